@@ -1,0 +1,16 @@
+//! judge: compile a solution, run it on every test case under the problem's limits, check, report.
+//!
+//! Data flows one way: [`workspace`] (problems, cases, solutions) -> [`compile`] (rustc + cache)
+//! -> [`run`] (the runner process: limits, measurement, cleanup) -> [`check`] (comparison, diff)
+//! -> [`verdict`] (a pure decision) -> [`report`] (what the user sees). [`session`] drives it.
+
+pub mod check;
+pub mod compile;
+pub mod error;
+pub mod report;
+pub mod run;
+pub mod session;
+pub mod verdict;
+pub mod workspace;
+
+pub use error::{Error, Result};

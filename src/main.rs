@@ -1,0 +1,22 @@
+//! `judge`: the command-line entry point. Parses arguments, runs the command, maps errors to exit codes.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::main(args) {
+        Ok(code) => code,
+        Err(e) => {
+            anstream::eprintln!(
+                "{}error:{} {e:#}",
+                anstyle::AnsiColor::Red.on_default().bold().render(),
+                anstyle::Reset.render()
+            );
+            ExitCode::from(cli::EXIT_ERROR)
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Showing results: the live verdict table of `judge run`, its summary line, `judge list`, and the number formats they share.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+
+use crate::session::{CaseReport, CompileReport, SolutionReport};
+use crate::verdict::{Limits, Verdict};
+
+pub fn format_duration(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms >= 10_000.0 {
+        format!("{:.1} s", ms / 1000.0)
+    } else if ms >= 1000.0 && (ms % 1000.0) != 0.0 {
+        format!("{:.2} s", ms / 1000.0)
+    } else if ms >= 1000.0 {
+        format!("{} s", (ms / 1000.0) as u64)
+    } else {
+        format!("{} ms", ms.round() as u64)
+    }
+}
+
+pub fn format_bytes(b: u64) -> String {
+    const K: f64 = 1024.0;
+    let f = b as f64;
+    if f >= K * K * K {
+        trim(format!("{:.1}", f / (K * K * K))) + " GiB"
+    } else if f >= K * K {
+        if f >= 100.0 * K * K {
+            format!("{:.0} MiB", f / (K * K))
+        } else {
+            trim(format!("{:.1}", f / (K * K))) + " MiB"
+        }
+    } else if f >= K {
+        format!("{:.0} KiB", f / K)
+    } else {
+        format!("{b} B")
+    }
+}
+
+fn trim(s: String) -> String {
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+}
+
+pub fn verdict_style(v: Verdict) -> Style {
+    let color = match v {
+        Verdict::Ac => AnsiColor::Green,
+        Verdict::Wa => AnsiColor::Red,
+        Verdict::Tle => AnsiColor::Yellow,
+        Verdict::Mle | Verdict::Ole => AnsiColor::Magenta,
+        Verdict::Re => AnsiColor::BrightRed,
+        Verdict::Ce => AnsiColor::Cyan,
+        Verdict::Ie => AnsiColor::BrightMagenta,
+    };
+    Style::new().fg_color(Some(color.into())).bold()
+}
+
+pub fn paint(style: Style, text: &str) -> String {
+    format!("{style}{text}{style:#}")
+}
+
+pub fn dim(text: &str) -> String {
+    paint(Style::new().dimmed(), text)
+}
+
+/// CPU time as an online judge shows it: a TLE is "> limit", never a made-up precise figure.
+pub fn time_cell(case: &CaseReport, limits: &Limits) -> String {
+    if case.verdict == Verdict::Tle {
+        format!("> {}", format_duration(limits.time))
+    } else {
+        format_duration(case.cpu)
+    }
+}
+
+pub fn memory_cell(case: &CaseReport, limits: &Limits) -> String {
+    if case.verdict == Verdict::Mle && case.memory_bytes <= limits.memory_bytes {
+        format!("> {}", format_bytes(limits.memory_bytes))
+    } else {
+        format_bytes(case.memory_bytes)
+    }
+}
+
+/// Column widths of the case table.
+const W_CASE: usize = 10;
+const W_VERDICT: usize = 7;
+const W_NUM: usize = 11;
+
+pub fn header(
+    out: &mut dyn Write,
+    report_problem: &str,
+    solution: &str,
+    path: &str,
+    limits: &Limits,
+) {
+    let _ = writeln!(
+        out,
+        "{} {}  {}",
+        paint(
+            Style::new().bold(),
+            &format!("{report_problem} / {solution}")
+        ),
+        "",
+        dim(path)
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        dim(&format!(
+            "limits: time {} (wall cap {}) · memory {} · output {}",
+            format_duration(limits.time),
+            format_duration(limits.wall),
+            format_bytes(limits.memory_bytes),
+            format_bytes(limits.output_bytes)
+        ))
+    );
+}
+
+pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
+    let how = if c.cached {
+        "binary from cache (source unchanged)".to_string()
+    } else {
+        format!("compiled in {}", format_duration(c.duration))
+    };
+    let _ = writeln!(out, "{}", dim(&format!("{how} · {}", c.compiler)));
+    if let Some(d) = &c.diagnostics {
+        let _ = writeln!(out);
+        let _ = write!(out, "{}", d);
+        if !d.ends_with('\n') {
+            let _ = writeln!(out);
+        }
+    }
+}
+
+pub fn table_head(out: &mut dyn Write) {
+    let _ = writeln!(
+        out,
+        "\n  {}",
+        paint(
+            Style::new().bold(),
+            &format!(
+                "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+                "case", "verdict", "time", "wall", "memory"
+            )
+        )
+    );
+}
+
+/// One row of the table, with the details of a failed case beneath it.
+pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
+    let name = if c.sample {
+        format!("{} (s)", c.name)
+    } else {
+        c.name.clone()
+    };
+    let verdict = format!("{:<W_VERDICT$}", c.verdict.code());
+    let _ = write!(
+        out,
+        "  {:<W_CASE$} {} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+        name,
+        paint(verdict_style(c.verdict), &verdict),
+        time_cell(c, limits),
+        format_duration(c.wall),
+        memory_cell(c, limits),
+    );
+    if let Some(d) = &c.detail {
+        let _ = write!(out, "  {d}");
+    }
+    let _ = writeln!(out);
+    let indent = " ".repeat(W_CASE + 3);
+    if let Some(h) = &c.hint {
+        let _ = writeln!(out, "{indent}{}", dim(&format!("note: {h}")));
+    }
+    if c.leftover_processes > 0 {
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            dim(&format!(
+                "note: the program left {} process{} running; the judge killed {}",
+                c.leftover_processes,
+                if c.leftover_processes == 1 { "" } else { "es" },
+                if c.leftover_processes == 1 {
+                    "it"
+                } else {
+                    "them"
+                }
+            ))
+        );
+    }
+    if let Some(diff) = &c.diff {
+        for line in diff.lines() {
+            let styled = match line.chars().next() {
+                Some('-') => paint(Style::new().fg_color(Some(AnsiColor::Green.into())), line),
+                Some('+') => paint(Style::new().fg_color(Some(AnsiColor::Red.into())), line),
+                _ => dim(line),
+            };
+            let _ = writeln!(out, "{indent}{styled}");
+        }
+        let _ = writeln!(out, "{indent}{}", dim("(- answer, + output)"));
+    }
+    if let Some(err) = &c.stderr {
+        let _ = writeln!(out, "{indent}{}", dim("stderr (end):"));
+        for line in err.lines() {
+            let _ = writeln!(out, "{indent}  {}", dim(line));
+        }
+    }
+    if let Some(p) = &c.saved_output {
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            dim(&format!("output kept in {}", p.display()))
+        );
+    }
+}
+
+/// The status line: verdict, cases passed, max time and memory, where the binary came from.
+pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
+    let v = paint(verdict_style(r.verdict), &format!(" {} ", r.verdict.code()));
+    let mut parts = vec![format!("{}", r.verdict.meaning())];
+    if r.verdict != Verdict::Ce {
+        parts.push(format!("{}/{} passed", r.passed, r.total));
+        if r.cases.len() < r.total {
+            parts.push(format!("{} not run", r.total - r.cases.len()));
+        }
+        parts.push(format!("max time {}", format_duration(r.max_cpu())));
+        parts.push(format!("max memory {}", format_bytes(r.max_memory())));
+    }
+    if let Some(e) = &r.expected {
+        let ok = e.split(" or ").any(|x| x == r.verdict.code());
+        parts.push(format!(
+            "expected {e}{}",
+            if ok { "" } else { " (MISMATCH)" }
+        ));
+    }
+    let _ = writeln!(out, "\n{v} {}", parts.join(" · "));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_like_a_status_page() {
+        assert_eq!(format_duration(Duration::from_millis(152)), "152 ms");
+        assert_eq!(format_duration(Duration::from_secs(1)), "1 s");
+        assert_eq!(format_duration(Duration::from_millis(1500)), "1.50 s");
+        assert_eq!(format_duration(Duration::from_micros(400)), "0 ms");
+        assert_eq!(format_bytes(256 << 20), "256 MiB");
+        assert_eq!(format_bytes(2_000_000), "1.9 MiB");
+        assert_eq!(format_bytes(64 << 20), "64 MiB");
+        assert_eq!(format_bytes(1 << 30), "1 GiB");
+        assert_eq!(format_bytes(512), "512 B");
+    }
+}

@@ -1,0 +1,89 @@
+//! The messages between the judge and its runner process: one JSON line each way per run.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+/// What to run and under which limits.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Request {
+    pub program: PathBuf,
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// `None` inherits the runner's environment (the compiler needs it); solutions get `Some(vec![])`.
+    pub env: Option<Vec<(String, String)>>,
+    /// The program's working directory; emptied after the run when `clean_cwd` is set.
+    pub cwd: PathBuf,
+    pub clean_cwd: bool,
+    /// `None` gives the program an empty stdin.
+    pub stdin: Option<PathBuf>,
+    /// Created (or truncated) for the program's stdout.
+    pub stdout: PathBuf,
+    /// Receives what was kept of stderr: its head and tail.
+    pub stderr: PathBuf,
+    pub limits: Limits,
+}
+
+/// Limits for one run. Every `None` means "not limited".
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Limits {
+    /// CPU time (user + sys); the runner kills the group when it is exceeded.
+    pub cpu_ms: Option<u64>,
+    /// Wall-clock cap; the runner kills the group when it is reached.
+    pub wall_ms: u64,
+    /// Resident memory of the main process; the runner kills the group when it is exceeded.
+    pub memory_bytes: Option<u64>,
+    /// RLIMIT_AS: a hard backstop far above `memory_bytes`.
+    pub address_space_bytes: Option<u64>,
+    /// RLIMIT_STACK.
+    pub stack_bytes: Option<u64>,
+    /// RLIMIT_FSIZE: the largest file the program may write, stdout included.
+    pub file_size_bytes: Option<u64>,
+    /// RLIMIT_NOFILE.
+    pub open_files: Option<u64>,
+    /// How much of stderr to keep (half from the start, half from the end).
+    pub stderr_keep_bytes: u64,
+}
+
+/// Who ended a program early. Kernel-enforced limits show as a signal instead
+/// (SIGXFSZ for the file-size limit, SIGXCPU or SIGKILL for the CPU backstop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KilledBy {
+    WallCap,
+    CpuLimit,
+    MemoryLimit,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Exited(i32),
+    Signaled(i32),
+    /// The program could not be started at all (missing binary, exec refused ...).
+    SpawnFailed(String),
+}
+
+/// What the runner measured.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Response {
+    pub outcome: Outcome,
+    pub user_us: u64,
+    pub sys_us: u64,
+    pub wall_us: u64,
+    /// Peak resident memory (ru_maxrss), in KiB.
+    pub max_rss_kb: u64,
+    pub killed_by: Option<KilledBy>,
+    pub stdout_bytes: u64,
+    pub stderr_bytes: u64,
+    /// Processes the program left running after it exited; the runner killed them.
+    pub leftover_processes: u32,
+    /// Processes that would not die within the runner's patience (should never happen).
+    pub unkillable_processes: u32,
+}
+
+impl Response {
+    pub fn cpu_us(&self) -> u64 {
+        self.user_us + self.sys_us
+    }
+}

@@ -1,0 +1,439 @@
+//! Judging one solution: compile it, run it on each case under the limits, check, decide, collect the reports.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::check;
+use crate::compile::{self, Cache, CompileOptions, Toolchain};
+use crate::error::{Error, Result};
+use crate::run::{self, Runner};
+use crate::verdict::{self, Expectation, Limits, Measurement, Reason, Verdict};
+use crate::workspace::{Problem, Solution, TestCase, Workspace};
+
+/// How much of stderr the runner keeps per case.
+const STDERR_KEEP: u64 = 64 << 10;
+/// Lines of diff shown for a wrong answer.
+const DIFF_LINES: usize = 20;
+/// Lines of stderr shown for a failed case.
+const STDERR_TAIL_LINES: usize = 12;
+
+/// Settings of a run that the user can change on the command line.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub time_limit: Option<Duration>,
+    pub memory_limit: Option<u64>,
+    pub output_limit: Option<u64>,
+    pub stop_on_fail: bool,
+    pub compile_time_limit: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            time_limit: None,
+            memory_limit: None,
+            output_limit: None,
+            stop_on_fail: false,
+            compile_time_limit: compile::DEFAULT_COMPILE_TIME,
+        }
+    }
+}
+
+impl Options {
+    /// The limits a case of `problem` runs under. The wall cap is 2 x limit + 1 s (as CMS does).
+    pub fn limits(&self, problem: &Problem) -> Limits {
+        let time = self.time_limit.unwrap_or(problem.limits.time);
+        Limits {
+            time,
+            wall: time * 2 + Duration::from_secs(1),
+            memory_bytes: self.memory_limit.unwrap_or(problem.limits.memory_bytes),
+            output_bytes: self.output_limit.unwrap_or(problem.limits.output_bytes),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CompileReport {
+    pub cached: bool,
+    #[serde(rename = "ms", serialize_with = "ser_ms")]
+    pub duration: Duration,
+    pub compiler: String,
+    /// rustc's messages when compilation failed (plain text).
+    pub diagnostics: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseReport {
+    pub name: String,
+    pub sample: bool,
+    pub verdict: Verdict,
+    /// Why the verdict was given: "killed by SIGSEGV", "token 1 ...: expected `2`, received `3`".
+    pub detail: Option<String>,
+    pub hint: Option<String>,
+    #[serde(rename = "time_ms", serialize_with = "ser_ms")]
+    pub cpu: Duration,
+    #[serde(rename = "wall_ms", serialize_with = "ser_ms")]
+    pub wall: Duration,
+    #[serde(rename = "memory_kb", serialize_with = "ser_kb")]
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+    /// On a wrong answer: answer against output, from the first difference.
+    pub diff: Option<String>,
+    /// The end of stderr, for a case that failed.
+    pub stderr: Option<String>,
+    /// Processes the program left running; the judge killed them.
+    pub leftover_processes: u32,
+    /// Where the output of a failed case was kept.
+    pub saved_output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SolutionReport {
+    pub problem: String,
+    pub solution: String,
+    pub path: PathBuf,
+    pub verdict: Verdict,
+    pub expected: Option<String>,
+    pub compile: CompileReport,
+    #[serde(serialize_with = "ser_limits")]
+    pub limits: Limits,
+    pub passed: usize,
+    pub total: usize,
+    pub cases: Vec<CaseReport>,
+}
+
+impl SolutionReport {
+    pub fn max_cpu(&self) -> Duration {
+        self.cases.iter().map(|c| c.cpu).max().unwrap_or_default()
+    }
+
+    pub fn max_memory(&self) -> u64 {
+        self.cases.iter().map(|c| c.memory_bytes).max().unwrap_or(0)
+    }
+}
+
+/// Hears about progress, to show it live.
+pub trait Observer {
+    fn compiling(&mut self, _solution: &Solution) {}
+    fn compiled(&mut self, _report: &CompileReport) {}
+    fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
+    fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
+}
+
+/// Observes nothing.
+pub struct Quiet;
+impl Observer for Quiet {}
+
+/// A judge bound to a workspace: its compiler, its cache, its runner and a private scratch dir.
+pub struct Judge {
+    pub workspace: Workspace,
+    pub toolchain: Toolchain,
+    cache: Cache,
+    runner: Runner,
+    scratch: tempfile::TempDir,
+}
+
+impl Judge {
+    pub fn new(workspace: Workspace) -> Result<Judge> {
+        let runner = Runner::start()?;
+        let toolchain = Toolchain::detect(&workspace.root)?;
+        let cache = Cache::new(workspace.state_dir().join("cache"));
+        let scratch = tempfile::Builder::new()
+            .prefix("judge-")
+            .tempdir()
+            .map_err(|e| Error::io(&std::env::temp_dir(), e))?;
+        run::interrupt::register_temp_dir(scratch.path());
+        std::fs::create_dir_all(scratch.path().join("box"))
+            .map_err(|e| Error::io(scratch.path(), e))?;
+        Ok(Judge {
+            workspace,
+            toolchain,
+            cache,
+            runner,
+            scratch,
+        })
+    }
+
+    /// Compiles (or takes from the cache) and returns the binary, or the compile error.
+    pub fn build(
+        &mut self,
+        solution: &Solution,
+        options: &Options,
+    ) -> Result<(CompileReport, Option<PathBuf>)> {
+        let result = compile::compile(
+            &solution.path,
+            &self.toolchain,
+            &self.cache,
+            &mut self.runner,
+            &CompileOptions {
+                time_limit: options.compile_time_limit,
+                cwd: self.workspace.root.clone(),
+            },
+        )?;
+        let compiler = self.toolchain.version().to_string();
+        Ok(match result {
+            Ok(bin) => (
+                CompileReport {
+                    cached: bin.cached,
+                    duration: bin.duration,
+                    compiler,
+                    diagnostics: None,
+                },
+                Some(bin.path),
+            ),
+            Err(ce) => (
+                CompileReport {
+                    cached: ce.cached,
+                    duration: ce.duration,
+                    compiler,
+                    diagnostics: Some(ce.diagnostics),
+                },
+                None,
+            ),
+        })
+    }
+
+    /// Judges `solution` on `cases`.
+    pub fn judge(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<SolutionReport> {
+        observer.compiling(solution);
+        let (compile, binary) = self.build(solution, options)?;
+        observer.compiled(&compile);
+        let limits = options.limits(problem);
+        let mut report = SolutionReport {
+            problem: problem.id.clone(),
+            solution: solution.name.clone(),
+            path: solution.path.clone(),
+            verdict: Verdict::Ce,
+            expected: problem
+                .expected
+                .get(&solution.name)
+                .map(Expectation::to_string),
+            compile,
+            limits,
+            passed: 0,
+            total: cases.len(),
+            cases: Vec::new(),
+        };
+        let Some(binary) = binary else {
+            return Ok(report);
+        };
+        for (i, case) in cases.iter().enumerate() {
+            observer.case_started(case, i, cases.len());
+            let mut case_report = self.run_case(problem, &binary, case, &limits)?;
+            if case_report.verdict != Verdict::Ac {
+                case_report.saved_output = self.keep_output(problem, solution, case);
+            }
+            observer.case_finished(&case_report, &limits);
+            let failed = case_report.verdict != Verdict::Ac;
+            report.cases.push(case_report);
+            if failed && options.stop_on_fail {
+                break;
+            }
+        }
+        report.passed = report
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::Ac)
+            .count();
+        report.verdict = verdict::overall(report.cases.iter().map(|c| &c.verdict));
+        Ok(report)
+    }
+
+    /// Runs the binary on one case and decides its verdict.
+    pub fn run_case(
+        &mut self,
+        problem: &Problem,
+        binary: &Path,
+        case: &TestCase,
+        limits: &Limits,
+    ) -> Result<CaseReport> {
+        let request = self.request(binary, &case.input, limits);
+        let response = self.runner.run(&request)?;
+        let measurement = Measurement {
+            outcome: response.outcome.clone(),
+            cpu: Duration::from_micros(response.cpu_us()),
+            wall: Duration::from_micros(response.wall_us),
+            peak_memory_bytes: response.max_rss_kb * 1024,
+            killed_by: response.killed_by,
+            stdout_bytes: response.stdout_bytes,
+        };
+        let mut internal_error = None;
+        let mut diff = None;
+        let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
+            let output = match std::fs::read(&request.stdout) {
+                Ok(o) => o,
+                Err(e) => {
+                    internal_error = Some(format!("cannot read the program's output: {e}"));
+                    return check::CheckOutcome {
+                        accepted: false,
+                        message: None,
+                        hint: None,
+                    };
+                }
+            };
+            let answer = match std::fs::read(&case.answer) {
+                Ok(a) => a,
+                Err(e) => {
+                    internal_error = Some(format!(
+                        "cannot read the answer {}: {e}",
+                        self.workspace.show(&case.answer)
+                    ));
+                    return check::CheckOutcome {
+                        accepted: false,
+                        message: None,
+                        hint: None,
+                    };
+                }
+            };
+            let outcome = check::check(problem.checker, &answer, &output);
+            if !outcome.accepted {
+                diff = check::diff(&answer, &output, DIFF_LINES);
+            }
+            outcome
+        });
+        let mut detail = match &reason {
+            Reason::Accepted => None,
+            r => Some(r.to_string()),
+        };
+        if let Some(ie) = internal_error {
+            verdict = Verdict::Ie;
+            detail = Some(ie);
+            diff = None;
+        }
+        let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+        let mut hint = hint;
+        if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
+            hint = Some("likely a stack overflow".into());
+        }
+        Ok(CaseReport {
+            name: case.name.clone(),
+            sample: case.sample,
+            verdict,
+            detail,
+            hint,
+            cpu: measurement.cpu,
+            wall: measurement.wall,
+            memory_bytes: measurement.peak_memory_bytes,
+            output_bytes: response.stdout_bytes,
+            diff,
+            stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
+            leftover_processes: response.leftover_processes,
+            saved_output: None,
+        })
+    }
+
+    fn request(&self, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
+        let scratch = self.scratch.path();
+        run::Request {
+            program: binary.to_path_buf(),
+            args: Vec::new(),
+            env: Some(Vec::new()),
+            cwd: scratch.join("box"),
+            clean_cwd: true,
+            stdin: Some(input.to_path_buf()),
+            stdout: scratch.join("stdout"),
+            stderr: scratch.join("stderr"),
+            limits: runner_limits(limits),
+        }
+    }
+
+    /// Keeps a failed case's output and stderr in `.judge/last/` for a look afterwards.
+    fn keep_output(
+        &self,
+        problem: &Problem,
+        solution: &Solution,
+        case: &TestCase,
+    ) -> Option<PathBuf> {
+        let dir = self
+            .workspace
+            .state_dir()
+            .join("last")
+            .join(&problem.id)
+            .join(&solution.name);
+        std::fs::create_dir_all(&dir).ok()?;
+        let out = dir.join(format!("{}.out", case.name));
+        std::fs::copy(self.scratch.path().join("stdout"), &out).ok()?;
+        let _ = std::fs::copy(
+            self.scratch.path().join("stderr"),
+            dir.join(format!("{}.err", case.name)),
+        );
+        Some(out)
+    }
+}
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        run::interrupt::unregister_temp_dir(self.scratch.path());
+    }
+}
+
+/// The runner's limits for a solution under `limits`.
+pub fn runner_limits(limits: &Limits) -> run::Limits {
+    run::Limits {
+        cpu_ms: Some(limits.time.as_millis().max(1) as u64),
+        wall_ms: limits.wall.as_millis() as u64,
+        memory_bytes: Some(limits.memory_bytes),
+        // A backstop only: resident memory is what is limited and measured, so memory a
+        // program reserves but never touches is free, as under cgroup-based judges.
+        address_space_bytes: Some(
+            limits
+                .memory_bytes
+                .saturating_mul(4)
+                .saturating_add(1 << 30),
+        ),
+        // The stack may grow as far as memory allows, as on Codeforces.
+        stack_bytes: Some(limits.memory_bytes),
+        file_size_bytes: Some(limits.output_bytes + 1),
+        open_files: Some(256),
+        stderr_keep_bytes: STDERR_KEEP,
+    }
+}
+
+fn stack_overflow(reason: &Reason, stderr: &[u8]) -> bool {
+    // A hint only, never a verdict: Rust's runtime says so before it aborts.
+    matches!(reason, Reason::Signal(s) if [run::SIGSEGV, run::SIGABRT, run::SIGBUS].contains(s))
+        && String::from_utf8_lossy(stderr).contains("overflowed its stack")
+}
+
+fn tail(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let from = lines.len().saturating_sub(STDERR_TAIL_LINES);
+    Some(
+        lines[from..]
+            .iter()
+            .map(|l| check::escape(l.as_bytes()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+fn ser_ms<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis() as u64)
+}
+
+fn ser_kb<S: serde::Serializer>(b: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_u64(b / 1024)
+}
+
+fn ser_limits<S: serde::Serializer>(l: &Limits, s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Limits", 4)?;
+    st.serialize_field("time_ms", &(l.time.as_millis() as u64))?;
+    st.serialize_field("wall_ms", &(l.wall.as_millis() as u64))?;
+    st.serialize_field("memory_kb", &(l.memory_bytes / 1024))?;
+    st.serialize_field("output_kb", &(l.output_bytes / 1024))?;
+    st.end()
+}

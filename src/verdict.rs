@@ -1,0 +1,428 @@
+//! Verdicts: a pure function from what was measured (and, last, what the checker said) to AC, WA, TLE, MLE, OLE, RE.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Serialize, Serializer};
+
+use crate::check::CheckOutcome;
+use crate::run::{signal_name, KilledBy, Outcome};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    Ac,
+    Wa,
+    Tle,
+    Mle,
+    Ole,
+    Re,
+    Ce,
+    Ie,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Ac,
+        Verdict::Wa,
+        Verdict::Tle,
+        Verdict::Mle,
+        Verdict::Ole,
+        Verdict::Re,
+        Verdict::Ce,
+        Verdict::Ie,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Tle => "TLE",
+            Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
+            Verdict::Re => "RE",
+            Verdict::Ce => "CE",
+            Verdict::Ie => "IE",
+        }
+    }
+
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Verdict::Ac => "accepted",
+            Verdict::Wa => "wrong answer",
+            Verdict::Tle => "time limit exceeded",
+            Verdict::Mle => "memory limit exceeded",
+            Verdict::Ole => "output limit exceeded",
+            Verdict::Re => "runtime error",
+            Verdict::Ce => "compilation error",
+            Verdict::Ie => "internal error (the judge or the problem is at fault)",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl FromStr for Verdict {
+    type Err = String;
+
+    /// Our codes, and Polygon's and Kattis' names for the same verdicts.
+    fn from_str(s: &str) -> Result<Verdict, String> {
+        Ok(match s.trim().to_ascii_uppercase().as_str() {
+            "AC" | "OK" | "ACCEPTED" => Verdict::Ac,
+            "WA" | "WRONG-ANSWER" | "WRONG_ANSWER" => Verdict::Wa,
+            "TLE" | "TL" | "TIME-LIMIT-EXCEEDED" | "TIMELIMIT" => Verdict::Tle,
+            "MLE" | "ML" | "MEMORY-LIMIT-EXCEEDED" => Verdict::Mle,
+            "OLE" | "OL" | "IL" | "OUTPUT-LIMIT-EXCEEDED" => Verdict::Ole,
+            "RE" | "RTE" | "RUN-ERROR" | "RUNTIME-ERROR" => Verdict::Re,
+            "CE" | "COMPILATION-ERROR" => Verdict::Ce,
+            other => {
+                return Err(format!(
+                    "`{other}` is not a verdict (AC, WA, TLE, MLE, OLE, RE, CE)"
+                ))
+            }
+        })
+    }
+}
+
+/// An expected verdict: one verdict, or several accepted alike ("TLE or AC").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expectation(pub BTreeSet<Verdict>);
+
+impl Expectation {
+    pub fn admits(&self, v: Verdict) -> bool {
+        self.0.contains(&v)
+    }
+}
+
+impl FromStr for Expectation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Expectation, String> {
+        let set = s
+            .split(|c| c == '|' || c == ',')
+            .flat_map(|part| part.split(" or "))
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(Verdict::from_str)
+            .collect::<Result<BTreeSet<_>, _>>()?;
+        if set.is_empty() {
+            return Err("empty".into());
+        }
+        Ok(Expectation(set))
+    }
+}
+
+impl fmt::Display for Expectation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<&str> = self.0.iter().map(|v| v.code()).collect();
+        f.write_str(&parts.join(" or "))
+    }
+}
+
+/// What was measured of one run, as far as the verdict depends on it.
+#[derive(Debug, Clone)]
+pub struct Measurement {
+    pub outcome: Outcome,
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_memory_bytes: u64,
+    pub killed_by: Option<KilledBy>,
+    pub stdout_bytes: u64,
+}
+
+/// The limits one run was held to.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub time: Duration,
+    pub wall: Duration,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+}
+
+/// Why a verdict was given, in terms a contestant can act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reason {
+    Accepted,
+    /// The checker's message.
+    WrongAnswer(Option<String>),
+    CpuTime,
+    /// The wall-clock cap fired; `idle` when the program used little CPU (it slept or stopped).
+    WallClock {
+        idle: bool,
+    },
+    Memory {
+        killed: bool,
+    },
+    Output {
+        signal: bool,
+    },
+    Signal(i32),
+    ExitCode(i32),
+    NotStarted(String),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Accepted => Ok(()),
+            Reason::WrongAnswer(Some(m)) => f.write_str(m),
+            Reason::WrongAnswer(None) => f.write_str("the checker rejected the output"),
+            Reason::CpuTime => f.write_str("CPU time over the limit"),
+            Reason::WallClock { idle: true } => f.write_str(
+                "wall-clock cap reached while the program was idle (sleeping, stopped or waiting)",
+            ),
+            Reason::WallClock { idle: false } => f.write_str("wall-clock cap reached"),
+            Reason::Memory { killed: true } => {
+                f.write_str("stopped when its memory went over the limit")
+            }
+            Reason::Memory { killed: false } => f.write_str("peak memory over the limit"),
+            Reason::Output { signal: true } => {
+                f.write_str("stopped when its output went over the limit (SIGXFSZ)")
+            }
+            Reason::Output { signal: false } => f.write_str("output over the limit"),
+            Reason::Signal(sig) => write!(f, "killed by {}", signal_name(*sig)),
+            Reason::ExitCode(code) => write!(f, "exit code {code}"),
+            Reason::NotStarted(why) => write!(f, "could not be started: {why}"),
+        }
+    }
+}
+
+/// Decides the verdict of one run. The checker is consulted only when the run itself was clean.
+///
+/// Order (as trusted judges decide): time, then output, then memory, then a crash, then the answer.
+/// Who killed the program is known (the runner records it), so a bare SIGKILL is never guessed at.
+pub fn decide(
+    m: &Measurement,
+    limits: &Limits,
+    check: impl FnOnce() -> CheckOutcome,
+) -> (Verdict, Reason, Option<String>) {
+    let signal = match m.outcome {
+        Outcome::Signaled(s) => Some(s),
+        _ => None,
+    };
+    if let Outcome::SpawnFailed(why) = &m.outcome {
+        return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
+    }
+    if m.killed_by == Some(KilledBy::WallCap) {
+        let idle = m.cpu <= limits.time;
+        return if idle {
+            (Verdict::Tle, Reason::WallClock { idle: true }, None)
+        } else {
+            (Verdict::Tle, Reason::CpuTime, None)
+        };
+    }
+    if m.cpu > limits.time
+        || m.killed_by == Some(KilledBy::CpuLimit)
+        || signal == Some(crate::run::SIGXCPU)
+    {
+        return (Verdict::Tle, Reason::CpuTime, None);
+    }
+    if signal == Some(crate::run::SIGXFSZ) {
+        return (Verdict::Ole, Reason::Output { signal: true }, None);
+    }
+    if m.stdout_bytes > limits.output_bytes {
+        return (Verdict::Ole, Reason::Output { signal: false }, None);
+    }
+    if m.killed_by == Some(KilledBy::MemoryLimit) {
+        return (Verdict::Mle, Reason::Memory { killed: true }, None);
+    }
+    if m.peak_memory_bytes > limits.memory_bytes {
+        return (Verdict::Mle, Reason::Memory { killed: false }, None);
+    }
+    if let Some(sig) = signal {
+        return (Verdict::Re, Reason::Signal(sig), None);
+    }
+    if let Outcome::Exited(code) = m.outcome {
+        if code != 0 {
+            return (Verdict::Re, Reason::ExitCode(code), None);
+        }
+    }
+    let c = check();
+    if c.accepted {
+        (Verdict::Ac, Reason::Accepted, c.hint)
+    } else {
+        (Verdict::Wa, Reason::WrongAnswer(c.message), c.hint)
+    }
+}
+
+/// The verdict of a whole run: the first case that is not AC decides, as on an online judge.
+pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
+    verdicts
+        .into_iter()
+        .copied()
+        .find(|v| *v != Verdict::Ac)
+        .unwrap_or(Verdict::Ac)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clean() -> Measurement {
+        Measurement {
+            outcome: Outcome::Exited(0),
+            cpu: Duration::from_millis(10),
+            wall: Duration::from_millis(12),
+            peak_memory_bytes: 2 << 20,
+            killed_by: None,
+            stdout_bytes: 3,
+        }
+    }
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_secs(1),
+        wall: Duration::from_secs(3),
+        memory_bytes: 256 << 20,
+        output_bytes: 64 << 20,
+    };
+
+    fn ok() -> CheckOutcome {
+        CheckOutcome {
+            accepted: true,
+            message: None,
+            hint: None,
+        }
+    }
+
+    fn wa() -> CheckOutcome {
+        CheckOutcome {
+            accepted: false,
+            message: Some("no".into()),
+            hint: None,
+        }
+    }
+
+    fn verdict(m: Measurement, c: fn() -> CheckOutcome) -> (Verdict, Reason) {
+        let (v, r, _) = decide(&m, &LIMITS, c);
+        (v, r)
+    }
+
+    #[test]
+    fn clean_runs_are_decided_by_the_checker() {
+        assert_eq!(verdict(clean(), ok).0, Verdict::Ac);
+        assert_eq!(
+            verdict(clean(), wa),
+            (Verdict::Wa, Reason::WrongAnswer(Some("no".into())))
+        );
+    }
+
+    #[test]
+    fn time_comes_first() {
+        let m = Measurement {
+            cpu: Duration::from_millis(1001),
+            outcome: Outcome::Signaled(9),
+            killed_by: Some(KilledBy::CpuLimit),
+            peak_memory_bytes: 1 << 30,
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok), (Verdict::Tle, Reason::CpuTime));
+        let m = Measurement {
+            killed_by: Some(KilledBy::WallCap),
+            outcome: Outcome::Signaled(9),
+            ..clean()
+        };
+        assert_eq!(
+            verdict(m, ok),
+            (Verdict::Tle, Reason::WallClock { idle: true })
+        );
+        // Over the limit but the program exited by itself: still TLE, never AC.
+        let m = Measurement {
+            cpu: Duration::from_millis(1200),
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok).0, Verdict::Tle);
+        let m = Measurement {
+            outcome: Outcome::Signaled(libc::SIGXCPU),
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok).0, Verdict::Tle);
+    }
+
+    #[test]
+    fn output_then_memory_then_crash() {
+        let m = Measurement {
+            outcome: Outcome::Signaled(libc::SIGXFSZ),
+            ..clean()
+        };
+        assert_eq!(
+            verdict(m, ok),
+            (Verdict::Ole, Reason::Output { signal: true })
+        );
+        let m = Measurement {
+            stdout_bytes: (64 << 20) + 1,
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok).0, Verdict::Ole);
+        let m = Measurement {
+            outcome: Outcome::Signaled(9),
+            killed_by: Some(KilledBy::MemoryLimit),
+            ..clean()
+        };
+        assert_eq!(
+            verdict(m, ok),
+            (Verdict::Mle, Reason::Memory { killed: true })
+        );
+        let m = Measurement {
+            outcome: Outcome::Signaled(libc::SIGSEGV),
+            peak_memory_bytes: 300 << 20,
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok).0, Verdict::Mle);
+        let m = Measurement {
+            outcome: Outcome::Signaled(libc::SIGSEGV),
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok), (Verdict::Re, Reason::Signal(libc::SIGSEGV)));
+        assert_eq!(
+            Reason::Signal(libc::SIGSEGV).to_string(),
+            "killed by SIGSEGV"
+        );
+        let m = Measurement {
+            outcome: Outcome::Exited(42),
+            ..clean()
+        };
+        assert_eq!(verdict(m, ok), (Verdict::Re, Reason::ExitCode(42)));
+    }
+
+    #[test]
+    fn the_checker_is_not_asked_about_a_crashed_run() {
+        let m = Measurement {
+            outcome: Outcome::Exited(1),
+            ..clean()
+        };
+        let (v, _, _) = decide(&m, &LIMITS, || panic!("checker consulted"));
+        assert_eq!(v, Verdict::Re);
+    }
+
+    #[test]
+    fn expectations_parse_both_vocabularies() {
+        let e: Expectation = "TLE or AC".parse().unwrap();
+        assert!(e.admits(Verdict::Tle) && e.admits(Verdict::Ac) && !e.admits(Verdict::Wa));
+        assert_eq!(e.to_string(), "AC or TLE");
+        let e: Expectation = "TL|OK".parse().unwrap();
+        assert_eq!(e, "AC or TLE".parse().unwrap());
+        assert!("ACE".parse::<Expectation>().is_err());
+        assert!("".parse::<Expectation>().is_err());
+    }
+
+    #[test]
+    fn the_first_failure_decides_the_run() {
+        assert_eq!(overall(&[Verdict::Ac, Verdict::Ac]), Verdict::Ac);
+        assert_eq!(
+            overall(&[Verdict::Ac, Verdict::Tle, Verdict::Wa]),
+            Verdict::Tle
+        );
+        assert_eq!(overall(&[]), Verdict::Ac);
+    }
+}
