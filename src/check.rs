@@ -175,10 +175,17 @@ fn check_exact(expected: &[u8], received: &[u8]) -> CheckOutcome {
 }
 
 fn case_hint(expected: &[u8], received: &[u8]) -> Option<String> {
-    let lower = |d: &[u8]| d.to_ascii_lowercase();
-    check_tokens(&lower(expected), &lower(received))
-        .accepted
-        .then(|| "the output differs from the answer only in letter case".to_string())
+    let mut exp = tokens(expected);
+    let mut got = tokens(received);
+    loop {
+        match (exp.next(), got.next()) {
+            (None, None) => {
+                return Some("the output differs from the answer only in letter case".to_string())
+            }
+            (Some(e), Some(g)) if e.text.eq_ignore_ascii_case(g.text) => continue,
+            _ => return None,
+        }
+    }
 }
 
 fn reject(message: String, hint: Option<String>) -> CheckOutcome {

@@ -225,6 +225,16 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         parts.push(format!("max time {}", format_duration(r.max_cpu())));
         parts.push(format!("max memory {}", format_bytes(r.max_memory())));
     }
+    if r.verdict != Verdict::Ce {
+        parts.push(
+            if r.compile.cached {
+                "binary from cache"
+            } else {
+                "freshly compiled"
+            }
+            .to_string(),
+        );
+    }
     if let Some(e) = &r.expected {
         let ok = e.split(" or ").any(|x| x == r.verdict.code());
         parts.push(format!(

@@ -1,0 +1,103 @@
+//! `judge list`: the problems, their limits, test counts and solutions with expected verdicts.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use judge::report;
+use judge::workspace::Workspace;
+
+use super::{EXIT_ERROR, EXIT_OK};
+
+#[derive(clap::Args)]
+pub struct ListArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
+    let mut out = anstream::stdout();
+    let mut problems = Vec::new();
+    let mut failed = false;
+    for id in ws.problem_ids()? {
+        let loaded = ws
+            .problem(&id)
+            .and_then(|p| ws.testcases(&p).map(|c| (p, c)))
+            .and_then(|(p, c)| ws.solutions(&id).map(|s| (p, c, s)));
+        match loaded {
+            Ok(x) => problems.push(x),
+            Err(e) => {
+                failed = true;
+                eprintln!("error: {e}");
+            }
+        }
+    }
+    if args.json {
+        let doc: Vec<serde_json::Value> = problems
+            .iter()
+            .map(|(p, cases, sols)| {
+                serde_json::json!({
+                    "id": p.id,
+                    "title": p.title,
+                    "time_limit_ms": p.limits.time.as_millis() as u64,
+                    "memory_limit_kb": p.limits.memory_bytes / 1024,
+                    "output_limit_kb": p.limits.output_bytes / 1024,
+                    "checker": p.checker.to_string(),
+                    "cases": cases.len(),
+                    "samples": cases.iter().filter(|c| c.sample).map(|c| c.name.clone()).collect::<Vec<_>>(),
+                    "solutions": sols.iter().map(|s| serde_json::json!({
+                        "name": s.name,
+                        "expected": p.expected.get(&s.name).map(|e| e.to_string()),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+    } else {
+        for (p, cases, sols) in &problems {
+            let samples = cases.iter().filter(|c| c.sample).count();
+            writeln!(
+                out,
+                "{}  {}",
+                report::paint(anstyle::Style::new().bold(), &p.id),
+                p.title
+            )?;
+            writeln!(
+                out,
+                "  {} · {} test case{} ({} sample{}) · checker {}",
+                p.limits,
+                cases.len(),
+                if cases.len() == 1 { "" } else { "s" },
+                samples,
+                if samples == 1 { "" } else { "s" },
+                p.checker
+            )?;
+            let width = sols.iter().map(|s| s.name.len()).max().unwrap_or(0);
+            for s in sols {
+                let expected = match p.expected.get(&s.name) {
+                    Some(e) => {
+                        let first = *e.0.iter().next().expect("non-empty");
+                        report::paint(report::verdict_style(first), &e.to_string())
+                    }
+                    None => report::dim("no expected verdict"),
+                };
+                writeln!(out, "    {:<width$}  {}", s.name, expected)?;
+            }
+            for name in p
+                .expected
+                .keys()
+                .filter(|n| !sols.iter().any(|s| &&s.name == n))
+            {
+                writeln!(
+                    out,
+                    "    {}",
+                    report::dim(&format!("warning: problem.toml expects a verdict of `{name}`, which has no source file"))
+                )?;
+            }
+            writeln!(out)?;
+        }
+    }
+    Ok(ExitCode::from(if failed { EXIT_ERROR } else { EXIT_OK }))
+}

@@ -1,0 +1,159 @@
+//! `judge run`: judge one solution and print the live verdict table.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use judge::report;
+use judge::session::{CaseReport, CompileReport, Judge, Observer, Options, SolutionReport};
+use judge::verdict::Limits;
+use judge::workspace::{Solution, TestCase, Workspace};
+
+use super::{exit_for, parse_duration, parse_seconds, parse_size, print_json};
+
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// A solution's name (`bitmask`, `nqueens-ii/bitmask`) or the path to any .rs file.
+    solution: String,
+
+    /// The problem to judge against, when the solution's path does not tell.
+    #[arg(long, short)]
+    problem: Option<String>,
+
+    /// Override the time limit: milliseconds, or with a unit ("500ms", "2s").
+    #[arg(long, value_name = "MS", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
+
+    /// Override the memory limit: MiB, or with a unit ("512MiB", "1GiB").
+    #[arg(long, value_name = "MIB", value_parser = parse_size)]
+    memory_limit: Option<u64>,
+
+    /// Override the output limit: MiB, or with a unit.
+    #[arg(long, value_name = "MIB", value_parser = parse_size)]
+    output_limit: Option<u64>,
+
+    /// Stop at the first case that is not accepted, like Codeforces.
+    #[arg(long)]
+    stop_on_fail: bool,
+
+    /// Wall-clock limit of the compilation (seconds, or with a unit).
+    #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
+    compile_time_limit: Duration,
+
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
+    let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
+    let problem = ws.problem(&solution.problem)?;
+    let cases = ws.testcases(&problem)?;
+    let options = Options {
+        time_limit: args.time_limit,
+        memory_limit: args.memory_limit,
+        output_limit: args.output_limit,
+        stop_on_fail: args.stop_on_fail,
+        compile_time_limit: args.compile_time_limit,
+    };
+    let mut judge = Judge::new(ws.clone())?;
+    let report = if args.json {
+        judge.judge(
+            &problem,
+            &solution,
+            &cases,
+            &options,
+            &mut judge::session::Quiet,
+        )?
+    } else {
+        let limits = options.limits(&problem);
+        let mut live = Live::new(&ws, &limits);
+        let report = judge.judge(&problem, &solution, &cases, &options, &mut live)?;
+        live.finish(&report);
+        report
+    };
+    if args.json {
+        print_json(&report)?;
+    }
+    Ok(exit_for(report.verdict))
+}
+
+/// Prints the table as cases finish, with a progress line on a terminal.
+struct Live<'a> {
+    ws: &'a Workspace,
+    out: anstream::AutoStream<std::io::Stdout>,
+    bar: ProgressBar,
+    limits: Limits,
+    started: Instant,
+}
+
+impl<'a> Live<'a> {
+    fn new(ws: &'a Workspace, limits: &Limits) -> Live<'a> {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("  {spinner} {msg} {elapsed_precise:.dim}")
+                .expect("valid template"),
+        );
+        if std::env::var_os("NO_COLOR").is_some() {
+            // Colour off does not mean progress off; indicatif hides itself off-terminal.
+        }
+        Live {
+            ws,
+            out: anstream::stdout(),
+            bar,
+            limits: *limits,
+            started: Instant::now(),
+        }
+    }
+
+    fn print(&mut self, f: impl FnOnce(&mut dyn Write)) {
+        let out = &mut self.out;
+        self.bar.suspend(|| {
+            f(out);
+            let _ = out.flush();
+        });
+    }
+
+    fn finish(&mut self, report: &SolutionReport) {
+        self.bar.finish_and_clear();
+        let r = report.clone();
+        self.print(|o| report::summary(o, &r));
+    }
+}
+
+impl Observer for Live<'_> {
+    fn compiling(&mut self, solution: &Solution) {
+        let path = self.ws.show(&solution.path);
+        let (problem, name, limits) =
+            (solution.problem.clone(), solution.name.clone(), self.limits);
+        self.print(|o| report::header(o, &problem, &name, &path, &limits));
+        self.bar.set_message(format!("compiling {}", solution.name));
+        self.bar.enable_steady_tick(Duration::from_millis(100));
+    }
+
+    fn compiled(&mut self, c: &CompileReport) {
+        let c = c.clone();
+        self.print(|o| {
+            report::compile_line(o, &c);
+            if c.diagnostics.is_none() {
+                report::table_head(o);
+            }
+        });
+    }
+
+    fn case_started(&mut self, case: &TestCase, index: usize, total: usize) {
+        self.bar.reset_elapsed();
+        self.bar
+            .set_message(format!("case {} ({}/{})", case.name, index + 1, total));
+        let _ = self.started;
+    }
+
+    fn case_finished(&mut self, c: &CaseReport, limits: &Limits) {
+        let (c, limits) = (c.clone(), *limits);
+        self.print(|o| report::case_row(o, &c, &limits));
+    }
+}

@@ -1,0 +1,311 @@
+//! `judge run` as a user runs it: the shipped problem, small wrong programs, exit codes, JSON, the cache.
+
+mod common;
+
+use common::{json, repo, Workspace};
+use predicates::prelude::*;
+
+fn verdicts(doc: &serde_json::Value) -> Vec<String> {
+    doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_accepted_reference_solutions_are_accepted() {
+    for name in ["bitmask", "symmetry-halved", "eightfold", "flags"] {
+        let out = common::judge(&repo())
+            .args(["run", name, "--json"])
+            .output()
+            .unwrap();
+        let doc = json(&out.stdout);
+        assert_eq!(doc["verdict"], "AC", "{name}: {doc:#}");
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        assert_eq!(doc["cases"].as_array().unwrap().len(), 14);
+        assert_eq!(doc["problem"], "nqueens-ii");
+        assert_eq!(doc["solution"], name);
+    }
+}
+
+#[test]
+fn the_odometer_is_too_slow() {
+    let out = common::judge(&repo())
+        .args(["run", "odometer", "--time-limit", "150ms", "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    assert_eq!(doc["verdict"], "TLE", "{doc:#}");
+    assert_eq!(out.status.code(), Some(1));
+    let v = verdicts(&doc);
+    // Small boards are quick even this way; from n = 9 on it never finishes.
+    assert!(v[..6].iter().all(|v| v == "AC"), "{v:?}");
+    assert!(v[8..].iter().all(|v| v == "TLE"), "{v:?}");
+    for case in &doc["cases"].as_array().unwrap()[8..] {
+        // Killed soon after the limit, not at the wall cap.
+        assert!(case["wall_ms"].as_u64().unwrap() < 1500, "{case}");
+        assert_eq!(case["detail"], "CPU time over the limit");
+    }
+}
+
+#[test]
+fn stop_on_fail_ends_at_the_first_failure() {
+    let out = common::judge(&repo())
+        .args([
+            "run",
+            "nqueens-ii/odometer",
+            "--time-limit",
+            "100ms",
+            "--stop-on-fail",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    let v = verdicts(&doc);
+    assert_eq!(v.last().unwrap(), "TLE");
+    assert!(v.len() <= 9, "{v:?}");
+    assert_eq!(doc["passed"].as_u64().unwrap() as usize, v.len() - 1);
+}
+
+fn judge_fixture(source: &str) -> (serde_json::Value, Option<i32>) {
+    let ws = Workspace::doubling("500ms");
+    let path = ws.write("attempt.rs", source);
+    let out = ws
+        .judge()
+        .args(["run", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    (json(&out.stdout), out.status.code())
+}
+
+const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+
+#[test]
+fn fixtures_get_their_verdicts() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("fn main() { println!(\"{}\", n() * 2); }", "AC", ""),
+        (
+            "fn main() { println!(\"{}\", n() * 2 + 1); }",
+            "WA",
+            "expected `42`, received `43`",
+        ),
+        (
+            "fn main() { let v: Vec<u64> = vec![]; println!(\"{}\", v[n() as usize]); }",
+            "RE",
+            "exit code 101",
+        ),
+        (
+            "fn main() { println!(\"{}\", n() * 2); std::process::exit(3); }",
+            "RE",
+            "exit code 3",
+        ),
+        (
+            "fn main() { let mut x = n(); loop { x = std::hint::black_box(x.wrapping_mul(3)); } }",
+            "TLE",
+            "CPU time",
+        ),
+        (
+            "fn main() { let _ = n(); std::thread::sleep(std::time::Duration::from_secs(30)); }",
+            "TLE",
+            "idle",
+        ),
+    ];
+    for (body, verdict, detail) in cases {
+        let (doc, code) = judge_fixture(&format!("{READ_N}{body}\n"));
+        assert_eq!(doc["verdict"], *verdict, "{body}: {doc:#}");
+        assert_eq!(code, Some(if *verdict == "AC" { 0 } else { 1 }));
+        let got = doc["cases"][0]["detail"].as_str().unwrap_or("");
+        assert!(got.contains(detail), "{body}: {got}");
+    }
+}
+
+#[test]
+fn a_sleeping_program_is_stopped_at_the_wall_cap() {
+    let started = std::time::Instant::now();
+    let (doc, _) = judge_fixture(&format!(
+        "{READ_N}fn main() {{ let _ = n(); std::thread::sleep(std::time::Duration::from_secs(60)); }}\n"
+    ));
+    assert_eq!(doc["verdict"], "TLE");
+    // Wall cap for a 500 ms limit: 2 x 500 ms + 1 s.
+    let wall = doc["cases"][0]["wall_ms"].as_u64().unwrap();
+    assert!((1900..5000).contains(&wall), "{wall}");
+    assert!(started.elapsed().as_secs() < 30);
+}
+
+#[test]
+fn a_compile_error_is_ce_with_the_diagnostics() {
+    let (doc, code) = judge_fixture("fn main() { let x: u32 = \"no\"; }\n");
+    assert_eq!(doc["verdict"], "CE");
+    assert_eq!(code, Some(1));
+    let d = doc["compile"]["diagnostics"].as_str().unwrap();
+    assert!(d.contains("mismatched types"), "{d}");
+    assert!(d.contains("attempt.rs:1"), "diagnostics name the file: {d}");
+    assert!(!d.contains('\u{1b}'), "JSON diagnostics are plain text");
+    assert!(doc["cases"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn the_table_is_what_a_contestant_reads() {
+    let ws = Workspace::doubling("1s");
+    ws.write("testcases/double/2.in", "5\n");
+    ws.write("testcases/double/2.out", "10\n");
+    let path = ws.write("wrong.rs", format!("{READ_N}fn main() {{ let n = n(); println!(\"{{}}\", if n == 5 {{ 11 }} else {{ 2 * n }}); }}\n"));
+    ws.judge()
+        .args(["run", path.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("double / wrong"))
+        .stdout(predicate::str::contains("case"))
+        .stdout(predicate::str::is_match(r"\n  1 +AC ").unwrap())
+        .stdout(predicate::str::is_match(r"\n  2 +WA ").unwrap())
+        .stdout(predicate::str::contains("expected `10`, received `11`"))
+        .stdout(predicate::str::contains("-     1 │ 10"))
+        .stdout(predicate::str::contains("+     1 │ 11"))
+        .stdout(predicate::str::contains("WA  wrong answer · 1/2 passed"))
+        .stdout(predicate::str::contains("\u{1b}").not());
+}
+
+#[test]
+fn an_unchanged_source_is_never_recompiled() {
+    let ws = Workspace::doubling("1s");
+    let cache = ws.path().join("own-cache");
+    let src = ws.write(
+        "a.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+    );
+    let run = || {
+        let out = ws
+            .judge()
+            .env("JUDGE_CACHE_DIR", &cache)
+            .args(["run", src.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        json(&out.stdout)
+    };
+    assert_eq!(run()["compile"]["cached"], false);
+    assert_eq!(run()["compile"]["cached"], true);
+    std::fs::write(
+        &src,
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2 + 0); }}\n"),
+    )
+    .unwrap();
+    let doc = run();
+    assert_eq!(
+        doc["compile"]["cached"], false,
+        "an edited source is rebuilt"
+    );
+    assert_eq!(doc["verdict"], "AC");
+    // Nothing half-written is ever left in the cache.
+    let tmp: Vec<_> = std::fs::read_dir(cache.join("tmp")).unwrap().collect();
+    assert!(tmp.is_empty(), "{tmp:?}");
+}
+
+#[test]
+fn concurrent_judges_share_the_cache_safely() {
+    let ws = Workspace::doubling("1s");
+    let cache = ws.path().join("own-cache");
+    let src = ws.write(
+        "a.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+    );
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+                .current_dir(ws.path())
+                .env("JUDGE_CACHE_DIR", &cache)
+                .args(["run", src.to_str().unwrap(), "--json"])
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(json(&out.stdout)["verdict"], "AC");
+    }
+}
+
+#[test]
+fn exit_codes_and_messages_for_bad_input() {
+    let ws = Workspace::doubling("1s");
+    ws.write(
+        "solutions/double/ok.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+    );
+    ws.judge().args(["run", "ok"]).assert().code(0);
+    ws.judge()
+        .args(["run", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown solution `nope`"))
+        .stderr(predicate::str::contains("double/ok"));
+    ws.judge()
+        .args(["run", "ok", "--time-limit", "0"])
+        .assert()
+        .code(2);
+    // An input without an answer: refused before anything runs.
+    ws.write("testcases/double/2.in", "1\n");
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "testcases/double/2.in: input without an answer",
+        ))
+        .stderr(predicate::str::contains("add 2.out (or 2.ans)"));
+    ws.write("testcases/double/2.ans", "2\n");
+    ws.judge().args(["run", "ok"]).assert().code(0);
+    // A broken problem.toml names the file and the line.
+    ws.write(
+        "problems/double/problem.toml",
+        "title = \"Double\"\ntime_limit = \"1s\"\nmemory_limt = \"64MiB\"\n",
+    );
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("problems/double/problem.toml:3"))
+        .stderr(predicate::str::contains("unknown field `memory_limt`"));
+    // A path that is a folder.
+    ws.judge()
+        .args(["run", "solutions/double/", "--problem", "double"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn the_workspace_is_found_from_a_subfolder_or_given() {
+    let ws = Workspace::doubling("1s");
+    ws.write(
+        "solutions/double/ok.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+    );
+    let deep = ws.path().join("testcases/double");
+    common::judge(&deep).args(["run", "ok"]).assert().code(0);
+    let elsewhere = tempfile::tempdir().unwrap();
+    common::judge(elsewhere.path())
+        .args(["run", "ok"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not inside a judge workspace"));
+    common::judge(elsewhere.path())
+        .args(["--root", ws.path().to_str().unwrap(), "run", "ok"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn list_shows_problems_limits_and_expectations() {
+    common::judge(&repo())
+        .arg("list")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("nqueens-ii  N-Queens II"))
+        .stdout(predicate::str::contains(
+            "time 4 s · memory 256 MiB · output 64 MiB · 14 test cases (2 samples)",
+        ))
+        .stdout(predicate::str::is_match(r"odometer +TLE").unwrap());
+}
