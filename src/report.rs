@@ -95,12 +95,11 @@ pub fn header(
 ) {
     let _ = writeln!(
         out,
-        "{} {}  {}",
+        "{}   {}",
         paint(
             Style::new().bold(),
             &format!("{report_problem} / {solution}")
         ),
-        "",
         dim(path)
     );
     let _ = writeln!(

@@ -14,6 +14,8 @@ use crate::workspace::{Problem, Solution, TestCase, Workspace};
 
 /// How much of stderr the runner keeps per case.
 const STDERR_KEEP: u64 = 64 << 10;
+/// Address space a program may reserve beyond its memory limit (RLIMIT_AS backstop).
+pub const ADDRESS_SPACE_SLACK: u64 = 16 << 30;
 /// Lines of diff shown for a wrong answer.
 const DIFF_LINES: usize = 20;
 /// Lines of stderr shown for a failed case.
@@ -83,6 +85,9 @@ pub struct CaseReport {
     pub diff: Option<String>,
     /// The end of stderr, for a case that failed.
     pub stderr: Option<String>,
+    /// Who ended the program early: `wall_cap`, `cpu_limit`, `memory_limit` (the judge),
+    /// or `output_limit`, `cpu_backstop` (the kernel's limits, seen as SIGXFSZ, SIGXCPU).
+    pub killed_by: Option<&'static str>,
     /// Processes the program left running; the judge killed them.
     pub leftover_processes: u32,
     /// Where the output of a failed case was kept.
@@ -326,6 +331,7 @@ impl Judge {
             output_bytes: response.stdout_bytes,
             diff,
             stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
+            killed_by: killed_by(&response),
             leftover_processes: response.leftover_processes,
             saved_output: None,
         })
@@ -382,19 +388,26 @@ pub fn runner_limits(limits: &Limits) -> run::Limits {
         cpu_ms: Some(limits.time.as_millis().max(1) as u64),
         wall_ms: limits.wall.as_millis() as u64,
         memory_bytes: Some(limits.memory_bytes),
-        // A backstop only: resident memory is what is limited and measured, so memory a
-        // program reserves but never touches is free, as under cgroup-based judges.
-        address_space_bytes: Some(
-            limits
-                .memory_bytes
-                .saturating_mul(4)
-                .saturating_add(1 << 30),
-        ),
+        // A backstop only, against a runaway the sampling could miss: resident memory is
+        // what is limited and measured, so memory a program reserves but never touches is
+        // free, as under cgroup-based judges.
+        address_space_bytes: Some(limits.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK)),
         // The stack may grow as far as memory allows, as on Codeforces.
         stack_bytes: Some(limits.memory_bytes),
         file_size_bytes: Some(limits.output_bytes + 1),
         open_files: Some(256),
         stderr_keep_bytes: STDERR_KEEP,
+    }
+}
+
+fn killed_by(r: &run::Response) -> Option<&'static str> {
+    match (r.killed_by, &r.outcome) {
+        (Some(run::KilledBy::WallCap), _) => Some("wall_cap"),
+        (Some(run::KilledBy::CpuLimit), _) => Some("cpu_limit"),
+        (Some(run::KilledBy::MemoryLimit), _) => Some("memory_limit"),
+        (None, run::Outcome::Signaled(s)) if *s == run::SIGXFSZ => Some("output_limit"),
+        (None, run::Outcome::Signaled(s)) if *s == run::SIGXCPU => Some("cpu_backstop"),
+        _ => None,
     }
 }
 

@@ -110,7 +110,7 @@ impl FromStr for Expectation {
 
     fn from_str(s: &str) -> Result<Expectation, String> {
         let set = s
-            .split(|c| c == '|' || c == ',')
+            .split(['|', ','])
             .flat_map(|part| part.split(" or "))
             .map(str::trim)
             .filter(|p| !p.is_empty())

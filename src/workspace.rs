@@ -173,7 +173,7 @@ impl Workspace {
             return Err(Error::TestData {
                 path: shown_dir,
                 message: "the folder of test cases is missing".into(),
-                fix: format!("create it and add NAME.in / NAME.out pairs"),
+                fix: "create it and add NAME.in / NAME.out pairs".to_string(),
             });
         }
         let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();

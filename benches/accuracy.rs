@@ -1,0 +1,151 @@
+//! How true the judge's figures are: CPU time and peak memory as `judge run` reports them, against
+//! `/usr/bin/time` on the same binary and input, alternating, several rounds, medians.
+//!
+//! Run with `cargo bench --bench accuracy` (optionally `-- ROUNDS`). Prints a table and whether each
+//! figure is within the targets: CPU within 5% or 5 ms, memory within 5% or 1 MiB.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const WORKLOAD: &str = r#"
+use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let (mib, ms) = (v[0] as usize, v[1]);
+    let mut block = vec![0u8; mib << 20];
+    for i in (0..block.len()).step_by(4096) {
+        block[i] = 1;
+    }
+    let mut x = std::hint::black_box(1u64);
+    for _ in 0..ms * 300_000 {
+        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+    }
+    std::hint::black_box(&block);
+    println!("{}", x % 2);
+}
+"#;
+
+/// (MiB touched, ms of arithmetic)
+const CASES: &[(u64, u64)] = &[
+    (0, 5),
+    (0, 100),
+    (0, 500),
+    (0, 1000),
+    (16, 5),
+    (64, 5),
+    (256, 5),
+    (512, 5),
+    (256, 300),
+];
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn usr_bin_time(binary: &Path, input: &Path) -> (f64, f64) {
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%U %S %M"])
+        .arg(binary)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(std::process::Stdio::null())
+        .env_clear()
+        .output()
+        .expect("/usr/bin/time is needed for this benchmark");
+    let text = String::from_utf8_lossy(&out.stderr);
+    let f: Vec<f64> = text
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    ((f[0] + f[1]) * 1000.0, f[2])
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(7);
+    let ws = tempfile::tempdir().unwrap();
+    let root = ws.path();
+    std::fs::create_dir_all(root.join("problems/work")).unwrap();
+    std::fs::create_dir_all(root.join("testcases/work")).unwrap();
+    std::fs::write(
+        root.join("problems/work/problem.toml"),
+        "title = \"Work\"\ntime_limit = \"10s\"\nmemory_limit = \"1GiB\"\n",
+    )
+    .unwrap();
+    let inputs: Vec<PathBuf> = CASES
+        .iter()
+        .enumerate()
+        .map(|(i, (mib, ms))| {
+            let p = root.join(format!("testcases/work/{:02}.in", i + 1));
+            std::fs::write(&p, format!("{mib} {ms}\n")).unwrap();
+            std::fs::write(root.join(format!("testcases/work/{:02}.out", i + 1)), "").unwrap();
+            p
+        })
+        .collect();
+    let src = root.join("load.rs");
+    std::fs::write(&src, WORKLOAD).unwrap();
+    let cache = root.join("cache");
+    let judge = env!("CARGO_BIN_EXE_judge");
+
+    let n = CASES.len();
+    let (mut jc, mut jm, mut tc, mut tm) = (
+        vec![vec![]; n],
+        vec![vec![]; n],
+        vec![vec![]; n],
+        vec![vec![]; n],
+    );
+    for round in 0..rounds {
+        eprint!("\rround {}/{rounds}", round + 1);
+        let out = Command::new(judge)
+            .current_dir(root)
+            .env("JUDGE_CACHE_DIR", &cache)
+            .args(["run", src.to_str().unwrap(), "--problem", "work", "--json"])
+            .output()
+            .unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let binary = std::fs::read_dir(cache.join("bin"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        for i in 0..n {
+            let c = &doc["cases"][i];
+            jc[i].push(c["time_ms"].as_f64().unwrap());
+            jm[i].push(c["memory_kb"].as_f64().unwrap());
+            let (cpu, kb) = usr_bin_time(&binary, &inputs[i]);
+            tc[i].push(cpu);
+            tm[i].push(kb);
+        }
+    }
+    eprintln!();
+    println!("CPU time and peak memory: judge against /usr/bin/time, medians of {rounds} alternating rounds");
+    println!(
+        "{:>6} {:>6} | {:>9} {:>9} {:>7} | {:>10} {:>10} {:>8}",
+        "MiB", "ms", "judge ms", "time ms", "cpu ok", "judge KiB", "time KiB", "mem ok"
+    );
+    let mut all_ok = true;
+    for (i, (mib, ms)) in CASES.iter().enumerate() {
+        let (a, b) = (median(&mut jc[i]), median(&mut tc[i]));
+        let (c, d) = (median(&mut jm[i]), median(&mut tm[i]));
+        let cpu_ok = (a - b).abs() <= (0.05 * b).max(5.0);
+        let mem_ok = (c - d).abs() <= (0.05 * d).max(1024.0);
+        all_ok &= cpu_ok && mem_ok;
+        println!(
+            "{mib:>6} {ms:>6} | {a:>9.0} {b:>9.0} {:>7} | {c:>10.0} {d:>10.0} {:>8}",
+            if cpu_ok { "yes" } else { "NO" },
+            if mem_ok { "yes" } else { "NO" }
+        );
+    }
+    println!(
+        "targets (CPU within 5% or 5 ms, memory within 5% or 1 MiB): {}",
+        if all_ok { "met" } else { "MISSED" }
+    );
+}

@@ -1,0 +1,169 @@
+//! The corpus of misbehaving programs (tests/corpus/): each must get the verdict in its header, and
+//! afterwards no process it started may be alive and the workspace must be unchanged.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use common::{json, Workspace};
+
+struct Program {
+    path: PathBuf,
+    expect: Vec<String>,
+    expect_exact: Option<Vec<String>>,
+    memory_limit: Option<String>,
+}
+
+fn header(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| l.starts_with("//"))
+        .find_map(|l| {
+            l.strip_prefix(&format!("// {key}:"))
+                .map(|v| v.trim().to_string())
+        })
+}
+
+fn verdicts(s: &str) -> Vec<String> {
+    s.split(" or ").map(|v| v.trim().to_string()).collect()
+}
+
+fn corpus() -> Vec<Program> {
+    let dir = common::repo().join("tests/corpus");
+    let mut out: Vec<Program> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let expect = header(&text, "expect")
+                .unwrap_or_else(|| panic!("{} has no `// expect:` line", path.display()));
+            Program {
+                expect: verdicts(&expect),
+                expect_exact: header(&text, "expect-exact").map(|v| verdicts(&v)),
+                memory_limit: header(&text, "memory-limit"),
+                path,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    assert!(out.len() >= 30, "the corpus is incomplete: {}", out.len());
+    out
+}
+
+/// Every file below `dir` with its content.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+        .collect()
+}
+
+/// Processes whose executable lies in `dir` (a compile cache of this test alone).
+fn processes_from(dir: &Path) -> Vec<String> {
+    let dir = dir.canonicalize().unwrap();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+        })
+        .filter_map(|e| {
+            let exe = std::fs::read_link(e.path().join("exe")).ok()?;
+            exe.starts_with(&dir)
+                .then(|| format!("pid {}: {}", e.file_name().to_string_lossy(), exe.display()))
+        })
+        .collect()
+}
+
+fn run(
+    ws: &Workspace,
+    cache: &Path,
+    program: &Program,
+    exact: bool,
+) -> (String, serde_json::Value) {
+    let mut cmd = ws.judge();
+    cmd.env("JUDGE_CACHE_DIR", cache)
+        .args(["run", program.path.to_str().unwrap(), "--problem"])
+        .arg(if exact { "double-exact" } else { "double" })
+        .arg("--json");
+    if let Some(m) = &program.memory_limit {
+        cmd.args(["--memory-limit", m]);
+    }
+    let out = cmd.output().unwrap();
+    let doc = json(&out.stdout);
+    (doc["verdict"].as_str().unwrap().to_string(), doc)
+}
+
+#[test]
+fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
+    let ws = Workspace::new();
+    let toml = |checker: &str| {
+        format!("title = \"Double\"\ntime_limit = \"500ms\"\nmemory_limit = \"64MiB\"\noutput_limit = \"1MiB\"\nchecker = \"{checker}\"\n")
+    };
+    ws.problem("double", &toml("tokens"), &[("1", "21\n", "42\n")]);
+    ws.problem("double-exact", &toml("exact"), &[("1", "21\n", "42\n")]);
+    // The judge's own state (.judge/) may change; the problem data may not.
+    let data = [ws.path().join("problems"), ws.path().join("testcases")];
+    let before: Vec<_> = data.iter().map(|d| snapshot(d)).collect();
+    let cache = tempfile::tempdir().unwrap();
+    let programs = corpus();
+
+    // Two at a time: the limits are CPU time, which parallel runs do not inflate.
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let chunks: Vec<&[Program]> = programs.chunks(programs.len().div_ceil(2)).collect();
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                let (ws, cache) = (&ws, cache.path());
+                s.spawn(move || {
+                    let mut failures = Vec::new();
+                    for p in chunk {
+                        let name = p.path.file_name().unwrap().to_string_lossy().to_string();
+                        let checks = [(false, Some(&p.expect)), (true, p.expect_exact.as_ref())];
+                        for (exact, expect) in checks {
+                            let Some(expect) = expect else { continue };
+                            let (got, doc) = run(ws, cache, p, exact);
+                            if !expect.contains(&got) {
+                                failures.push(format!(
+                                    "{name}{}: expected {}, got {got}: {}",
+                                    if exact { " (exact)" } else { "" },
+                                    expect.join(" or "),
+                                    doc["cases"][0]
+                                ));
+                            }
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    let survivors = processes_from(cache.path());
+    assert!(
+        survivors.is_empty(),
+        "processes survived the judge: {survivors:?}"
+    );
+    let after: Vec<_> = data.iter().map(|d| snapshot(d)).collect();
+    assert_eq!(before, after, "the problem data changed");
+    let junk: Vec<_> = walkdir::WalkDir::new(ws.path())
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("junk"))
+        .map(|e| e.path().to_path_buf())
+        .collect();
+    assert!(
+        junk.is_empty(),
+        "files a program wrote were left in the workspace: {junk:?}"
+    );
+}
