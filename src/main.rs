@@ -7,6 +7,13 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    // The runner process: serve before clap or anything else touches memory (see run::server).
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == judge::run::RUNNER_ARG)
+    {
+        std::process::exit(judge::run::runner_main());
+    }
     let args = cli::Cli::parse();
     match cli::main(args) {
         Ok(code) => code,

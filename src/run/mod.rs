@@ -1,7 +1,8 @@
 //! Running programs: the judge's side of the runner process, and Ctrl-C. The only module with `unsafe`.
 //!
-//! Every program (solutions and the compiler alike) is started by a `judge-runner` process,
-//! see [`server`]. The judge talks to it over a pipe, one JSON line per run.
+//! Every program (solutions and the compiler alike) is started by a runner process (the judge's
+//! own executable started as `judge __runner`), see [`server`]. The judge talks to it over a
+//! pipe, one JSON line per run.
 
 pub mod protocol;
 pub mod server;
@@ -16,7 +17,7 @@ pub use protocol::{KilledBy, Limits, Outcome, Request, Response};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("cannot find the runner program `{}`: {source}. It is built with the judge (cargo build) and must sit next to it, or be named by JUDGE_RUNNER", path.display())]
+    #[error("cannot start the runner process (`{} {RUNNER_ARG}`): {source}", path.display())]
     NoRunner {
         path: PathBuf,
         source: std::io::Error,
@@ -25,8 +26,8 @@ pub enum RunError {
     Broken(String),
 }
 
-/// Name of the runner executable, installed next to `judge`.
-pub const RUNNER_NAME: &str = "judge-runner";
+/// The hidden first argument that makes the judge's executable serve as a runner.
+pub const RUNNER_ARG: &str = "__runner";
 
 /// A live runner process. Runs one program at a time.
 pub struct Runner {
@@ -37,10 +38,15 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// Starts a runner: `$JUDGE_RUNNER`, or `judge-runner` next to the current executable.
+    /// Starts a runner: the current executable, which must call [`runner_main`] when its first
+    /// argument is [`RUNNER_ARG`] (the `judge` binary does).
     pub fn start() -> Result<Runner, RunError> {
-        let path = runner_path();
+        let path = std::env::current_exe().map_err(|source| RunError::NoRunner {
+            path: PathBuf::from("judge"),
+            source,
+        })?;
         let mut child = Command::new(&path)
+            .arg(RUNNER_ARG)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -93,16 +99,6 @@ impl Drop for Runner {
     }
 }
 
-fn runner_path() -> PathBuf {
-    if let Some(p) = std::env::var_os("JUDGE_RUNNER") {
-        return PathBuf::from(p);
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|d| d.join(RUNNER_NAME)))
-        .unwrap_or_else(|| PathBuf::from(RUNNER_NAME))
-}
-
 /// Human name of a signal number: "SIGSEGV".
 pub fn signal_name(sig: i32) -> String {
     let name = match sig {
@@ -131,7 +127,7 @@ pub fn signal_name(sig: i32) -> String {
 
 pub use libc::{SIGABRT, SIGBUS, SIGKILL, SIGSEGV, SIGXCPU, SIGXFSZ};
 
-/// The body of `judge-runner`'s `main`.
+/// The body of the runner process: call it from `main` when the first argument is [`RUNNER_ARG`].
 pub fn runner_main() -> i32 {
     server::serve()
 }

@@ -1,8 +1,9 @@
 //! The runner process: forks each program from a small address space, enforces limits, reaps with wait4, kills whatever the program left behind.
 //!
-//! It is a separate tiny executable (`judge-runner`) because `ru_maxrss` can never be lower
-//! than the parent's resident size at fork time: forking from the judge itself would add the
-//! judge's own footprint (outputs held in memory, the SQLite cache...) to every figure.
+//! It is a separate small process (the judge's executable started as `judge __runner`, which
+//! serves before anything else is loaded) because `ru_maxrss` can never be lower than the
+//! parent's resident size at fork time: forking from the judge itself would add the judge's own
+//! footprint (outputs held in memory, databases...) to every figure.
 //! It is also the child subreaper of everything it starts, so no descendant can escape
 //! the final sweep, not even one that called `setsid()`.
 
@@ -22,7 +23,7 @@ const TICK: Duration = Duration::from_millis(5);
 /// How long the final sweep keeps killing and reaping before it gives up.
 const SWEEP_PATIENCE: Duration = Duration::from_secs(5);
 
-/// Entry point of `judge-runner`: serve requests from stdin until it closes.
+/// Entry point of the runner process: serve requests from stdin until it closes.
 pub fn serve() -> i32 {
     // SAFETY: plain syscalls without memory arguments.
     unsafe {
@@ -34,7 +35,7 @@ pub fn serve() -> i32 {
     let sigfd = match SignalFd::new() {
         Ok(fd) => fd,
         Err(e) => {
-            eprintln!("judge-runner: signalfd: {e}");
+            eprintln!("judge runner: signalfd: {e}");
             return 3;
         }
     };
@@ -50,14 +51,14 @@ pub fn serve() -> i32 {
             Ok(0) => return 0,
             Ok(_) => {}
             Err(e) => {
-                eprintln!("judge-runner: reading a request: {e}");
+                eprintln!("judge runner: reading a request: {e}");
                 return 3;
             }
         }
         let request: Request = match serde_json::from_str(&line) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("judge-runner: malformed request: {e}");
+                eprintln!("judge runner: malformed request: {e}");
                 return 3;
             }
         };

@@ -20,8 +20,7 @@ pub fn judge(root: &Path) -> Command {
     let mut cmd = Command::cargo_bin("judge").expect("the judge binary is built");
     cmd.current_dir(root)
         .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", shared_cache())
-        .env_remove("JUDGE_RUNNER");
+        .env("JUDGE_CACHE_DIR", shared_cache());
     cmd
 }
 
