@@ -203,13 +203,6 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
             let _ = writeln!(out, "{indent}  {}", dim(line));
         }
     }
-    if let Some(p) = &c.saved_output {
-        let _ = writeln!(
-            out,
-            "{indent}{}",
-            dim(&format!("output kept in {}", p.display()))
-        );
-    }
 }
 
 /// The status line: verdict, cases passed, max time and memory, where the binary came from.
@@ -221,7 +214,12 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         if r.cases.len() < r.total {
             parts.push(format!("{} not run", r.total - r.cases.len()));
         }
-        parts.push(format!("max time {}", format_duration(r.max_cpu())));
+        let max_time = if r.cases.iter().any(|c| c.verdict == Verdict::Tle) {
+            format!("> {}", format_duration(r.limits.time))
+        } else {
+            format_duration(r.max_cpu())
+        };
+        parts.push(format!("max time {max_time}"));
         parts.push(format!("max memory {}", format_bytes(r.max_memory())));
     }
     if r.verdict != Verdict::Ce {
@@ -242,6 +240,28 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         ));
     }
     let _ = writeln!(out, "\n{v} {}", parts.join(" · "));
+    if let Some(dir) = r
+        .cases
+        .iter()
+        .find_map(|c| c.saved_output.as_ref()?.parent())
+    {
+        let _ = writeln!(
+            out,
+            "{}",
+            dim(&format!(
+                "    output and stderr of the failed cases kept in {}/",
+                shown(dir)
+            ))
+        );
+    }
+}
+
+/// A path as the user would type it: relative to the current folder when below it.
+fn shown(path: &std::path::Path) -> String {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(|p| p.display().to_string()))
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -88,25 +88,26 @@ struct Live<'a> {
     out: anstream::AutoStream<std::io::Stdout>,
     bar: ProgressBar,
     limits: Limits,
-    started: Instant,
 }
 
 impl<'a> Live<'a> {
     fn new(ws: &'a Workspace, limits: &Limits) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
-            ProgressStyle::with_template("  {spinner} {msg} {elapsed_precise:.dim}")
-                .expect("valid template"),
+            ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
+                .expect("valid template")
+                .with_key(
+                    "seconds",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.1} s", state.elapsed().as_secs_f64());
+                    },
+                ),
         );
-        if std::env::var_os("NO_COLOR").is_some() {
-            // Colour off does not mean progress off; indicatif hides itself off-terminal.
-        }
         Live {
             ws,
             out: anstream::stdout(),
             bar,
             limits: *limits,
-            started: Instant::now(),
         }
     }
 
@@ -149,7 +150,6 @@ impl Observer for Live<'_> {
         self.bar.reset_elapsed();
         self.bar
             .set_message(format!("case {} ({}/{})", case.name, index + 1, total));
-        let _ = self.started;
     }
 
     fn case_finished(&mut self, c: &CaseReport, limits: &Limits) {
