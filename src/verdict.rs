@@ -182,7 +182,9 @@ impl fmt::Display for Reason {
             Reason::WallClock { idle: true } => f.write_str(
                 "wall-clock cap reached while the program was idle (sleeping, stopped or waiting)",
             ),
-            Reason::WallClock { idle: false } => f.write_str("wall-clock cap reached"),
+            Reason::WallClock { idle: false } => f.write_str(
+                "wall-clock cap reached while the program was running: the machine was too busy to give it its CPU time",
+            ),
             Reason::Memory { killed: true } => {
                 f.write_str("stopped when its memory went over the limit")
             }
@@ -215,12 +217,13 @@ pub fn decide(
         return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
     }
     if m.killed_by == Some(KilledBy::WallCap) {
-        let idle = m.cpu <= limits.time;
-        return if idle {
-            (Verdict::Tle, Reason::WallClock { idle: true }, None)
-        } else {
-            (Verdict::Tle, Reason::CpuTime, None)
-        };
+        if m.cpu > limits.time {
+            return (Verdict::Tle, Reason::CpuTime, None);
+        }
+        // Under 10% of a core: it slept, waited or was stopped. More than that yet under the
+        // limit: it was running, but the machine was too busy to give it its CPU time.
+        let idle = m.cpu * 10 < m.wall;
+        return (Verdict::Tle, Reason::WallClock { idle }, None);
     }
     if m.cpu > limits.time
         || m.killed_by == Some(KilledBy::CpuLimit)
@@ -330,11 +333,24 @@ mod tests {
         let m = Measurement {
             killed_by: Some(KilledBy::WallCap),
             outcome: Outcome::Signaled(9),
+            wall: Duration::from_secs(3),
             ..clean()
         };
         assert_eq!(
             verdict(m, ok),
             (Verdict::Tle, Reason::WallClock { idle: true })
+        );
+        // Killed at the wall cap after real work, but short of the limit: a busy machine.
+        let m = Measurement {
+            killed_by: Some(KilledBy::WallCap),
+            outcome: Outcome::Signaled(9),
+            cpu: Duration::from_millis(600),
+            wall: Duration::from_secs(3),
+            ..clean()
+        };
+        assert_eq!(
+            verdict(m, ok),
+            (Verdict::Tle, Reason::WallClock { idle: false })
         );
         // Over the limit but the program exited by itself: still TLE, never AC.
         let m = Measurement {

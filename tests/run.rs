@@ -46,7 +46,12 @@ fn the_odometer_is_too_slow() {
     for case in &doc["cases"].as_array().unwrap()[8..] {
         // Killed soon after the limit, not at the wall cap.
         assert!(case["wall_ms"].as_u64().unwrap() < 1500, "{case}");
-        assert_eq!(case["detail"], "CPU time over the limit");
+        // On a badly overloaded machine the wall cap may come first; it must say so.
+        let detail = case["detail"].as_str().unwrap();
+        assert!(
+            detail == "CPU time over the limit" || detail.contains("too busy"),
+            "{detail}"
+        );
     }
 }
 
@@ -118,7 +123,8 @@ fn fixtures_get_their_verdicts() {
         assert_eq!(doc["verdict"], *verdict, "{body}: {doc:#}");
         assert_eq!(code, Some(if *verdict == "AC" { 0 } else { 1 }));
         let got = doc["cases"][0]["detail"].as_str().unwrap_or("");
-        assert!(got.contains(detail), "{body}: {got}");
+        let busy = *detail == "CPU time" && got.contains("too busy");
+        assert!(got.contains(detail) || busy, "{body}: {got}");
     }
 }
 
