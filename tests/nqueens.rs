@@ -66,6 +66,27 @@ fn nqueens_solutions_get_their_expected_verdicts() {
 }
 
 #[test]
+fn nqueens_unique_solutions_get_their_expected_verdicts() {
+    every_solution_gets_its_expected_verdict("nqueens-unique", 3);
+}
+
+#[test]
+fn dividing_by_eight_fails_from_n_7_on() {
+    let out = common::judge(&repo())
+        .args(["run", "nqueens-unique/total-over-8", "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    let cases = doc["cases"].as_array().unwrap();
+    assert!(cases[..6].iter().all(|c| c["verdict"] == "AC"), "{doc:#}");
+    assert_eq!(cases[6]["verdict"], "WA");
+    assert_eq!(
+        cases[6]["detail"],
+        "token 1 (line 1, column 1): expected `6`, received `5`"
+    );
+}
+
+#[test]
 fn the_wrong_nqueens_solutions_fail_for_the_right_reason() {
     let run = |name: &str| {
         let out = common::judge(&repo())
