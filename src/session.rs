@@ -20,6 +20,8 @@ const DIFF_LINES: usize = 20;
 const STDERR_TAIL_LINES: usize = 12;
 /// Lines of a custom checker's message (or of its compile errors) shown.
 const CHECKER_MESSAGE_LINES: usize = 12;
+/// The widest line of a custom checker's message shown (in characters).
+const CHECKER_MESSAGE_WIDTH: usize = 300;
 /// The largest file a custom checker may write (its stdout included).
 const CHECKER_FILE_SIZE: u64 = 16 << 20;
 
@@ -621,7 +623,13 @@ fn checker_message(data: &[u8]) -> Option<String> {
     }
     let escaped: Vec<String> = text
         .lines()
-        .map(|l| check::escape(l.trim_end().as_bytes()))
+        .map(|l| {
+            let l = l.trim_end();
+            match l.char_indices().nth(CHECKER_MESSAGE_WIDTH) {
+                Some((cut, _)) => format!("{}…", check::escape(&l.as_bytes()[..cut])),
+                None => check::escape(l.as_bytes()),
+            }
+        })
         .collect();
     Some(first_lines(&escaped.join("\n"), CHECKER_MESSAGE_LINES))
 }

@@ -128,6 +128,23 @@ fn a_failing_checker_is_an_internal_error_with_its_message() {
 }
 
 #[test]
+fn a_long_checker_message_is_cut() {
+    let ws = with_checker(
+        "    eprintln!(\"{}\", \"x\".repeat(1_000)); for i in 0..100 { eprintln!(\"line {i}\"); } std::process::exit(1)",
+        "",
+    );
+    let (doc, _) = run(&ws, RIGHT);
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    let got = detail(&doc);
+    assert!(got.len() < 2000, "{}", got.len());
+    assert!(
+        got.starts_with(&format!("{}…\nline 0\n", "x".repeat(300))),
+        "{got}"
+    );
+    assert!(got.ends_with("… (89 more lines)"), "{got}");
+}
+
+#[test]
 fn the_checker_is_not_asked_about_a_failed_run() {
     let ws = with_checker("    std::process::exit(3)", "");
     let (doc, _) = run(&ws, "fn main() { let _ = n(); std::process::exit(4); }");

@@ -61,6 +61,20 @@ fn every_solution_gets_its_expected_verdict(problem: &str, at_least: usize) {
 }
 
 #[test]
+fn list_shows_each_problems_checker() {
+    common::judge(&repo())
+        .arg("list")
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains(
+            "10 test cases (2 samples) · checker custom (checker.rs)",
+        ))
+        .stdout(predicates::str::contains(
+            "nqueens-unique  N-Queens, Distinct Boards",
+        ));
+}
+
+#[test]
 fn nqueens_solutions_get_their_expected_verdicts() {
     every_solution_gets_its_expected_verdict("nqueens", 5);
 }
