@@ -60,6 +60,41 @@ fn every_solution_gets_its_expected_verdict(problem: &str, at_least: usize) {
     }
 }
 
+/// OEIS A000170 and A002562 for n = 1..14: all placements, and those distinct under symmetry.
+const ALL: [u64; 14] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+];
+const DISTINCT: [u64; 14] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
+
+fn case(problem: &str, n: usize, ext: &str) -> String {
+    std::fs::read_to_string(repo().join(format!("testcases/{problem}/{n:02}.{ext}"))).unwrap()
+}
+
+#[test]
+fn the_answers_agree_with_oeis() {
+    for n in 1..=10 {
+        assert_eq!(case("nqueens", n, "in"), format!("{n}\n"));
+        let answer = case("nqueens", n, "out");
+        let count: u64 = answer.lines().next().unwrap().parse().unwrap();
+        assert_eq!(count, ALL[n - 1], "n = {n}");
+        // Every board is n lines, and a blank line separates two boards.
+        let lines = answer.lines().count() as u64;
+        assert_eq!(
+            lines,
+            1 + count * n as u64 + count.saturating_sub(1),
+            "n = {n}"
+        );
+    }
+    for n in 1..=14 {
+        assert_eq!(case("nqueens-unique", n, "in"), format!("{n}\n"));
+        assert_eq!(
+            case("nqueens-unique", n, "out"),
+            format!("{}\n", DISTINCT[n - 1])
+        );
+        assert_eq!(case("nqueens-ii", n, "out").trim(), ALL[n - 1].to_string());
+    }
+}
+
 #[test]
 fn list_shows_each_problems_checker() {
     common::judge(&repo())
