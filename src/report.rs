@@ -162,11 +162,16 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
         format_duration(c.wall),
         memory_cell(c, limits),
     );
-    if let Some(d) = &c.detail {
-        let _ = write!(out, "  {d}");
+    let indent = " ".repeat(W_CASE + 3);
+    // A checker's message can span lines: the first one on the row, the others beneath it.
+    let mut detail = c.detail.as_deref().unwrap_or("").lines();
+    if let Some(first) = detail.next() {
+        let _ = write!(out, "  {first}");
     }
     let _ = writeln!(out);
-    let indent = " ".repeat(W_CASE + 3);
+    for line in detail {
+        let _ = writeln!(out, "{indent}{line}");
+    }
     if let Some(h) = &c.hint {
         let _ = writeln!(out, "{indent}{}", dim(&format!("note: {h}")));
     }

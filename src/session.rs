@@ -10,7 +10,7 @@ use crate::compile::{self, Cache, CompileOptions, Toolchain};
 use crate::error::{Error, Result};
 use crate::run::{self, Runner};
 use crate::verdict::{self, Expectation, Limits, Measurement, Reason, Verdict};
-use crate::workspace::{Problem, Solution, TestCase, Workspace};
+use crate::workspace::{CheckerProgram, Problem, Solution, TestCase, Workspace};
 
 /// How much of stderr the runner keeps per case.
 const STDERR_KEEP: u64 = 64 << 10;
@@ -20,6 +20,12 @@ pub const ADDRESS_SPACE_SLACK: u64 = 16 << 30;
 const DIFF_LINES: usize = 20;
 /// Lines of stderr shown for a failed case.
 const STDERR_TAIL_LINES: usize = 12;
+/// Lines of a custom checker's message (or of its compile errors) shown.
+const CHECKER_MESSAGE_LINES: usize = 12;
+/// The widest line of a custom checker's message shown (in characters).
+const CHECKER_MESSAGE_WIDTH: usize = 300;
+/// The largest file a custom checker may write (its stdout included).
+const CHECKER_FILE_SIZE: u64 = 16 << 20;
 
 /// Settings of a run that the user can change on the command line.
 #[derive(Debug, Clone)]
@@ -130,6 +136,19 @@ pub trait Observer {
 /// Observes nothing.
 pub struct Quiet;
 impl Observer for Quiet {}
+
+/// What checking one output found.
+#[derive(Debug, Clone)]
+pub enum Checked {
+    /// The checker's finding (a presentation error is a rejection whose message says so).
+    /// `diff` is set when a built-in mode rejected the output.
+    Judged {
+        outcome: check::CheckOutcome,
+        diff: Option<String>,
+    },
+    /// The checker could not decide: it failed, or a file could not be read. IE, never the solution's fault.
+    Failed(String),
+}
 
 /// A judge bound to a workspace: its compiler, its cache, its runner and a private scratch dir.
 pub struct Judge {
@@ -273,38 +292,31 @@ impl Judge {
         };
         let mut internal_error = None;
         let mut diff = None;
+        let mut judge_error = None;
         let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
-            let output = match std::fs::read(&request.stdout) {
-                Ok(o) => o,
-                Err(e) => {
-                    internal_error = Some(format!("cannot read the program's output: {e}"));
-                    return check::CheckOutcome {
-                        accepted: false,
-                        message: None,
-                        hint: None,
-                    };
-                }
+            let rejected = check::CheckOutcome {
+                accepted: false,
+                message: None,
+                hint: None,
             };
-            let answer = match std::fs::read(&case.answer) {
-                Ok(a) => a,
-                Err(e) => {
-                    internal_error = Some(format!(
-                        "cannot read the answer {}: {e}",
-                        self.workspace.show(&case.answer)
-                    ));
-                    return check::CheckOutcome {
-                        accepted: false,
-                        message: None,
-                        hint: None,
-                    };
+            match self.check_output(problem, &case.input, &case.answer, &request.stdout) {
+                Ok(Checked::Judged { outcome, diff: d }) => {
+                    diff = d;
+                    outcome
                 }
-            };
-            let outcome = check::check(problem.checker, &answer, &output);
-            if !outcome.accepted {
-                diff = check::diff(&answer, &output, DIFF_LINES);
+                Ok(Checked::Failed(why)) => {
+                    internal_error = Some(why);
+                    rejected
+                }
+                Err(e) => {
+                    judge_error = Some(e);
+                    rejected
+                }
             }
-            outcome
         });
+        if let Some(e) = judge_error {
+            return Err(e);
+        }
         let mut detail = match &reason {
             Reason::Accepted => None,
             r => Some(r.to_string()),
@@ -335,6 +347,188 @@ impl Judge {
             leftover_processes: response.leftover_processes,
             saved_output: None,
         })
+    }
+
+    /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
+    /// checker: a built-in mode, or the custom checker program. The one place where output is judged.
+    pub fn check_output(
+        &mut self,
+        problem: &Problem,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+    ) -> Result<Checked> {
+        if let Some(program) = &problem.checker_program {
+            return self.run_checker(program, input, answer, output);
+        }
+        let output = match std::fs::read(output) {
+            Ok(o) => o,
+            Err(e) => {
+                return Ok(Checked::Failed(format!(
+                    "cannot read the program's output: {e}"
+                )))
+            }
+        };
+        let answer = match std::fs::read(answer) {
+            Ok(a) => a,
+            Err(e) => {
+                return Ok(Checked::Failed(format!(
+                    "cannot read the answer {}: {e}",
+                    self.workspace.show(answer)
+                )))
+            }
+        };
+        let outcome = check::compare(problem.checker, &problem.compare, &answer, &output);
+        let diff = if outcome.accepted {
+            None
+        } else {
+            check::diff(&answer, &output, DIFF_LINES)
+        };
+        Ok(Checked::Judged { outcome, diff })
+    }
+
+    /// Compiles the checker (or takes it from the cache) and runs it as
+    /// `checker INPUT OUTPUT ANSWER`: exit 0 accepts, 1 rejects, 2 is a presentation error
+    /// (a rejection too); anything else is the checker's failure.
+    fn run_checker(
+        &mut self,
+        program: &CheckerProgram,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+    ) -> Result<Checked> {
+        let shown = self.workspace.show(&program.source);
+        let built = compile::compile(
+            &program.source,
+            &self.toolchain,
+            &self.cache,
+            &mut self.runner,
+            &CompileOptions {
+                time_limit: compile::DEFAULT_COMPILE_TIME,
+                cwd: self.workspace.root.clone(),
+            },
+        )?;
+        let binary = match built {
+            Ok(b) => b.path,
+            Err(ce) => {
+                let diagnostics = anstream::adapter::strip_str(&ce.diagnostics).to_string();
+                return Ok(Checked::Failed(format!(
+                    "the checker {shown} does not compile:\n{}",
+                    first_lines(&diagnostics, CHECKER_MESSAGE_LINES)
+                )));
+            }
+        };
+        // The checker runs in an empty folder of its own: it gets absolute paths.
+        let mut args = Vec::new();
+        for (what, path) in [("input", input), ("output", output), ("answer", answer)] {
+            match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
+                Ok(Some(p)) => args.push(p),
+                Ok(None) => {
+                    return Ok(Checked::Failed(format!(
+                        "the path of the {what} is not UTF-8: {}",
+                        path.display()
+                    )))
+                }
+                Err(e) => {
+                    return Ok(Checked::Failed(format!(
+                        "cannot read the {what} {}: {e}",
+                        self.workspace.show(path)
+                    )))
+                }
+            }
+        }
+        let scratch = self.scratch.path();
+        let limits = Limits {
+            time: program.time,
+            wall: program.time * 2 + Duration::from_secs(1),
+            memory_bytes: program.memory_bytes,
+            output_bytes: CHECKER_FILE_SIZE,
+        };
+        let request = run::Request {
+            program: binary,
+            args,
+            env: Some(Vec::new()),
+            cwd: scratch.join("box"),
+            clean_cwd: true,
+            stdin: None,
+            stdout: scratch.join("checker.stdout"),
+            stderr: scratch.join("checker.stderr"),
+            limits: runner_limits(&limits),
+        };
+        let response = self.runner.run(&request)?;
+        // testlib writes its message to stderr; a checker that prints it is heard too.
+        let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+        let message = match checker_message(&stderr) {
+            Some(m) => Some(m),
+            None => checker_message(&std::fs::read(&request.stdout).unwrap_or_default()),
+        };
+        let with_message = |what: String| match &message {
+            Some(m) => format!("{what}: {m}"),
+            None => what,
+        };
+        let cpu = Duration::from_micros(response.cpu_us());
+        let failed = |why: String| {
+            Ok(Checked::Failed(with_message(format!(
+                "checker failed: {why}"
+            ))))
+        };
+        let time = crate::report::format_duration(program.time);
+        let memory = crate::report::format_bytes(program.memory_bytes);
+        match (&response.killed_by, &response.outcome) {
+            (Some(run::KilledBy::WallCap), _) => {
+                return failed(format!(
+                    "it did not finish within its wall-clock cap ({})",
+                    crate::report::format_duration(limits.wall)
+                ))
+            }
+            (Some(run::KilledBy::CpuLimit), _) => {
+                return failed(format!("it used more than its {time} of CPU time"))
+            }
+            (Some(run::KilledBy::MemoryLimit), _) => {
+                return failed(format!("it used more than its {memory} of memory"))
+            }
+            (_, run::Outcome::SpawnFailed(why)) => {
+                return failed(format!("it could not be started: {why}"))
+            }
+            (_, run::Outcome::Signaled(sig)) => {
+                return failed(format!("it was killed by {}", run::signal_name(*sig)))
+            }
+            _ => {}
+        }
+        if cpu > program.time {
+            return failed(format!("it used more than its {time} of CPU time"));
+        }
+        if response.max_rss_kb * 1024 > program.memory_bytes {
+            return failed(format!("it used more than its {memory} of memory"));
+        }
+        let rejected = |message: String| {
+            Ok(Checked::Judged {
+                outcome: check::CheckOutcome {
+                    accepted: false,
+                    message: Some(message),
+                    hint: None,
+                },
+                diff: None,
+            })
+        };
+        match response.outcome {
+            run::Outcome::Exited(0) => Ok(Checked::Judged {
+                outcome: check::CheckOutcome {
+                    accepted: true,
+                    message: None,
+                    hint: None,
+                },
+                diff: None,
+            }),
+            run::Outcome::Exited(1) => {
+                rejected(message.unwrap_or_else(|| {
+                    "the checker rejected the output (it gave no reason)".into()
+                }))
+            }
+            run::Outcome::Exited(2) => rejected(with_message("presentation error".into())),
+            run::Outcome::Exited(code) => failed(format!("exit code {code}")),
+            _ => unreachable!("signals and spawn failures are handled above"),
+        }
     }
 
     fn request(&self, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
@@ -430,6 +624,39 @@ fn tail(stderr: &[u8]) -> Option<String> {
             .map(|l| check::escape(l.as_bytes()))
             .collect::<Vec<_>>()
             .join("\n"),
+    )
+}
+
+/// A checker's message: its text, trimmed, escaped, at most a few lines. `None` when blank.
+fn checker_message(data: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(data);
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let escaped: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let l = l.trim_end();
+            match l.char_indices().nth(CHECKER_MESSAGE_WIDTH) {
+                Some((cut, _)) => format!("{}…", check::escape(&l.as_bytes()[..cut])),
+                None => check::escape(l.as_bytes()),
+            }
+        })
+        .collect();
+    Some(first_lines(&escaped.join("\n"), CHECKER_MESSAGE_LINES))
+}
+
+/// At most `n` lines of `text`, saying how many were left out.
+fn first_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    if lines.len() <= n {
+        return lines.join("\n");
+    }
+    format!(
+        "{}\n… ({} more lines)",
+        lines[..n].join("\n"),
+        lines.len() - n
     )
 }
 

@@ -7,12 +7,16 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::check::CheckerMode;
+use crate::check::{CheckerMode, CompareOptions};
 use crate::error::{Error, Result};
 use crate::verdict::Expectation;
 
 /// Default output limit when `problem.toml` names none.
 pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
+/// A custom checker's CPU time limit per case when `problem.toml` names none.
+pub const DEFAULT_CHECKER_TIME: Duration = Duration::from_secs(10);
+/// A custom checker's memory limit when `problem.toml` names none.
+pub const DEFAULT_CHECKER_MEMORY: u64 = 1 << 30;
 
 /// A folder holding `problems/`, `testcases/` and `solutions/`.
 #[derive(Debug, Clone)]
@@ -28,9 +32,46 @@ pub struct Problem {
     pub title: String,
     pub limits: ProblemLimits,
     pub checker: CheckerMode,
+    /// Settings of the built-in checker modes.
+    pub compare: CompareOptions,
+    /// The checker program, when `checker = "custom"`.
+    pub checker_program: Option<CheckerProgram>,
     pub samples: Vec<String>,
     /// Expected verdict of each reference solution, by solution name.
     pub expected: BTreeMap<String, Expectation>,
+}
+
+/// A custom checker: a single Rust file in the problem's folder, compiled like a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckerProgram {
+    pub source: PathBuf,
+    /// CPU time per case.
+    pub time: Duration,
+    pub memory_bytes: u64,
+}
+
+impl Problem {
+    /// The checker as `judge list` shows it: "tokens", "float (absolute 1e-6, relative 1e-6)".
+    pub fn checker_summary(&self) -> String {
+        let mut s = self.checker.to_string();
+        match self.checker {
+            CheckerMode::Float => s.push_str(&format!(
+                " (absolute {:e}, relative {:e})",
+                self.compare.float_absolute, self.compare.float_relative
+            )),
+            CheckerMode::Custom => {
+                if let Some(p) = &self.checker_program {
+                    let name = p.source.strip_prefix(&self.dir).unwrap_or(&p.source);
+                    s.push_str(&format!(" ({})", name.display()));
+                }
+            }
+            _ => {}
+        }
+        if self.compare.case_insensitive {
+            s.push_str(", case-insensitive");
+        }
+        s
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,8 +106,13 @@ struct RawProblem {
     time_limit: toml::Spanned<String>,
     memory_limit: toml::Spanned<String>,
     output_limit: Option<toml::Spanned<String>>,
-    #[serde(default)]
-    checker: CheckerMode,
+    checker: Option<toml::Spanned<CheckerMode>>,
+    case_insensitive: Option<toml::Spanned<bool>>,
+    float_absolute: Option<toml::Spanned<f64>>,
+    float_relative: Option<toml::Spanned<f64>>,
+    checker_program: Option<toml::Spanned<String>>,
+    checker_time_limit: Option<toml::Spanned<String>>,
+    checker_memory_limit: Option<toml::Spanned<String>>,
     #[serde(default)]
     samples: Vec<String>,
     #[serde(default)]
@@ -467,6 +513,7 @@ fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Result<Proble
         })?;
         expected.insert(name.clone(), e);
     }
+    let (checker, compare, checker_program) = parse_checker(&raw, dir, shown, text)?;
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
@@ -476,10 +523,146 @@ fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Result<Proble
             memory_bytes: memory,
             output_bytes: output,
         },
-        checker: raw.checker,
+        checker,
+        compare,
+        checker_program,
         samples: raw.samples,
         expected,
     })
+}
+
+/// The checker keys: the mode, its options, and which options go with which mode.
+fn parse_checker(
+    raw: &RawProblem,
+    dir: &Path,
+    shown: &str,
+    text: &str,
+) -> Result<(CheckerMode, CompareOptions, Option<CheckerProgram>)> {
+    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, span.start)),
+        message,
+        fix,
+    };
+    let mode = raw
+        .checker
+        .as_ref()
+        .map_or(CheckerMode::default(), |c| *c.get_ref());
+    let needs = |key: &str, span: std::ops::Range<usize>, modes: &[CheckerMode]| {
+        if modes.contains(&mode) {
+            return Ok(());
+        }
+        let names: Vec<String> = modes.iter().map(|m| format!("\"{m}\"")).collect();
+        Err(bad(
+            span,
+            format!(
+                "`{key}` applies only to checker = {}, and this problem's checker is \"{mode}\"",
+                names.join(" or ")
+            ),
+            format!("set `checker = \"{}\"`, or remove `{key}`", modes[0]),
+        ))
+    };
+    let mut compare = CompareOptions::default();
+    if let Some(ci) = &raw.case_insensitive {
+        needs(
+            "case_insensitive",
+            ci.span(),
+            &[CheckerMode::Tokens, CheckerMode::Lines, CheckerMode::Float],
+        )?;
+        compare.case_insensitive = *ci.get_ref();
+    }
+    for (key, value, slot) in [
+        (
+            "float_absolute",
+            &raw.float_absolute,
+            &mut compare.float_absolute,
+        ),
+        (
+            "float_relative",
+            &raw.float_relative,
+            &mut compare.float_relative,
+        ),
+    ] {
+        let Some(value) = value else { continue };
+        needs(key, value.span(), &[CheckerMode::Float])?;
+        let v = *value.get_ref();
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(bad(
+                value.span(),
+                format!("{key}: `{v}` is not a tolerance (it must be zero or more)"),
+                format!("write a tolerance such as `{key} = 1e-6`"),
+            ));
+        }
+        *slot = v;
+    }
+    for (key, value) in [
+        ("checker_program", &raw.checker_program),
+        ("checker_time_limit", &raw.checker_time_limit),
+        ("checker_memory_limit", &raw.checker_memory_limit),
+    ] {
+        if let Some(value) = value {
+            needs(key, value.span(), &[CheckerMode::Custom])?;
+        }
+    }
+    if mode != CheckerMode::Custom {
+        return Ok((mode, compare, None));
+    }
+    let shown_dir = Path::new(shown)
+        .parent()
+        .map_or(String::new(), |d| d.display().to_string());
+    let Some(program) = &raw.checker_program else {
+        let span = raw.checker.as_ref().map_or(0..0, |c| c.span());
+        return Err(bad(
+            span,
+            "checker = \"custom\" needs the checker's source".into(),
+            format!("add `checker_program = \"checker.rs\"`, naming a Rust file in {shown_dir}/"),
+        ));
+    };
+    let name = program.get_ref();
+    let source = dir.join(name);
+    if !name.ends_with(".rs") {
+        return Err(bad(
+            program.span(),
+            format!("checker_program: `{name}` is not a Rust file"),
+            "name a single .rs file (checkers are compiled like solutions)".into(),
+        ));
+    }
+    if !source.is_file() {
+        return Err(bad(
+            program.span(),
+            format!("checker_program: there is no `{name}` in {shown_dir}/"),
+            format!("create {shown_dir}/{name}, or correct the name"),
+        ));
+    }
+    let time = match &raw.checker_time_limit {
+        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
+            bad(
+                t.span(),
+                format!("checker_time_limit: {m}"),
+                "write a positive duration such as \"10s\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_TIME,
+    };
+    let memory_bytes = match &raw.checker_memory_limit {
+        Some(m) => parse_size(m.get_ref()).map_err(|e| {
+            bad(
+                m.span(),
+                format!("checker_memory_limit: {e}"),
+                "write a positive size such as \"1GiB\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_MEMORY,
+    };
+    Ok((
+        mode,
+        compare,
+        Some(CheckerProgram {
+            source,
+            time,
+            memory_bytes,
+        }),
+    ))
 }
 
 /// A fix for the toml crate's own messages (syntax, unknown keys, types).
@@ -684,5 +867,82 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains(":5") && err.contains("fast"), "{err}");
+    }
+
+    #[test]
+    fn checker_keys_and_their_combinations() {
+        let ok = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+        let p = parse(&format!(
+            "{ok}checker = \"lines\"\ncase_insensitive = true\n"
+        ))
+        .unwrap();
+        assert_eq!(p.checker, CheckerMode::Lines);
+        assert!(p.compare.case_insensitive);
+        assert_eq!(p.checker_summary(), "lines, case-insensitive");
+        let p = parse(&format!(
+            "{ok}checker = \"float\"\nfloat_absolute = 1e-9\nfloat_relative = 0\n"
+        ))
+        .unwrap();
+        assert_eq!(p.compare.float_absolute, 1e-9);
+        assert_eq!(p.compare.float_relative, 0.0);
+        assert_eq!(p.checker_summary(), "float (absolute 1e-9, relative 0e0)");
+        let p = parse(&format!("{ok}checker = \"float\"\n")).unwrap();
+        assert_eq!(p.compare, CompareOptions::default());
+
+        let err = |extra: &str| parse(&format!("{ok}{extra}")).unwrap_err().to_string();
+        let e = err("float_absolute = 1e-6\n");
+        assert!(e.contains("problem.toml:4"), "{e}");
+        assert!(
+            e.contains("`float_absolute` applies only to checker = \"float\""),
+            "{e}"
+        );
+        assert!(e.contains("set `checker = \"float\"`"), "{e}");
+        let e = err("checker = \"float\"\nfloat_relative = -1e-6\n");
+        assert!(e.contains(":5") && e.contains("zero or more"), "{e}");
+        let e = err("checker = \"float\"\nfloat_absolute = nan\n");
+        assert!(e.contains(":5") && e.contains("not a tolerance"), "{e}");
+        let e = err("checker = \"exact\"\ncase_insensitive = true\n");
+        assert!(e.contains(":5") && e.contains("case_insensitive"), "{e}");
+        let e = err("checker_program = \"checker.rs\"\n");
+        assert!(
+            e.contains(":4") && e.contains("set `checker = \"custom\"`"),
+            "{e}"
+        );
+        let e = err("checker = \"tokens\"\nchecker_time_limit = \"1s\"\n");
+        assert!(e.contains(":5") && e.contains("checker_time_limit"), "{e}");
+        let e = err("checker = \"custom\"\n");
+        assert!(e.contains(":4"), "{e}");
+        assert!(e.contains("add `checker_program = \"checker.rs\"`"), "{e}");
+        let e = err("checker = \"custom\"\nchecker_program = \"nowhere.rs\"\n");
+        assert!(
+            e.contains(":5") && e.contains("there is no `nowhere.rs` in problems/p/"),
+            "{e}"
+        );
+        let e = err("checker = \"custom\"\nchecker_program = \"checker.py\"\n");
+        assert!(e.contains(":5") && e.contains("not a Rust file"), "{e}");
+        let e = err("case_insensitive = \"yes\"\n");
+        assert!(e.contains(":4"), "{e}");
+    }
+
+    #[test]
+    fn a_custom_checker_is_found_in_the_problem_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("check.rs"), "fn main() {}\n").unwrap();
+        let text = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\nchecker_time_limit = \"2s\"\n";
+        let p = parse_problem("p", dir.path(), "problems/p/problem.toml", text).unwrap();
+        let c = p.checker_program.clone().unwrap();
+        assert_eq!(c.source, dir.path().join("check.rs"));
+        assert_eq!(c.time, Duration::from_secs(2));
+        assert_eq!(c.memory_bytes, DEFAULT_CHECKER_MEMORY);
+        assert_eq!(p.checker_summary(), "custom (check.rs)");
+        let e = parse_problem(
+            "p",
+            dir.path(),
+            "problems/p/problem.toml",
+            &text.replace("\"2s\"", "\"0s\""),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains(":6") && e.contains("checker_time_limit"), "{e}");
     }
 }

@@ -45,6 +45,8 @@ pub fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                     "memory_limit_kb": p.limits.memory_bytes / 1024,
                     "output_limit_kb": p.limits.output_bytes / 1024,
                     "checker": p.checker.to_string(),
+                    "checker_summary": p.checker_summary(),
+                    "checker_program": p.checker_program.as_ref().map(|c| ws.show(&c.source)),
                     "cases": cases.len(),
                     "samples": cases.iter().filter(|c| c.sample).map(|c| c.name.clone()).collect::<Vec<_>>(),
                     "solutions": sols.iter().map(|s| serde_json::json!({
@@ -72,7 +74,7 @@ pub fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                 if cases.len() == 1 { "" } else { "s" },
                 samples,
                 if samples == 1 { "" } else { "s" },
-                p.checker
+                p.checker_summary()
             )?;
             let width = sols.iter().map(|s| s.name.len()).max().unwrap_or(0);
             for s in sols {

@@ -1,0 +1,262 @@
+//! Checker modes end to end, and custom checkers: the testlib exit codes, their messages, and every way a checker can fail (IE).
+
+mod common;
+
+use common::{json, Workspace};
+use predicates::prelude::*;
+
+const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+
+/// A checker's preamble: `output` and `answer` hold the two files' text.
+const CHECKER_HEAD: &str = "fn main() {\n    let args: Vec<String> = std::env::args().collect();\n    assert_eq!(args.len(), 4, \"usage: checker INPUT OUTPUT ANSWER\");\n    let input = std::fs::read_to_string(&args[1]).unwrap();\n    let output = std::fs::read_to_string(&args[2]).unwrap();\n    let answer = std::fs::read_to_string(&args[3]).unwrap();\n    let _ = (&input, &output, &answer);\n";
+
+/// The doubling problem (21 -> 42) judged by a custom checker whose body is `body`.
+fn with_checker(body: &str, extra_toml: &str) -> Workspace {
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        &format!("title = \"Double\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\nchecker = \"custom\"\nchecker_program = \"checker.rs\"\n{extra_toml}"),
+        &[("1", "21\n", "42\n")],
+    );
+    ws.write(
+        "problems/double/checker.rs",
+        format!("{CHECKER_HEAD}{body}\n}}\n"),
+    );
+    ws
+}
+
+/// The doubling problem judged by a checker that compares the first tokens and says why.
+const TOKEN_CHECKER: &str = "    let (o, a) = (output.split_whitespace().next(), answer.split_whitespace().next());\n    match o {\n        None => { eprintln!(\"the output is empty\"); std::process::exit(2) }\n        Some(o) if Some(o) == a => { eprintln!(\"ok {o}\"); std::process::exit(0) }\n        Some(o) => { eprintln!(\"expected {}, found {o}\", a.unwrap()); std::process::exit(1) }\n    }";
+
+fn run(ws: &Workspace, solution: &str) -> (serde_json::Value, Option<i32>) {
+    let path = ws.write("attempt.rs", format!("{READ_N}{solution}\n"));
+    let out = ws
+        .judge()
+        .args(["run", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    (json(&out.stdout), out.status.code())
+}
+
+const RIGHT: &str = "fn main() { println!(\"{}\", n() * 2); }";
+const WRONG: &str = "fn main() { println!(\"{}\", n() * 2 + 1); }";
+const SILENT: &str = "fn main() { let _ = n(); }";
+
+fn detail(doc: &serde_json::Value) -> String {
+    doc["cases"][0]["detail"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_checker_decides_and_its_message_is_the_detail() {
+    let ws = with_checker(TOKEN_CHECKER, "");
+    let (doc, code) = run(&ws, RIGHT);
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    assert_eq!(code, Some(0));
+    let (doc, code) = run(&ws, WRONG);
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    assert_eq!(code, Some(1));
+    assert_eq!(detail(&doc), "expected 42, found 43");
+    // No diff: the answer is only the checker's business.
+    assert!(doc["cases"][0]["diff"].is_null(), "{doc:#}");
+    // Exit 2 is a presentation error: a rejection, and the detail says which.
+    let (doc, code) = run(&ws, SILENT);
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    assert_eq!(code, Some(1));
+    assert_eq!(detail(&doc), "presentation error: the output is empty");
+}
+
+#[test]
+fn the_checker_gets_input_output_and_answer_in_that_order() {
+    let ws = with_checker(
+        "    if input.trim() == \"21\" && output.trim() == \"42\" && answer.trim() == \"42\" { std::process::exit(0) }\n    println!(\"input {input:?} output {output:?} answer {answer:?}\");\n    std::process::exit(1)",
+        "",
+    );
+    let (doc, _) = run(&ws, RIGHT);
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    // A message on stdout is heard when stderr is silent.
+    let (doc, _) = run(&ws, WRONG);
+    assert_eq!(
+        detail(&doc),
+        "input \"21\\n\" output \"43\\n\" answer \"42\\n\""
+    );
+}
+
+#[test]
+fn a_failing_checker_is_an_internal_error_with_its_message() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "    eprintln!(\"answer file is corrupt\"); std::process::exit(3)",
+            "",
+            "checker failed: exit code 3: answer file is corrupt",
+        ),
+        (
+            "    let v: Vec<u8> = Vec::new(); let _ = v[answer.len()];",
+            "",
+            "checker failed: exit code 101: thread 'main'",
+        ),
+        (
+            "    std::process::abort()",
+            "",
+            "checker failed: it was killed by SIGABRT",
+        ),
+        (
+            "    let mut x = 1u64; loop { x = std::hint::black_box(x.wrapping_mul(3)); }",
+            "checker_time_limit = \"300ms\"\n",
+            "checker failed: it used more than its 300 ms of CPU time",
+        ),
+        (
+            "    let mut v: Vec<Vec<u8>> = Vec::new(); loop { v.push(vec![1u8; 16 << 20]); }",
+            "checker_memory_limit = \"64MiB\"\n",
+            "checker failed: it used more than its 64 MiB of memory",
+        ),
+        (
+            "    let x: u32 = \"not a number\";",
+            "",
+            "the checker problems/double/checker.rs does not compile",
+        ),
+    ];
+    for (body, toml, expected) in cases {
+        let ws = with_checker(body, toml);
+        for solution in [RIGHT, WRONG] {
+            let (doc, code) = run(&ws, solution);
+            assert_eq!(doc["verdict"], "IE", "{body}: {doc:#}");
+            assert_eq!(code, Some(2), "{body}: IE exits with 2");
+            let got = detail(&doc);
+            assert!(got.contains(expected), "{body}: {got}");
+        }
+    }
+}
+
+#[test]
+fn a_long_checker_message_is_cut() {
+    let ws = with_checker(
+        "    eprintln!(\"{}\", \"x\".repeat(1_000)); for i in 0..100 { eprintln!(\"line {i}\"); } std::process::exit(1)",
+        "",
+    );
+    let (doc, _) = run(&ws, RIGHT);
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    let got = detail(&doc);
+    assert!(got.len() < 2000, "{}", got.len());
+    assert!(
+        got.starts_with(&format!("{}…\nline 0\n", "x".repeat(300))),
+        "{got}"
+    );
+    assert!(got.ends_with("… (89 more lines)"), "{got}");
+}
+
+#[test]
+fn the_checker_is_not_asked_about_a_failed_run() {
+    let ws = with_checker("    std::process::exit(3)", "");
+    let (doc, _) = run(&ws, "fn main() { let _ = n(); std::process::exit(4); }");
+    assert_eq!(doc["verdict"], "RE", "{doc:#}");
+}
+
+#[test]
+fn the_table_shows_the_checker_message_under_the_verdict() {
+    let ws = with_checker(
+        "    eprintln!(\"board 2 (line 7) repeats board 1 (line 2)\\nsecond line\"); std::process::exit(1)",
+        "",
+    );
+    let path = ws.write("attempt.rs", format!("{READ_N}{RIGHT}\n"));
+    ws.judge()
+        .args(["run", path.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::is_match(
+                r"\n  1 +WA .*board 2 \(line 7\) repeats board 1 \(line 2\)\n +second line\n",
+            )
+            .unwrap(),
+        );
+    let ws = with_checker(
+        "    eprintln!(\"cannot parse the answer\"); std::process::exit(3)",
+        "",
+    );
+    ws.judge()
+        .args(["run", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout(
+            predicate::str::is_match(
+                r"\n  1 +IE .*checker failed: exit code 3: cannot parse the answer",
+            )
+            .unwrap(),
+        );
+}
+
+#[test]
+fn built_in_modes_from_problem_toml() {
+    let ws = Workspace::new();
+    ws.problem(
+        "third",
+        "title = \"Third\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\nchecker = \"float\"\nfloat_absolute = 1e-4\nfloat_relative = 0\n",
+        &[("1", "1\n", "0.333333333\n")],
+    );
+    let attempt = |body: &str| {
+        let path = ws.write(
+            "third.rs",
+            format!("{READ_N}fn main() {{ let n = n() as f64; {body} }}\n"),
+        );
+        let out = ws
+            .judge()
+            .args(["run", path.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        json(&out.stdout)
+    };
+    assert_eq!(attempt("println!(\"{:.5}\", n / 3.0);")["verdict"], "AC");
+    let doc = attempt("println!(\"{:.2}\", n / 3.0);");
+    assert_eq!(doc["verdict"], "WA");
+    assert!(
+        detail(&doc).contains("over the absolute tolerance 1e-4"),
+        "{doc:#}"
+    );
+    ws.judge()
+        .arg("list")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "checker float (absolute 1e-4, relative 0e0)",
+        ));
+
+    let ws = Workspace::new();
+    ws.problem(
+        "greet",
+        "title = \"Greet\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\nchecker = \"lines\"\ncase_insensitive = true\n",
+        &[("1", "1\n", "Hello, World!\nBye\n")],
+    );
+    let attempt = |text: &str| {
+        let path = ws.write("greet.rs", format!("fn main() {{ print!(\"{text}\"); }}\n"));
+        let out = ws
+            .judge()
+            .args(["run", path.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        json(&out.stdout)
+    };
+    assert_eq!(attempt("HELLO, world!   \\r\\nbye\\n\\n")["verdict"], "AC");
+    let doc = attempt("Hello,  World!\\nBye\\n");
+    assert_eq!(doc["verdict"], "WA");
+    assert!(detail(&doc).starts_with("line 1 (column 8)"), "{doc:#}");
+}
+
+#[test]
+fn checker_configuration_errors_name_the_line_and_the_fix() {
+    let ws = with_checker(TOKEN_CHECKER, "");
+    ws.write(
+        "problems/double/problem.toml",
+        "title = \"Double\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\n",
+    );
+    let path = ws.write("attempt.rs", format!("{READ_N}{RIGHT}\n"));
+    ws.judge()
+        .args(["run", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("problems/double/problem.toml:5"))
+        .stderr(predicate::str::contains(
+            "there is no `check.rs` in problems/double/",
+        ))
+        .stderr(predicate::str::contains(
+            "fix: create problems/double/check.rs",
+        ));
+}
