@@ -27,6 +27,8 @@ pub struct Options {
     pub output_limit: Option<u64>,
     pub stop_on_fail: bool,
     pub compile_time_limit: Duration,
+    /// Show the input of every failed case, however long (by default only a short WA input).
+    pub show_input: bool,
 }
 
 impl Default for Options {
@@ -37,6 +39,7 @@ impl Default for Options {
             output_limit: None,
             stop_on_fail: false,
             compile_time_limit: compile::DEFAULT_COMPILE_TIME,
+            show_input: false,
         }
     }
 }
@@ -87,6 +90,27 @@ pub struct CaseReport {
     pub leftover_processes: u32,
     /// Where the output of a failed case was kept.
     pub saved_output: Option<PathBuf>,
+    /// The case's input, shown for a failed case when short (or when asked for).
+    pub input: Option<String>,
+}
+
+/// What one run of a program produced: its measurements, and where its stdout and stderr are.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub measurement: Measurement,
+    pub response: run::Response,
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+}
+
+/// The checker's finding on one output.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub outcome: check::CheckOutcome,
+    /// Answer against output, from the first difference, when rejected.
+    pub diff: Option<String>,
+    /// The output could not be checked: the judge's or the problem's fault (IE).
+    pub internal_error: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -231,6 +255,8 @@ impl Judge {
             let mut case_report = self.run_case(problem, &binary, case, &limits)?;
             if case_report.verdict != Verdict::Ac {
                 case_report.saved_output = self.keep_output(problem, solution, case);
+                case_report.input =
+                    shown_input(&case.input, case_report.verdict, options.show_input);
             }
             observer.case_finished(&case_report, &limits);
             let failed = case_report.verdict != Verdict::Ac;
@@ -256,49 +282,15 @@ impl Judge {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
-        let request = self.request(binary, &case.input, limits);
-        let response = self.runner.run(&request)?;
-        let measurement = Measurement {
-            outcome: response.outcome.clone(),
-            cpu: Duration::from_micros(response.cpu_us()),
-            wall: Duration::from_micros(response.wall_us),
-            peak_memory_bytes: response.max_rss_kb * 1024,
-            killed_by: response.killed_by,
-            stdout_bytes: response.stdout_bytes,
-        };
+        let execution = self.execute(binary, &[], Some(&case.input), limits)?;
+        let measurement = &execution.measurement;
         let mut internal_error = None;
         let mut diff = None;
-        let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
-            let output = match std::fs::read(&request.stdout) {
-                Ok(o) => o,
-                Err(e) => {
-                    internal_error = Some(format!("cannot read the program's output: {e}"));
-                    return check::CheckOutcome {
-                        accepted: false,
-                        message: None,
-                        hint: None,
-                    };
-                }
-            };
-            let answer = match std::fs::read(&case.answer) {
-                Ok(a) => a,
-                Err(e) => {
-                    internal_error = Some(format!(
-                        "cannot read the answer {}: {e}",
-                        self.workspace.show(&case.answer)
-                    ));
-                    return check::CheckOutcome {
-                        accepted: false,
-                        message: None,
-                        hint: None,
-                    };
-                }
-            };
-            let outcome = check::check(problem.checker, &answer, &output);
-            if !outcome.accepted {
-                diff = check::diff(&answer, &output, DIFF_LINES);
-            }
-            outcome
+        let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
+            let checked = self.check_output(problem, &case.input, &case.answer, &execution.stdout);
+            internal_error = checked.internal_error;
+            diff = checked.diff;
+            checked.outcome
         });
         let mut detail = match &reason {
             Reason::Accepted => None,
@@ -309,7 +301,7 @@ impl Judge {
             detail = Some(ie);
             diff = None;
         }
-        let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+        let stderr = std::fs::read(&execution.stderr).unwrap_or_default();
         let mut hint = hint;
         if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
             hint = Some("likely a stack overflow".into());
@@ -323,15 +315,112 @@ impl Judge {
             cpu: measurement.cpu,
             wall: measurement.wall,
             memory_bytes: measurement.peak_memory_bytes,
-            output_bytes: response.stdout_bytes,
+            output_bytes: execution.response.stdout_bytes,
             diff,
             stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
-            leftover_processes: response.leftover_processes,
+            leftover_processes: execution.response.leftover_processes,
             saved_output: None,
+            input: None,
         })
     }
 
-    fn request(&self, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
+    /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
+    /// Its stdout and stderr go to the scratch dir and stay there until the next run.
+    pub fn execute(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<Execution> {
+        let mut request = self.request(binary, input, limits);
+        request.args = args.to_vec();
+        let response = self.runner.run(&request)?;
+        let measurement = Measurement {
+            outcome: response.outcome.clone(),
+            cpu: Duration::from_micros(response.cpu_us()),
+            wall: Duration::from_micros(response.wall_us),
+            peak_memory_bytes: response.max_rss_kb * 1024,
+            killed_by: response.killed_by,
+            stdout_bytes: response.stdout_bytes,
+        };
+        Ok(Execution {
+            measurement,
+            response,
+            stdout: request.stdout,
+            stderr: request.stderr,
+        })
+    }
+
+    /// Runs a program whose output is not checked (a generator, a reference making an answer):
+    /// AC when it ran cleanly within `limits`, otherwise the verdict and reason that say why not.
+    pub fn run_unchecked(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<(Verdict, Reason, Execution)> {
+        let execution = self.execute(binary, args, input, limits)?;
+        let (verdict, reason, _) =
+            verdict::decide(&execution.measurement, limits, || check::CheckOutcome {
+                accepted: true,
+                message: None,
+                hint: None,
+            });
+        Ok((verdict, reason, execution))
+    }
+
+    /// Checks `output` against `answer` as `problem` says to. Every comparison of an output
+    /// with an answer (test cases, stress testing) goes through here.
+    pub fn check_output(
+        &mut self,
+        problem: &Problem,
+        _input: &Path,
+        answer: &Path,
+        output: &Path,
+    ) -> Checked {
+        let failed = |message: String| Checked {
+            outcome: check::CheckOutcome {
+                accepted: false,
+                message: None,
+                hint: None,
+            },
+            diff: None,
+            internal_error: Some(message),
+        };
+        let output = match std::fs::read(output) {
+            Ok(o) => o,
+            Err(e) => return failed(format!("cannot read the program's output: {e}")),
+        };
+        let answer = match std::fs::read(answer) {
+            Ok(a) => a,
+            Err(e) => {
+                return failed(format!(
+                    "cannot read the answer {}: {e}",
+                    self.workspace.show(answer)
+                ))
+            }
+        };
+        let outcome = check::check(problem.checker, &answer, &output);
+        let diff = if outcome.accepted {
+            None
+        } else {
+            check::diff(&answer, &output, DIFF_LINES)
+        };
+        Checked {
+            outcome,
+            diff,
+            internal_error: None,
+        }
+    }
+
+    /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).
+    pub fn scratch_dir(&self) -> &Path {
+        self.scratch.path()
+    }
+
+    fn request(&self, binary: &Path, input: Option<&Path>, limits: &Limits) -> run::Request {
         let scratch = self.scratch.path();
         run::Request {
             program: binary.to_path_buf(),
@@ -339,7 +428,7 @@ impl Judge {
             env: Some(Vec::new()),
             cwd: scratch.join("box"),
             clean_cwd: true,
-            stdin: Some(input.to_path_buf()),
+            stdin: input.map(Path::to_path_buf),
             stdout: scratch.join("stdout"),
             stderr: scratch.join("stderr"),
             limits: runner_limits(limits),
@@ -402,6 +491,47 @@ fn stack_overflow(reason: &Reason, stderr: &[u8]) -> bool {
     // A hint only, never a verdict: Rust's runtime says so before it aborts.
     matches!(reason, Reason::Signal(s) if [run::SIGSEGV, run::SIGABRT, run::SIGBUS].contains(s))
         && String::from_utf8_lossy(stderr).contains("overflowed its stack")
+}
+
+/// A WA's input is shown when it is at most this many bytes and lines.
+const SHORT_INPUT_BYTES: usize = 256;
+const SHORT_INPUT_LINES: usize = 8;
+/// Even when forced, no more than this is shown.
+const SHOWN_INPUT_MAX_BYTES: usize = 16 << 10;
+
+/// The input to show under a failed case: a short one on WA, any one when `force`d.
+fn shown_input(path: &Path, verdict: Verdict, force: bool) -> Option<String> {
+    if !force && verdict != Verdict::Wa {
+        return None;
+    }
+    let data = std::fs::read(path).ok()?;
+    let lines = data.iter().filter(|&&b| b == b'\n').count() + usize::from(!data.ends_with(b"\n"));
+    if !force && (data.len() > SHORT_INPUT_BYTES || lines > SHORT_INPUT_LINES) {
+        return None;
+    }
+    Some(printable_text(&data, SHOWN_INPUT_MAX_BYTES))
+}
+
+/// Text safe for a terminal, line by line, cut after `max` bytes with a note saying how much more there is.
+pub fn printable_text(data: &[u8], max: usize) -> String {
+    let shown = &data[..data.len().min(max)];
+    let body = shown
+        .strip_suffix(b"\n")
+        .unwrap_or(shown)
+        .split(|&b| b == b'\n')
+        .map(check::escape)
+        .collect::<Vec<_>>()
+        .join("\n");
+    if data.len() > max {
+        format!("{body}…\n({} more bytes)", data.len() - max)
+    } else {
+        body
+    }
+}
+
+/// The end of a program's stderr, for a report.
+pub fn stderr_tail(stderr: &[u8]) -> Option<String> {
+    tail(stderr)
 }
 
 fn tail(stderr: &[u8]) -> Option<String> {

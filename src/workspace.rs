@@ -563,6 +563,63 @@ pub fn parse_size(s: &str) -> std::result::Result<u64, String> {
     Ok(bytes as u64)
 }
 
+/// The cases picked by `--case PATTERN` (repeatable; `*` and `?` match any run of characters and
+/// any one character) and `--samples`; all of them when neither is given. A pattern that matches
+/// no case is an error naming the cases.
+pub fn select_cases(
+    problem: &Problem,
+    cases: Vec<TestCase>,
+    patterns: &[String],
+    samples: bool,
+) -> Result<Vec<TestCase>> {
+    if patterns.is_empty() && !samples {
+        return Ok(cases);
+    }
+    if let Some(p) = patterns
+        .iter()
+        .find(|p| !cases.iter().any(|c| glob_match(p, &c.name)))
+    {
+        return Err(Error::UnknownCase {
+            problem: problem.id.clone(),
+            pattern: p.clone(),
+            known: cases.iter().map(|c| c.name.clone()).collect(),
+        });
+    }
+    if samples && !cases.iter().any(|c| c.sample) {
+        return Err(Error::NoSamples {
+            problem: problem.id.clone(),
+        });
+    }
+    Ok(cases
+        .into_iter()
+        .filter(|c| (samples && c.sample) || patterns.iter().any(|p| glob_match(p, &c.name)))
+        .collect())
+}
+
+/// `*` matches any run of characters, `?` any one character; everything else matches itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let (mut pi, mut ti) = (0, 0);
+    // Where the last `*` was, and how much of the text it has swallowed so far.
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
+
 /// Orders "2" before "10" and "case-9" before "case-10".
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     fn chunks(s: &str) -> Vec<(bool, &str)> {
@@ -626,6 +683,18 @@ mod tests {
         assert_eq!(parse_size("64").unwrap(), 64 << 20);
         assert!(parse_size("0MiB").is_err());
         assert!(parse_size("12 parsecs").is_err());
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("1?", "12"));
+        assert!(!glob_match("1?", "1"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("0*", "04"));
+        assert!(glob_match("a*b*c", "aXXbYbc"));
+        assert!(!glob_match("a*b*c", "aXXbYb"));
+        assert!(glob_match("stress-*", "stress-17"));
+        assert!(!glob_match("04", "004"));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use judge::report;
 use judge::session::{CaseReport, CompileReport, Judge, Observer, Options, SolutionReport};
 use judge::verdict::Limits;
-use judge::workspace::{Solution, TestCase, Workspace};
+use judge::workspace::{self, Solution, TestCase, Workspace};
 
 use super::{exit_for, parse_duration, parse_seconds, parse_size, print_json};
 
@@ -36,6 +36,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "MIB", value_parser = parse_size)]
     output_limit: Option<u64>,
 
+    /// Judge only this case (repeatable; `*` and `?` are wildcards: `--case '1*'`).
+    #[arg(long, value_name = "NAME")]
+    case: Vec<String>,
+
+    /// Judge only the sample cases (with --case: the samples and those cases).
+    #[arg(long)]
+    samples: bool,
+
     /// Stop at the first case that is not accepted, like Codeforces.
     #[arg(long)]
     stop_on_fail: bool,
@@ -43,6 +51,10 @@ pub struct RunArgs {
     /// Wall-clock limit of the compilation (seconds, or with a unit).
     #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
     compile_time_limit: Duration,
+
+    /// Show the input of every failed case (by default only a short input of a WA is shown).
+    #[arg(long)]
+    show_input: bool,
 
     /// Print one JSON document instead of the table.
     #[arg(long)]
@@ -52,13 +64,15 @@ pub struct RunArgs {
 pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
     let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
     let problem = ws.problem(&solution.problem)?;
-    let cases = ws.testcases(&problem)?;
+    let cases =
+        workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?;
     let options = Options {
         time_limit: args.time_limit,
         memory_limit: args.memory_limit,
         output_limit: args.output_limit,
         stop_on_fail: args.stop_on_fail,
         compile_time_limit: args.compile_time_limit,
+        show_input: args.show_input,
     };
     let mut judge = Judge::new(ws.clone())?;
     let report = if args.json {
