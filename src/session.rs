@@ -415,6 +415,11 @@ impl Judge {
         }
     }
 
+    /// Where the stdout of the last program run is, until the next run.
+    pub fn last_stdout(&self) -> PathBuf {
+        self.scratch.path().join("stdout")
+    }
+
     /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).
     pub fn scratch_dir(&self) -> &Path {
         self.scratch.path()
@@ -550,7 +555,10 @@ fn tail(stderr: &[u8]) -> Option<String> {
     )
 }
 
-fn ser_ms<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn ser_ms<S: serde::Serializer>(
+    d: &Duration,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
     s.serialize_u64(d.as_millis() as u64)
 }
 
@@ -558,7 +566,10 @@ fn ser_kb<S: serde::Serializer>(b: &u64, s: S) -> std::result::Result<S::Ok, S::
     s.serialize_u64(b / 1024)
 }
 
-fn ser_limits<S: serde::Serializer>(l: &Limits, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn ser_limits<S: serde::Serializer>(
+    l: &Limits,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
     use serde::ser::SerializeStruct;
     let mut st = s.serialize_struct("Limits", 4)?;
     st.serialize_field("time_ms", &(l.time.as_millis() as u64))?;

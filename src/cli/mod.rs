@@ -2,6 +2,7 @@
 
 mod list;
 mod run;
+mod stress;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,6 +56,8 @@ enum Command {
     Run(run::RunArgs),
     /// Show the problems with their limits, test counts and solutions.
     List(list::ListArgs),
+    /// Run an attempt against a reference on generated inputs until they disagree.
+    Stress(stress::StressArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -85,6 +88,7 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Run(args) => run::run(ws, &cwd, args),
         Command::List(args) => list::list(ws, args),
+        Command::Stress(args) => stress::stress(ws, &cwd, cli.root.as_deref(), args),
     }
 }
 
