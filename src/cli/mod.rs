@@ -3,6 +3,7 @@
 mod list;
 mod run;
 mod stress;
+mod watch;
 
 use std::io::Write;
 use std::path::PathBuf;

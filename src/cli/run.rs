@@ -59,10 +59,32 @@ pub struct RunArgs {
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
+
+    /// Judge again whenever the solution's file, the problem's tests or problem.toml change
+    /// (Ctrl-C ends it).
+    #[arg(long, conflicts_with = "json")]
+    watch: bool,
 }
 
 pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
     let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
+    let mut judge = Judge::new(ws.clone())?;
+    if args.watch {
+        return super::watch::watch(&ws, &solution, |ws| {
+            judge_once(ws, &mut judge, &solution, &args).map(|r| r.verdict)
+        });
+    }
+    let verdict = judge_once(&ws, &mut judge, &solution, &args)?.verdict;
+    Ok(exit_for(verdict))
+}
+
+/// Loads the problem and its cases (again: they may have changed) and judges the solution once.
+fn judge_once(
+    ws: &Workspace,
+    judge: &mut Judge,
+    solution: &Solution,
+    args: &RunArgs,
+) -> Result<SolutionReport> {
     let problem = ws.problem(&solution.problem)?;
     let cases =
         workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?;
@@ -74,26 +96,25 @@ pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
         compile_time_limit: args.compile_time_limit,
         show_input: args.show_input,
     };
-    let mut judge = Judge::new(ws.clone())?;
     let report = if args.json {
         judge.judge(
             &problem,
-            &solution,
+            solution,
             &cases,
             &options,
             &mut judge::session::Quiet,
         )?
     } else {
         let limits = options.limits(&problem);
-        let mut live = Live::new(&ws, &limits);
-        let report = judge.judge(&problem, &solution, &cases, &options, &mut live)?;
+        let mut live = Live::new(ws, &limits);
+        let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
     };
     if args.json {
         print_json(&report)?;
     }
-    Ok(exit_for(report.verdict))
+    Ok(report)
 }
 
 /// Prints the table as cases finish, with a progress line on a terminal.
