@@ -52,6 +52,14 @@ pub enum Error {
     #[error("`{problem}` has no sample cases\n  fix: list some in problem.toml, e.g. `samples = [\"1\"]`, or drop --samples")]
     NoSamples { problem: String },
 
+    #[error("{} already exists; it is left as it is\n  fix: choose another name, or remove it first", path.display())]
+    Exists { path: PathBuf },
+
+    #[error(
+        "`{name}` cannot be the name of a {what}: use letters, digits, `-` and `_` (not first `-`)"
+    )]
+    BadName { name: String, what: String },
+
     #[error("cannot judge `{path}`: {message}")]
     BadSolutionPath { path: String, message: String },
 

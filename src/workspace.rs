@@ -264,6 +264,23 @@ impl Workspace {
         Ok(cases)
     }
 
+    /// Like [`Workspace::testcases`], except that a problem without cases yet (its folder missing
+    /// or empty, as `judge new-problem` leaves it) has none rather than being an error.
+    pub fn testcases_if_any(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        let dir = self.root.join("testcases").join(&problem.id);
+        let empty = match std::fs::read_dir(&dir) {
+            Err(_) => true,
+            Ok(entries) => entries
+                .filter_map(|e| e.ok())
+                .all(|e| e.file_name().to_string_lossy().starts_with('.')),
+        };
+        if empty {
+            Ok(Vec::new())
+        } else {
+            self.testcases(problem)
+        }
+    }
+
     /// Adds a test case (`NAME.in` and `NAME.out`) named to sort after the existing ones; see
     /// [`next_case_name`]. Returns the name.
     pub fn add_case(
