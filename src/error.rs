@@ -42,6 +42,24 @@ pub enum Error {
         candidates: Vec<String>,
     },
 
+    #[error("no test case of `{problem}` matches `{pattern}`; its cases: {}\n  fix: use one of those names, or a pattern with * and ?", list(known))]
+    UnknownCase {
+        problem: String,
+        pattern: String,
+        known: Vec<String>,
+    },
+
+    #[error("`{problem}` has no sample cases\n  fix: list some in problem.toml, e.g. `samples = [\"1\"]`, or drop --samples")]
+    NoSamples { problem: String },
+
+    #[error("{} already exists; it is left as it is\n  fix: choose another name, or remove it first", path.display())]
+    Exists { path: PathBuf },
+
+    #[error(
+        "`{name}` cannot be the name of a {what}: use letters, digits, `-` and `_` (not first `-`)"
+    )]
+    BadName { name: String, what: String },
+
     #[error("cannot judge `{path}`: {message}")]
     BadSolutionPath { path: String, message: String },
 

@@ -9,7 +9,9 @@ pub mod compile;
 pub mod error;
 pub mod report;
 pub mod run;
+pub mod scaffold;
 pub mod session;
+pub mod stress;
 pub mod verdict;
 pub mod workspace;
 

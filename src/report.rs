@@ -191,6 +191,12 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
             ))
         );
     }
+    if let Some(input) = &c.input {
+        let _ = writeln!(out, "{indent}{}", dim("input:"));
+        for line in input.lines() {
+            let _ = writeln!(out, "{indent}  {line}");
+        }
+    }
     if let Some(diff) = &c.diff {
         for line in diff.lines() {
             let styled = match line.chars().next() {

@@ -35,6 +35,8 @@ pub struct Options {
     pub output_limit: Option<u64>,
     pub stop_on_fail: bool,
     pub compile_time_limit: Duration,
+    /// Show the input of every failed case, however long (by default only a short WA input).
+    pub show_input: bool,
 }
 
 impl Default for Options {
@@ -45,6 +47,7 @@ impl Default for Options {
             output_limit: None,
             stop_on_fail: false,
             compile_time_limit: compile::DEFAULT_COMPILE_TIME,
+            show_input: false,
         }
     }
 }
@@ -98,6 +101,50 @@ pub struct CaseReport {
     pub leftover_processes: u32,
     /// Where the output of a failed case was kept.
     pub saved_output: Option<PathBuf>,
+    /// The case's input, shown for a failed case when short (or when asked for).
+    pub input: Option<String>,
+}
+
+/// What one run of a program produced: its measurements, and where its stdout and stderr are.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub measurement: Measurement,
+    pub response: run::Response,
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+}
+
+/// The checker's finding on one output.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub outcome: check::CheckOutcome,
+    /// Answer against output, from the first difference, when rejected.
+    pub diff: Option<String>,
+    /// The output could not be checked: the judge's or the problem's fault (IE).
+    pub internal_error: Option<String>,
+}
+
+impl Checked {
+    /// The checker could not decide: IE, never the solution's fault.
+    pub fn failed(why: String) -> Checked {
+        Checked {
+            outcome: check::CheckOutcome {
+                accepted: false,
+                message: None,
+                hint: None,
+            },
+            diff: None,
+            internal_error: Some(why),
+        }
+    }
+
+    fn judged(outcome: check::CheckOutcome) -> Checked {
+        Checked {
+            outcome,
+            diff: None,
+            internal_error: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -136,19 +183,6 @@ pub trait Observer {
 /// Observes nothing.
 pub struct Quiet;
 impl Observer for Quiet {}
-
-/// What checking one output found.
-#[derive(Debug, Clone)]
-pub enum Checked {
-    /// The checker's finding (a presentation error is a rejection whose message says so).
-    /// `diff` is set when a built-in mode rejected the output.
-    Judged {
-        outcome: check::CheckOutcome,
-        diff: Option<String>,
-    },
-    /// The checker could not decide: it failed, or a file could not be read. IE, never the solution's fault.
-    Failed(String),
-}
 
 /// A judge bound to a workspace: its compiler, its cache, its runner and a private scratch dir.
 pub struct Judge {
@@ -255,6 +289,8 @@ impl Judge {
             let mut case_report = self.run_case(problem, &binary, case, &limits)?;
             if case_report.verdict != Verdict::Ac {
                 case_report.saved_output = self.keep_output(problem, solution, case);
+                case_report.input =
+                    shown_input(&case.input, case_report.verdict, options.show_input);
             }
             observer.case_finished(&case_report, &limits);
             let failed = case_report.verdict != Verdict::Ac;
@@ -280,37 +316,25 @@ impl Judge {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
-        let request = self.request(binary, &case.input, limits);
-        let response = self.runner.run(&request)?;
-        let measurement = Measurement {
-            outcome: response.outcome.clone(),
-            cpu: Duration::from_micros(response.cpu_us()),
-            wall: Duration::from_micros(response.wall_us),
-            peak_memory_bytes: response.max_rss_kb * 1024,
-            killed_by: response.killed_by,
-            stdout_bytes: response.stdout_bytes,
-        };
+        let execution = self.execute(binary, &[], Some(&case.input), limits)?;
+        let measurement = &execution.measurement;
         let mut internal_error = None;
         let mut diff = None;
         let mut judge_error = None;
-        let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
-            let rejected = check::CheckOutcome {
-                accepted: false,
-                message: None,
-                hint: None,
-            };
-            match self.check_output(problem, &case.input, &case.answer, &request.stdout) {
-                Ok(Checked::Judged { outcome, diff: d }) => {
-                    diff = d;
-                    outcome
-                }
-                Ok(Checked::Failed(why)) => {
-                    internal_error = Some(why);
-                    rejected
+        let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
+            match self.check_output(problem, &case.input, &case.answer, &execution.stdout) {
+                Ok(checked) => {
+                    internal_error = checked.internal_error;
+                    diff = checked.diff;
+                    checked.outcome
                 }
                 Err(e) => {
                     judge_error = Some(e);
-                    rejected
+                    check::CheckOutcome {
+                        accepted: false,
+                        message: None,
+                        hint: None,
+                    }
                 }
             }
         });
@@ -326,7 +350,7 @@ impl Judge {
             detail = Some(ie);
             diff = None;
         }
-        let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+        let stderr = std::fs::read(&execution.stderr).unwrap_or_default();
         let mut hint = hint;
         if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
             hint = Some("likely a stack overflow".into());
@@ -340,17 +364,66 @@ impl Judge {
             cpu: measurement.cpu,
             wall: measurement.wall,
             memory_bytes: measurement.peak_memory_bytes,
-            output_bytes: response.stdout_bytes,
+            output_bytes: execution.response.stdout_bytes,
             diff,
             stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
-            killed_by: killed_by(&response),
-            leftover_processes: response.leftover_processes,
+            killed_by: killed_by(&execution.response),
+            leftover_processes: execution.response.leftover_processes,
             saved_output: None,
+            input: None,
         })
     }
 
+    /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
+    /// Its stdout and stderr go to the scratch dir and stay there until the next run.
+    pub fn execute(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<Execution> {
+        let mut request = self.request(binary, input, limits);
+        request.args = args.to_vec();
+        let response = self.runner.run(&request)?;
+        let measurement = Measurement {
+            outcome: response.outcome.clone(),
+            cpu: Duration::from_micros(response.cpu_us()),
+            wall: Duration::from_micros(response.wall_us),
+            peak_memory_bytes: response.max_rss_kb * 1024,
+            killed_by: response.killed_by,
+            stdout_bytes: response.stdout_bytes,
+        };
+        Ok(Execution {
+            measurement,
+            response,
+            stdout: request.stdout,
+            stderr: request.stderr,
+        })
+    }
+
+    /// Runs a program whose output is not checked (a generator, a reference making an answer):
+    /// AC when it ran cleanly within `limits`, otherwise the verdict and reason that say why not.
+    pub fn run_unchecked(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<(Verdict, Reason, Execution)> {
+        let execution = self.execute(binary, args, input, limits)?;
+        let (verdict, reason, _) =
+            verdict::decide(&execution.measurement, limits, || check::CheckOutcome {
+                accepted: true,
+                message: None,
+                hint: None,
+            });
+        Ok((verdict, reason, execution))
+    }
+
     /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
-    /// checker: a built-in mode, or the custom checker program. The one place where output is judged.
+    /// checker: a built-in mode, or the custom checker program. Every comparison of an output
+    /// with an answer (test cases, stress testing) goes through here.
     pub fn check_output(
         &mut self,
         problem: &Problem,
@@ -364,7 +437,7 @@ impl Judge {
         let output = match std::fs::read(output) {
             Ok(o) => o,
             Err(e) => {
-                return Ok(Checked::Failed(format!(
+                return Ok(Checked::failed(format!(
                     "cannot read the program's output: {e}"
                 )))
             }
@@ -372,7 +445,7 @@ impl Judge {
         let answer = match std::fs::read(answer) {
             Ok(a) => a,
             Err(e) => {
-                return Ok(Checked::Failed(format!(
+                return Ok(Checked::failed(format!(
                     "cannot read the answer {}: {e}",
                     self.workspace.show(answer)
                 )))
@@ -384,7 +457,11 @@ impl Judge {
         } else {
             check::diff(&answer, &output, DIFF_LINES)
         };
-        Ok(Checked::Judged { outcome, diff })
+        Ok(Checked {
+            outcome,
+            diff,
+            internal_error: None,
+        })
     }
 
     /// Compiles the checker (or takes it from the cache) and runs it as
@@ -412,7 +489,7 @@ impl Judge {
             Ok(b) => b.path,
             Err(ce) => {
                 let diagnostics = anstream::adapter::strip_str(&ce.diagnostics).to_string();
-                return Ok(Checked::Failed(format!(
+                return Ok(Checked::failed(format!(
                     "the checker {shown} does not compile:\n{}",
                     first_lines(&diagnostics, CHECKER_MESSAGE_LINES)
                 )));
@@ -424,13 +501,13 @@ impl Judge {
             match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
                 Ok(Some(p)) => args.push(p),
                 Ok(None) => {
-                    return Ok(Checked::Failed(format!(
+                    return Ok(Checked::failed(format!(
                         "the path of the {what} is not UTF-8: {}",
                         path.display()
                     )))
                 }
                 Err(e) => {
-                    return Ok(Checked::Failed(format!(
+                    return Ok(Checked::failed(format!(
                         "cannot read the {what} {}: {e}",
                         self.workspace.show(path)
                     )))
@@ -468,7 +545,7 @@ impl Judge {
         };
         let cpu = Duration::from_micros(response.cpu_us());
         let failed = |why: String| {
-            Ok(Checked::Failed(with_message(format!(
+            Ok(Checked::failed(with_message(format!(
                 "checker failed: {why}"
             ))))
         };
@@ -502,24 +579,18 @@ impl Judge {
             return failed(format!("it used more than its {memory} of memory"));
         }
         let rejected = |message: String| {
-            Ok(Checked::Judged {
-                outcome: check::CheckOutcome {
-                    accepted: false,
-                    message: Some(message),
-                    hint: None,
-                },
-                diff: None,
-            })
+            Ok(Checked::judged(check::CheckOutcome {
+                accepted: false,
+                message: Some(message),
+                hint: None,
+            }))
         };
         match response.outcome {
-            run::Outcome::Exited(0) => Ok(Checked::Judged {
-                outcome: check::CheckOutcome {
-                    accepted: true,
-                    message: None,
-                    hint: None,
-                },
-                diff: None,
-            }),
+            run::Outcome::Exited(0) => Ok(Checked::judged(check::CheckOutcome {
+                accepted: true,
+                message: None,
+                hint: None,
+            })),
             run::Outcome::Exited(1) => {
                 rejected(message.unwrap_or_else(|| {
                     "the checker rejected the output (it gave no reason)".into()
@@ -531,7 +602,17 @@ impl Judge {
         }
     }
 
-    fn request(&self, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
+    /// Where the stdout of the last program run is, until the next run.
+    pub fn last_stdout(&self) -> PathBuf {
+        self.scratch.path().join("stdout")
+    }
+
+    /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).
+    pub fn scratch_dir(&self) -> &Path {
+        self.scratch.path()
+    }
+
+    fn request(&self, binary: &Path, input: Option<&Path>, limits: &Limits) -> run::Request {
         let scratch = self.scratch.path();
         run::Request {
             program: binary.to_path_buf(),
@@ -539,7 +620,7 @@ impl Judge {
             env: Some(Vec::new()),
             cwd: scratch.join("box"),
             clean_cwd: true,
-            stdin: Some(input.to_path_buf()),
+            stdin: input.map(Path::to_path_buf),
             stdout: scratch.join("stdout"),
             stderr: scratch.join("stderr"),
             limits: runner_limits(limits),
@@ -611,6 +692,47 @@ fn stack_overflow(reason: &Reason, stderr: &[u8]) -> bool {
         && String::from_utf8_lossy(stderr).contains("overflowed its stack")
 }
 
+/// A WA's input is shown when it is at most this many bytes and lines.
+const SHORT_INPUT_BYTES: usize = 256;
+const SHORT_INPUT_LINES: usize = 8;
+/// Even when forced, no more than this is shown.
+const SHOWN_INPUT_MAX_BYTES: usize = 16 << 10;
+
+/// The input to show under a failed case: a short one on WA, any one when `force`d.
+fn shown_input(path: &Path, verdict: Verdict, force: bool) -> Option<String> {
+    if !force && verdict != Verdict::Wa {
+        return None;
+    }
+    let data = std::fs::read(path).ok()?;
+    let lines = data.iter().filter(|&&b| b == b'\n').count() + usize::from(!data.ends_with(b"\n"));
+    if !force && (data.len() > SHORT_INPUT_BYTES || lines > SHORT_INPUT_LINES) {
+        return None;
+    }
+    Some(printable_text(&data, SHOWN_INPUT_MAX_BYTES))
+}
+
+/// Text safe for a terminal, line by line, cut after `max` bytes with a note saying how much more there is.
+pub fn printable_text(data: &[u8], max: usize) -> String {
+    let shown = &data[..data.len().min(max)];
+    let body = shown
+        .strip_suffix(b"\n")
+        .unwrap_or(shown)
+        .split(|&b| b == b'\n')
+        .map(check::escape)
+        .collect::<Vec<_>>()
+        .join("\n");
+    if data.len() > max {
+        format!("{body}…\n({} more bytes)", data.len() - max)
+    } else {
+        body
+    }
+}
+
+/// The end of a program's stderr, for a report.
+pub fn stderr_tail(stderr: &[u8]) -> Option<String> {
+    tail(stderr)
+}
+
 fn tail(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text.trim_end().lines().collect();
@@ -660,7 +782,10 @@ fn first_lines(text: &str, n: usize) -> String {
     )
 }
 
-fn ser_ms<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn ser_ms<S: serde::Serializer>(
+    d: &Duration,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
     s.serialize_u64(d.as_millis() as u64)
 }
 
@@ -668,7 +793,10 @@ fn ser_kb<S: serde::Serializer>(b: &u64, s: S) -> std::result::Result<S::Ok, S::
     s.serialize_u64(b / 1024)
 }
 
-fn ser_limits<S: serde::Serializer>(l: &Limits, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn ser_limits<S: serde::Serializer>(
+    l: &Limits,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
     use serde::ser::SerializeStruct;
     let mut st = s.serialize_struct("Limits", 4)?;
     st.serialize_field("time_ms", &(l.time.as_millis() as u64))?;

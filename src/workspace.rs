@@ -39,6 +39,8 @@ pub struct Problem {
     pub samples: Vec<String>,
     /// Expected verdict of each reference solution, by solution name.
     pub expected: BTreeMap<String, Expectation>,
+    /// A program printing one random input for `SEED [SIZE]` (`generator = "gen.rs"`).
+    pub generator: Option<PathBuf>,
 }
 
 /// A custom checker: a single Rust file in the problem's folder, compiled like a solution.
@@ -117,6 +119,7 @@ struct RawProblem {
     samples: Vec<String>,
     #[serde(default)]
     expected: BTreeMap<String, toml::Spanned<String>>,
+    generator: Option<toml::Spanned<String>>,
 }
 
 impl Workspace {
@@ -305,6 +308,55 @@ impl Workspace {
         }
         cases.sort_by(|a, b| natural_cmp(&a.name, &b.name));
         Ok(cases)
+    }
+
+    /// Like [`Workspace::testcases`], except that a problem without cases yet (its folder missing
+    /// or empty, as `judge new-problem` leaves it) has none rather than being an error.
+    pub fn testcases_if_any(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        let dir = self.root.join("testcases").join(&problem.id);
+        let empty = match std::fs::read_dir(&dir) {
+            Err(_) => true,
+            Ok(entries) => entries
+                .filter_map(|e| e.ok())
+                .all(|e| e.file_name().to_string_lossy().starts_with('.')),
+        };
+        if empty {
+            Ok(Vec::new())
+        } else {
+            self.testcases(problem)
+        }
+    }
+
+    /// Adds a test case (`NAME.in` and `NAME.out`) named to sort after the existing ones; see
+    /// [`next_case_name`]. Returns the name.
+    pub fn add_case(
+        &self,
+        problem: &Problem,
+        seed: u64,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<String> {
+        let dir = self.root.join("testcases").join(&problem.id);
+        std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+        let mut existing = Vec::new();
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
+            let name = entry.map_err(|e| Error::io(&dir, e))?.file_name();
+            let name = name.to_string_lossy();
+            if let Some((stem, "in" | "out" | "ans")) = name.rsplit_once('.') {
+                if !stem.is_empty() && !stem.starts_with('.') {
+                    existing.push(stem.to_string());
+                }
+            }
+        }
+        let name = next_case_name(&existing, seed);
+        let (input_path, answer_path) = (
+            dir.join(format!("{name}.in")),
+            dir.join(format!("{name}.out")),
+        );
+        // The answer first: a run started meanwhile sees no input without its answer.
+        std::fs::write(&answer_path, answer).map_err(|e| Error::io(&answer_path, e))?;
+        std::fs::write(&input_path, input).map_err(|e| Error::io(&input_path, e))?;
+        Ok(name)
     }
 
     /// The reference solutions of a problem (`solutions/ID/*.rs`), sorted by name.
@@ -514,6 +566,31 @@ fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Result<Proble
         expected.insert(name.clone(), e);
     }
     let (checker, compare, checker_program) = parse_checker(&raw, dir, shown, text)?;
+    let generator = match &raw.generator {
+        Some(g) => {
+            let name = g.get_ref();
+            let path = dir.join(name);
+            let inside = Path::new(name)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            if !inside || !name.ends_with(".rs") {
+                return Err(bad(
+                    g.span(),
+                    format!("generator: `{name}` is not a .rs file in the problem's folder"),
+                    "name a Rust file next to problem.toml, such as \"gen.rs\"",
+                ));
+            }
+            if !path.is_file() {
+                return Err(bad(
+                    g.span(),
+                    format!("generator: there is no file {name} in the problem's folder"),
+                    "create it (it prints one input for the seed given as its first argument), or remove the key",
+                ));
+            }
+            Some(path)
+        }
+        None => None,
+    };
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
@@ -528,6 +605,7 @@ fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Result<Proble
         checker_program,
         samples: raw.samples,
         expected,
+        generator,
     })
 }
 
@@ -746,6 +824,97 @@ pub fn parse_size(s: &str) -> std::result::Result<u64, String> {
     Ok(bytes as u64)
 }
 
+/// The cases picked by `--case PATTERN` (repeatable; `*` and `?` match any run of characters and
+/// any one character) and `--samples`; all of them when neither is given. A pattern that matches
+/// no case is an error naming the cases.
+pub fn select_cases(
+    problem: &Problem,
+    cases: Vec<TestCase>,
+    patterns: &[String],
+    samples: bool,
+) -> Result<Vec<TestCase>> {
+    if patterns.is_empty() && !samples {
+        return Ok(cases);
+    }
+    if let Some(p) = patterns
+        .iter()
+        .find(|p| !cases.iter().any(|c| glob_match(p, &c.name)))
+    {
+        return Err(Error::UnknownCase {
+            problem: problem.id.clone(),
+            pattern: p.clone(),
+            known: cases.iter().map(|c| c.name.clone()).collect(),
+        });
+    }
+    if samples && !cases.iter().any(|c| c.sample) {
+        return Err(Error::NoSamples {
+            problem: problem.id.clone(),
+        });
+    }
+    Ok(cases
+        .into_iter()
+        .filter(|c| (samples && c.sample) || patterns.iter().any(|p| glob_match(p, &c.name)))
+        .collect())
+}
+
+/// `*` matches any run of characters, `?` any one character; everything else matches itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let (mut pi, mut ti) = (0, 0);
+    // Where the last `*` was, and how much of the text it has swallowed so far.
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
+
+/// A new case's name that sorts after every name in `existing` (in natural order): the next
+/// number, as wide as the widest zero-padded one, when every name is a number; otherwise
+/// `stress-SEED`, made longer if needed so that it still sorts last and is new.
+pub fn next_case_name(existing: &[String], seed: u64) -> String {
+    let numbers: Option<Vec<(u128, usize)>> = existing
+        .iter()
+        .map(|n| {
+            let padded = n.len() > 1 && n.starts_with('0');
+            n.parse::<u128>()
+                .ok()
+                .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
+                .map(|v| (v, if padded { n.len() } else { 0 }))
+        })
+        .collect();
+    if let Some(numbers) = numbers {
+        let next = numbers.iter().map(|(v, _)| v + 1).max().unwrap_or(1);
+        let width = numbers.iter().map(|(_, w)| *w).max().unwrap_or(0);
+        return format!("{next:0width$}");
+    }
+    let last = existing
+        .iter()
+        .max_by(|a, b| natural_cmp(a, b))
+        .cloned()
+        .unwrap_or_default();
+    let mut name = format!("stress-{seed}");
+    if natural_cmp(&name, &last) != std::cmp::Ordering::Greater {
+        name = format!("{last}-stress-{seed}");
+    }
+    while existing.contains(&name) {
+        name.push('b');
+    }
+    name
+}
+
 /// Orders "2" before "10" and "case-9" before "case-10".
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     fn chunks(s: &str) -> Vec<(bool, &str)> {
@@ -812,6 +981,48 @@ mod tests {
     }
 
     #[test]
+    fn new_case_names_sort_last() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(next_case_name(&names(&["01", "02", "14"]), 7), "15");
+        assert_eq!(next_case_name(&names(&["1", "2", "10"]), 7), "11");
+        assert_eq!(next_case_name(&names(&["001", "099"]), 7), "100");
+        assert_eq!(next_case_name(&names(&[]), 7), "1");
+        assert_eq!(next_case_name(&names(&["a", "b"]), 7), "stress-7");
+        assert_eq!(
+            next_case_name(&names(&["sample", "stress-3"]), 12),
+            "stress-12"
+        );
+        for existing in [
+            names(&["sample", "zeta"]),
+            names(&["stress-30", "a"]),
+            names(&["x9", "07"]),
+            names(&["stress-7"]),
+        ] {
+            let new = next_case_name(&existing, 7);
+            assert!(!existing.contains(&new), "{new}");
+            for e in &existing {
+                assert_eq!(
+                    natural_cmp(&new, e),
+                    std::cmp::Ordering::Greater,
+                    "{new} vs {e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("1?", "12"));
+        assert!(!glob_match("1?", "1"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("0*", "04"));
+        assert!(glob_match("a*b*c", "aXXbYbc"));
+        assert!(!glob_match("a*b*c", "aXXbYb"));
+        assert!(glob_match("stress-*", "stress-17"));
+        assert!(!glob_match("04", "004"));
+    }
+
+    #[test]
     fn natural_order() {
         let mut v = vec!["10", "2", "01", "b10", "b9", "a"];
         v.sort_by(|a, b| natural_cmp(a, b));
@@ -862,6 +1073,11 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains(":4") && err.contains("fuzzy"), "{err}");
+
+        let err = parse(&format!("{ok}generator = \"../gen.rs\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(":4") && err.contains("generator"), "{err}");
 
         let err = parse(&format!("{ok}[expected]\nfast = \"ACE\"\n"))
             .unwrap_err()

@@ -24,7 +24,7 @@ pub fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
     for id in ws.problem_ids()? {
         let loaded = ws
             .problem(&id)
-            .and_then(|p| ws.testcases(&p).map(|c| (p, c)))
+            .and_then(|p| ws.testcases_if_any(&p).map(|c| (p, c)))
             .and_then(|(p, c)| ws.solutions(&id).map(|s| (p, c, s)));
         match loaded {
             Ok(x) => problems.push(x),

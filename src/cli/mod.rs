@@ -1,7 +1,11 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
 mod list;
+mod new;
 mod run;
+mod show;
+mod stress;
+mod watch;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,6 +59,16 @@ enum Command {
     Run(run::RunArgs),
     /// Show the problems with their limits, test counts and solutions.
     List(list::ListArgs),
+    /// Run an attempt against a reference on generated inputs until they disagree.
+    Stress(stress::StressArgs),
+    /// Show a problem: statement, limits, samples with their answers, solutions.
+    Show(show::ShowArgs),
+    /// Start an attempt: solutions/PROBLEM/NAME.rs from the template or a copy.
+    New(new::NewArgs),
+    /// Create a practice workspace with an example problem.
+    Init(new::InitArgs),
+    /// Create a problem: problem.toml, statement.md, a generator stub, testcases/ID/.
+    NewProblem(new::NewProblemArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -81,10 +95,20 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
     }
     judge::run::interrupt::install();
     let cwd = std::env::current_dir().context("reading the current folder")?;
+    // The one command that needs no workspace: it makes one.
+    let command = match cli.command {
+        Command::Init(args) => return new::init(&cwd, args),
+        c => c,
+    };
     let ws = Workspace::discover(&cwd, cli.root.as_deref())?;
-    match cli.command {
+    match command {
         Command::Run(args) => run::run(ws, &cwd, args),
         Command::List(args) => list::list(ws, args),
+        Command::Stress(args) => stress::stress(ws, &cwd, cli.root.as_deref(), args),
+        Command::Show(args) => show::show(ws, args),
+        Command::New(args) => new::new(ws, &cwd, args),
+        Command::NewProblem(args) => new::new_problem(ws, args),
+        Command::Init(_) => unreachable!("handled above"),
     }
 }
 

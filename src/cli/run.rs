@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use judge::report;
 use judge::session::{CaseReport, CompileReport, Judge, Observer, Options, SolutionReport};
 use judge::verdict::Limits;
-use judge::workspace::{Solution, TestCase, Workspace};
+use judge::workspace::{self, Solution, TestCase, Workspace};
 
 use super::{exit_for, parse_duration, parse_seconds, parse_size, print_json};
 
@@ -36,6 +36,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "MIB", value_parser = parse_size)]
     output_limit: Option<u64>,
 
+    /// Judge only this case (repeatable; `*` and `?` are wildcards: `--case '1*'`).
+    #[arg(long, value_name = "NAME")]
+    case: Vec<String>,
+
+    /// Judge only the sample cases (with --case: the samples and those cases).
+    #[arg(long)]
+    samples: bool,
+
     /// Stop at the first case that is not accepted, like Codeforces.
     #[arg(long)]
     stop_on_fail: bool,
@@ -44,42 +52,69 @@ pub struct RunArgs {
     #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
     compile_time_limit: Duration,
 
+    /// Show the input of every failed case (by default only a short input of a WA is shown).
+    #[arg(long)]
+    show_input: bool,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
+
+    /// Judge again whenever the solution's file, the problem's tests or problem.toml change
+    /// (Ctrl-C ends it).
+    #[arg(long, conflicts_with = "json")]
+    watch: bool,
 }
 
 pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
     let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
+    let mut judge = Judge::new(ws.clone())?;
+    if args.watch {
+        return super::watch::watch(&ws, &solution, |ws| {
+            judge_once(ws, &mut judge, &solution, &args).map(|r| r.verdict)
+        });
+    }
+    let verdict = judge_once(&ws, &mut judge, &solution, &args)?.verdict;
+    Ok(exit_for(verdict))
+}
+
+/// Loads the problem and its cases (again: they may have changed) and judges the solution once.
+fn judge_once(
+    ws: &Workspace,
+    judge: &mut Judge,
+    solution: &Solution,
+    args: &RunArgs,
+) -> Result<SolutionReport> {
     let problem = ws.problem(&solution.problem)?;
-    let cases = ws.testcases(&problem)?;
+    let cases =
+        workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?;
     let options = Options {
         time_limit: args.time_limit,
         memory_limit: args.memory_limit,
         output_limit: args.output_limit,
         stop_on_fail: args.stop_on_fail,
         compile_time_limit: args.compile_time_limit,
+        show_input: args.show_input,
     };
-    let mut judge = Judge::new(ws.clone())?;
     let report = if args.json {
         judge.judge(
             &problem,
-            &solution,
+            solution,
             &cases,
             &options,
             &mut judge::session::Quiet,
         )?
     } else {
         let limits = options.limits(&problem);
-        let mut live = Live::new(&ws, &limits);
-        let report = judge.judge(&problem, &solution, &cases, &options, &mut live)?;
+        let mut live = Live::new(ws, &limits);
+        let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
     };
     if args.json {
         print_json(&report)?;
     }
-    Ok(exit_for(report.verdict))
+    Ok(report)
 }
 
 /// Prints the table as cases finish, with a progress line on a terminal.

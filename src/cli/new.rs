@@ -1,0 +1,169 @@
+//! `judge new`, `judge new-problem` and `judge init`: start an attempt, a problem, a workspace.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use judge::report::dim;
+use judge::scaffold;
+use judge::workspace::Workspace;
+
+use super::EXIT_OK;
+
+#[derive(clap::Args)]
+pub struct NewArgs {
+    /// The new solution's name: it becomes solutions/PROBLEM/NAME.rs.
+    name: String,
+
+    /// Its problem (needed when the workspace has more than one).
+    #[arg(long, short)]
+    problem: Option<String>,
+
+    /// Start from a copy of this solution (a name or a path) instead of the template.
+    #[arg(long, value_name = "SOLUTION")]
+    from: Option<String>,
+}
+
+pub fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> {
+    let name = args.name.strip_suffix(".rs").unwrap_or(&args.name);
+    let from = match &args.from {
+        Some(spec) => Some(ws.resolve_solution(spec, args.problem.as_deref(), cwd)?),
+        None => None,
+    };
+    let problem = match (&args.problem, &from) {
+        (Some(p), _) => p.clone(),
+        (None, Some(f)) => f.problem.clone(),
+        (None, None) => match ws.problem_ids()?.as_slice() {
+            [only] => only.clone(),
+            ids => anyhow::bail!(
+                "which problem is `{name}` for?\n  fix: add --problem P (one of: {})",
+                ids.join(", ")
+            ),
+        },
+    };
+    let path = scaffold::new_solution(&ws, &problem, name, from.as_ref())?;
+    // The short name when it is unambiguous, PROBLEM/NAME otherwise.
+    let spec = match ws.resolve_solution(name, None, cwd) {
+        Ok(_) => name.to_string(),
+        Err(_) => format!("{problem}/{name}"),
+    };
+    let mut out = anstream::stdout();
+    let origin = match &from {
+        Some(f) => format!("a copy of {}", ws.show(&f.path)),
+        None => "the template".to_string(),
+    };
+    writeln!(out, "created {} from {origin}", ws.show(&path))?;
+    writeln!(out, "judge it:  judge run {spec}")?;
+    writeln!(
+        out,
+        "{}",
+        dim(&format!(
+            "or on every save: judge run {spec} --watch · statement: judge show {problem}"
+        ))
+    )?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+#[derive(clap::Args)]
+pub struct NewProblemArgs {
+    /// The problem's id: its folder name under problems/ and testcases/.
+    id: String,
+
+    /// Its title (default: made from the id).
+    #[arg(long)]
+    title: Option<String>,
+}
+
+pub fn new_problem(ws: Workspace, args: NewProblemArgs) -> Result<ExitCode> {
+    let title = args.title.clone().unwrap_or_else(|| {
+        args.id
+            .split(['-', '_'])
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let created = scaffold::new_problem(&ws, &args.id, &title)?;
+    let mut out = anstream::stdout();
+    writeln!(out, "created problem `{}` ({title}):", args.id)?;
+    for p in &created {
+        writeln!(out, "  {}", ws.show(p))?;
+    }
+    let id = &args.id;
+    writeln!(out, "next:")?;
+    writeln!(
+        out,
+        "  1. write the statement and the limits (problems/{id}/statement.md, problem.toml)"
+    )?;
+    writeln!(
+        out,
+        "  2. add test cases: testcases/{id}/1.in with its answer in testcases/{id}/1.out (judge run needs at least one)"
+    )?;
+    writeln!(
+        out,
+        "  3. make problems/{id}/gen.rs print a whole input, for judge stress"
+    )?;
+    writeln!(out, "  4. start a solution: judge new NAME --problem {id}")?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+#[derive(clap::Args)]
+pub struct InitArgs {
+    /// Where to create the workspace (default: the current folder).
+    dir: Option<PathBuf>,
+}
+
+pub fn init(cwd: &Path, args: InitArgs) -> Result<ExitCode> {
+    let dir = cwd.join(args.dir.unwrap_or_else(|| PathBuf::from(".")));
+    let created = scaffold::init(&dir)?;
+    let ws = Workspace { root: dir.clone() };
+    let mut out = anstream::stdout();
+    writeln!(out, "created a practice workspace in {}:", dir.display())?;
+    for p in &created {
+        writeln!(out, "  {}", ws.show(p))?;
+    }
+    let example = scaffold::example_problem();
+    let go = match args_dir_shown(&dir, cwd) {
+        Some(d) => format!("cd {d} && "),
+        None => String::new(),
+    };
+    writeln!(out, "try it:")?;
+    writeln!(out, "  {go}judge show {example}")?;
+    writeln!(
+        out,
+        "  judge run sum                      # the example solution: AC"
+    )?;
+    writeln!(
+        out,
+        "  judge new mine                     # your attempt, from the template"
+    )?;
+    writeln!(
+        out,
+        "  judge stress mine --against sum    # against the example, on generated inputs"
+    )?;
+    writeln!(
+        out,
+        "  judge new-problem ID               # a problem of your own"
+    )?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// The folder to `cd` into, when it is not the current one.
+fn args_dir_shown(dir: &Path, cwd: &Path) -> Option<String> {
+    let d = dir.canonicalize().ok()?;
+    if d == cwd.canonicalize().ok()? {
+        return None;
+    }
+    Some(
+        d.strip_prefix(cwd.canonicalize().ok()?)
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| d.display().to_string()),
+    )
+}

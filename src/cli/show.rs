@@ -1,0 +1,166 @@
+//! `judge show`: a problem as a contestant reads it: statement, limits, samples, solutions.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anstyle::Style;
+use anyhow::Result;
+
+use judge::report::{self, dim, paint};
+use judge::session::printable_text;
+use judge::workspace::Workspace;
+
+use super::EXIT_OK;
+
+/// The most of a sample's input or answer shown.
+const SAMPLE_SHOWN: usize = 4 << 10;
+
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// The problem (optional when the workspace has only one).
+    problem: Option<String>,
+}
+
+pub fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
+    let id = match args.problem {
+        Some(p) => p,
+        None => match ws.problem_ids()?.as_slice() {
+            [only] => only.clone(),
+            ids => anyhow::bail!(
+                "which problem?\n  fix: judge show PROBLEM (one of: {})",
+                ids.join(", ")
+            ),
+        },
+    };
+    let problem = ws.problem(&id)?;
+    let cases = ws.testcases_if_any(&problem)?;
+    let solutions = ws.solutions(&id)?;
+    let bold = Style::new().bold();
+    let mut out = anstream::stdout();
+
+    writeln!(
+        out,
+        "{}  {}",
+        paint(bold, &problem.id),
+        paint(bold, &problem.title)
+    )?;
+    let mut facts = vec![
+        problem.limits.to_string(),
+        format!("checker {}", problem.checker),
+        format!(
+            "{} test case{}",
+            cases.len(),
+            if cases.len() == 1 { "" } else { "s" }
+        ),
+    ];
+    if let Some(g) = &problem.generator {
+        facts.push(format!("generator {}", ws.show(g)));
+    }
+    writeln!(out, "{}", dim(&facts.join(" · ")))?;
+    writeln!(out)?;
+
+    match std::fs::read_to_string(problem.dir.join("statement.md")) {
+        Ok(text) => render_markdown(&mut out, &text)?,
+        Err(_) => writeln!(out, "  {}", dim("(no statement.md)"))?,
+    }
+
+    let samples: Vec<_> = cases.iter().filter(|c| c.sample).collect();
+    if !samples.is_empty() {
+        writeln!(out, "\n{}", paint(bold, "Samples"))?;
+    }
+    for case in samples {
+        writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)))?;
+        for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
+            let data = std::fs::read(path).unwrap_or_default();
+            writeln!(out, "  {}", dim(&format!("{label}:")))?;
+            for line in printable_text(&data, SAMPLE_SHOWN).lines() {
+                writeln!(out, "    {line}")?;
+            }
+        }
+    }
+
+    writeln!(out, "\n{}", paint(bold, "Solutions"))?;
+    if solutions.is_empty() {
+        writeln!(
+            out,
+            "  {}",
+            dim(&format!("none yet: judge new NAME --problem {id}"))
+        )?;
+    }
+    let width = solutions.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    for s in &solutions {
+        let expected = match problem.expected.get(&s.name) {
+            Some(e) => {
+                let first = *e.0.iter().next().expect("non-empty");
+                paint(report::verdict_style(first), &e.to_string())
+            }
+            None => dim("no expected verdict"),
+        };
+        writeln!(out, "  {:<width$}  {expected}", s.name)?;
+    }
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// Markdown for a terminal: headings in bold, code blocks indented, TeX math as plain symbols.
+fn render_markdown(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if line.trim().is_empty() {
+            writeln!(out)?;
+        } else if in_code {
+            writeln!(out, "      {line}")?;
+        } else if let Some(h) = line.strip_prefix('#') {
+            let h = h.trim_start_matches('#').trim();
+            writeln!(
+                out,
+                "  {}",
+                paint(Style::new().bold().underline(), &plain_math(h))
+            )?;
+        } else {
+            writeln!(out, "  {}", plain_math(line))?;
+        }
+    }
+    Ok(())
+}
+
+/// `$n \times n$` -> `n × n`, `$1 \le n \le 14$` -> `1 ≤ n ≤ 14`.
+fn plain_math(line: &str) -> String {
+    const SYMBOLS: &[(&str, &str)] = &[
+        ("\\times", "×"),
+        ("\\cdot", "·"),
+        ("\\leq", "≤"),
+        ("\\geq", "≥"),
+        ("\\le", "≤"),
+        ("\\ge", "≥"),
+        ("\\neq", "≠"),
+        ("\\ne", "≠"),
+        ("\\ldots", "…"),
+        ("\\dots", "…"),
+        ("\\infty", "∞"),
+        ("\\pm", "±"),
+        ("\\{", "{"),
+        ("\\}", "}"),
+        ("\\,", " "),
+    ];
+    let mut s = line.replace('$', "");
+    for (tex, symbol) in SYMBOLS {
+        s = s.replace(tex, symbol);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_math;
+
+    #[test]
+    fn math_reads_plainly() {
+        assert_eq!(plain_math("$1 \\le n \\le 14$"), "1 ≤ n ≤ 14");
+        assert_eq!(plain_math("an $n \\times n$ board"), "an n × n board");
+        assert_eq!(plain_math("$-10^9 \\leq a$"), "-10^9 ≤ a");
+    }
+}

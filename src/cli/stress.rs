@@ -1,0 +1,401 @@
+//! `judge stress`: an attempt against a reference on generated inputs, until they disagree.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use judge::report::{self, dim, paint};
+use judge::session::{Judge, Options};
+use judge::stress::{self, StressObserver, StressOptions, StressReport};
+use judge::verdict::Verdict;
+use judge::workspace::Workspace;
+
+use super::{parse_duration, parse_seconds, parse_size, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+
+#[derive(clap::Args)]
+pub struct StressArgs {
+    /// The attempt: a solution's name or the path to any .rs file.
+    attempt: String,
+
+    /// The reference solution whose output is taken as the answer (a solution's name).
+    #[arg(long, value_name = "REFERENCE")]
+    against: String,
+
+    /// The problem, when neither the attempt's path nor the reference tells.
+    #[arg(long, short)]
+    problem: Option<String>,
+
+    /// Try this many seeds (default 100 unless --seconds is given).
+    #[arg(long, value_name = "N")]
+    count: Option<u64>,
+
+    /// Try seeds for this long (seconds, or with a unit); with --count, whichever ends first.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    seconds: Option<Duration>,
+
+    /// The first seed; the next ones follow it.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+
+    /// Passed to the generator after the seed (`gen SEED SIZE`): how big the inputs may be.
+    #[arg(long, value_name = "N")]
+    size: Option<u64>,
+
+    /// Add the failing input as a new test case of the problem, with the reference's answer.
+    #[arg(long)]
+    save: bool,
+
+    /// Override the time limit: milliseconds, or with a unit ("500ms", "2s").
+    #[arg(long, value_name = "MS", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
+
+    /// Override the memory limit: MiB, or with a unit ("512MiB", "1GiB").
+    #[arg(long, value_name = "MIB", value_parser = parse_size)]
+    memory_limit: Option<u64>,
+
+    /// Wall-clock limit of each compilation (seconds, or with a unit).
+    #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
+    compile_time_limit: Duration,
+
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn stress(
+    ws: Workspace,
+    cwd: &Path,
+    root: Option<&Path>,
+    args: StressArgs,
+) -> Result<ExitCode> {
+    let reference = ws.resolve_solution(&args.against, args.problem.as_deref(), cwd)?;
+    let problem_id = args.problem.clone().unwrap_or(reference.problem.clone());
+    let attempt = ws.resolve_solution(&args.attempt, Some(&problem_id), cwd)?;
+    if attempt.problem != reference.problem {
+        bail!(
+            "the attempt is a solution of `{}` but the reference one of `{}`\n  fix: compare solutions of one problem",
+            attempt.problem,
+            reference.problem
+        );
+    }
+    if attempt.path == reference.path {
+        bail!("the attempt and the reference are the same file");
+    }
+    let problem = ws.problem(&problem_id)?;
+    let options = StressOptions {
+        count: args.count,
+        duration: args.seconds,
+        first_seed: args.seed,
+        size: args.size,
+        run: Options {
+            time_limit: args.time_limit,
+            memory_limit: args.memory_limit,
+            compile_time_limit: args.compile_time_limit,
+            ..Options::default()
+        },
+    };
+    let mut judge = Judge::new(ws.clone())?;
+    let mut out = anstream::stdout();
+    let report =
+        if args.json {
+            stress::stress(
+                &mut judge,
+                &problem,
+                &attempt,
+                &reference,
+                &options,
+                &mut stress::Quiet,
+            )?
+        } else {
+            let limits = options.run.limits(&problem);
+            writeln!(
+                out,
+                "{}  {}",
+                paint(
+                    anstyle::Style::new().bold(),
+                    &format!(
+                        "{} / {} against {}",
+                        problem.id, attempt.name, reference.name
+                    )
+                ),
+                dim(&ws.show(&attempt.path))
+            )?;
+            let until = match (options.count, options.duration) {
+                (Some(c), Some(d)) => format!("{c} seeds or {}", report::format_duration(d)),
+                (Some(c), None) => format!("{c} seeds"),
+                (None, Some(d)) => report::format_duration(d),
+                (None, None) => format!("{} seeds", stress::DEFAULT_COUNT),
+            };
+            let generator = problem
+                .generator
+                .as_ref()
+                .map(|g| ws.show(g))
+                .unwrap_or_else(|| "none".into());
+            writeln!(
+                out,
+                "{}",
+                dim(&format!(
+                "generator {generator}{} · from seed {} · {until} · limits: time {} · memory {}",
+                args.size.map(|s| format!(" (size {s})")).unwrap_or_default(),
+                args.seed,
+                report::format_duration(limits.time),
+                report::format_bytes(limits.memory_bytes),
+            ))
+            )?;
+            let mut progress = Progress::new();
+            let report = stress::stress(
+                &mut judge,
+                &problem,
+                &attempt,
+                &reference,
+                &options,
+                &mut progress,
+            )?;
+            progress.bar.finish_and_clear();
+            report
+        };
+    let mut saved = None;
+    if args.save {
+        if let Some(d) = &report.disagreement {
+            saved = Some(ws.add_case(&problem, d.seed, &d.input, &d.reference_output)?);
+        }
+    }
+    let reproduce = report
+        .disagreement
+        .as_ref()
+        .map(|d| reproduce_command(root, &args, d.seed));
+    if args.json {
+        let mut doc = serde_json::to_value(&report)?;
+        doc["reproduce"] = serde_json::json!(reproduce);
+        doc["saved_case"] = serde_json::json!(saved);
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+    } else {
+        print_report(
+            &mut out,
+            &ws,
+            &problem.id,
+            &report,
+            reproduce.as_deref(),
+            saved.as_deref(),
+        )?;
+    }
+    Ok(ExitCode::from(match report.verdict {
+        Verdict::Ac => EXIT_OK,
+        Verdict::Ie => EXIT_ERROR,
+        _ => EXIT_VERDICT,
+    }))
+}
+
+fn print_report(
+    out: &mut dyn Write,
+    ws: &Workspace,
+    problem: &str,
+    r: &StressReport,
+    reproduce: Option<&str>,
+    saved: Option<&str>,
+) -> Result<()> {
+    let badge = |v: Verdict, text: &str| paint(report::verdict_style(v), &format!(" {text} "));
+    let pace = format!(
+        "{} seed{} in {} · {:.0} seeds/s",
+        r.seeds_tried,
+        if r.seeds_tried == 1 { "" } else { "s" },
+        report::format_duration(r.elapsed),
+        r.rate()
+    );
+    writeln!(out)?;
+    if let Some(ie) = &r.internal_error {
+        writeln!(
+            out,
+            "{} {}{}",
+            badge(Verdict::Ie, "IE"),
+            ie.message,
+            ie.seed.map(|s| format!(" (seed {s})")).unwrap_or_default()
+        )?;
+        if let Some(d) = &ie.details {
+            for line in d.lines() {
+                writeln!(out, "     {line}")?;
+            }
+        }
+        writeln!(
+            out,
+            "{}",
+            dim(&format!(
+                "the {} is at fault, not the attempt; {pace} before it",
+                ie.culprit
+            ))
+        )?;
+        return Ok(());
+    }
+    if let Some(diagnostics) = &r.compile_error {
+        write!(out, "{diagnostics}")?;
+        writeln!(
+            out,
+            "\n{} the attempt does not compile",
+            badge(Verdict::Ce, "CE")
+        )?;
+        return Ok(());
+    }
+    let Some(d) = &r.disagreement else {
+        let last = r.first_seed + r.seeds_tried.saturating_sub(1);
+        writeln!(
+            out,
+            "{} no disagreement · seeds {} to {last} · {pace}",
+            badge(Verdict::Ac, "OK"),
+            r.first_seed
+        )?;
+        return Ok(());
+    };
+    let c = &d.attempt;
+    writeln!(
+        out,
+        "{} the attempt disagrees with {} on seed {} · {pace}",
+        badge(c.verdict, c.verdict.code()),
+        r.reference,
+        d.seed
+    )?;
+    let mut facts = vec![format!("{} {}", c.verdict.code(), c.verdict.meaning())];
+    facts.extend(c.detail.clone());
+    writeln!(out, "  {}", facts.join(": "))?;
+    if let Some(h) = &c.hint {
+        writeln!(out, "  {}", dim(&format!("note: {h}")))?;
+    }
+    let block = |out: &mut dyn Write, title: String, data: &[u8]| -> std::io::Result<()> {
+        writeln!(out, "\n{}", paint(anstyle::Style::new().bold(), &title))?;
+        if data.is_empty() {
+            writeln!(out, "  {}", dim("(empty)"))?;
+        }
+        for line in stress::shown(data).lines() {
+            writeln!(out, "  {line}")?;
+        }
+        Ok(())
+    };
+    let size = r.size.map(|s| format!(" {s}")).unwrap_or_default();
+    block(out, format!("input (gen {}{size}):", d.seed), &d.input)?;
+    block(
+        out,
+        format!("reference output ({}):", r.reference),
+        &d.reference_output,
+    )?;
+    block(
+        out,
+        format!("attempt output ({}):", r.attempt),
+        &d.attempt_output,
+    )?;
+    if let Some(diff) = &c.diff {
+        writeln!(out, "\n{}", paint(anstyle::Style::new().bold(), "diff:"))?;
+        for line in diff.lines() {
+            writeln!(out, "  {line}")?;
+        }
+        writeln!(out, "  {}", dim("(- reference, + attempt)"))?;
+    }
+    if let Some(err) = &c.stderr {
+        writeln!(
+            out,
+            "\n{}",
+            paint(anstyle::Style::new().bold(), "attempt stderr (end):")
+        )?;
+        for line in err.lines() {
+            writeln!(out, "  {}", dim(line))?;
+        }
+    }
+    writeln!(out)?;
+    if let Some(name) = saved {
+        writeln!(
+            out,
+            "saved as test case {name}: {}",
+            ws.show(
+                &ws.root
+                    .join("testcases")
+                    .join(problem)
+                    .join(format!("{name}.in"))
+            )
+        )?;
+    }
+    if let Some(cmd) = reproduce {
+        writeln!(out, "reproduce: {cmd}")?;
+    }
+    Ok(())
+}
+
+/// The command that runs exactly the failing seed again.
+fn reproduce_command(root: Option<&Path>, args: &StressArgs, seed: u64) -> String {
+    let mut words = vec!["judge".to_string()];
+    if let Some(r) = root {
+        words.extend(["--root".into(), r.display().to_string()]);
+    }
+    words.extend([
+        "stress".into(),
+        args.attempt.clone(),
+        "--against".into(),
+        args.against.clone(),
+    ]);
+    if let Some(p) = &args.problem {
+        words.extend(["--problem".into(), p.clone()]);
+    }
+    if let Some(s) = args.size {
+        words.extend(["--size".into(), s.to_string()]);
+    }
+    if let Some(t) = args.time_limit {
+        words.extend(["--time-limit".into(), format!("{}ms", t.as_millis())]);
+    }
+    if let Some(m) = args.memory_limit {
+        words.extend(["--memory-limit".into(), format!("{}KiB", m / 1024)]);
+    }
+    words.extend([
+        "--seed".into(),
+        seed.to_string(),
+        "--count".into(),
+        "1".into(),
+    ]);
+    words
+        .iter()
+        .map(|w| shell_quote(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./:=@%+,".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The progress line: seeds tried and the rate (shown on a terminal only).
+struct Progress {
+    bar: ProgressBar,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("  {spinner} {msg} {elapsed_precise:.dim}")
+                .expect("valid template"),
+        );
+        bar.enable_steady_tick(Duration::from_millis(100));
+        Progress { bar }
+    }
+}
+
+impl StressObserver for Progress {
+    fn compiling(&mut self, what: &str) {
+        self.bar.set_message(format!("compiling {what}"));
+    }
+
+    fn seed_done(&mut self, seed: u64, tried: u64, elapsed: Duration) {
+        self.bar.set_message(format!(
+            "seed {seed} · {tried} tried · {:.0} seeds/s",
+            tried as f64 / elapsed.as_secs_f64().max(1e-3)
+        ));
+    }
+}

@@ -1,0 +1,191 @@
+//! Creating files from the templates kept in the binary: a new attempt, a practice workspace, a new problem.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::workspace::{Solution, Workspace};
+
+/// A solution made for stdin/stdout judging: read all input once, parse tokens, buffered output.
+pub const SOLUTION_TEMPLATE: &str = include_str!("../templates/solution.rs");
+
+const EXAMPLE_ID: &str = "a-plus-b";
+const EXAMPLE: &[(&str, &str)] = &[
+    (
+        "problems/a-plus-b/problem.toml",
+        include_str!("../templates/example/problem.toml"),
+    ),
+    (
+        "problems/a-plus-b/statement.md",
+        include_str!("../templates/example/statement.md"),
+    ),
+    (
+        "problems/a-plus-b/gen.rs",
+        include_str!("../templates/example/gen.rs"),
+    ),
+    (
+        "solutions/a-plus-b/sum.rs",
+        include_str!("../templates/example/sum.rs"),
+    ),
+    ("testcases/a-plus-b/1.in", "1 2\n"),
+    ("testcases/a-plus-b/1.out", "3\n"),
+    ("testcases/a-plus-b/2.in", "-5 5\n"),
+    ("testcases/a-plus-b/2.out", "0\n"),
+    ("testcases/a-plus-b/3.in", "1000000000 1000000000\n"),
+    ("testcases/a-plus-b/3.out", "2000000000\n"),
+    ("testcases/a-plus-b/4.in", "-1000000000 -999999999\n"),
+    ("testcases/a-plus-b/4.out", "-1999999999\n"),
+    (".gitignore", ".judge/\n"),
+];
+
+const PROBLEM: &[(&str, &str)] = &[
+    (
+        "problem.toml",
+        include_str!("../templates/problem/problem.toml"),
+    ),
+    (
+        "statement.md",
+        include_str!("../templates/problem/statement.md"),
+    ),
+    ("gen.rs", include_str!("../templates/problem/gen.rs")),
+];
+
+/// Fills `{{key}}` placeholders.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values.iter().fold(template.to_string(), |t, (k, v)| {
+        t.replace(&format!("{{{{{k}}}}}"), v)
+    })
+}
+
+/// Names of solutions and problems: letters, digits, `-` and `_`, as they become file names.
+pub fn check_name(name: &str, what: &str) -> Result<()> {
+    let ok = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && !name.starts_with('-');
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::BadName {
+            name: name.to_string(),
+            what: what.to_string(),
+        })
+    }
+}
+
+/// Writes a file that must not exist yet.
+fn create(path: &Path, content: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => Error::Exists {
+                path: path.to_path_buf(),
+            },
+            _ => Error::io(path, e),
+        })?;
+    std::io::Write::write_all(&mut file, content).map_err(|e| Error::io(path, e))
+}
+
+/// Creates `solutions/PROBLEM/NAME.rs` from the template, or as a copy of `from`.
+pub fn new_solution(
+    ws: &Workspace,
+    problem: &str,
+    name: &str,
+    from: Option<&Solution>,
+) -> Result<PathBuf> {
+    check_name(name, "solution")?;
+    let p = ws.problem(problem)?;
+    let path = ws
+        .root
+        .join("solutions")
+        .join(problem)
+        .join(format!("{name}.rs"));
+    let content = match from {
+        Some(s) => std::fs::read(&s.path).map_err(|e| Error::io(&s.path, e))?,
+        None => fill(
+            SOLUTION_TEMPLATE,
+            &[("problem", problem), ("title", &p.title), ("name", name)],
+        )
+        .into_bytes(),
+    };
+    create(&path, &content)?;
+    Ok(path)
+}
+
+/// Creates a practice workspace in `dir` with the example problem. Returns the files created.
+pub fn init(dir: &Path) -> Result<Vec<PathBuf>> {
+    if dir.join("problems").exists() {
+        return Err(Error::Exists {
+            path: dir.join("problems"),
+        });
+    }
+    // Check everything first: a refusal leaves nothing half-made.
+    for (rel, _) in EXAMPLE {
+        if dir.join(rel).exists() {
+            return Err(Error::Exists {
+                path: dir.join(rel),
+            });
+        }
+    }
+    let mut created = Vec::new();
+    for (rel, content) in EXAMPLE {
+        let path = dir.join(rel);
+        create(&path, content.as_bytes())?;
+        created.push(path);
+    }
+    Ok(created)
+}
+
+/// The example problem of a fresh workspace.
+pub fn example_problem() -> &'static str {
+    EXAMPLE_ID
+}
+
+/// Creates `problems/ID/` (problem.toml, statement.md, gen.rs) and an empty `testcases/ID/`.
+pub fn new_problem(ws: &Workspace, id: &str, title: &str) -> Result<Vec<PathBuf>> {
+    check_name(id, "problem")?;
+    let dir = ws.problems_dir().join(id);
+    if dir.exists() {
+        return Err(Error::Exists { path: dir });
+    }
+    let mut created = Vec::new();
+    for (rel, content) in PROBLEM {
+        let path = dir.join(rel);
+        create(
+            &path,
+            fill(content, &[("id", id), ("title", &title.replace('"', "'"))]).as_bytes(),
+        )?;
+        created.push(path);
+    }
+    let tests = ws.root.join("testcases").join(id);
+    std::fs::create_dir_all(&tests).map_err(|e| Error::io(&tests, e))?;
+    // Git keeps no empty folder; the judge skips hidden files.
+    let keep = tests.join(".gitkeep");
+    if !keep.exists() {
+        create(&keep, b"")?;
+    }
+    created.push(tests);
+    Ok(created)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_placeholders() {
+        assert!(check_name("my-try_2", "solution").is_ok());
+        for bad in ["", "../x", "a b", "-x", "x.rs"] {
+            assert!(check_name(bad, "solution").is_err(), "{bad}");
+        }
+        assert_eq!(
+            fill("a {{x}} {{y}} {{x}}", &[("x", "1"), ("y", "2")]),
+            "a 1 2 1"
+        );
+    }
+}

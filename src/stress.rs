@@ -1,0 +1,430 @@
+//! Stress testing: generator -> reference -> attempt over many seeds, stopping at the first disagreement.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::session::{self, CaseReport, Judge, Options};
+use crate::verdict::{Limits, Reason, Verdict};
+use crate::workspace::{Problem, Solution, TestCase};
+
+/// Seeds tried when neither a count nor a duration is given.
+pub const DEFAULT_COUNT: u64 = 100;
+/// Bytes of a generator's or reference's stderr quoted in an internal error.
+const OUTPUT_SHOWN: usize = 4 << 10;
+
+/// How long a stress run goes on and what it feeds the generator.
+#[derive(Debug, Clone)]
+pub struct StressOptions {
+    /// Stop after this many seeds.
+    pub count: Option<u64>,
+    /// Stop after this long.
+    pub duration: Option<Duration>,
+    pub first_seed: u64,
+    /// Passed to the generator after the seed.
+    pub size: Option<u64>,
+    /// Limits of the reference and the attempt (the problem's, or overridden).
+    pub run: Options,
+}
+
+/// Who is at fault when a stress run cannot go on: never the attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Culprit {
+    Generator,
+    Reference,
+    Checker,
+}
+
+impl std::fmt::Display for Culprit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Culprit::Generator => "generator",
+            Culprit::Reference => "reference",
+            Culprit::Checker => "checker",
+        })
+    }
+}
+
+/// A stress run stopped by the generator, the reference or the checker (verdict IE).
+#[derive(Debug, Clone, Serialize)]
+pub struct InternalError {
+    pub culprit: Culprit,
+    /// The seed it happened on (none when it did not compile).
+    pub seed: Option<u64>,
+    pub message: String,
+    /// Compiler diagnostics or the end of stderr.
+    pub details: Option<String>,
+}
+
+/// The first seed on which the attempt and the reference disagree.
+#[derive(Debug, Clone, Serialize)]
+pub struct Disagreement {
+    pub seed: u64,
+    #[serde(serialize_with = "ser_text")]
+    pub input: Vec<u8>,
+    #[serde(serialize_with = "ser_text")]
+    pub reference_output: Vec<u8>,
+    #[serde(serialize_with = "ser_text")]
+    pub attempt_output: Vec<u8>,
+    /// The attempt's verdict on this input, the reference's output being the answer.
+    pub attempt: CaseReport,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StressReport {
+    pub problem: String,
+    pub attempt: String,
+    pub attempt_path: PathBuf,
+    pub reference: String,
+    /// AC when no disagreement was found, the attempt's verdict on the failing seed, CE, or IE.
+    pub verdict: Verdict,
+    pub first_seed: u64,
+    pub seeds_tried: u64,
+    #[serde(rename = "elapsed_ms", serialize_with = "session::ser_ms")]
+    pub elapsed: Duration,
+    #[serde(serialize_with = "session::ser_limits")]
+    pub limits: Limits,
+    pub size: Option<u64>,
+    pub disagreement: Option<Disagreement>,
+    pub internal_error: Option<InternalError>,
+    /// The attempt's compiler diagnostics, on CE.
+    pub compile_error: Option<String>,
+}
+
+impl StressReport {
+    /// Seeds per second.
+    pub fn rate(&self) -> f64 {
+        self.seeds_tried as f64 / self.elapsed.as_secs_f64().max(1e-3)
+    }
+}
+
+/// Hears about progress, to show it live.
+pub trait StressObserver {
+    fn compiling(&mut self, _what: &str) {}
+    fn seed_done(&mut self, _seed: u64, _tried: u64, _elapsed: Duration) {}
+}
+
+pub struct Quiet;
+impl StressObserver for Quiet {}
+
+/// Runs generator -> reference -> attempt from `first_seed` on until a disagreement, an internal
+/// error, or the count or duration is reached.
+pub fn stress(
+    judge: &mut Judge,
+    problem: &Problem,
+    attempt: &Solution,
+    reference: &Solution,
+    options: &StressOptions,
+    observer: &mut dyn StressObserver,
+) -> Result<StressReport> {
+    let mut started = Instant::now();
+    let limits = options.run.limits(problem);
+    let mut report = StressReport {
+        problem: problem.id.clone(),
+        attempt: attempt.name.clone(),
+        attempt_path: attempt.path.clone(),
+        reference: reference.name.clone(),
+        verdict: Verdict::Ac,
+        first_seed: options.first_seed,
+        seeds_tried: 0,
+        elapsed: Duration::ZERO,
+        limits,
+        size: options.size,
+        disagreement: None,
+        internal_error: None,
+        compile_error: None,
+    };
+    let Some(generator_path) = &problem.generator else {
+        return Err(Error::Config {
+            path: judge
+                .workspace
+                .show(&problem.dir.join("problem.toml")),
+            line: None,
+            message: format!("`{}` has no generator, so it cannot be stress-tested", problem.id),
+            fix: "write a generator (a Rust program printing one input for the seed given as its first argument) and add `generator = \"gen.rs\"` to problem.toml".into(),
+        });
+    };
+    let generator = Solution {
+        name: "generator".into(),
+        problem: problem.id.clone(),
+        path: generator_path.clone(),
+    };
+    let ie = |report: &mut StressReport, culprit, seed, message: String, details| {
+        report.verdict = Verdict::Ie;
+        report.internal_error = Some(InternalError {
+            culprit,
+            seed,
+            message,
+            details,
+        });
+    };
+
+    let mut binaries = Vec::new();
+    for (who, solution) in [
+        (Some(Culprit::Generator), &generator),
+        (Some(Culprit::Reference), reference),
+        (None, attempt),
+    ] {
+        observer.compiling(&solution.name);
+        let (compiled, binary) = judge.build(solution, &options.run)?;
+        match (binary, who) {
+            (Some(b), _) => binaries.push(b),
+            (None, Some(culprit)) => {
+                ie(
+                    &mut report,
+                    culprit,
+                    None,
+                    format!(
+                        "the {culprit} {} does not compile",
+                        judge.workspace.show(&solution.path)
+                    ),
+                    compiled.diagnostics,
+                );
+                report.elapsed = started.elapsed();
+                return Ok(report);
+            }
+            (None, None) => {
+                report.verdict = Verdict::Ce;
+                report.compile_error = compiled.diagnostics;
+                report.elapsed = started.elapsed();
+                return Ok(report);
+            }
+        }
+    }
+    let (generator_bin, reference_bin, attempt_bin) = (&binaries[0], &binaries[1], &binaries[2]);
+    let generator_limits = generator_limits(problem);
+    let dir = judge.scratch_dir().join("stress");
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+    let (input, answer) = (dir.join("input"), dir.join("answer"));
+    let count = match (options.count, options.duration) {
+        (None, None) => Some(DEFAULT_COUNT),
+        (c, _) => c,
+    };
+
+    // The time and the rate count seeds only, not compilation.
+    started = Instant::now();
+    let mut seed = options.first_seed;
+    loop {
+        if count.is_some_and(|c| report.seeds_tried >= c)
+            || options.duration.is_some_and(|d| started.elapsed() >= d)
+        {
+            break;
+        }
+        let args = generator_args(seed, options.size);
+        if let Err((message, details)) =
+            generate(judge, generator_bin, &args, &generator_limits, &input)?
+        {
+            ie(
+                &mut report,
+                Culprit::Generator,
+                Some(seed),
+                message,
+                details,
+            );
+            break;
+        }
+        if let Err((message, details)) =
+            make_answer(judge, reference_bin, &input, &limits, &answer)?
+        {
+            ie(
+                &mut report,
+                Culprit::Reference,
+                Some(seed),
+                message,
+                details,
+            );
+            break;
+        }
+        let case = TestCase {
+            name: format!("seed {seed}"),
+            input: input.clone(),
+            answer: answer.clone(),
+            sample: false,
+        };
+        let verdict_report = judge.run_case(problem, attempt_bin, &case, &limits)?;
+        report.seeds_tried += 1;
+        observer.seed_done(seed, report.seeds_tried, started.elapsed());
+        match verdict_report.verdict {
+            Verdict::Ac => {}
+            Verdict::Ie => {
+                ie(
+                    &mut report,
+                    Culprit::Checker,
+                    Some(seed),
+                    format!(
+                        "the attempt's output could not be checked: {}",
+                        verdict_report.detail.clone().unwrap_or_default()
+                    ),
+                    None,
+                );
+                break;
+            }
+            verdict => {
+                let attempt_output = read(&judge.last_stdout())?;
+                // A disagreement is reported only once the generator and the reference are
+                // known to repeat themselves on this seed: otherwise the reproduce command would lie.
+                if let Some((culprit, message)) = self_disagreement(
+                    judge,
+                    problem,
+                    (generator_bin, &args, &generator_limits),
+                    (reference_bin, &limits),
+                    &dir,
+                )? {
+                    ie(&mut report, culprit, Some(seed), message, None);
+                    break;
+                }
+                report.verdict = verdict;
+                report.disagreement = Some(Disagreement {
+                    seed,
+                    input: read(&input)?,
+                    reference_output: read(&answer)?,
+                    attempt_output,
+                    attempt: verdict_report,
+                });
+                break;
+            }
+        }
+        seed += 1;
+    }
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// A generator may be slower and bigger than a solution: twice the time limit (at least 2 s),
+/// at least 1 GiB of memory, inputs of up to 1 GiB.
+pub fn generator_limits(problem: &Problem) -> Limits {
+    let time = (problem.limits.time * 2).max(Duration::from_secs(2));
+    Limits {
+        time,
+        wall: time * 2 + Duration::from_secs(1),
+        memory_bytes: problem.limits.memory_bytes.max(1 << 30),
+        output_bytes: 1 << 30,
+    }
+}
+
+fn generator_args(seed: u64, size: Option<u64>) -> Vec<String> {
+    let mut args = vec![seed.to_string()];
+    args.extend(size.map(|s| s.to_string()));
+    args
+}
+
+type Failure = (String, Option<String>);
+
+/// Runs the generator and copies the input it printed to `to`.
+fn generate(
+    judge: &mut Judge,
+    binary: &Path,
+    args: &[String],
+    limits: &Limits,
+    to: &Path,
+) -> Result<std::result::Result<(), Failure>> {
+    let (verdict, reason, execution) = judge.run_unchecked(binary, args, None, limits)?;
+    if verdict != Verdict::Ac {
+        return Ok(Err((
+            format!(
+                "the generator failed ({}: {}) on `gen {}`",
+                verdict.code(),
+                describe(&reason),
+                args.join(" ")
+            ),
+            stderr_of(&execution.stderr),
+        )));
+    }
+    if execution.response.stdout_bytes == 0 {
+        return Ok(Err((
+            format!("the generator printed nothing on `gen {}`", args.join(" ")),
+            stderr_of(&execution.stderr),
+        )));
+    }
+    std::fs::copy(&execution.stdout, to).map_err(|e| Error::io(to, e))?;
+    Ok(Ok(()))
+}
+
+/// Runs the reference on `input` and copies its output, the answer, to `to`.
+fn make_answer(
+    judge: &mut Judge,
+    binary: &Path,
+    input: &Path,
+    limits: &Limits,
+    to: &Path,
+) -> Result<std::result::Result<(), Failure>> {
+    let (verdict, reason, execution) = judge.run_unchecked(binary, &[], Some(input), limits)?;
+    if verdict != Verdict::Ac {
+        return Ok(Err((
+            format!(
+                "the reference failed ({}: {}) on the generated input",
+                verdict.code(),
+                describe(&reason)
+            ),
+            stderr_of(&execution.stderr),
+        )));
+    }
+    std::fs::copy(&execution.stdout, to).map_err(|e| Error::io(to, e))?;
+    Ok(Ok(()))
+}
+
+/// Whether the generator or the reference gives something else when run again on the same seed.
+fn self_disagreement(
+    judge: &mut Judge,
+    problem: &Problem,
+    (generator, args, generator_limits): (&Path, &[String], &Limits),
+    (reference, limits): (&Path, &Limits),
+    dir: &Path,
+) -> Result<Option<(Culprit, String)>> {
+    let (input, answer) = (dir.join("input"), dir.join("answer"));
+    let (input2, answer2) = (dir.join("input.again"), dir.join("answer.again"));
+    let seed_text = args.join(" ");
+    if let Err((message, _)) = generate(judge, generator, args, generator_limits, &input2)? {
+        return Ok(Some((Culprit::Generator, format!("run again, {message}"))));
+    }
+    if read(&input)? != read(&input2)? {
+        return Ok(Some((
+            Culprit::Generator,
+            format!("the generator printed two different inputs for `gen {seed_text}`: it must depend on its arguments only"),
+        )));
+    }
+    if let Err((message, _)) = make_answer(judge, reference, &input, limits, &answer2)? {
+        return Ok(Some((Culprit::Reference, format!("run again, {message}"))));
+    }
+    let checked = judge.check_output(problem, &input, &answer, &answer2)?;
+    if let Some(e) = checked.internal_error {
+        return Ok(Some((Culprit::Checker, e)));
+    }
+    if !checked.outcome.accepted {
+        return Ok(Some((
+            Culprit::Reference,
+            format!(
+                "the reference gave two different answers to the same input ({})",
+                checked.outcome.message.unwrap_or_default()
+            ),
+        )));
+    }
+    Ok(None)
+}
+
+fn describe(reason: &Reason) -> String {
+    match reason {
+        Reason::Accepted => "no output".into(),
+        r => r.to_string(),
+    }
+}
+
+fn stderr_of(path: &Path) -> Option<String> {
+    session::stderr_tail(&std::fs::read(path).unwrap_or_default())
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| Error::io(path, e))
+}
+
+/// Text for JSON and the terminal: escaped where not printable, cut when very long.
+pub fn shown(data: &[u8]) -> String {
+    session::printable_text(data, OUTPUT_SHOWN)
+}
+
+fn ser_text<S: serde::Serializer>(d: &[u8], s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(&String::from_utf8_lossy(d))
+}

@@ -1,0 +1,373 @@
+//! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
+//! case, and never blaming the attempt for a broken generator or reference.
+
+mod common;
+
+use common::{json, repo, Workspace};
+use predicates::prelude::*;
+
+/// N-Queens II answers for n = 1..=14 (OEIS A000170).
+const QUEENS: [u64; 14] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+];
+
+fn broken_attempt() -> String {
+    repo()
+        .join("tests/fixtures/queens-u8.rs")
+        .display()
+        .to_string()
+}
+
+/// A workspace holding a copy of the shipped N-Queens II problem (so that --save writes there).
+fn queens_copy() -> Workspace {
+    let ws = Workspace::new();
+    for rel in [
+        "problems/nqueens-ii/problem.toml",
+        "problems/nqueens-ii/statement.md",
+        "problems/nqueens-ii/gen.rs",
+        "solutions/nqueens-ii/bitmask.rs",
+    ] {
+        ws.write(rel, std::fs::read(repo().join(rel)).unwrap());
+    }
+    for entry in std::fs::read_dir(repo().join("testcases/nqueens-ii")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap();
+        ws.write(
+            &format!("testcases/nqueens-ii/{name}"),
+            std::fs::read(&path).unwrap(),
+        );
+    }
+    ws
+}
+
+#[test]
+fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
+    let started = std::time::Instant::now();
+    let out = common::judge(&repo())
+        .args([
+            "stress",
+            &broken_attempt(),
+            "--against",
+            "bitmask",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = json(&out.stdout);
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    let d = &doc["disagreement"];
+    let n: usize = d["input"].as_str().unwrap().trim().parse().unwrap();
+    assert!(n >= 9, "u8 masks are right up to n = 8: {doc:#}");
+    assert_eq!(
+        d["reference_output"].as_str().unwrap().trim(),
+        QUEENS[n - 1].to_string()
+    );
+    assert_ne!(d["attempt_output"], d["reference_output"]);
+    assert_eq!(d["attempt"]["verdict"], "WA");
+    assert!(d["attempt"]["diff"]
+        .as_str()
+        .unwrap()
+        .contains(&QUEENS[n - 1].to_string()));
+    let seed = d["seed"].as_u64().unwrap();
+    assert_eq!(
+        doc["seeds_tried"].as_u64().unwrap(),
+        seed,
+        "seeds start at 1"
+    );
+    // Generous: a few seeds take milliseconds each; the rest is compiling, on a busy machine.
+    assert!(started.elapsed().as_secs() < 120);
+
+    let reproduce = doc["reproduce"].as_str().unwrap().to_string();
+    assert!(
+        reproduce.ends_with(&format!("--seed {seed} --count 1")),
+        "{reproduce}"
+    );
+    let words: Vec<&str> = reproduce.split(' ').collect();
+    assert_eq!(words[0], "judge");
+    let again = common::judge(&repo()).args(&words[1..]).output().unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    let text = String::from_utf8(again.stdout).unwrap();
+    assert!(
+        text.contains(&format!("disagrees with bitmask on seed {seed}")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("expected `{}`", QUEENS[n - 1])),
+        "{text}"
+    );
+    assert!(text.contains(&format!("reproduce: {reproduce}")), "{text}");
+}
+
+#[test]
+fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
+    common::judge(&repo())
+        .args([
+            "stress",
+            "flags",
+            "--against",
+            "bitmask",
+            "--count",
+            "20",
+            "--seed",
+            "100",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "no disagreement · seeds 100 to 119 · 20 seeds",
+        ));
+    let out = common::judge(&repo())
+        .args([
+            "stress",
+            "eightfold",
+            "--against",
+            "bitmask",
+            "--seconds",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["verdict"], "AC");
+    assert!(doc["seeds_tried"].as_u64().unwrap() >= 1);
+    assert_eq!(doc["disagreement"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
+    let out = common::judge(&repo())
+        .args([
+            "stress",
+            "odometer",
+            "--against",
+            "bitmask",
+            "--time-limit",
+            "300ms",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["verdict"], "TLE", "{doc:#}");
+    let n: usize = doc["disagreement"]["input"]
+        .as_str()
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(n >= 8, "the odometer is quick on small boards: n = {n}");
+    assert!(doc["reproduce"]
+        .as_str()
+        .unwrap()
+        .contains("--time-limit 300ms"));
+}
+
+#[test]
+fn save_adds_the_failing_input_with_the_reference_answer() {
+    let ws = queens_copy();
+    let out = ws
+        .judge()
+        .args([
+            "stress",
+            &broken_attempt(),
+            "--against",
+            "bitmask",
+            "--save",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("saved as test case 15: testcases/nqueens-ii/15.in"),
+        "{text}"
+    );
+    let dir = ws.path().join("testcases/nqueens-ii");
+    let n: usize = std::fs::read_to_string(dir.join("15.in"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let answer = std::fs::read_to_string(dir.join("15.out")).unwrap();
+    assert_eq!(answer.trim(), QUEENS[n - 1].to_string());
+    // The new case is the last one, and it judges as it should.
+    let run = |solution: &str| {
+        let out = ws
+            .judge()
+            .args(["run", solution, "--problem", "nqueens-ii", "--json"])
+            .output()
+            .unwrap();
+        json(&out.stdout)
+    };
+    let doc = run("bitmask");
+    assert_eq!(doc["verdict"], "AC");
+    assert_eq!(doc["cases"][14]["name"], "15");
+    let doc = run(&broken_attempt());
+    assert_eq!(doc["cases"][14]["verdict"], "WA");
+}
+
+/// The doubling problem with a generator: `gen SEED` prints SEED.
+fn doubling_with(generator: &str, reference: &str) -> Workspace {
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"500ms\"\nmemory_limit = \"64MiB\"\ngenerator = \"gen.rs\"\n",
+        &[("1", "21\n", "42\n")],
+    );
+    ws.write("problems/double/gen.rs", generator);
+    ws.write("solutions/double/reference.rs", reference);
+    // Wrong from 5 on: the disagreement the tests below must (or must not) get to.
+    ws.write(
+        "solutions/double/attempt.rs",
+        format!("{READ}fn main() {{ let n = n(); println!(\"{{}}\", if n >= 5 {{ n }} else {{ 2 * n }}); }}\n"),
+    );
+    ws
+}
+
+const READ: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+const GEN: &str = "fn main() { println!(\"{}\", std::env::args().nth(1).unwrap()); }\n";
+
+fn reference(body: &str) -> String {
+    format!("{READ}fn main() {{ let n = n(); {body} }}\n")
+}
+
+fn stress_json(ws: &Workspace) -> (serde_json::Value, Option<i32>) {
+    let out = ws
+        .judge()
+        .args([
+            "stress",
+            "attempt",
+            "--against",
+            "reference",
+            "--count",
+            "10",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    (json(&out.stdout), out.status.code())
+}
+
+#[test]
+fn a_failing_generator_or_reference_is_an_internal_error_not_the_attempts() {
+    // The doubling fixtures themselves agree up to 4 and disagree at 5.
+    let ws = doubling_with(GEN, &reference("println!(\"{}\", 2 * n);"));
+    let (doc, code) = stress_json(&ws);
+    assert_eq!(
+        (doc["verdict"].as_str(), code),
+        (Some("WA"), Some(1)),
+        "{doc:#}"
+    );
+    assert_eq!(doc["disagreement"]["seed"], 5);
+
+    let cases: &[(&str, String, &str, &str)] = &[
+        (
+            "fn main() { let s: u64 = std::env::args().nth(1).unwrap().parse().unwrap(); if s == 3 { panic!(\"boom\") } println!(\"{s}\"); }\n",
+            reference("println!(\"{}\", 2 * n);"),
+            "generator",
+            "the generator failed (RE",
+        ),
+        (
+            "fn main() { loop { std::hint::black_box(0); } }\n",
+            reference("println!(\"{}\", 2 * n);"),
+            "generator",
+            "the generator failed (TLE",
+        ),
+        (
+            "fn main() {}\n",
+            reference("println!(\"{}\", 2 * n);"),
+            "generator",
+            "printed nothing",
+        ),
+        (
+            GEN,
+            reference("if n == 2 { std::process::exit(3) } println!(\"{}\", 2 * n);"),
+            "reference",
+            "the reference failed (RE: exit code 3)",
+        ),
+        (
+            GEN,
+            reference("let mut x = n; loop { x = std::hint::black_box(x + 1); }"),
+            "reference",
+            "the reference failed (TLE",
+        ),
+        (
+            // Not a function of the seed alone.
+            "fn main() { let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos(); let s: u64 = std::env::args().nth(1).unwrap().parse().unwrap(); println!(\"{}\", if s < 5 { s as u128 } else { 5 + t % 1000000 }); }\n",
+            reference("println!(\"{}\", 2 * n);"),
+            "generator",
+            "two different inputs",
+        ),
+        (
+            GEN,
+            reference("let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos(); if n < 5 { println!(\"{}\", 2 * n) } else { println!(\"{}\", t) }"),
+            "reference",
+            "two different answers",
+        ),
+        (
+            "fn main() { let x: u32 = \"no\"; }\n",
+            reference("println!(\"{}\", 2 * n);"),
+            "generator",
+            "does not compile",
+        ),
+    ];
+    for (generator, reference, culprit, message) in cases {
+        let ws = doubling_with(generator, reference);
+        let (doc, code) = stress_json(&ws);
+        assert_eq!(code, Some(2), "{doc:#}");
+        assert_eq!(doc["verdict"], "IE", "{doc:#}");
+        let ie = &doc["internal_error"];
+        assert_eq!(ie["culprit"], *culprit, "{doc:#}");
+        assert!(ie["message"].as_str().unwrap().contains(message), "{doc:#}");
+        assert_eq!(doc["disagreement"], serde_json::Value::Null);
+    }
+
+    let ws = doubling_with(
+        GEN,
+        &reference("if n == 2 { panic!(\"the reference broke\") } println!(\"{}\", 2 * n);"),
+    );
+    ws.judge()
+        .args(["stress", "attempt", "--against", "reference"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            " IE  the reference failed (RE: exit code 101) on the generated input (seed 2)",
+        ))
+        .stdout(predicate::str::contains("the reference broke"))
+        .stdout(predicate::str::contains(
+            "the reference is at fault, not the attempt",
+        ));
+}
+
+#[test]
+fn stress_needs_a_generator_and_one_problem() {
+    let ws = Workspace::doubling("1s");
+    ws.write(
+        "solutions/double/a.rs",
+        format!("{READ}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
+    );
+    ws.write(
+        "solutions/double/b.rs",
+        format!("{READ}fn main() {{ println!(\"{{}}\", n() + n()); }}\n"),
+    );
+    ws.judge()
+        .args(["stress", "a", "--against", "b"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("has no generator"))
+        .stderr(predicate::str::contains("generator = \"gen.rs\""));
+    ws.judge()
+        .args(["stress", "a", "--against", "nope"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown solution `nope`"));
+}
