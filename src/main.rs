@@ -17,6 +17,15 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::main(args) {
         Ok(code) => code,
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            // The reader went away (`judge show | head`): stop quietly, as if by SIGPIPE.
+            ExitCode::from(141)
+        }
         Err(e) => {
             anstream::eprintln!(
                 "{}error:{} {e:#}",
