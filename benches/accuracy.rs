@@ -7,25 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const WORKLOAD: &str = r#"
-use std::io::Read;
-fn main() {
-    let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).unwrap();
-    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
-    let (mib, ms) = (v[0] as usize, v[1]);
-    let mut block = vec![0u8; mib << 20];
-    for i in (0..block.len()).step_by(4096) {
-        block[i] = 1;
-    }
-    let mut x = std::hint::black_box(1u64);
-    for _ in 0..ms * 300_000 {
-        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
-    }
-    std::hint::black_box(&block);
-    println!("{}", x % 2);
-}
-"#;
+const WORKLOAD: &str = include_str!("../tests/fixtures/workload.rs");
 
 /// (MiB touched, ms of arithmetic)
 const CASES: &[(u64, u64)] = &[

@@ -11,25 +11,7 @@ use common::{json, Workspace};
 use predicates::prelude::*;
 
 /// Allocates and touches M MiB, then burns about C ms of CPU: input "M C".
-const WORKLOAD: &str = r#"
-use std::io::Read;
-fn main() {
-    let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).unwrap();
-    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
-    let (mib, ms) = (v[0] as usize, v[1]);
-    let mut block = vec![0u8; mib << 20];
-    for i in (0..block.len()).step_by(4096) {
-        block[i] = 1;
-    }
-    let mut x = std::hint::black_box(1u64);
-    for _ in 0..ms * 300_000 {
-        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
-    }
-    std::hint::black_box(&block);
-    println!("{}", x % 2);
-}
-"#;
+const WORKLOAD: &str = include_str!("fixtures/workload.rs");
 
 fn time_of(binary: &Path, input: &Path) -> (f64, u64) {
     let out = Command::new("/usr/bin/time")
@@ -130,13 +112,12 @@ fn the_judges_own_memory_never_shows_in_a_programs_figure() {
         "p.rs",
         "use std::io::{Read, Write};\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let n: usize = s.trim().parse().unwrap(); let mut o = std::io::BufWriter::new(std::io::stdout().lock()); let chunk = [b'7'; 4096]; let mut left = n; while left > 0 { let k = left.min(4096); o.write_all(&chunk[..k]).unwrap(); left -= k; } o.write_all(b\"\\n\").unwrap(); }\n",
     );
-    let out = ws
-        .judge()
-        .args(["run", src.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
-    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap()]);
+    assert_eq!(
+        (doc["verdict"].as_str(), code),
+        (Some("AC"), Some(0)),
+        "{doc:#}"
+    );
     // The judge held 120 MB of output and answer when it started case 2.
     let kb = doc["cases"][1]["memory_kb"].as_u64().unwrap();
     assert!(kb < 4096, "a trivial program reads as {kb} KiB");
@@ -151,19 +132,12 @@ fn compilation_has_its_own_time_limit() {
         "static A: [u8; 1 << 30] = [0; 1 << 30];\nfn main() { println!(\"{}\", A[7]); }\n",
     );
     let started = Instant::now();
-    let out = ws
-        .judge()
-        .args([
-            "run",
-            src.to_str().unwrap(),
-            "--compile-time-limit",
-            "1",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
-    assert_eq!(doc["verdict"], "CE", "{doc:#}");
+    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap(), "--compile-time-limit", "1"]);
+    assert_eq!(
+        (doc["verdict"].as_str(), code),
+        (Some("CE"), Some(1)),
+        "{doc:#}"
+    );
     assert!(doc["compile"]["diagnostics"]
         .as_str()
         .unwrap()
@@ -244,14 +218,9 @@ fn odd_test_data_is_judged_or_named() {
         "echo.rs",
         "use std::io::{Read, Write};\nfn main() { let (mut v, mut buf, mut total) = (Vec::new(), [0u8; 65536], 0); loop { let n = std::io::stdin().read(&mut buf).unwrap(); if n == 0 { break; } total += n; if v.len() < 1000 { v.extend_from_slice(&buf[..n]); } } if total < 1000 { std::io::stdout().write_all(&v).unwrap(); } }\n",
     );
-    let out = ws
-        .judge()
-        .args(["run", src.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap()]);
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(code, Some(0));
 
     // An answer that cannot be read when it is needed: IE for that case, exit 2, never the solution's fault.
     std::os::unix::fs::symlink(
@@ -260,13 +229,8 @@ fn odd_test_data_is_judged_or_named() {
     )
     .unwrap();
     ws.write("testcases/bytes/zz.in", "x\n");
-    let out = ws
-        .judge()
-        .args(["run", src.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
-    assert_eq!(out.status.code(), Some(2));
+    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
     assert_eq!(doc["verdict"], "IE");
     let zz = doc["cases"]
         .as_array()

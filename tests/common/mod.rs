@@ -74,6 +74,12 @@ impl Workspace {
     pub fn judge(&self) -> Command {
         judge(self.path())
     }
+
+    /// `judge ARGS... --json`: the document and the exit code.
+    pub fn run_json(&self, args: &[&str]) -> (serde_json::Value, Option<i32>) {
+        let out = self.judge().args(args).arg("--json").output().unwrap();
+        (json(&out.stdout), out.status.code())
+    }
 }
 
 /// Parses `judge run --json` output.
