@@ -10,6 +10,7 @@ pub mod error;
 pub mod report;
 pub mod run;
 pub mod session;
+pub mod stats;
 pub mod verdict;
 pub mod workspace;
 

@@ -44,6 +44,15 @@ pub struct RunArgs {
     #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
     compile_time_limit: Duration,
 
+    /// Run each case N times and show the min and median CPU time (a case over the time
+    /// limit is not run again).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    repeat: u32,
+
+    /// After a case goes over the time limit, skip the remaining cases.
+    #[arg(long)]
+    skip_after_tle: bool,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -59,6 +68,8 @@ pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
         output_limit: args.output_limit,
         stop_on_fail: args.stop_on_fail,
         compile_time_limit: args.compile_time_limit,
+        repeat: args.repeat,
+        skip_after_tle: args.skip_after_tle,
     };
     let mut judge = Judge::new(ws.clone())?;
     let report = if args.json {
@@ -71,7 +82,7 @@ pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
         )?
     } else {
         let limits = options.limits(&problem);
-        let mut live = Live::new(&ws, &limits);
+        let mut live = Live::new(&ws, &limits, options.repeat > 1);
         let report = judge.judge(&problem, &solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -88,11 +99,12 @@ struct Live<'a> {
     out: anstream::AutoStream<std::io::Stdout>,
     bar: ProgressBar,
     limits: Limits,
+    repeated: bool,
     started: Instant,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, limits: &Limits) -> Live<'a> {
+    fn new(ws: &'a Workspace, limits: &Limits, repeated: bool) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {elapsed_precise:.dim}")
@@ -106,6 +118,7 @@ impl<'a> Live<'a> {
             out: anstream::stdout(),
             bar,
             limits: *limits,
+            repeated,
             started: Instant::now(),
         }
     }
@@ -137,10 +150,11 @@ impl Observer for Live<'_> {
 
     fn compiled(&mut self, c: &CompileReport) {
         let c = c.clone();
+        let repeated = self.repeated;
         self.print(|o| {
             report::compile_line(o, &c);
             if c.diagnostics.is_none() {
-                report::table_head(o);
+                report::table_head_with(o, repeated);
             }
         });
     }
