@@ -5,6 +5,7 @@
 //! -> [`verdict`] (a pure decision) -> [`report`] (what the user sees). [`session`] drives it.
 
 pub mod check;
+pub mod compare;
 pub mod compile;
 pub mod error;
 pub mod report;
@@ -12,6 +13,7 @@ pub mod run;
 pub mod session;
 pub mod stats;
 pub mod verdict;
+pub mod verify;
 pub mod workspace;
 
 pub use error::{Error, Result};

@@ -1,7 +1,9 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
+mod compare;
 mod list;
 mod run;
+mod verify;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,6 +57,10 @@ enum Command {
     Run(run::RunArgs),
     /// Show the problems with their limits, test counts and solutions.
     List(list::ListArgs),
+    /// Judge several solutions of a problem and show the matrix of cases x solutions.
+    Compare(compare::CompareArgs),
+    /// Check that every reference solution gets its expected verdict; report the time limit they justify.
+    Verify(verify::VerifyArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -85,6 +91,8 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Run(args) => run::run(ws, &cwd, args),
         Command::List(args) => list::list(ws, args),
+        Command::Compare(args) => compare::compare(ws, &cwd, args),
+        Command::Verify(args) => verify::verify(ws, args),
     }
 }
 
