@@ -8,6 +8,7 @@ pub mod check;
 pub mod compare;
 pub mod compile;
 pub mod error;
+pub mod history;
 pub mod report;
 pub mod run;
 pub mod session;

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
 mod compare;
+mod history;
 mod list;
 mod run;
 mod verify;
@@ -40,6 +41,10 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
 
+    /// The submission history database (default: .judge/history.db; also $JUDGE_HISTORY).
+    #[arg(long, global = true, value_name = "PATH")]
+    history: Option<PathBuf>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -61,6 +66,8 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Check that every reference solution gets its expected verdict; report the time limit they justify.
     Verify(verify::VerifyArgs),
+    /// Show the submissions recorded by `judge run`, newest first.
+    History(history::HistoryArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -89,10 +96,11 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
     let cwd = std::env::current_dir().context("reading the current folder")?;
     let ws = Workspace::discover(&cwd, cli.root.as_deref())?;
     match cli.command {
-        Command::Run(args) => run::run(ws, &cwd, args),
+        Command::Run(args) => run::run(ws, &cwd, cli.history.as_deref(), args),
         Command::List(args) => list::list(ws, args),
         Command::Compare(args) => compare::compare(ws, &cwd, args),
         Command::Verify(args) => verify::verify(ws, args),
+        Command::History(args) => history::history(ws, cli.history.as_deref(), args),
     }
 }
 

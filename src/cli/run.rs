@@ -53,12 +53,16 @@ pub struct RunArgs {
     #[arg(long)]
     skip_after_tle: bool,
 
+    /// Do not record this run in the submission history.
+    #[arg(long)]
+    no_history: bool,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
 }
 
-pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
+pub fn run(ws: Workspace, cwd: &Path, history: Option<&Path>, args: RunArgs) -> Result<ExitCode> {
     let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
     let problem = ws.problem(&solution.problem)?;
     let cases = ws.testcases(&problem)?;
@@ -87,8 +91,17 @@ pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
         live.finish(&report);
         report
     };
+    let recorded = if args.no_history {
+        None
+    } else {
+        super::history::record(&super::history::path(&ws, history), &report)
+    };
     if args.json {
         print_json(&report)?;
+    } else if let Some(r) = recorded {
+        let line = super::history::recorded_line(&r, &report.solution);
+        let mut out = anstream::stdout();
+        writeln!(out, "{}", report::dim(&line))?;
     }
     Ok(exit_for(report.verdict))
 }
