@@ -261,7 +261,7 @@ impl History {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .map_err(sql(&path))?;
-        let max_time_ms = s.max_time.as_millis() as i64;
+        let max_time_ms = ms(s.max_time);
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default()
@@ -302,7 +302,7 @@ impl History {
                         i as i64,
                         name,
                         v.code(),
-                        t.as_millis() as i64,
+                        ms(*t),
                         (m / 1024) as i64
                     ])
                     .map_err(sql(&path))?;
@@ -404,6 +404,11 @@ impl History {
         }
         Ok(())
     }
+}
+
+/// Milliseconds rounded as the tables show them (not truncated), so "199 ms" is stored as 199.
+fn ms(d: Duration) -> i64 {
+    (d.as_secs_f64() * 1000.0).round() as i64
 }
 
 fn version(conn: &Connection) -> rusqlite::Result<i64> {

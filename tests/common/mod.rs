@@ -21,7 +21,8 @@ pub fn judge(root: &Path) -> Command {
     cmd.current_dir(root)
         .env("NO_COLOR", "1")
         .env("JUDGE_CACHE_DIR", shared_cache())
-        .env_remove("JUDGE_RUNNER");
+        .env_remove("JUDGE_RUNNER")
+        .env_remove("JUDGE_HISTORY");
     cmd
 }
 
