@@ -5,14 +5,18 @@
 //! -> [`verdict`] (a pure decision) -> [`report`] (what the user sees). [`session`] drives it.
 
 pub mod check;
+pub mod compare;
 pub mod compile;
 pub mod error;
+pub mod history;
 pub mod report;
 pub mod run;
 pub mod scaffold;
 pub mod session;
+pub mod stats;
 pub mod stress;
 pub mod verdict;
+pub mod verify;
 pub mod workspace;
 
 pub use error::{Error, Result};

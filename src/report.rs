@@ -132,17 +132,23 @@ pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
 }
 
 pub fn table_head(out: &mut dyn Write) {
-    let _ = writeln!(
-        out,
-        "\n  {}",
-        paint(
-            Style::new().bold(),
-            &format!(
-                "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
-                "case", "verdict", "time", "wall", "memory"
-            )
+    table_head_with(out, false);
+}
+
+/// The head of the case table; `repeated` adds the min column of `--repeat` (time is then the median).
+pub fn table_head_with(out: &mut dyn Write, repeated: bool) {
+    let head = if repeated {
+        format!(
+            "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+            "case", "verdict", "min", "median", "wall", "memory"
         )
-    );
+    } else {
+        format!(
+            "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+            "case", "verdict", "time", "wall", "memory"
+        )
+    };
+    let _ = writeln!(out, "\n  {}", paint(Style::new().bold(), &head));
 }
 
 /// One row of the table, with the details of a failed case beneath it.
@@ -153,9 +159,14 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
         c.name.clone()
     };
     let verdict = format!("{:<W_VERDICT$}", c.verdict.code());
+    let min = match &c.timing {
+        Some(t) if c.verdict != Verdict::Tle => format!("{:>W_NUM$} ", format_duration(t.min())),
+        Some(_) => format!("{:>W_NUM$} ", ""),
+        None => String::new(),
+    };
     let _ = write!(
         out,
-        "  {:<W_CASE$} {} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+        "  {:<W_CASE$} {} {min}{:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
         name,
         paint(verdict_style(c.verdict), &verdict),
         time_cell(c, limits),
@@ -174,6 +185,16 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
     }
     if let Some(h) = &c.hint {
         let _ = writeln!(out, "{indent}{}", dim(&format!("note: {h}")));
+    }
+    for w in timing_warnings(c, limits) {
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            paint(
+                Style::new().fg_color(Some(AnsiColor::Yellow.into())),
+                &format!("warning: {w}")
+            )
+        );
     }
     if c.leftover_processes > 0 {
         let _ = writeln!(
@@ -214,6 +235,30 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
             let _ = writeln!(out, "{indent}  {}", dim(line));
         }
     }
+}
+
+/// What is doubtful about a case's time: a wide spread over repeats, or a time near the limit.
+pub fn timing_warnings(c: &CaseReport, limits: &Limits) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(t) = &c.timing {
+        if t.wide() {
+            out.push(format!(
+                "wide spread over {} runs: {} to {} ({:.0}% of the median)",
+                t.runs.len(),
+                format_duration(t.min()),
+                format_duration(t.runs.iter().copied().max().unwrap_or_default()),
+                t.spread() * 100.0
+            ));
+        }
+    }
+    if c.verdict != Verdict::Tle && crate::stats::near_limit(c.cpu, limits.time) {
+        out.push(format!(
+            "within 10% of the time limit ({} of {})",
+            format_duration(c.cpu),
+            format_duration(limits.time)
+        ));
+    }
+    out
 }
 
 /// The status line: verdict, cases passed, max time and memory, where the binary came from.

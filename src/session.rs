@@ -9,6 +9,7 @@ use crate::check;
 use crate::compile::{self, Cache, CompileOptions, Toolchain};
 use crate::error::{Error, Result};
 use crate::run::{self, Runner};
+use crate::stats;
 use crate::verdict::{self, Expectation, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{CheckerProgram, Problem, Solution, TestCase, Workspace};
 
@@ -37,6 +38,10 @@ pub struct Options {
     pub compile_time_limit: Duration,
     /// Show the input of every failed case, however long (by default only a short WA input).
     pub show_input: bool,
+    /// Runs of each case (at least 1). A case that goes over the time limit is not run again.
+    pub repeat: u32,
+    /// After a case goes over the time limit, the remaining cases are not run.
+    pub skip_after_tle: bool,
 }
 
 impl Default for Options {
@@ -48,6 +53,8 @@ impl Default for Options {
             stop_on_fail: false,
             compile_time_limit: compile::DEFAULT_COMPILE_TIME,
             show_input: false,
+            repeat: 1,
+            skip_after_tle: false,
         }
     }
 }
@@ -103,6 +110,9 @@ pub struct CaseReport {
     pub saved_output: Option<PathBuf>,
     /// The case's input, shown for a failed case when short (or when asked for).
     pub input: Option<String>,
+    /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
 }
 
 /// What one run of a program produced: its measurements, and where its stdout and stderr are.
@@ -144,6 +154,61 @@ impl Checked {
             diff: None,
             internal_error: None,
         }
+    }
+}
+
+impl CaseReport {
+    /// CPU time of every run of the case (one run unless repeated).
+    pub fn runs(&self) -> Vec<Duration> {
+        match &self.timing {
+            Some(t) => t.runs.clone(),
+            None => vec![self.cpu],
+        }
+    }
+}
+
+/// The CPU times of a repeated case, and what they say.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    pub runs: Vec<Duration>,
+    /// The verdicts of the runs were not all the same.
+    pub verdict_changed: bool,
+}
+
+impl Timing {
+    pub fn min(&self) -> Duration {
+        self.runs.iter().copied().min().unwrap_or_default()
+    }
+
+    pub fn median(&self) -> Duration {
+        stats::median(&self.runs)
+    }
+
+    /// (max - min) / median: 0 when every run took the same time.
+    pub fn spread(&self) -> f64 {
+        stats::spread(&self.runs)
+    }
+
+    pub fn wide(&self) -> bool {
+        stats::wide_spread(&self.runs)
+    }
+}
+
+impl Serialize for Timing {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let ms = |d: Duration| d.as_millis() as u64;
+        let mut st = s.serialize_struct("Timing", 6)?;
+        st.serialize_field(
+            "runs_ms",
+            &self.runs.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+        )?;
+        st.serialize_field("min_ms", &ms(self.min()))?;
+        st.serialize_field("median_ms", &ms(self.median()))?;
+        st.serialize_field("spread", &((self.spread() * 1000.0).round() / 1000.0))?;
+        st.serialize_field("wide_spread", &self.wide())?;
+        st.serialize_field("verdict_changed", &self.verdict_changed)?;
+        st.end()
     }
 }
 
@@ -286,16 +351,14 @@ impl Judge {
         };
         for (i, case) in cases.iter().enumerate() {
             observer.case_started(case, i, cases.len());
-            let mut case_report = self.run_case(problem, &binary, case, &limits)?;
-            if case_report.verdict != Verdict::Ac {
-                case_report.saved_output = self.keep_output(problem, solution, case);
-                case_report.input =
-                    shown_input(&case.input, case_report.verdict, options.show_input);
-            }
+            let case_report =
+                self.run_repeated(problem, solution, &binary, case, &limits, options)?;
             observer.case_finished(&case_report, &limits);
-            let failed = case_report.verdict != Verdict::Ac;
+            let verdict = case_report.verdict;
             report.cases.push(case_report);
-            if failed && options.stop_on_fail {
+            if verdict != Verdict::Ac && options.stop_on_fail
+                || verdict == Verdict::Tle && options.skip_after_tle
+            {
                 break;
             }
         }
@@ -305,6 +368,62 @@ impl Judge {
             .filter(|c| c.verdict == Verdict::Ac)
             .count();
         report.verdict = verdict::overall(report.cases.iter().map(|c| &c.verdict));
+        Ok(report)
+    }
+
+    /// Runs one case `repeat` times. The report is that of the first run that failed (a
+    /// solution that fails once is not reliably accepted), otherwise of the first run, with
+    /// the median CPU time of the runs and the largest memory. A run over the time limit
+    /// ends the repeats: each one would cost the whole limit again.
+    fn run_repeated(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        binary: &Path,
+        case: &TestCase,
+        limits: &Limits,
+        options: &Options,
+    ) -> Result<CaseReport> {
+        let repeat = options.repeat;
+        let mut report: Option<CaseReport> = None;
+        let mut runs = Vec::new();
+        let mut verdicts = Vec::new();
+        let mut memory = 0;
+        for _ in 0..repeat.max(1) {
+            let mut this = self.run_case(problem, binary, case, limits)?;
+            runs.push(this.cpu);
+            verdicts.push(this.verdict);
+            memory = memory.max(this.memory_bytes);
+            let failed = this.verdict != Verdict::Ac;
+            if failed && report.as_ref().is_none_or(|r| r.verdict == Verdict::Ac) {
+                this.saved_output = self.keep_output(problem, solution, case);
+                this.input = shown_input(&case.input, this.verdict, options.show_input);
+                report = Some(this);
+            } else if report.is_none() {
+                report = Some(this);
+            }
+            if verdicts.last() == Some(&Verdict::Tle) {
+                break;
+            }
+        }
+        let mut report = report.expect("at least one run");
+        if repeat > 1 {
+            let verdict_changed = verdicts.iter().any(|v| *v != verdicts[0]);
+            if verdict_changed {
+                let seen: Vec<&str> = verdicts.iter().map(|v| v.code()).collect();
+                let note = format!("verdict changed between repeats: {}", seen.join(", "));
+                report.hint = Some(match report.hint.take() {
+                    Some(h) => format!("{h}; {note}"),
+                    None => note,
+                });
+            }
+            report.cpu = stats::median(&runs);
+            report.memory_bytes = memory;
+            report.timing = Some(Timing {
+                runs,
+                verdict_changed,
+            });
+        }
         Ok(report)
     }
 
@@ -371,6 +490,7 @@ impl Judge {
             leftover_processes: execution.response.leftover_processes,
             saved_output: None,
             input: None,
+            timing: None,
         })
     }
 

@@ -1,10 +1,13 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
+mod compare;
+mod history;
 mod list;
 mod new;
 mod run;
 mod show;
 mod stress;
+mod verify;
 mod watch;
 
 use std::io::Write;
@@ -42,6 +45,10 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
 
+    /// The submission history database (default: .judge/history.db; also $JUDGE_HISTORY).
+    #[arg(long, global = true, value_name = "PATH")]
+    history: Option<PathBuf>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -69,6 +76,12 @@ enum Command {
     Init(new::InitArgs),
     /// Create a problem: problem.toml, statement.md, a generator stub, testcases/ID/.
     NewProblem(new::NewProblemArgs),
+    /// Judge several solutions of a problem and show the matrix of cases x solutions.
+    Compare(compare::CompareArgs),
+    /// Check that every reference solution gets its expected verdict; report the time limit they justify.
+    Verify(verify::VerifyArgs),
+    /// Show the submissions recorded by `judge run`, newest first.
+    History(history::HistoryArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -102,8 +115,11 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
     };
     let ws = Workspace::discover(&cwd, cli.root.as_deref())?;
     match command {
-        Command::Run(args) => run::run(ws, &cwd, args),
+        Command::Run(args) => run::run(ws, &cwd, cli.history.as_deref(), args),
         Command::List(args) => list::list(ws, args),
+        Command::Compare(args) => compare::compare(ws, &cwd, args),
+        Command::Verify(args) => verify::verify(ws, args),
+        Command::History(args) => history::history(ws, cli.history.as_deref(), args),
         Command::Stress(args) => stress::stress(ws, &cwd, cli.root.as_deref(), args),
         Command::Show(args) => show::show(ws, args),
         Command::New(args) => new::new(ws, &cwd, args),

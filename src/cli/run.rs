@@ -56,6 +56,19 @@ pub struct RunArgs {
     #[arg(long)]
     show_input: bool,
 
+    /// Run each case N times and show the min and median CPU time (a case over the time
+    /// limit is not run again).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    repeat: u32,
+
+    /// After a case goes over the time limit, skip the remaining cases.
+    #[arg(long)]
+    skip_after_tle: bool,
+
+    /// Do not record this run in the submission history.
+    #[arg(long)]
+    no_history: bool,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -66,15 +79,15 @@ pub struct RunArgs {
     watch: bool,
 }
 
-pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
+pub fn run(ws: Workspace, cwd: &Path, history: Option<&Path>, args: RunArgs) -> Result<ExitCode> {
     let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
     let mut judge = Judge::new(ws.clone())?;
     if args.watch {
         return super::watch::watch(&ws, &solution, |ws| {
-            judge_once(ws, &mut judge, &solution, &args).map(|r| r.verdict)
+            judge_once(ws, &mut judge, &solution, &args, history).map(|r| r.verdict)
         });
     }
-    let verdict = judge_once(&ws, &mut judge, &solution, &args)?.verdict;
+    let verdict = judge_once(&ws, &mut judge, &solution, &args, history)?.verdict;
     Ok(exit_for(verdict))
 }
 
@@ -84,6 +97,7 @@ fn judge_once(
     judge: &mut Judge,
     solution: &Solution,
     args: &RunArgs,
+    history: Option<&Path>,
 ) -> Result<SolutionReport> {
     let problem = ws.problem(&solution.problem)?;
     let cases =
@@ -95,6 +109,8 @@ fn judge_once(
         stop_on_fail: args.stop_on_fail,
         compile_time_limit: args.compile_time_limit,
         show_input: args.show_input,
+        repeat: args.repeat,
+        skip_after_tle: args.skip_after_tle,
     };
     let report = if args.json {
         judge.judge(
@@ -106,13 +122,22 @@ fn judge_once(
         )?
     } else {
         let limits = options.limits(&problem);
-        let mut live = Live::new(ws, &limits);
+        let mut live = Live::new(ws, &limits, options.repeat > 1);
         let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
     };
+    let recorded = if args.no_history {
+        None
+    } else {
+        super::history::record(&super::history::path(ws, history), &report)
+    };
     if args.json {
         print_json(&report)?;
+    } else if let Some(r) = recorded {
+        let line = super::history::recorded_line(&r, &report.solution);
+        let mut out = anstream::stdout();
+        writeln!(out, "{}", report::dim(&line))?;
     }
     Ok(report)
 }
@@ -123,10 +148,11 @@ struct Live<'a> {
     out: anstream::AutoStream<std::io::Stdout>,
     bar: ProgressBar,
     limits: Limits,
+    repeated: bool,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, limits: &Limits) -> Live<'a> {
+    fn new(ws: &'a Workspace, limits: &Limits, repeated: bool) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
@@ -143,6 +169,7 @@ impl<'a> Live<'a> {
             out: anstream::stdout(),
             bar,
             limits: *limits,
+            repeated,
         }
     }
 
@@ -173,10 +200,11 @@ impl Observer for Live<'_> {
 
     fn compiled(&mut self, c: &CompileReport) {
         let c = c.clone();
+        let repeated = self.repeated;
         self.print(|o| {
             report::compile_line(o, &c);
             if c.diagnostics.is_none() {
-                report::table_head(o);
+                report::table_head_with(o, repeated);
             }
         });
     }

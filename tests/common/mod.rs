@@ -20,7 +20,8 @@ pub fn judge(root: &Path) -> Command {
     let mut cmd = Command::cargo_bin("judge").expect("the judge binary is built");
     cmd.current_dir(root)
         .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", shared_cache());
+        .env("JUDGE_CACHE_DIR", shared_cache())
+        .env_remove("JUDGE_HISTORY");
     cmd
 }
 
@@ -86,4 +87,44 @@ impl Workspace {
 pub fn json(out: &[u8]) -> serde_json::Value {
     serde_json::from_slice(out)
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+/// Reads n from stdin (the fixtures' prelude).
+pub const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+
+/// A fixed amount of CPU work: about `millions` x 1 ns on a current machine.
+pub fn work(millions: u64) -> String {
+    format!("fn work() {{ let mut x = 0u64; for i in 0..{millions}_000_000u64 {{ x = std::hint::black_box(x.wrapping_add(i)); }} std::hint::black_box(x); }}\n")
+}
+
+/// "Double it" with three cases and four solutions whose verdicts are known: `fast` (AC),
+/// `steady` (AC, slower, no expected verdict), `wrong` (WA on case 2, but expected AC) and
+/// `spin` (never ends, expected TLE).
+pub fn compare_fixture() -> Workspace {
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"300ms\"\nmemory_limit = \"64MiB\"\n\n[expected]\nfast = \"AC\"\nwrong = \"AC\"\nspin = \"TLE\"\n",
+        &[("1", "21\n", "42\n"), ("2", "5\n", "10\n"), ("3", "100\n", "200\n")],
+    );
+    ws.write(
+        "solutions/double/fast.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+    );
+    ws.write(
+        "solutions/double/steady.rs",
+        format!(
+            "{READ_N}{}fn main() {{ work(); println!(\"{{}}\", n() * 2); }}\n",
+            work(40)
+        ),
+    );
+    ws.write(
+        "solutions/double/wrong.rs",
+        format!("{READ_N}{}fn main() {{ work(); let n = n(); println!(\"{{}}\", if n == 5 {{ 11 }} else {{ n * 2 }}); }}\n", work(10)),
+    );
+    ws.write(
+        "solutions/double/spin.rs",
+        format!("{READ_N}fn main() {{ let mut x = n(); loop {{ x = std::hint::black_box(x.wrapping_mul(3)); }} }}\n"),
+    );
+    ws
 }

@@ -1,0 +1,125 @@
+//! `judge history`: the submissions recorded by `judge run`, like an online judge's status page; and the recording itself.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use judge::history::{Filter, History, NewSubmission, Recorded};
+use judge::report;
+use judge::session::SolutionReport;
+use judge::workspace::Workspace;
+
+use super::EXIT_OK;
+
+#[derive(clap::Args)]
+pub struct HistoryArgs {
+    /// Only the submissions of this problem.
+    #[arg(long, short)]
+    problem: Option<String>,
+
+    /// Only the submissions of this solution (its name).
+    #[arg(long, short)]
+    solution: Option<String>,
+
+    /// At most N submissions (newest first).
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 20)]
+    limit: usize,
+
+    /// Each solution's best accepted submission (least max time), fastest first.
+    #[arg(long)]
+    best: bool,
+
+    /// Print JSON (with the per-case results) instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The database: `--history PATH`, else `$JUDGE_HISTORY`, else `.judge/history.db`.
+pub(crate) fn path(ws: &Workspace, given: Option<&Path>) -> PathBuf {
+    given
+        .map(Path::to_path_buf)
+        .or_else(|| {
+            std::env::var_os("JUDGE_HISTORY")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
+        .unwrap_or_else(|| History::default_path(&ws.state_dir()))
+}
+
+pub fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Result<ExitCode> {
+    let path = path(&ws, db);
+    let mut out = anstream::stdout();
+    if !path.exists() {
+        if args.json {
+            writeln!(out, "[]")?;
+        } else {
+            writeln!(out, "no submissions yet: `judge run SOLUTION` records one")?;
+        }
+        return Ok(ExitCode::from(EXIT_OK));
+    }
+    let h = History::open(&path).context("reading the submission history")?;
+    let filter = Filter {
+        problem: args.problem,
+        solution: args.solution,
+        limit: Some(args.limit),
+    };
+    let mut subs = if args.best {
+        h.best(&filter)?
+    } else {
+        h.list(&filter)?
+    };
+    if args.json {
+        h.load_cases(&mut subs)?;
+        writeln!(out, "{}", serde_json::to_string_pretty(&subs)?)?;
+    } else {
+        write!(out, "{}", judge::history::render(&subs))?;
+    }
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// Records a run; never fails: a database that cannot be written gives a warning.
+pub(crate) fn record(path: &Path, report: &SolutionReport) -> Option<Recorded> {
+    let source = match std::fs::read(&report.path) {
+        Ok(s) => s,
+        Err(e) => {
+            warn(&format!("cannot read {}: {e}", report.path.display()));
+            return None;
+        }
+    };
+    let submission = NewSubmission::from_report(report, &source);
+    match History::open(path).and_then(|mut h| h.record(&submission)) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            warn(&e.to_string());
+            None
+        }
+    }
+}
+
+fn warn(message: &str) {
+    anstream::eprintln!(
+        "{}",
+        report::paint(
+            anstyle::Style::new().fg_color(Some(anstyle::AnsiColor::Yellow.into())),
+            &format!("warning: the submission was not recorded in the history: {message}")
+        )
+    );
+}
+
+/// "submission #12 · first AC of bitmask", "... · new best time (was 214 ms)".
+pub(crate) fn recorded_line(r: &Recorded, solution: &str) -> String {
+    let mut parts = vec![format!("submission #{}", r.id)];
+    if r.first_ac {
+        parts.push(format!("first AC of {solution}"));
+    }
+    if let Some(was) = r.new_best_over_ms {
+        parts.push(format!(
+            "new best time of {solution} (was {})",
+            report::format_duration(Duration::from_millis(was))
+        ));
+    }
+    parts.join(" · ")
+}

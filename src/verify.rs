@@ -1,0 +1,545 @@
+//! Checking a problem's reference solutions, as problemtools' `verifyproblem` does: expected
+//! verdicts, the time limit the accepted solutions justify, and verdicts sensitive to the limit.
+//!
+//! Each solution is judged once, at the limit x 1.5 (problemtools' safety margin); its verdict
+//! at the limit itself follows from the same measurements, since a case whose CPU time is over
+//! the limit is a TLE there whatever else happened (time is decided first).
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+use serde::Serialize;
+
+use crate::compare::matches;
+use crate::report::{dim, format_duration, paint, verdict_style};
+use crate::session::SolutionReport;
+use crate::stats;
+use crate::verdict::{self, Expectation, Verdict};
+use crate::workspace::Problem;
+
+/// The limit every solution is judged at: the limit x the safety margin.
+pub fn margin_limit(limit: Duration) -> Duration {
+    limit.mul_f64(stats::SAFETY_MARGIN)
+}
+
+/// The verdict of each case at a lower `limit` than the one it ran under.
+pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
+    report
+        .cases
+        .iter()
+        .map(|c| {
+            if c.cpu > limit {
+                Verdict::Tle
+            } else {
+                c.verdict
+            }
+        })
+        .collect()
+}
+
+/// The verdict of a run at a lower `limit` than the one it ran under.
+pub fn verdict_at(report: &SolutionReport, limit: Duration) -> Verdict {
+    if report.verdict == Verdict::Ce {
+        return Verdict::Ce;
+    }
+    verdict::overall(&case_verdicts_at(report, limit))
+}
+
+/// One solution, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct Checked {
+    pub solution: String,
+    pub expected: Option<String>,
+    /// The verdict at the limit.
+    pub verdict: Verdict,
+    /// The verdict at the limit x 1.5.
+    pub verdict_at_margin: Verdict,
+    /// None without an expectation.
+    pub matches_expected: Option<bool>,
+    /// The slowest case's CPU time (within the limit x 1.5); None when no case ran.
+    #[serde(serialize_with = "ser_opt_ms", rename = "max_time_ms")]
+    pub max_time: Option<Duration>,
+    /// The case that took `max_time`.
+    pub slowest_case: Option<String>,
+    /// A case went over the limit: `max_time` is only a lower bound.
+    pub over_limit: bool,
+    pub passed: usize,
+    pub run: usize,
+    pub total: usize,
+}
+
+/// The time limit the accepted solutions justify.
+#[derive(Debug, Clone, Serialize)]
+pub struct Justified {
+    #[serde(serialize_with = "ser_ms", rename = "time_limit_ms")]
+    pub limit: Duration,
+    pub solution: String,
+    pub case: String,
+    #[serde(serialize_with = "ser_ms", rename = "slowest_ms")]
+    pub slowest: Duration,
+}
+
+/// A problem's reference solutions, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verification {
+    pub problem: String,
+    #[serde(serialize_with = "ser_ms", rename = "time_limit_ms")]
+    pub limit: Duration,
+    #[serde(serialize_with = "ser_ms", rename = "margin_limit_ms")]
+    pub margin: Duration,
+    pub solutions: Vec<Checked>,
+    pub justified: Option<Justified>,
+    pub warnings: Vec<String>,
+    /// problem.toml expects verdicts of these, but they have no source file.
+    pub missing: Vec<String>,
+}
+
+impl Verification {
+    pub fn mismatches(&self) -> impl Iterator<Item = &Checked> {
+        self.solutions
+            .iter()
+            .filter(|c| c.matches_expected == Some(false))
+    }
+
+    pub fn ok(&self) -> bool {
+        self.mismatches().next().is_none()
+    }
+}
+
+/// Checks one solution, judged at the limit x 1.5, against its expectation at the limit.
+pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Duration) -> Checked {
+    let verdict = verdict_at(report, limit);
+    let slowest = report.cases.iter().max_by_key(|c| c.cpu);
+    Checked {
+        solution: report.solution.clone(),
+        expected: expected.map(|e| e.to_string()),
+        verdict,
+        verdict_at_margin: report.verdict,
+        matches_expected: matches(expected, verdict),
+        max_time: slowest.map(|c| c.cpu),
+        slowest_case: slowest.map(|c| c.name.clone()),
+        over_limit: report.cases.iter().any(|c| c.cpu > limit),
+        passed: case_verdicts_at(report, limit)
+            .iter()
+            .filter(|v| **v == Verdict::Ac)
+            .count(),
+        run: report.cases.len(),
+        total: report.total,
+    }
+}
+
+/// Whether a solution counts as an accepted reference solution: expected to be AC (and only
+/// AC), or with no expectation at all, and accepted.
+fn accepted_reference(c: &Checked) -> bool {
+    c.verdict == Verdict::Ac && c.expected.as_deref().is_none_or(|e| e == "AC")
+}
+
+/// Checks every solution of a problem (each judged at `margin_limit(limit)`).
+pub fn verify(problem: &Problem, limit: Duration, reports: &[SolutionReport]) -> Verification {
+    let solutions: Vec<Checked> = reports
+        .iter()
+        .map(|r| check(r, problem.expected.get(&r.solution), limit))
+        .collect();
+    let justified = solutions
+        .iter()
+        .filter(|c| accepted_reference(c))
+        .filter_map(|c| Some((c, c.max_time?)))
+        .max_by_key(|(_, t)| *t)
+        .map(|(c, t)| Justified {
+            limit: stats::justified_time_limit(t),
+            solution: c.solution.clone(),
+            case: c.slowest_case.clone().unwrap_or_default(),
+            slowest: t,
+        });
+    let margin = margin_limit(limit);
+    let mut warnings = Vec::new();
+    for c in &solutions {
+        if c.verdict != c.verdict_at_margin {
+            warnings.push(format!(
+                "{}: sensitive to the time limit: {} at {}, {} at {}",
+                c.solution,
+                c.verdict,
+                format_duration(limit),
+                c.verdict_at_margin,
+                format_duration(margin)
+            ));
+        }
+        if let (true, Some(t)) = (c.verdict == Verdict::Ac, c.max_time) {
+            if t * 2 > limit {
+                warnings.push(format!(
+                    "{}: accepted, but its slowest case ({}, {}) uses {:.0}% of the time limit (at most half is safe)",
+                    c.solution,
+                    c.slowest_case.as_deref().unwrap_or("?"),
+                    format_duration(t),
+                    t.as_secs_f64() / limit.as_secs_f64() * 100.0
+                ));
+            }
+        }
+    }
+    if let Some(j) = &justified {
+        if j.limit > limit {
+            warnings.push(format!(
+                "the time limit {} is below the {} the accepted solutions justify",
+                format_duration(limit),
+                format_duration(j.limit)
+            ));
+        }
+    }
+    let missing = problem
+        .expected
+        .keys()
+        .filter(|n| !reports.iter().any(|r| &&r.solution == n))
+        .cloned()
+        .collect();
+    Verification {
+        problem: problem.id.clone(),
+        limit,
+        margin,
+        solutions,
+        justified,
+        warnings,
+        missing,
+    }
+}
+
+/// Widths of the columns of `render_line`.
+pub const W_NAME: usize = 18;
+const W_VERDICT: usize = 11;
+
+/// The head of the table of solutions.
+pub fn render_head(problem: &Problem, limit: Duration) -> String {
+    format!(
+        "{}  {}\n\n  {}\n",
+        paint(Style::new().bold(), &problem.id),
+        dim(&format!(
+            "{} · time limit {} · every solution judged at {} (x {})",
+            problem.title,
+            format_duration(limit),
+            format_duration(margin_limit(limit)),
+            stats::SAFETY_MARGIN
+        )),
+        paint(
+            Style::new().bold(),
+            &format!(
+                "{:<W_NAME$} {:<W_VERDICT$} {:<5} {:>10}  {}",
+                "solution", "expected", "got", "max time", "cases"
+            )
+        )
+    )
+}
+
+/// One line per solution: expected, got, max time, cases passed.
+pub fn render_line(c: &Checked, limit: Duration) -> String {
+    let expected = match &c.expected {
+        Some(e) => format!("{e:<W_VERDICT$}"),
+        None => dim(&format!("{:<W_VERDICT$}", "(none)")),
+    };
+    let got = paint(
+        verdict_style(c.verdict),
+        &format!("{:<5}", c.verdict.code()),
+    );
+    let time = match c.max_time {
+        _ if c.over_limit => format!("> {}", format_duration(limit)),
+        Some(t) => format_duration(t),
+        None => "-".into(),
+    };
+    let mut cases = format!("{}/{}", c.passed, c.total);
+    if c.run < c.total && c.verdict != Verdict::Ce {
+        let _ = write!(cases, ", {} not run", c.total - c.run);
+    }
+    let flag = match c.matches_expected {
+        Some(false) => paint(
+            Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
+            "  MISMATCH",
+        ),
+        None => dim("  no expected verdict"),
+        Some(true) => String::new(),
+    };
+    format!(
+        "  {:<W_NAME$} {expected} {got} {time:>10}  {cases}{flag}\n",
+        c.solution
+    )
+}
+
+/// Under the table: the time limits, the warnings and the mismatches.
+pub fn render_tail(v: &Verification) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out);
+    match &v.justified {
+        Some(j) => {
+            let _ = writeln!(
+                out,
+                "  time limit: configured {} · justified {} (slowest accepted: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to a whole second)",
+                format_duration(v.limit),
+                format_duration(j.limit),
+                j.solution,
+                j.case,
+                j.slowest.as_secs_f64() * 1000.0,
+                stats::LIMIT_MULTIPLIER,
+                (j.slowest * stats::LIMIT_MULTIPLIER).as_secs_f64() * 1000.0,
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  time limit: configured {} · no accepted solution to justify one",
+                format_duration(v.limit)
+            );
+        }
+    }
+    let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
+    for w in &v.warnings {
+        let _ = writeln!(out, "  {}", paint(yellow, &format!("warning: {w}")));
+    }
+    for m in &v.missing {
+        let _ = writeln!(
+            out,
+            "  {}",
+            paint(
+                yellow,
+                &format!(
+                    "warning: problem.toml expects a verdict of `{m}`, which has no source file"
+                )
+            )
+        );
+    }
+    let mismatches: Vec<&Checked> = v.mismatches().collect();
+    if mismatches.is_empty() {
+        let _ = writeln!(out, "  every solution got its expected verdict");
+    } else {
+        let red = Style::new().fg_color(Some(AnsiColor::Red.into())).bold();
+        let _ = writeln!(
+            out,
+            "\n  {}",
+            paint(
+                red,
+                &format!(
+                    "{} mismatch{}:",
+                    mismatches.len(),
+                    if mismatches.len() == 1 { "" } else { "es" }
+                )
+            )
+        );
+        let _ = writeln!(
+            out,
+            "  {}",
+            paint(
+                Style::new().bold(),
+                &format!(
+                    "{:<W_NAME$} {:<W_VERDICT$} {:<5} at {}",
+                    "solution",
+                    "expected",
+                    "got",
+                    format_duration(v.margin)
+                )
+            )
+        );
+        for c in mismatches {
+            let row = format!(
+                "  {:<W_NAME$} {:<W_VERDICT$} {:<5} {}",
+                c.solution,
+                c.expected.as_deref().unwrap_or(""),
+                c.verdict.code(),
+                c.verdict_at_margin.code()
+            );
+            let _ = writeln!(out, "{}", row.trim_end());
+        }
+    }
+    out
+}
+
+fn ser_ms<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis() as u64)
+}
+
+fn ser_opt_ms<S: serde::Serializer>(
+    d: &Option<Duration>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_u64(d.as_millis() as u64),
+        None => s.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{CaseReport, CompileReport};
+    use crate::verdict::Limits;
+    use std::collections::BTreeMap;
+    use std::path::PathBuf;
+
+    fn case(name: &str, v: Verdict, ms: u64) -> CaseReport {
+        CaseReport {
+            name: name.into(),
+            sample: false,
+            verdict: v,
+            detail: None,
+            hint: None,
+            cpu: Duration::from_millis(ms),
+            wall: Duration::from_millis(ms),
+            memory_bytes: 2 << 20,
+            output_bytes: 2,
+            diff: None,
+            stderr: None,
+            killed_by: None,
+            leftover_processes: 0,
+            saved_output: None,
+            input: None,
+            timing: None,
+        }
+    }
+
+    fn report(name: &str, cases: Vec<CaseReport>) -> SolutionReport {
+        SolutionReport {
+            problem: "p".into(),
+            solution: name.into(),
+            path: PathBuf::from(format!("{name}.rs")),
+            verdict: verdict::overall(cases.iter().map(|c| &c.verdict)),
+            expected: None,
+            compile: CompileReport {
+                cached: true,
+                duration: Duration::ZERO,
+                compiler: "rustc".into(),
+                diagnostics: None,
+            },
+            limits: Limits {
+                time: Duration::from_millis(1500),
+                wall: Duration::from_secs(4),
+                memory_bytes: 1 << 30,
+                output_bytes: 1 << 30,
+            },
+            passed: cases.iter().filter(|c| c.verdict == Verdict::Ac).count(),
+            total: 3,
+            cases,
+        }
+    }
+
+    fn problem(expected: &[(&str, &str)]) -> Problem {
+        Problem {
+            id: "p".into(),
+            dir: PathBuf::from("problems/p"),
+            title: "P".into(),
+            limits: crate::workspace::ProblemLimits {
+                time: Duration::from_secs(1),
+                memory_bytes: 1 << 30,
+                output_bytes: 1 << 30,
+            },
+            checker: Default::default(),
+            compare: Default::default(),
+            checker_program: None,
+            generator: None,
+            samples: vec![],
+            expected: expected
+                .iter()
+                .map(|(n, e)| (n.to_string(), e.parse().unwrap()))
+                .collect::<BTreeMap<_, _>>(),
+        }
+    }
+
+    #[test]
+    fn a_case_over_the_lower_limit_is_a_tle_there() {
+        let r = report(
+            "s",
+            vec![
+                case("1", Verdict::Ac, 10),
+                case("2", Verdict::Wa, 1200),
+                case("3", Verdict::Tle, 1500),
+            ],
+        );
+        assert_eq!(r.verdict, Verdict::Wa);
+        assert_eq!(
+            case_verdicts_at(&r, Duration::from_secs(1)),
+            [Verdict::Ac, Verdict::Tle, Verdict::Tle]
+        );
+        assert_eq!(verdict_at(&r, Duration::from_secs(1)), Verdict::Tle);
+        assert_eq!(verdict_at(&r, Duration::from_secs(2)), Verdict::Wa);
+    }
+
+    #[test]
+    fn mismatches_warnings_and_the_justified_limit() {
+        let p = problem(&[
+            ("fast", "AC"),
+            ("edge", "AC"),
+            ("slow", "TLE"),
+            ("wrong", "AC"),
+            ("gone", "AC"),
+        ]);
+        let reports = vec![
+            report(
+                "fast",
+                vec![
+                    case("1", Verdict::Ac, 5),
+                    case("2", Verdict::Ac, 300),
+                    case("3", Verdict::Ac, 20),
+                ],
+            ),
+            // AC at 1.5 s, TLE at 1 s: a mismatch and sensitive to the limit.
+            report(
+                "edge",
+                vec![
+                    case("1", Verdict::Ac, 5),
+                    case("2", Verdict::Ac, 1100),
+                    case("3", Verdict::Ac, 20),
+                ],
+            ),
+            report(
+                "slow",
+                vec![case("1", Verdict::Ac, 5), case("2", Verdict::Tle, 1500)],
+            ),
+            report("wrong", vec![case("1", Verdict::Wa, 5)]),
+            report("free", vec![case("1", Verdict::Ac, 700)]),
+        ];
+        let v = verify(&p, Duration::from_secs(1), &reports);
+        let by = |n: &str| v.solutions.iter().find(|c| c.solution == n).unwrap();
+        assert_eq!(by("fast").matches_expected, Some(true));
+        assert_eq!(by("edge").verdict, Verdict::Tle);
+        assert_eq!(by("edge").verdict_at_margin, Verdict::Ac);
+        assert_eq!(by("edge").matches_expected, Some(false));
+        assert_eq!(by("slow").matches_expected, Some(true));
+        assert!(by("slow").over_limit);
+        assert_eq!(by("wrong").matches_expected, Some(false));
+        assert_eq!(by("free").matches_expected, None);
+        let names: Vec<&str> = v.mismatches().map(|c| c.solution.as_str()).collect();
+        assert_eq!(names, ["edge", "wrong"]);
+        assert!(!v.ok());
+        // The slowest accepted reference: `free` (no expectation) at 700 ms -> 1.4 s -> 2 s.
+        let j = v.justified.as_ref().unwrap();
+        assert_eq!(
+            (j.solution.as_str(), j.case.as_str(), j.limit),
+            ("free", "1", Duration::from_secs(2))
+        );
+        let w = v.warnings.join("\n");
+        assert!(
+            w.contains("edge: sensitive to the time limit: TLE at 1 s, AC at 1.50 s"),
+            "{w}"
+        );
+        assert!(
+            w.contains("free: accepted, but its slowest case (1, 700 ms) uses 70%"),
+            "{w}"
+        );
+        assert!(!w.contains("fast:"), "{w}");
+        assert!(
+            w.contains("below the 2 s the accepted solutions justify"),
+            "{w}"
+        );
+        assert_eq!(v.missing, ["gone"]);
+        let tail = render_tail(&v);
+        assert!(tail.contains("2 mismatches"), "{tail}");
+    }
+
+    #[test]
+    fn every_expectation_met_is_ok() {
+        let p = problem(&[("fast", "AC")]);
+        let v = verify(
+            &p,
+            Duration::from_secs(1),
+            &[report("fast", vec![case("1", Verdict::Ac, 400)])],
+        );
+        assert!(v.ok());
+        assert!(v.warnings.is_empty(), "{:?}", v.warnings);
+        assert_eq!(v.justified.unwrap().limit, Duration::from_secs(1));
+    }
+}

@@ -1,0 +1,126 @@
+//! `judge compare`: the invocation matrix, expectations, relative speed, JSON.
+
+mod common;
+
+use common::{compare_fixture, json, repo};
+
+#[test]
+fn the_matrix_flags_what_contradicts_the_expectations() {
+    let ws = compare_fixture();
+    let out = ws
+        .judge()
+        .args(["compare", "--skip-after-tle"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a mismatch exits 1");
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Times, sizes and ratios vary from run to run: the snapshot keeps the shape.
+    insta::with_settings!({filters => vec![
+        (r"\d+(\.\d+)? (ms|s|MiB|KiB|B)\b *", "[..] "),
+        (r" +\d+\.\d+( ± \d+\.\d+)? x", " [ratio] x"),
+    ]}, {
+        insta::assert_snapshot!("matrix", text);
+    });
+}
+
+#[test]
+fn named_solutions_repeats_and_json() {
+    let ws = compare_fixture();
+    let out = ws
+        .judge()
+        .args([
+            "compare", "double", "steady", "fast", "--repeat", "3", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["problem"], "double");
+    assert_eq!(doc["repeat"], 3);
+    assert_eq!(doc["time_limit_ms"], 300);
+    assert_eq!(doc["cases"], serde_json::json!(["1", "2", "3"]));
+    let sols = doc["solutions"].as_array().unwrap();
+    assert_eq!(sols.len(), 2);
+    assert_eq!(sols[0]["solution"], "steady", "in the order named");
+    assert_eq!(sols[0]["expected"], serde_json::Value::Null);
+    assert_eq!(sols[0]["matches_expected"], serde_json::Value::Null);
+    assert_eq!(sols[1]["matches_expected"], true);
+    for s in sols {
+        for cell in s["cells"].as_array().unwrap() {
+            assert_eq!(cell["verdict"], "AC");
+            assert!(cell["min_ms"].as_u64().unwrap() <= cell["time_ms"].as_u64().unwrap());
+        }
+    }
+    let speed = &doc["speed"];
+    assert_eq!(speed["reference"], "fast", "{speed}");
+    let other = &speed["others"][0];
+    assert_eq!(other["solution"], "steady");
+    assert_eq!(other["cases"], 3);
+    assert!(other["ratio"].as_f64().unwrap() > 1.0, "{other}");
+    assert!(
+        other["spread"].is_number(),
+        "repeats give a spread: {other}"
+    );
+    assert_eq!(doc["mismatches"], serde_json::json!([]));
+}
+
+#[test]
+fn json_cells_of_a_mismatch_and_of_skipped_cases() {
+    let ws = compare_fixture();
+    let out = ws
+        .judge()
+        .args(["compare", "wrong", "spin", "--skip-after-tle", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out.stdout);
+    let wrong = &doc["solutions"][0];
+    assert_eq!(wrong["verdict"], "WA");
+    assert_eq!(wrong["matches_expected"], false);
+    assert_eq!(wrong["cells"][1]["contradicts_expected"], true);
+    assert_eq!(wrong["cells"][0]["contradicts_expected"], false);
+    let spin = &doc["solutions"][1];
+    assert_eq!(spin["verdict"], "TLE");
+    assert_eq!(spin["matches_expected"], true);
+    assert_eq!(spin["cells"][0]["verdict"], "TLE");
+    assert_eq!(spin["cells"][0]["contradicts_expected"], false);
+    assert!(spin["cells"][1].is_null(), "skipped after the TLE");
+    assert_eq!(doc["mismatches"], serde_json::json!(["wrong"]));
+    // Without the flag nothing is skipped.
+    let out = ws
+        .judge()
+        .args(["compare", "spin", "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    let cells = doc["solutions"][0]["cells"].as_array().unwrap();
+    assert!(cells.iter().all(|c| c["verdict"] == "TLE"), "{cells:?}");
+}
+
+#[test]
+fn the_shipped_problem_compares() {
+    let out = common::judge(&repo())
+        .args([
+            "compare",
+            "nqueens-ii",
+            "eightfold",
+            "bitmask",
+            "odometer",
+            "--time-limit",
+            "1s",
+            "--skip-after-tle",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("eightfold ran"), "{text}");
+    assert!(text.contains("faster than bitmask"), "{text}");
+    assert!(regex_line(&text, r"^  verdict +AC +AC +TLE$"), "{text}");
+}
+
+fn regex_line(text: &str, re: &str) -> bool {
+    use predicates::prelude::*;
+    let p = predicate::str::is_match(re).unwrap();
+    text.lines().any(|l| p.eval(l))
+}

@@ -1,0 +1,191 @@
+//! The submission history: recorded by `judge run`, shown by `judge history`, never in the way of judging.
+
+mod common;
+
+use common::{json, Workspace, READ_N};
+use predicates::prelude::*;
+
+fn workspace() -> Workspace {
+    let ws = Workspace::doubling("1s");
+    ws.write(
+        "solutions/double/ok.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+    );
+    ws.write(
+        "solutions/double/off.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2 + 1); }}\n"),
+    );
+    ws
+}
+
+#[test]
+fn runs_are_recorded_and_listed_newest_first() {
+    let ws = workspace();
+    ws.judge()
+        .args(["run", "off"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("submission #1\n"));
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("submission #2 · first AC of ok"));
+    ws.judge().args(["run", "ok", "--json"]).assert().code(0);
+    ws.judge()
+        .args(["run", "ok", "--no-history"])
+        .assert()
+        .code(0);
+    assert!(ws.path().join(".judge/history.db").is_file());
+
+    let out = ws.judge().args(["history"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    insta::with_settings!({filters => vec![
+        (r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", "[date]"),
+        (r" +\d+ ms", " [time]"),
+        (r" +\d+(\.\d+)? (MiB|KiB)", " [memory]"),
+    ]}, {
+        insta::assert_snapshot!("status_page", text);
+    });
+
+    let doc = json(
+        &ws.judge()
+            .args(["history", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let subs = doc.as_array().unwrap();
+    assert_eq!(subs.len(), 3, "--no-history is not recorded");
+    assert_eq!(subs[0]["id"], 3);
+    assert_eq!(subs[2]["verdict"], "WA");
+    assert_eq!(subs[2]["passed"], 0);
+    let ok = &subs[0];
+    assert_eq!(ok["problem"], "double");
+    assert_eq!(ok["solution"], "ok");
+    assert!(ok["path"]
+        .as_str()
+        .unwrap()
+        .ends_with("solutions/double/ok.rs"));
+    assert_eq!(ok["source_hash"].as_str().unwrap().len(), 64);
+    let source = std::fs::read(ws.path().join("solutions/double/ok.rs")).unwrap();
+    assert_eq!(ok["code_length"], source.len());
+    assert!(ok["compiler"].as_str().unwrap().starts_with("rustc "));
+    assert_eq!(ok["cases"][0]["name"], "1");
+    assert_eq!(ok["cases"][0]["verdict"], "AC");
+
+    let doc = json(
+        &ws.judge()
+            .args(["history", "--best", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let best = doc.as_array().unwrap();
+    assert_eq!(best.len(), 1, "only accepted runs: {doc:#}");
+    assert_eq!(best[0]["solution"], "ok");
+
+    let doc = json(
+        &ws.judge()
+            .args(["history", "--solution", "off", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    assert_eq!(doc.as_array().unwrap().len(), 1);
+    let doc = json(
+        &ws.judge()
+            .args(["history", "-n", "2", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    assert_eq!(doc.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn the_database_can_be_placed_elsewhere() {
+    let ws = workspace();
+    let elsewhere = ws.path().join("db/mine.db");
+    ws.judge()
+        .args(["--history", elsewhere.to_str().unwrap(), "run", "ok"])
+        .assert()
+        .code(0);
+    assert!(elsewhere.is_file());
+    assert!(!ws.path().join(".judge/history.db").exists());
+    let by_env = ws.path().join("env.db");
+    ws.judge()
+        .env("JUDGE_HISTORY", &by_env)
+        .args(["run", "ok"])
+        .assert()
+        .code(0);
+    assert!(by_env.is_file());
+    ws.judge()
+        .env("JUDGE_HISTORY", &by_env)
+        .args(["history"])
+        .assert()
+        .stdout(predicate::str::contains("#1 "));
+    ws.judge()
+        .args(["history"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("no submissions yet"));
+}
+
+#[test]
+fn a_broken_database_never_stops_judging() {
+    let ws = workspace();
+    // Corrupt: a warning, the verdict and exit code are those of the run.
+    ws.write(".judge/history.db", vec![b'x'; 8192]);
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("AC  accepted"))
+        .stderr(predicate::str::contains(
+            "warning: the submission was not recorded in the history",
+        ));
+    ws.judge()
+        .args(["run", "off", "--json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("warning"));
+    // `judge history` itself says what is wrong.
+    ws.judge()
+        .args(["history"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("history.db"));
+    // A folder where the file should be cannot be opened either.
+    let dir_db = ws.path().join("a-folder.db");
+    std::fs::create_dir_all(&dir_db).unwrap();
+    ws.judge()
+        .args(["--history", dir_db.to_str().unwrap(), "run", "ok"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("warning"));
+}
+
+#[test]
+fn a_locked_database_gives_a_warning_not_a_hang() {
+    let ws = workspace();
+    let db = ws.path().join(".judge/history.db");
+    ws.judge().args(["run", "ok"]).assert().code(0);
+    // Another process holds the write lock for longer than the judge waits.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let started = std::time::Instant::now();
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("warning").and(predicate::str::contains("locked")));
+    assert!(started.elapsed().as_secs() < 30);
+    conn.execute_batch("ROLLBACK").unwrap();
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("submission #2"));
+}
