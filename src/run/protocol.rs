@@ -17,7 +17,7 @@ pub struct Request {
     pub clean_cwd: bool,
     /// `None` gives the program an empty stdin.
     pub stdin: Option<PathBuf>,
-    /// Created (or truncated) for the program's stdout.
+    /// Created afresh (an existing file is removed first) for the program's stdout.
     pub stdout: PathBuf,
     /// Receives what was kept of stderr: its head and tail.
     pub stderr: PathBuf,
