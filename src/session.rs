@@ -143,8 +143,8 @@ pub struct Judge {
 impl Judge {
     pub fn new(workspace: Workspace) -> Result<Judge> {
         let runner = Runner::start()?;
-        let toolchain = Toolchain::detect(&workspace.root)?;
         let cache = Cache::new(workspace.state_dir().join("cache"));
+        let toolchain = Toolchain::detect_memoized(&workspace.root, &cache.dir.join("rustc"))?;
         let scratch = tempfile::Builder::new()
             .prefix("judge-")
             .tempdir()
