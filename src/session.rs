@@ -1,6 +1,7 @@
 //! Judging one solution: compile it, run it on each case under the limits, check, decide, collect the reports.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -29,6 +30,9 @@ pub struct Options {
     pub output_limit: Option<u64>,
     pub stop_on_fail: bool,
     pub compile_time_limit: Duration,
+    /// Cases run at once (1: one at a time). Above 1, times are measured in parallel, and TLE
+    /// cases and cases within 20% of the time limit are re-run alone before their verdict is final.
+    pub jobs: usize,
 }
 
 impl Default for Options {
@@ -39,6 +43,7 @@ impl Default for Options {
             output_limit: None,
             stop_on_fail: false,
             compile_time_limit: compile::DEFAULT_COMPILE_TIME,
+            jobs: 1,
         }
     }
 }
@@ -92,6 +97,10 @@ pub struct CaseReport {
     pub leftover_processes: u32,
     /// Where the output of a failed case was kept.
     pub saved_output: Option<PathBuf>,
+    /// Measured while other cases ran (`--jobs`): the time may be inflated.
+    pub parallel: bool,
+    /// Measured in parallel first, then re-run alone for its final verdict: what the parallel run saw.
+    pub rerun: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -106,6 +115,10 @@ pub struct SolutionReport {
     pub limits: Limits,
     pub passed: usize,
     pub total: usize,
+    /// Cases run at once.
+    pub jobs: usize,
+    /// Whether any time was measured while other cases ran.
+    pub parallel: bool,
     pub cases: Vec<CaseReport>,
 }
 
@@ -138,6 +151,8 @@ pub struct Judge {
     cache: Cache,
     runner: Runner,
     scratch: tempfile::TempDir,
+    /// More runners for `--jobs`, each with its own folder for a case's files; started on demand.
+    extra: Vec<(Runner, PathBuf)>,
 }
 
 impl Judge {
@@ -158,6 +173,7 @@ impl Judge {
             cache,
             runner,
             scratch,
+            extra: Vec::new(),
         })
     }
 
@@ -226,22 +242,36 @@ impl Judge {
             limits,
             passed: 0,
             total: cases.len(),
+            jobs: options.jobs.max(1),
+            parallel: false,
             cases: Vec::new(),
         };
         let Some(binary) = binary else {
             return Ok(report);
         };
-        for (i, case) in cases.iter().enumerate() {
-            observer.case_started(case, i, cases.len());
-            let mut case_report = self.run_case(problem, &binary, case, &limits)?;
-            if case_report.verdict != Verdict::Ac {
-                case_report.saved_output = self.keep_output(problem, solution, case);
-            }
-            observer.case_finished(&case_report, &limits);
-            let failed = case_report.verdict != Verdict::Ac;
-            report.cases.push(case_report);
-            if failed && options.stop_on_fail {
-                break;
+        if options.jobs > 1 && cases.len() > 1 {
+            report.cases =
+                self.judge_parallel(problem, solution, &binary, cases, options, observer)?;
+            report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
+        } else {
+            for (i, case) in cases.iter().enumerate() {
+                observer.case_started(case, i, cases.len());
+                let mut case_report = self.run_case(problem, &binary, case, &limits)?;
+                if case_report.verdict != Verdict::Ac {
+                    case_report.saved_output = keep_output(
+                        &self.workspace,
+                        self.scratch.path(),
+                        problem,
+                        solution,
+                        case,
+                    );
+                }
+                observer.case_finished(&case_report, &limits);
+                let failed = case_report.verdict != Verdict::Ac;
+                report.cases.push(case_report);
+                if failed && options.stop_on_fail {
+                    break;
+                }
             }
         }
         report.passed = report
@@ -253,6 +283,141 @@ impl Judge {
         Ok(report)
     }
 
+    /// Runs the cases on up to `options.jobs` runners at once. The observer hears of them in
+    /// order; a case whose time might decide its verdict (TLE, or within 20% of the limit) is
+    /// held back and re-run alone once the parallel runs are over.
+    fn judge_parallel(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        binary: &Path,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<Vec<CaseReport>> {
+        let limits = options.limits(problem);
+        let jobs = options.jobs.min(cases.len());
+        while self.extra.len() + 1 < jobs {
+            let dir = self
+                .scratch
+                .path()
+                .join(format!("job{}", self.extra.len() + 1));
+            std::fs::create_dir_all(dir.join("box")).map_err(|e| Error::io(&dir, e))?;
+            self.extra.push((Runner::start()?, dir));
+        }
+        let Judge {
+            workspace,
+            runner,
+            scratch,
+            extra,
+            ..
+        } = self;
+        let workspace = &*workspace;
+        let slots: Vec<(&mut Runner, &Path)> = std::iter::once((runner, scratch.path()))
+            .chain(extra.iter_mut().map(|(r, d)| (r, d.as_path())))
+            .take(jobs)
+            .collect();
+
+        let n = cases.len();
+        let next = AtomicUsize::new(0);
+        // With --stop-on-fail: the first case whose failure is final; no case after it starts.
+        let stop_after = AtomicUsize::new(usize::MAX);
+        let mut done: Vec<Option<CaseReport>> = vec![None; n];
+        let mut out = Vec::new();
+        let mut emitted = 0;
+        let mut ended = false;
+        let mut error = None;
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<CaseReport>)>();
+        observer.case_started(&cases[0], 0, n);
+        std::thread::scope(|s| {
+            for (runner, dir) in slots {
+                let (tx, next, stop_after, limits) = (tx.clone(), &next, &stop_after, &limits);
+                s.spawn(move || loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= n || i > stop_after.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let case = &cases[i];
+                    let result = run_case_in(workspace, runner, dir, problem, binary, case, limits)
+                        .map(|mut c| {
+                            c.parallel = true;
+                            if c.verdict != Verdict::Ac {
+                                c.saved_output =
+                                    keep_output(workspace, dir, problem, solution, case);
+                            }
+                            c
+                        });
+                    let final_failure = match &result {
+                        Ok(c) => {
+                            options.stop_on_fail
+                                && c.verdict != Verdict::Ac
+                                && !needs_rerun(c, limits)
+                        }
+                        Err(_) => true,
+                    };
+                    if final_failure {
+                        stop_after.fetch_min(i, Ordering::SeqCst);
+                    }
+                    if tx.send((i, result)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            for (i, result) in rx {
+                match result {
+                    Ok(c) => done[i] = Some(c),
+                    Err(e) => {
+                        error.get_or_insert(e);
+                        stop_after.store(0, Ordering::SeqCst);
+                    }
+                }
+                // Tell the observer in order, up to the first case that must wait for its re-run.
+                while !ended && emitted < n {
+                    match &done[emitted] {
+                        Some(c) if !needs_rerun(c, &limits) => {
+                            let c = done[emitted].take().expect("just matched");
+                            ended = emit(observer, &mut out, c, &limits, options, cases);
+                            emitted += 1;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        // The rest, in order, re-running alone what must be: nothing else runs now.
+        while !ended && emitted < n {
+            let Some(mut c) = done[emitted].take() else {
+                break;
+            };
+            if needs_rerun(&c, &limits) {
+                let case = &cases[emitted];
+                let before = format!(
+                    "re-run alone; in parallel: {} in {}",
+                    c.verdict.code(),
+                    crate::report::format_duration(c.cpu)
+                );
+                c = self.run_case(problem, binary, case, &limits)?;
+                if c.verdict != Verdict::Ac {
+                    c.saved_output = keep_output(
+                        &self.workspace,
+                        self.scratch.path(),
+                        problem,
+                        solution,
+                        case,
+                    );
+                }
+                c.rerun = Some(before);
+            }
+            ended = emit(observer, &mut out, c, &limits, options, cases);
+            emitted += 1;
+        }
+        Ok(out)
+    }
+
     /// Runs the binary on one case and decides its verdict.
     pub fn run_case(
         &mut self,
@@ -261,119 +426,162 @@ impl Judge {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
-        let request = self.request(binary, &case.input, limits);
-        let response = self.runner.run(&request)?;
-        let measurement = Measurement {
-            outcome: response.outcome.clone(),
-            cpu: Duration::from_micros(response.cpu_us()),
-            wall: Duration::from_micros(response.wall_us),
-            peak_memory_bytes: response.max_rss_kb * 1024,
-            killed_by: response.killed_by,
-            stdout_bytes: response.stdout_bytes,
-        };
-        let mut internal_error = None;
-        let mut diff = None;
-        let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
-            let output = match std::fs::read(&request.stdout) {
-                Ok(o) => o,
-                Err(e) => {
-                    internal_error = Some(format!("cannot read the program's output: {e}"));
-                    return check::CheckOutcome {
-                        accepted: false,
-                        message: None,
-                        hint: None,
-                    };
-                }
-            };
-            let answer = match std::fs::read(&case.answer) {
-                Ok(a) => a,
-                Err(e) => {
-                    internal_error = Some(format!(
-                        "cannot read the answer {}: {e}",
-                        self.workspace.show(&case.answer)
-                    ));
-                    return check::CheckOutcome {
-                        accepted: false,
-                        message: None,
-                        hint: None,
-                    };
-                }
-            };
-            let outcome = check::check(problem.checker, &answer, &output);
-            if !outcome.accepted {
-                diff = check::diff(&answer, &output, DIFF_LINES);
+        run_case_in(
+            &self.workspace,
+            &mut self.runner,
+            self.scratch.path(),
+            problem,
+            binary,
+            case,
+            limits,
+        )
+    }
+}
+
+/// A case's time may decide its verdict: TLE, or within 20% of the limit.
+fn needs_rerun(c: &CaseReport, limits: &Limits) -> bool {
+    c.verdict == Verdict::Tle || c.cpu * 5 >= limits.time * 4
+}
+
+/// Hands a final case report to the observer; true when the run ends there (--stop-on-fail).
+fn emit(
+    observer: &mut dyn Observer,
+    out: &mut Vec<CaseReport>,
+    c: CaseReport,
+    limits: &Limits,
+    options: &Options,
+    cases: &[TestCase],
+) -> bool {
+    observer.case_finished(&c, limits);
+    let failed = c.verdict != Verdict::Ac;
+    out.push(c);
+    let ended = failed && options.stop_on_fail;
+    if !ended && out.len() < cases.len() {
+        observer.case_started(&cases[out.len()], out.len(), cases.len());
+    }
+    ended
+}
+
+/// Runs the binary on one case with `runner`, its files in `slot`, and decides its verdict.
+fn run_case_in(
+    workspace: &Workspace,
+    runner: &mut Runner,
+    slot: &Path,
+    problem: &Problem,
+    binary: &Path,
+    case: &TestCase,
+    limits: &Limits,
+) -> Result<CaseReport> {
+    let request = request(slot, binary, &case.input, limits);
+    let response = runner.run(&request)?;
+    let measurement = Measurement {
+        outcome: response.outcome.clone(),
+        cpu: Duration::from_micros(response.cpu_us()),
+        wall: Duration::from_micros(response.wall_us),
+        peak_memory_bytes: response.max_rss_kb * 1024,
+        killed_by: response.killed_by,
+        stdout_bytes: response.stdout_bytes,
+    };
+    let mut internal_error = None;
+    let mut diff = None;
+    let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
+        let output = match std::fs::read(&request.stdout) {
+            Ok(o) => o,
+            Err(e) => {
+                internal_error = Some(format!("cannot read the program's output: {e}"));
+                return check::CheckOutcome {
+                    accepted: false,
+                    message: None,
+                    hint: None,
+                };
             }
-            outcome
-        });
-        let mut detail = match &reason {
-            Reason::Accepted => None,
-            r => Some(r.to_string()),
         };
-        if let Some(ie) = internal_error {
-            verdict = Verdict::Ie;
-            detail = Some(ie);
-            diff = None;
+        let answer = match std::fs::read(&case.answer) {
+            Ok(a) => a,
+            Err(e) => {
+                internal_error = Some(format!(
+                    "cannot read the answer {}: {e}",
+                    workspace.show(&case.answer)
+                ));
+                return check::CheckOutcome {
+                    accepted: false,
+                    message: None,
+                    hint: None,
+                };
+            }
+        };
+        let outcome = check::check(problem.checker, &answer, &output);
+        if !outcome.accepted {
+            diff = check::diff(&answer, &output, DIFF_LINES);
         }
-        let stderr = std::fs::read(&request.stderr).unwrap_or_default();
-        let mut hint = hint;
-        if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
-            hint = Some("likely a stack overflow".into());
-        }
-        Ok(CaseReport {
-            name: case.name.clone(),
-            sample: case.sample,
-            verdict,
-            detail,
-            hint,
-            cpu: measurement.cpu,
-            wall: measurement.wall,
-            memory_bytes: measurement.peak_memory_bytes,
-            output_bytes: response.stdout_bytes,
-            diff,
-            stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
-            killed_by: killed_by(&response),
-            leftover_processes: response.leftover_processes,
-            saved_output: None,
-        })
+        outcome
+    });
+    let mut detail = match &reason {
+        Reason::Accepted => None,
+        r => Some(r.to_string()),
+    };
+    if let Some(ie) = internal_error {
+        verdict = Verdict::Ie;
+        detail = Some(ie);
+        diff = None;
     }
+    let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+    let mut hint = hint;
+    if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
+        hint = Some("likely a stack overflow".into());
+    }
+    Ok(CaseReport {
+        name: case.name.clone(),
+        sample: case.sample,
+        verdict,
+        detail,
+        hint,
+        cpu: measurement.cpu,
+        wall: measurement.wall,
+        memory_bytes: measurement.peak_memory_bytes,
+        output_bytes: response.stdout_bytes,
+        diff,
+        stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
+        killed_by: killed_by(&response),
+        leftover_processes: response.leftover_processes,
+        saved_output: None,
+        parallel: false,
+        rerun: None,
+    })
+}
 
-    fn request(&self, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
-        let scratch = self.scratch.path();
-        run::Request {
-            program: binary.to_path_buf(),
-            args: Vec::new(),
-            env: Some(Vec::new()),
-            cwd: scratch.join("box"),
-            clean_cwd: true,
-            stdin: Some(input.to_path_buf()),
-            stdout: scratch.join("stdout"),
-            stderr: scratch.join("stderr"),
-            limits: runner_limits(limits),
-        }
+fn request(scratch: &Path, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
+    run::Request {
+        program: binary.to_path_buf(),
+        args: Vec::new(),
+        env: Some(Vec::new()),
+        cwd: scratch.join("box"),
+        clean_cwd: true,
+        stdin: Some(input.to_path_buf()),
+        stdout: scratch.join("stdout"),
+        stderr: scratch.join("stderr"),
+        limits: runner_limits(limits),
     }
+}
 
-    /// Keeps a failed case's output and stderr in `.judge/last/` for a look afterwards.
-    fn keep_output(
-        &self,
-        problem: &Problem,
-        solution: &Solution,
-        case: &TestCase,
-    ) -> Option<PathBuf> {
-        let dir = self
-            .workspace
-            .state_dir()
-            .join("last")
-            .join(&problem.id)
-            .join(&solution.name);
-        std::fs::create_dir_all(&dir).ok()?;
-        let out = dir.join(format!("{}.out", case.name));
-        std::fs::copy(self.scratch.path().join("stdout"), &out).ok()?;
-        let _ = std::fs::copy(
-            self.scratch.path().join("stderr"),
-            dir.join(format!("{}.err", case.name)),
-        );
-        Some(out)
-    }
+/// Keeps a failed case's output and stderr (from the folder `slot`) in `.judge/last/` for a look afterwards.
+fn keep_output(
+    workspace: &Workspace,
+    slot: &Path,
+    problem: &Problem,
+    solution: &Solution,
+    case: &TestCase,
+) -> Option<PathBuf> {
+    let dir = workspace
+        .state_dir()
+        .join("last")
+        .join(&problem.id)
+        .join(&solution.name);
+    std::fs::create_dir_all(&dir).ok()?;
+    let out = dir.join(format!("{}.out", case.name));
+    std::fs::copy(slot.join("stdout"), &out).ok()?;
+    let _ = std::fs::copy(slot.join("stderr"), dir.join(format!("{}.err", case.name)));
+    Some(out)
 }
 
 impl Drop for Judge {

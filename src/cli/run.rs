@@ -44,6 +44,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
     compile_time_limit: Duration,
 
+    /// Run up to N cases at once. Times are then measured in parallel; TLE cases and cases
+    /// within 20% of the time limit are re-run alone before their verdict is final.
+    #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -59,6 +64,7 @@ pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
         output_limit: args.output_limit,
         stop_on_fail: args.stop_on_fail,
         compile_time_limit: args.compile_time_limit,
+        jobs: args.jobs.into(),
     };
     let mut judge = Judge::new(ws.clone())?;
     let report = if args.json {
@@ -71,7 +77,7 @@ pub fn run(ws: Workspace, cwd: &Path, args: RunArgs) -> Result<ExitCode> {
         )?
     } else {
         let limits = options.limits(&problem);
-        let mut live = Live::new(&ws, &limits);
+        let mut live = Live::new(&ws, &limits, options.jobs);
         let report = judge.judge(&problem, &solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -89,10 +95,11 @@ struct Live<'a> {
     bar: ProgressBar,
     limits: Limits,
     started: Instant,
+    jobs: usize,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, limits: &Limits) -> Live<'a> {
+    fn new(ws: &'a Workspace, limits: &Limits, jobs: usize) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {elapsed_precise:.dim}")
@@ -107,6 +114,7 @@ impl<'a> Live<'a> {
             bar,
             limits: *limits,
             started: Instant::now(),
+            jobs,
         }
     }
 
@@ -136,10 +144,13 @@ impl Observer for Live<'_> {
     }
 
     fn compiled(&mut self, c: &CompileReport) {
-        let c = c.clone();
+        let (c, jobs) = (c.clone(), self.jobs);
         self.print(|o| {
             report::compile_line(o, &c);
             if c.diagnostics.is_none() {
+                if jobs > 1 {
+                    report::parallel_note(o, jobs);
+                }
                 report::table_head(o);
             }
         });
