@@ -525,7 +525,11 @@ fn run_case_in(
         detail = Some(ie);
         diff = None;
     }
-    let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+    let stderr = if response.stderr_bytes > 0 {
+        std::fs::read(&request.stderr).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let mut hint = hint;
     if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
         hint = Some("likely a stack overflow".into());
@@ -580,7 +584,11 @@ fn keep_output(
     std::fs::create_dir_all(&dir).ok()?;
     let out = dir.join(format!("{}.out", case.name));
     std::fs::copy(slot.join("stdout"), &out).ok()?;
-    let _ = std::fs::copy(slot.join("stderr"), dir.join(format!("{}.err", case.name)));
+    let err = dir.join(format!("{}.err", case.name));
+    if std::fs::copy(slot.join("stderr"), &err).is_err() {
+        // The program wrote nothing to stderr: the runner made no file.
+        let _ = std::fs::write(&err, b"");
+    }
     Some(out)
 }
 

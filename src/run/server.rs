@@ -267,9 +267,12 @@ fn run(req: &Request, sigfd: &SignalFd) -> Result<Response, Interrupted> {
     }
     response.stderr_bytes = stderr.total;
     response.stdout_bytes = stdout_probe.metadata().map(|m| m.len()).unwrap_or(0);
-    // Fresh for the same reason as stdout.
+    // Fresh for the same reason as stdout, and only when there is something to keep: most
+    // programs write nothing there, and creating a file is a journal write.
     let _ = fs::remove_file(&req.stderr);
-    let _ = fs::write(&req.stderr, stderr.into_bytes());
+    if stderr.total > 0 {
+        let _ = fs::write(&req.stderr, stderr.into_bytes());
+    }
     clean_cwd(req);
     Ok(response)
 }
