@@ -100,10 +100,15 @@ fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
     let (dn, _) = run(ws.judge().args(["run", &path, "--jobs", "2", "--json"]));
     for case in dn["cases"].as_array().unwrap() {
         if case["verdict"] != "AC" {
-            let kept = case["saved_output"].as_str().unwrap();
-            assert!(std::path::Path::new(kept).is_file(), "{case}");
+            let kept = std::path::Path::new(case["saved_output"].as_str().unwrap());
+            assert!(kept.is_file(), "{case}");
+            // Its stderr beside it, empty when the program wrote nothing there.
+            assert!(kept.with_extension("err").is_file(), "{case}");
         }
     }
+    let re = std::path::Path::new(dn["cases"][4]["saved_output"].as_str().unwrap());
+    let panic_message = std::fs::read_to_string(re.with_extension("err")).unwrap();
+    assert!(panic_message.contains("five"), "{panic_message}");
     let wa = &dn["cases"][2];
     assert_eq!(
         std::fs::read_to_string(wa["saved_output"].as_str().unwrap()).unwrap(),
