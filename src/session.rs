@@ -418,6 +418,18 @@ impl Judge {
         Ok(out)
     }
 
+    /// Runs `binary` alone on `input` under `limits` and returns what was measured, without
+    /// checking the output: for measurements such as `judge scale`.
+    pub fn measure(
+        &mut self,
+        binary: &Path,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<run::Response> {
+        let request = request(self.scratch.path(), binary, input, limits);
+        Ok(self.runner.run(&request)?)
+    }
+
     /// Runs the binary on one case and decides its verdict.
     pub fn run_case(
         &mut self,

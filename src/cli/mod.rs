@@ -2,6 +2,7 @@
 
 mod list;
 mod run;
+mod scale;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,6 +56,8 @@ enum Command {
     Run(run::RunArgs),
     /// Show the problems with their limits, test counts and solutions.
     List(list::ListArgs),
+    /// Measure how solutions' CPU time grows with the input size; fit growth models, draw a chart.
+    Scale(scale::ScaleArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -85,6 +88,7 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Run(args) => run::run(ws, &cwd, args),
         Command::List(args) => list::list(ws, args),
+        Command::Scale(args) => scale::scale(ws, &cwd, args),
     }
 }
 
