@@ -58,6 +58,38 @@ impl Toolchain {
         })
     }
 
+    /// Like [`Toolchain::detect`], but remembers `rustc -vV` in `memo_dir` under a fingerprint of
+    /// everything that decides which compiler `rustc` is, so that a warm start does not pay for
+    /// running the compiler (10-30 ms through rustup's proxy). See [`compiler_fingerprint`] for
+    /// why a remembered identity cannot be stale. Anything unusual falls back to running it.
+    pub fn detect_memoized(workspace_root: &Path, memo_dir: &Path) -> Result<Toolchain> {
+        let rustc = std::env::var_os("JUDGE_RUSTC")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("rustc"));
+        let Some(fingerprint) = compiler_fingerprint(&rustc, workspace_root) else {
+            return Toolchain::detect(workspace_root);
+        };
+        let memo = memo_dir.join(fingerprint);
+        if let Ok(verbose_version) = std::fs::read_to_string(&memo) {
+            if verbose_version.starts_with("rustc ") {
+                return Ok(Toolchain {
+                    rustc,
+                    verbose_version,
+                });
+            }
+        }
+        let toolchain = Toolchain::detect(workspace_root)?;
+        // Written whole then renamed: a judge starting meanwhile reads all of it or nothing.
+        if std::fs::create_dir_all(memo_dir).is_ok() {
+            if let Ok(tmp) = tempfile::NamedTempFile::new_in(memo_dir) {
+                if std::fs::write(tmp.path(), &toolchain.verbose_version).is_ok() {
+                    let _ = tmp.persist(&memo);
+                }
+            }
+        }
+        Ok(toolchain)
+    }
+
     /// "rustc 1.95.0 (59807616e 2026-04-14)"
     pub fn version(&self) -> &str {
         self.verbose_version
@@ -276,4 +308,160 @@ fn cache_key(code: &[u8], file_name: &str, toolchain: &Toolchain) -> String {
         h.update(part);
     }
     h.finalize().to_hex()[..32].to_string()
+}
+
+/// A hash of everything that decides which compiler `rustc` (as run from `workspace_root`) is,
+/// read from the file system without running anything; `None` when that cannot be told.
+///
+/// The compiler's identity (`rustc -vV`) is part of the binary cache key, so a stale identity
+/// would hand out a binary built by another compiler. The fingerprint therefore covers every
+/// input of the two ways `rustc` is resolved:
+/// - the program itself: the file PATH (or `$JUDGE_RUSTC`) resolves to, and the file it finally
+///   is (device, inode, size, mtime, ctime: replacing or rewriting it changes them), and the
+///   `lib` folder beside it (a new `librustc_driver-*.so` changes the folder's times);
+/// - rustup's choice of toolchain, when that program is rustup's proxy: the environment it reads
+///   (`RUSTUP_*`, `CARGO_HOME`, `HOME`), its `settings.toml` (default toolchain, per-folder
+///   overrides), the `rust-toolchain` and `rust-toolchain.toml` files from the workspace root
+///   up to `/` with the root's own path, the `toolchains` folder (a toolchain installed, removed
+///   or linked changes its times) and, for every toolchain, its `bin/rustc` and the manifest
+///   rustup rewrites on every update (following links, so a linked local build is covered).
+///
+/// These are hashed whether or not the program is rustup: an input that does not matter can
+/// only cause a miss, never a stale hit. A program that is not an ELF executable (a wrapper
+/// script may pick a compiler by any rule) is never fingerprinted: it is always run.
+fn compiler_fingerprint(rustc: &Path, workspace_root: &Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let resolved = if rustc.components().count() > 1 {
+        rustc.to_path_buf()
+    } else {
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|dir| dir.join(rustc))
+            .find(|p| p.is_file())?
+    };
+    let real = std::fs::canonicalize(&resolved).ok()?;
+    let mut magic = [0u8; 4];
+    std::io::Read::read_exact(&mut std::fs::File::open(&real).ok()?, &mut magic).ok()?;
+    if &magic != b"\x7fELF" {
+        return None;
+    }
+
+    let mut h = blake3::Hasher::new();
+    let mut part = |bytes: &[u8]| {
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    };
+    let stat = |p: &Path| -> Vec<u8> {
+        match std::fs::metadata(p) {
+            Ok(m) => format!(
+                "{} {} {} {}.{} {}.{}",
+                m.dev(),
+                m.ino(),
+                m.len(),
+                m.mtime(),
+                m.mtime_nsec(),
+                m.ctime(),
+                m.ctime_nsec()
+            )
+            .into_bytes(),
+            Err(_) => b"absent".to_vec(),
+        }
+    };
+    part(resolved.as_os_str().as_encoded_bytes());
+    part(real.as_os_str().as_encoded_bytes());
+    part(&stat(&real));
+    if let Some(dir) = real.parent().and_then(Path::parent) {
+        part(&stat(&dir.join("lib")));
+    }
+
+    let mut env: Vec<(String, String)> = std::env::vars_os()
+        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.to_string_lossy().into_owned())))
+        .filter(|(k, _)| k.starts_with("RUSTUP_") || k == "CARGO_HOME" || k == "HOME")
+        .collect();
+    env.sort();
+    for (k, v) in &env {
+        part(format!("{k}={v}").as_bytes());
+    }
+    let rustup_home = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")));
+    if let Some(home) = rustup_home {
+        part(&std::fs::read(home.join("settings.toml")).unwrap_or_default());
+        let toolchains = home.join("toolchains");
+        part(&stat(&toolchains));
+        let mut names: Vec<PathBuf> = std::fs::read_dir(&toolchains)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        names.sort();
+        for t in names {
+            part(t.as_os_str().as_encoded_bytes());
+            part(&stat(&t.join("bin").join("rustc")));
+            part(&stat(
+                &t.join("lib/rustlib/multirust-channel-manifest.toml"),
+            ));
+        }
+    }
+    let root = std::fs::canonicalize(workspace_root).ok()?;
+    part(root.as_os_str().as_encoded_bytes());
+    for dir in root.ancestors() {
+        for name in ["rust-toolchain", "rust-toolchain.toml"] {
+            match std::fs::read(dir.join(name)) {
+                Ok(text) => part(&text),
+                Err(_) => part(b"absent"),
+            }
+        }
+    }
+    Some(h.finalize().to_hex()[..32].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in compiler: any ELF file will do for the fingerprint, which never runs it.
+    fn fake_rustc(dir: &Path) -> PathBuf {
+        let bin = dir.join("toolchain/bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        let rustc = bin.join("rustc");
+        std::fs::write(&rustc, b"\x7fELF and the rest").unwrap();
+        rustc
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_compiler_and_the_toolchain_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let rustc = fake_rustc(dir.path());
+        let root = dir.path().join("ws");
+        std::fs::create_dir_all(&root).unwrap();
+        let first = compiler_fingerprint(&rustc, &root).unwrap();
+        assert_eq!(compiler_fingerprint(&rustc, &root).unwrap(), first);
+
+        // rustup picks a toolchain per folder: a rust-toolchain file changes the answer.
+        std::fs::write(dir.path().join("rust-toolchain.toml"), "[toolchain]\n").unwrap();
+        let pinned = compiler_fingerprint(&rustc, &root).unwrap();
+        assert_ne!(pinned, first);
+        std::fs::write(
+            dir.path().join("rust-toolchain.toml"),
+            "[toolchain]\nchannel = \"nightly\"\n",
+        )
+        .unwrap();
+        assert_ne!(compiler_fingerprint(&rustc, &root).unwrap(), pinned);
+
+        // A replaced compiler (a new inode, new times) is a new compiler.
+        let now = compiler_fingerprint(&rustc, &root).unwrap();
+        std::fs::remove_file(&rustc).unwrap();
+        std::fs::write(&rustc, b"\x7fELF, another build").unwrap();
+        assert_ne!(compiler_fingerprint(&rustc, &root).unwrap(), now);
+    }
+
+    #[test]
+    fn a_script_is_never_fingerprinted() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("rustc");
+        std::fs::write(&script, "#!/bin/sh\nexec rustc \"$@\"\n").unwrap();
+        assert_eq!(compiler_fingerprint(&script, dir.path()), None);
+        assert_eq!(
+            compiler_fingerprint(&dir.path().join("missing"), dir.path()),
+            None
+        );
+    }
 }

@@ -2,7 +2,8 @@
 //!
 //! Data flows one way: [`workspace`] (problems, cases, solutions) -> [`compile`] (rustc + cache)
 //! -> [`run`] (the runner process: limits, measurement, cleanup) -> [`check`] (comparison, diff)
-//! -> [`verdict`] (a pure decision) -> [`report`] (what the user sees). [`session`] drives it.
+//! -> [`verdict`] (a pure decision) -> [`report`] (what the user sees). [`session`] drives it;
+//! [`scale`] fits how a solution's time grows with the input size.
 
 pub mod check;
 pub mod compare;
@@ -12,6 +13,7 @@ pub mod history;
 pub mod report;
 pub mod run;
 pub mod scaffold;
+pub mod scale;
 pub mod session;
 pub mod stats;
 pub mod stress;

@@ -131,6 +131,17 @@ pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
     }
 }
 
+/// Said before the table of a run with `--jobs N`.
+pub fn parallel_note(out: &mut dyn Write, jobs: usize) {
+    let _ = writeln!(
+        out,
+        "{}",
+        dim(&format!(
+            "{jobs} cases at a time: times measured in parallel; TLE and cases within 20% of the limit are re-run alone"
+        ))
+    );
+}
+
 pub fn table_head(out: &mut dyn Write) {
     table_head_with(out, false);
 }
@@ -195,6 +206,9 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
                 &format!("warning: {w}")
             )
         );
+    }
+    if let Some(r) = &c.rerun {
+        let _ = writeln!(out, "{indent}{}", dim(&format!("note: {r}")));
     }
     if c.leftover_processes > 0 {
         let _ = writeln!(
@@ -277,6 +291,9 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         };
         parts.push(format!("max time {max_time}"));
         parts.push(format!("max memory {}", format_bytes(r.max_memory())));
+        if r.parallel {
+            parts.push(format!("times measured in parallel ({} jobs)", r.jobs));
+        }
     }
     if r.verdict != Verdict::Ce {
         parts.push(

@@ -1,6 +1,7 @@
 //! Judging one solution: compile it, run it on each case under the limits, check, decide, collect the reports.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -42,6 +43,9 @@ pub struct Options {
     pub repeat: u32,
     /// After a case goes over the time limit, the remaining cases are not run.
     pub skip_after_tle: bool,
+    /// Cases run at once (1: one at a time). Above 1, times are measured in parallel, and TLE
+    /// cases and cases within 20% of the time limit are re-run alone before their verdict is final.
+    pub jobs: usize,
 }
 
 impl Default for Options {
@@ -55,6 +59,7 @@ impl Default for Options {
             show_input: false,
             repeat: 1,
             skip_after_tle: false,
+            jobs: 1,
         }
     }
 }
@@ -110,6 +115,10 @@ pub struct CaseReport {
     pub saved_output: Option<PathBuf>,
     /// The case's input, shown for a failed case when short (or when asked for).
     pub input: Option<String>,
+    /// Measured while other cases ran (`--jobs`): the time may be inflated.
+    pub parallel: bool,
+    /// Measured in parallel first, then re-run alone for its final verdict: what the parallel run saw.
+    pub rerun: Option<String>,
     /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timing: Option<Timing>,
@@ -224,6 +233,10 @@ pub struct SolutionReport {
     pub limits: Limits,
     pub passed: usize,
     pub total: usize,
+    /// Cases run at once.
+    pub jobs: usize,
+    /// Whether any time was measured while other cases ran.
+    pub parallel: bool,
     pub cases: Vec<CaseReport>,
 }
 
@@ -254,8 +267,24 @@ pub struct Judge {
     pub workspace: Workspace,
     pub toolchain: Toolchain,
     cache: Cache,
-    runner: Runner,
+    /// Slot 0 always exists; `--jobs N` adds more.
+    slots: Vec<Slot>,
     scratch: tempfile::TempDir,
+}
+
+/// A runner and the folder of its programs' files (`box/`, `stdout`, `stderr`): programs on
+/// different slots run at once.
+struct Slot {
+    runner: Runner,
+    dir: PathBuf,
+}
+
+/// What running and checking need besides a slot: shared by every slot, read-only.
+#[derive(Clone, Copy)]
+struct Env<'a> {
+    workspace: &'a Workspace,
+    toolchain: &'a Toolchain,
+    cache: &'a Cache,
 }
 
 impl Judge {
@@ -270,13 +299,49 @@ impl Judge {
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::io(scratch.path(), e))?;
+        let slots = vec![Slot {
+            runner,
+            dir: scratch.path().to_path_buf(),
+        }];
         Ok(Judge {
             workspace,
             toolchain,
             cache,
-            runner,
+            slots,
             scratch,
         })
+    }
+
+    /// The shared part and the slots, borrowed apart so that slots can run at once.
+    fn parts(&mut self) -> (Env<'_>, &mut [Slot]) {
+        let Judge {
+            workspace,
+            toolchain,
+            cache,
+            slots,
+            ..
+        } = self;
+        (
+            Env {
+                workspace,
+                toolchain,
+                cache,
+            },
+            slots,
+        )
+    }
+
+    /// Starts runners until there are `n` slots.
+    fn ensure_slots(&mut self, n: usize) -> Result<()> {
+        while self.slots.len() < n {
+            let dir = self.scratch.path().join(format!("job{}", self.slots.len()));
+            std::fs::create_dir_all(dir.join("box")).map_err(|e| Error::io(&dir, e))?;
+            self.slots.push(Slot {
+                runner: Runner::start()?,
+                dir,
+            });
+        }
+        Ok(())
     }
 
     /// Compiles (or takes from the cache) and returns the binary, or the compile error.
@@ -289,7 +354,7 @@ impl Judge {
             &solution.path,
             &self.toolchain,
             &self.cache,
-            &mut self.runner,
+            &mut self.slots[0].runner,
             &CompileOptions {
                 time_limit: options.compile_time_limit,
                 cwd: self.workspace.root.clone(),
@@ -344,22 +409,30 @@ impl Judge {
             limits,
             passed: 0,
             total: cases.len(),
+            jobs: options.jobs.max(1),
+            parallel: false,
             cases: Vec::new(),
         };
         let Some(binary) = binary else {
             return Ok(report);
         };
-        for (i, case) in cases.iter().enumerate() {
-            observer.case_started(case, i, cases.len());
-            let case_report =
-                self.run_repeated(problem, solution, &binary, case, &limits, options)?;
-            observer.case_finished(&case_report, &limits);
-            let verdict = case_report.verdict;
-            report.cases.push(case_report);
-            if verdict != Verdict::Ac && options.stop_on_fail
-                || verdict == Verdict::Tle && options.skip_after_tle
-            {
-                break;
+        // Repeated timing is never done in parallel: runs would slow each other down.
+        if options.jobs > 1 && options.repeat <= 1 && cases.len() > 1 {
+            report.cases =
+                self.judge_parallel(problem, solution, &binary, cases, options, observer)?;
+            report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
+        } else {
+            report.jobs = 1;
+            for (i, case) in cases.iter().enumerate() {
+                observer.case_started(case, i, cases.len());
+                let case_report =
+                    self.run_repeated(problem, solution, &binary, case, &limits, options)?;
+                observer.case_finished(&case_report, &limits);
+                let ended = ends_run(&case_report, options);
+                report.cases.push(case_report);
+                if ended {
+                    break;
+                }
             }
         }
         report.passed = report
@@ -369,6 +442,115 @@ impl Judge {
             .count();
         report.verdict = verdict::overall(report.cases.iter().map(|c| &c.verdict));
         Ok(report)
+    }
+
+    /// Runs the cases on up to `options.jobs` runners at once. The observer hears of them in
+    /// order; a case whose time might decide its verdict (TLE, or within 20% of the limit) is
+    /// held back and re-run alone once the parallel runs are over.
+    fn judge_parallel(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        binary: &Path,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<Vec<CaseReport>> {
+        let limits = options.limits(problem);
+        let jobs = options.jobs.min(cases.len());
+        self.ensure_slots(jobs)?;
+        let (env, slots) = self.parts();
+
+        let n = cases.len();
+        let next = AtomicUsize::new(0);
+        // The first case whose failure ends the run (--stop-on-fail): no case after it starts.
+        let stop_after = AtomicUsize::new(usize::MAX);
+        let mut done: Vec<Option<CaseReport>> = vec![None; n];
+        let mut out = Vec::new();
+        let mut emitted = 0;
+        let mut ended = false;
+        let mut error = None;
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<CaseReport>)>();
+        observer.case_started(&cases[0], 0, n);
+        std::thread::scope(|s| {
+            for slot in slots.iter_mut().take(jobs) {
+                let (tx, next, stop_after, limits) = (tx.clone(), &next, &stop_after, &limits);
+                s.spawn(move || loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= n || i > stop_after.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let case = &cases[i];
+                    let result = slot
+                        .run_case(env, problem, binary, case, limits)
+                        .map(|mut c| {
+                            c.parallel = true;
+                            if c.verdict != Verdict::Ac {
+                                c.saved_output = slot.keep_output(env, problem, solution, case);
+                                c.input = shown_input(&case.input, c.verdict, options.show_input);
+                            }
+                            c
+                        });
+                    let final_end = match &result {
+                        Ok(c) => ends_run(c, options) && !needs_rerun(c, limits),
+                        Err(_) => true,
+                    };
+                    if final_end {
+                        stop_after.fetch_min(i, Ordering::SeqCst);
+                    }
+                    if tx.send((i, result)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            for (i, result) in rx {
+                match result {
+                    Ok(c) => done[i] = Some(c),
+                    Err(e) => {
+                        error.get_or_insert(e);
+                        stop_after.store(0, Ordering::SeqCst);
+                    }
+                }
+                // Tell the observer in order, up to the first case that must wait for its re-run.
+                while !ended && emitted < n {
+                    match &done[emitted] {
+                        Some(c) if !needs_rerun(c, &limits) => {
+                            let c = done[emitted].take().expect("just matched");
+                            ended = emit(observer, &mut out, c, &limits, options, cases);
+                            emitted += 1;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        // The rest, in order, re-running alone what must be: nothing else runs now.
+        while !ended && emitted < n {
+            let Some(mut c) = done[emitted].take() else {
+                break;
+            };
+            if needs_rerun(&c, &limits) {
+                let case = &cases[emitted];
+                let before = format!(
+                    "re-run alone; in parallel: {} in {}",
+                    c.verdict.code(),
+                    crate::report::format_duration(c.cpu)
+                );
+                c = self.run_case(problem, binary, case, &limits)?;
+                if c.verdict != Verdict::Ac {
+                    c.saved_output = self.keep_output(problem, solution, case);
+                    c.input = shown_input(&case.input, c.verdict, options.show_input);
+                }
+                c.rerun = Some(before);
+            }
+            ended = emit(observer, &mut out, c, &limits, options, cases);
+            emitted += 1;
+        }
+        Ok(out)
     }
 
     /// Runs one case `repeat` times. The report is that of the first run that failed (a
@@ -435,13 +617,104 @@ impl Judge {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
+        let (env, slots) = self.parts();
+        slots[0].run_case(env, problem, binary, case, limits)
+    }
+
+    /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
+    /// Its stdout and stderr go to the scratch dir and stay there until the next run.
+    pub fn execute(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<Execution> {
+        self.slots[0].execute(binary, args, input, limits)
+    }
+
+    /// Runs a program whose output is not checked (a generator, a reference making an answer):
+    /// AC when it ran cleanly within `limits`, otherwise the verdict and reason that say why not.
+    pub fn run_unchecked(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<(Verdict, Reason, Execution)> {
+        let execution = self.execute(binary, args, input, limits)?;
+        let (verdict, reason, _) =
+            verdict::decide(&execution.measurement, limits, || check::CheckOutcome {
+                accepted: true,
+                message: None,
+                hint: None,
+            });
+        Ok((verdict, reason, execution))
+    }
+
+    /// Runs `binary` alone on `input` under `limits` and returns what was measured, without
+    /// checking the output: for measurements such as `judge scale`.
+    pub fn measure(
+        &mut self,
+        binary: &Path,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<run::Response> {
+        Ok(self.execute(binary, &[], Some(input), limits)?.response)
+    }
+
+    /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
+    /// checker: a built-in mode, or the custom checker program. Every comparison of an output
+    /// with an answer (test cases, stress testing) goes through here.
+    pub fn check_output(
+        &mut self,
+        problem: &Problem,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+    ) -> Result<Checked> {
+        let (env, slots) = self.parts();
+        slots[0].check_output(env, problem, input, answer, output)
+    }
+
+    fn keep_output(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        case: &TestCase,
+    ) -> Option<PathBuf> {
+        let (env, slots) = self.parts();
+        slots[0].keep_output(env, problem, solution, case)
+    }
+
+    /// Where the stdout of the last program run is, until the next run.
+    pub fn last_stdout(&self) -> PathBuf {
+        self.scratch.path().join("stdout")
+    }
+
+    /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).
+    pub fn scratch_dir(&self) -> &Path {
+        self.scratch.path()
+    }
+}
+
+impl Slot {
+    /// Runs the binary on one case and decides its verdict.
+    fn run_case(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        binary: &Path,
+        case: &TestCase,
+        limits: &Limits,
+    ) -> Result<CaseReport> {
         let execution = self.execute(binary, &[], Some(&case.input), limits)?;
         let measurement = &execution.measurement;
         let mut internal_error = None;
         let mut diff = None;
         let mut judge_error = None;
         let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
-            match self.check_output(problem, &case.input, &case.answer, &execution.stdout) {
+            match self.check_output(env, problem, &case.input, &case.answer, &execution.stdout) {
                 Ok(checked) => {
                     internal_error = checked.internal_error;
                     diff = checked.diff;
@@ -487,6 +760,8 @@ impl Judge {
             diff,
             stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
             killed_by: killed_by(&execution.response),
+            parallel: false,
+            rerun: None,
             leftover_processes: execution.response.leftover_processes,
             saved_output: None,
             input: None,
@@ -496,7 +771,7 @@ impl Judge {
 
     /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
     /// Its stdout and stderr go to the scratch dir and stay there until the next run.
-    pub fn execute(
+    fn execute(
         &mut self,
         binary: &Path,
         args: &[String],
@@ -522,37 +797,19 @@ impl Judge {
         })
     }
 
-    /// Runs a program whose output is not checked (a generator, a reference making an answer):
-    /// AC when it ran cleanly within `limits`, otherwise the verdict and reason that say why not.
-    pub fn run_unchecked(
-        &mut self,
-        binary: &Path,
-        args: &[String],
-        input: Option<&Path>,
-        limits: &Limits,
-    ) -> Result<(Verdict, Reason, Execution)> {
-        let execution = self.execute(binary, args, input, limits)?;
-        let (verdict, reason, _) =
-            verdict::decide(&execution.measurement, limits, || check::CheckOutcome {
-                accepted: true,
-                message: None,
-                hint: None,
-            });
-        Ok((verdict, reason, execution))
-    }
-
     /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
     /// checker: a built-in mode, or the custom checker program. Every comparison of an output
     /// with an answer (test cases, stress testing) goes through here.
-    pub fn check_output(
+    fn check_output(
         &mut self,
+        env: Env<'_>,
         problem: &Problem,
         input: &Path,
         answer: &Path,
         output: &Path,
     ) -> Result<Checked> {
         if let Some(program) = &problem.checker_program {
-            return self.run_checker(program, input, answer, output);
+            return self.run_checker(env, program, input, answer, output);
         }
         let output = match std::fs::read(output) {
             Ok(o) => o,
@@ -567,7 +824,7 @@ impl Judge {
             Err(e) => {
                 return Ok(Checked::failed(format!(
                     "cannot read the answer {}: {e}",
-                    self.workspace.show(answer)
+                    env.workspace.show(answer)
                 )))
             }
         };
@@ -589,20 +846,21 @@ impl Judge {
     /// (a rejection too); anything else is the checker's failure.
     fn run_checker(
         &mut self,
+        env: Env<'_>,
         program: &CheckerProgram,
         input: &Path,
         answer: &Path,
         output: &Path,
     ) -> Result<Checked> {
-        let shown = self.workspace.show(&program.source);
+        let shown = env.workspace.show(&program.source);
         let built = compile::compile(
             &program.source,
-            &self.toolchain,
-            &self.cache,
+            env.toolchain,
+            env.cache,
             &mut self.runner,
             &CompileOptions {
                 time_limit: compile::DEFAULT_COMPILE_TIME,
-                cwd: self.workspace.root.clone(),
+                cwd: env.workspace.root.clone(),
             },
         )?;
         let binary = match built {
@@ -629,12 +887,12 @@ impl Judge {
                 Err(e) => {
                     return Ok(Checked::failed(format!(
                         "cannot read the {what} {}: {e}",
-                        self.workspace.show(path)
+                        env.workspace.show(path)
                     )))
                 }
             }
         }
-        let scratch = self.scratch.path();
+        let scratch = self.dir.as_path();
         let limits = Limits {
             time: program.time,
             wall: program.time * 2 + Duration::from_secs(1),
@@ -722,18 +980,8 @@ impl Judge {
         }
     }
 
-    /// Where the stdout of the last program run is, until the next run.
-    pub fn last_stdout(&self) -> PathBuf {
-        self.scratch.path().join("stdout")
-    }
-
-    /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).
-    pub fn scratch_dir(&self) -> &Path {
-        self.scratch.path()
-    }
-
     fn request(&self, binary: &Path, input: Option<&Path>, limits: &Limits) -> run::Request {
-        let scratch = self.scratch.path();
+        let scratch = self.dir.as_path();
         run::Request {
             program: binary.to_path_buf(),
             args: Vec::new(),
@@ -750,11 +998,12 @@ impl Judge {
     /// Keeps a failed case's output and stderr in `.judge/last/` for a look afterwards.
     fn keep_output(
         &self,
+        env: Env<'_>,
         problem: &Problem,
         solution: &Solution,
         case: &TestCase,
     ) -> Option<PathBuf> {
-        let dir = self
+        let dir = env
             .workspace
             .state_dir()
             .join("last")
@@ -762,11 +1011,12 @@ impl Judge {
             .join(&solution.name);
         std::fs::create_dir_all(&dir).ok()?;
         let out = dir.join(format!("{}.out", case.name));
-        std::fs::copy(self.scratch.path().join("stdout"), &out).ok()?;
-        let _ = std::fs::copy(
-            self.scratch.path().join("stderr"),
-            dir.join(format!("{}.err", case.name)),
-        );
+        std::fs::copy(self.dir.join("stdout"), &out).ok()?;
+        let err = dir.join(format!("{}.err", case.name));
+        if std::fs::copy(self.dir.join("stderr"), &err).is_err() {
+            // The program wrote nothing to stderr: the runner made no file.
+            let _ = std::fs::write(&err, b"");
+        }
         Some(out)
     }
 }
@@ -775,6 +1025,36 @@ impl Drop for Judge {
     fn drop(&mut self) {
         run::interrupt::unregister_temp_dir(self.scratch.path());
     }
+}
+
+/// Whether the run ends after this case: `--stop-on-fail` after a failure, `--skip-after-tle`
+/// after a TLE.
+fn ends_run(c: &CaseReport, options: &Options) -> bool {
+    c.verdict != Verdict::Ac && options.stop_on_fail
+        || c.verdict == Verdict::Tle && options.skip_after_tle
+}
+
+/// A case's time may decide its verdict: TLE, or within 20% of the limit.
+fn needs_rerun(c: &CaseReport, limits: &Limits) -> bool {
+    c.verdict == Verdict::Tle || c.cpu * 5 >= limits.time * 4
+}
+
+/// Hands a final case report to the observer; true when the run ends there.
+fn emit(
+    observer: &mut dyn Observer,
+    out: &mut Vec<CaseReport>,
+    c: CaseReport,
+    limits: &Limits,
+    options: &Options,
+    cases: &[TestCase],
+) -> bool {
+    observer.case_finished(&c, limits);
+    let ended = ends_run(&c, options);
+    out.push(c);
+    if !ended && out.len() < cases.len() {
+        observer.case_started(&cases[out.len()], out.len(), cases.len());
+    }
+    ended
 }
 
 /// The runner's limits for a solution under `limits`.

@@ -388,6 +388,8 @@ mod tests {
             leftover_processes: 0,
             saved_output: None,
             input: None,
+            parallel: false,
+            rerun: None,
             timing: None,
         }
     }
@@ -413,6 +415,8 @@ mod tests {
             },
             passed: cases.iter().filter(|c| c.verdict == Verdict::Ac).count(),
             total: 3,
+            jobs: 1,
+            parallel: false,
             cases,
         }
     }

@@ -5,6 +5,7 @@ mod history;
 mod list;
 mod new;
 mod run;
+mod scale;
 mod show;
 mod stress;
 mod verify;
@@ -82,6 +83,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Show the submissions recorded by `judge run`, newest first.
     History(history::HistoryArgs),
+    /// Measure how solutions' CPU time grows with the input size; fit growth models, draw a chart.
+    Scale(scale::ScaleArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -125,6 +128,7 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
         Command::New(args) => new::new(ws, &cwd, args),
         Command::NewProblem(args) => new::new_problem(ws, args),
         Command::Init(_) => unreachable!("handled above"),
+        Command::Scale(args) => scale::scale(ws, &cwd, args),
     }
 }
 

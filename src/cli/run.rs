@@ -69,6 +69,11 @@ pub struct RunArgs {
     #[arg(long)]
     no_history: bool,
 
+    /// Run up to N cases at once. Times are then measured in parallel; TLE cases and cases
+    /// within 20% of the time limit are re-run alone before their verdict is final.
+    #[arg(long, short, conflicts_with = "repeat", value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -111,6 +116,7 @@ fn judge_once(
         show_input: args.show_input,
         repeat: args.repeat,
         skip_after_tle: args.skip_after_tle,
+        jobs: args.jobs.into(),
     };
     let report = if args.json {
         judge.judge(
@@ -122,7 +128,7 @@ fn judge_once(
         )?
     } else {
         let limits = options.limits(&problem);
-        let mut live = Live::new(ws, &limits, options.repeat > 1);
+        let mut live = Live::new(ws, &limits, options.repeat > 1, options.jobs);
         let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -149,10 +155,11 @@ struct Live<'a> {
     bar: ProgressBar,
     limits: Limits,
     repeated: bool,
+    jobs: usize,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, limits: &Limits, repeated: bool) -> Live<'a> {
+    fn new(ws: &'a Workspace, limits: &Limits, repeated: bool, jobs: usize) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
@@ -170,6 +177,7 @@ impl<'a> Live<'a> {
             bar,
             limits: *limits,
             repeated,
+            jobs,
         }
     }
 
@@ -199,11 +207,13 @@ impl Observer for Live<'_> {
     }
 
     fn compiled(&mut self, c: &CompileReport) {
-        let c = c.clone();
-        let repeated = self.repeated;
+        let (c, repeated, jobs) = (c.clone(), self.repeated, self.jobs);
         self.print(|o| {
             report::compile_line(o, &c);
             if c.diagnostics.is_none() {
+                if jobs > 1 {
+                    report::parallel_note(o, jobs);
+                }
                 report::table_head_with(o, repeated);
             }
         });

@@ -17,9 +17,10 @@ pub struct Request {
     pub clean_cwd: bool,
     /// `None` gives the program an empty stdin.
     pub stdin: Option<PathBuf>,
-    /// Created (or truncated) for the program's stdout.
+    /// Created afresh (an existing file is removed first) for the program's stdout.
     pub stdout: PathBuf,
-    /// Receives what was kept of stderr: its head and tail.
+    /// Receives what was kept of stderr: its head and tail. Not created (an old one is
+    /// removed) when the program wrote nothing to stderr.
     pub stderr: PathBuf,
     pub limits: Limits,
 }

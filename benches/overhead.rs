@@ -1,0 +1,221 @@
+//! The judge's own cost: `judge run` over 1,000 tiny cases against the physical floor (a minimal loop
+//! in this process that spawns the same binary with the same stdin files, reads stdout, waits and
+//! compares), and the warm start of `judge run` on one case of an unchanged solution.
+//!
+//! Run with `cargo bench --bench overhead` (optionally `-- ROUNDS`, default 5). Everything is
+//! measured in one run, alternating, and the medians are printed with the targets:
+//! (a)/(b) at most 1.3; warm start under 30 ms plus the case itself; `--jobs 2` at most
+//! 0.6 x `--jobs 1`. When online-judge-tools (`oj`) is on PATH, `oj t` over the same cases is an
+//! extra column; it is skipped with a note otherwise.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The trivial solution: echo its input.
+const ECHO: &str = r#"
+use std::io::{Read, Write};
+fn main() {
+    let mut s = Vec::new();
+    std::io::stdin().read_to_end(&mut s).unwrap();
+    std::io::stdout().write_all(&s).unwrap();
+}
+"#;
+
+const CASES: usize = 1000;
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Runs `judge` with `args` in `root`, output discarded; returns the wall time from start to exit.
+fn judge(root: &Path, cache: &Path, args: &[&str]) -> Duration {
+    let started = Instant::now();
+    let status = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(root)
+        .env("JUDGE_CACHE_DIR", cache)
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("the judge runs");
+    let took = started.elapsed();
+    assert!(status.success(), "judge {args:?} failed: {status}");
+    took
+}
+
+/// The floor: the essential work of judging, with nothing around it. Spawn with stdin from the
+/// input file, read stdout through a pipe, wait, read the answer, compare tokens.
+fn floor(binary: &Path, cases: &[(PathBuf, PathBuf)]) -> Duration {
+    let started = Instant::now();
+    for (input, answer) in cases {
+        let mut child = Command::new(binary)
+            .env_clear()
+            .stdin(std::fs::File::open(input).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut out = Vec::new();
+        child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+        assert!(child.wait().unwrap().success());
+        let expected = std::fs::read(answer).unwrap();
+        let same = out
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+            .eq(expected
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty()));
+        assert!(same, "the echo solution must echo");
+    }
+    started.elapsed()
+}
+
+/// `oj t` over the same cases, when online-judge-tools is installed.
+fn oj(binary: &Path, dir: &Path) -> Option<Duration> {
+    let started = Instant::now();
+    let status = Command::new("oj")
+        .args(["t", "-c"])
+        .arg(binary)
+        .arg("-d")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    status.success().then(|| started.elapsed())
+}
+
+fn oj_available() -> bool {
+    Command::new("oj")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(5);
+    let ws = tempfile::tempdir().unwrap();
+    let root = ws.path();
+    let cache = root.join("cache");
+    for (id, n) in [("echo", CASES), ("one", 1)] {
+        std::fs::create_dir_all(root.join(format!("problems/{id}"))).unwrap();
+        std::fs::create_dir_all(root.join(format!("testcases/{id}"))).unwrap();
+        std::fs::write(
+            root.join(format!("problems/{id}/problem.toml")),
+            "title = \"Echo\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\n",
+        )
+        .unwrap();
+        for i in 1..=n {
+            let text = format!("{i}\n");
+            std::fs::write(root.join(format!("testcases/{id}/{i}.in")), &text).unwrap();
+            std::fs::write(root.join(format!("testcases/{id}/{i}.out")), &text).unwrap();
+        }
+    }
+    let src = root.join("echo.rs");
+    std::fs::write(&src, ECHO).unwrap();
+    let src = src.to_str().unwrap();
+    let cases: Vec<(PathBuf, PathBuf)> = (1..=CASES)
+        .map(|i| {
+            let dir = root.join("testcases/echo");
+            (dir.join(format!("{i}.in")), dir.join(format!("{i}.out")))
+        })
+        .collect();
+
+    // Compile once and warm every cache (the page cache, the judge's binary cache).
+    judge(root, &cache, &["run", src, "--problem", "echo"]);
+    let binary = std::fs::read_dir(cache.join("bin"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    floor(&binary, &cases);
+    let with_oj = oj_available();
+
+    let jobs_supported = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["run", "--help"])
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--jobs"));
+
+    let (mut a, mut b, mut c, mut j2, mut o) = (vec![], vec![], vec![], vec![], vec![]);
+    for round in 0..rounds {
+        eprint!("\rround {}/{rounds}", round + 1);
+        a.push(ms(judge(root, &cache, &["run", src, "--problem", "echo"])));
+        b.push(ms(floor(&binary, &cases)));
+        // The warm start: several in a row, as a user re-running an unchanged solution.
+        for _ in 0..5 {
+            c.push(ms(judge(root, &cache, &["run", src, "--problem", "one"])));
+        }
+        if jobs_supported {
+            j2.push(ms(judge(
+                root,
+                &cache,
+                &["run", src, "--problem", "echo", "--jobs", "2"],
+            )));
+        }
+        if with_oj {
+            if let Some(d) = oj(&binary, &root.join("testcases/echo")) {
+                o.push(ms(d));
+            }
+        }
+    }
+    eprintln!();
+    let (a, b, c) = (median(&a), median(&b), median(&c));
+    let case = b / CASES as f64;
+    println!(
+        "judge overhead: {CASES} cases of an echo solution, medians of {rounds} alternating rounds"
+    );
+    println!(
+        "  (a) judge run, 1000 cases   {a:>8.0} ms   {:>6.2} ms per case",
+        a / CASES as f64
+    );
+    println!("  (b) floor loop, 1000 cases  {b:>8.0} ms   {case:>6.2} ms per case");
+    let ratio = a / b;
+    println!(
+        "  (a)/(b)                     {ratio:>8.2}      target <= 1.3: {}",
+        if ratio <= 1.3 { "met" } else { "MISSED" }
+    );
+    println!(
+        "  (c) warm start, one case    {c:>8.1} ms   {:.1} ms beyond the case itself; target < 30 ms: {}",
+        c - case,
+        if c - case < 30.0 { "met" } else { "MISSED" }
+    );
+    if !j2.is_empty() {
+        let j2 = median(&j2);
+        let r = j2 / a;
+        println!(
+            "  --jobs 2, 1000 cases        {j2:>8.0} ms   {r:>6.2} x --jobs 1; target <= 0.6: {}",
+            if r <= 0.6 { "met" } else { "MISSED" }
+        );
+    } else {
+        println!("  --jobs 2: not measured (this judge has no --jobs)");
+    }
+    if !o.is_empty() {
+        let o = median(&o);
+        println!(
+            "  oj t, 1000 cases            {o:>8.0} ms   {:>6.2} x the floor, {:.2} x judge run",
+            o / b,
+            o / a
+        );
+    } else if with_oj {
+        println!("  oj t: failed to run; skipped");
+    } else {
+        println!(
+            "  oj t: online-judge-tools is not installed (pip install online-judge-tools); skipped"
+        );
+    }
+}
