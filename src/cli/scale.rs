@@ -324,10 +324,10 @@ fn ms(d: Duration) -> f64 {
 
 /// "0.42 ms", "4.2 ms", "39 ms", "1.45 s", "12.6 s".
 fn format_ms(v: f64) -> String {
-    if v >= 10_000.0 {
-        format!("{:.1} s", v / 1000.0)
-    } else if v >= 1000.0 && v % 1000.0 == 0.0 {
+    if v >= 1000.0 && v % 1000.0 == 0.0 {
         format!("{} s", v / 1000.0)
+    } else if v >= 10_000.0 {
+        format!("{:.1} s", v / 1000.0)
     } else if v >= 1000.0 {
         format!("{:.2} s", v / 1000.0)
     } else if v >= 10.0 {
@@ -428,7 +428,7 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
-/// "exponential, 5.87^n (R² 0.998 over 6 sizes); next best: factorial, (n!)^0.62 (R² 0.962)"
+/// "exponential 5.87^n (R² 0.998 over 6 sizes); next: factorial (n!)^0.62 (R² 0.962)"
 fn describe_fit(s: &SolutionScale) -> String {
     if s.compile_error {
         return "did not compile (see judge run)".into();
@@ -465,11 +465,11 @@ fn describe_fit(s: &SolutionScale) -> String {
     let ties: Vec<String> = f.fits[1..]
         .iter()
         .filter(|n| best.r2 - n.r2 < 0.01)
-        .map(|n| format!("{} (R² {:.3})", n.model, n.r2))
+        .map(|n| n.model.to_string())
         .collect();
     let next = if !ties.is_empty() {
         format!(
-            "; as good: {}: more sizes are needed to tell them apart",
+            "; as good (R² within 0.01): {}; more sizes would tell them apart",
             ties.join(", ")
         )
     } else {
