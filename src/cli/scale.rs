@@ -16,7 +16,7 @@ use judge::session::{Judge, Options};
 use judge::verdict::Limits;
 use judge::workspace::Workspace;
 
-use super::{parse_duration, EXIT_ERROR, EXIT_OK};
+use super::{parse_duration, EXIT_OK, EXIT_VERDICT};
 
 #[derive(Clone)]
 struct Sizes(Vec<u64>);
@@ -39,8 +39,13 @@ pub struct ScaleArgs {
     #[arg(long, value_parser = parse_sizes)]
     sizes: Sizes,
 
-    /// The input for size n: `{n}` is replaced by n; `\n` and `\t` are a newline and a tab.
-    #[arg(long, value_name = "TEMPLATE", default_value = "{n}\\n")]
+    #[arg(
+        long,
+        value_name = "TEMPLATE",
+        default_value = "{n}\\n",
+        // Not a doc comment: clap's help reads a literal "{n}" as a line break.
+        help = "The input for size n: the template, with n in braces (as in the default) replaced by the size; \\n and \\t are a newline and a tab"
+    )]
     input: String,
 
     /// Runs per size; the figure is the minimum CPU time (or the median with --median).
@@ -274,9 +279,10 @@ pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
     } else {
         print_table(&report, args.svg.as_deref());
     }
+    // A solution that does not compile is a verdict (CE), as in `judge run`.
     let any_compile_error = report.solutions.iter().any(|s| s.compile_error);
     Ok(ExitCode::from(if any_compile_error {
-        EXIT_ERROR
+        EXIT_VERDICT
     } else {
         EXIT_OK
     }))
