@@ -258,7 +258,7 @@ impl Judge {
                 observer.case_started(case, i, cases.len());
                 let mut case_report = self.run_case(problem, &binary, case, &limits)?;
                 if case_report.verdict != Verdict::Ac {
-                    case_report.saved_output = keep_output(
+                    case_report.saved_output = Self::keep_output(
                         &self.workspace,
                         self.scratch.path(),
                         problem,
@@ -338,15 +338,16 @@ impl Judge {
                         break;
                     }
                     let case = &cases[i];
-                    let result = run_case_in(workspace, runner, dir, problem, binary, case, limits)
-                        .map(|mut c| {
-                            c.parallel = true;
-                            if c.verdict != Verdict::Ac {
-                                c.saved_output =
-                                    keep_output(workspace, dir, problem, solution, case);
-                            }
-                            c
-                        });
+                    let result =
+                        Judge::run_case_in(workspace, runner, dir, problem, binary, case, limits)
+                            .map(|mut c| {
+                                c.parallel = true;
+                                if c.verdict != Verdict::Ac {
+                                    c.saved_output =
+                                        Judge::keep_output(workspace, dir, problem, solution, case);
+                                }
+                                c
+                            });
                     let final_failure = match &result {
                         Ok(c) => {
                             options.stop_on_fail
@@ -402,7 +403,7 @@ impl Judge {
                 );
                 c = self.run_case(problem, binary, case, &limits)?;
                 if c.verdict != Verdict::Ac {
-                    c.saved_output = keep_output(
+                    c.saved_output = Self::keep_output(
                         &self.workspace,
                         self.scratch.path(),
                         problem,
@@ -426,7 +427,7 @@ impl Judge {
         input: &Path,
         limits: &Limits,
     ) -> Result<run::Response> {
-        let request = request(self.scratch.path(), binary, input, limits);
+        let request = Self::request(self.scratch.path(), binary, input, limits);
         Ok(self.runner.run(&request)?)
     }
 
@@ -438,7 +439,7 @@ impl Judge {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
-        run_case_in(
+        Self::run_case_in(
             &self.workspace,
             &mut self.runner,
             self.scratch.path(),
@@ -447,6 +448,136 @@ impl Judge {
             case,
             limits,
         )
+    }
+
+    /// Runs the binary on one case with `runner`, its files in `slot`, and decides its verdict.
+    fn run_case_in(
+        workspace: &Workspace,
+        runner: &mut Runner,
+        slot: &Path,
+        problem: &Problem,
+        binary: &Path,
+        case: &TestCase,
+        limits: &Limits,
+    ) -> Result<CaseReport> {
+        let request = Self::request(slot, binary, &case.input, limits);
+        let response = runner.run(&request)?;
+        let measurement = Measurement {
+            outcome: response.outcome.clone(),
+            cpu: Duration::from_micros(response.cpu_us()),
+            wall: Duration::from_micros(response.wall_us),
+            peak_memory_bytes: response.max_rss_kb * 1024,
+            killed_by: response.killed_by,
+            stdout_bytes: response.stdout_bytes,
+        };
+        let mut internal_error = None;
+        let mut diff = None;
+        let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
+            let output = match std::fs::read(&request.stdout) {
+                Ok(o) => o,
+                Err(e) => {
+                    internal_error = Some(format!("cannot read the program's output: {e}"));
+                    return check::CheckOutcome {
+                        accepted: false,
+                        message: None,
+                        hint: None,
+                    };
+                }
+            };
+            let answer = match std::fs::read(&case.answer) {
+                Ok(a) => a,
+                Err(e) => {
+                    internal_error = Some(format!(
+                        "cannot read the answer {}: {e}",
+                        workspace.show(&case.answer)
+                    ));
+                    return check::CheckOutcome {
+                        accepted: false,
+                        message: None,
+                        hint: None,
+                    };
+                }
+            };
+            let outcome = check::check(problem.checker, &answer, &output);
+            if !outcome.accepted {
+                diff = check::diff(&answer, &output, DIFF_LINES);
+            }
+            outcome
+        });
+        let mut detail = match &reason {
+            Reason::Accepted => None,
+            r => Some(r.to_string()),
+        };
+        if let Some(ie) = internal_error {
+            verdict = Verdict::Ie;
+            detail = Some(ie);
+            diff = None;
+        }
+        let stderr = if response.stderr_bytes > 0 {
+            std::fs::read(&request.stderr).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let mut hint = hint;
+        if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
+            hint = Some("likely a stack overflow".into());
+        }
+        Ok(CaseReport {
+            name: case.name.clone(),
+            sample: case.sample,
+            verdict,
+            detail,
+            hint,
+            cpu: measurement.cpu,
+            wall: measurement.wall,
+            memory_bytes: measurement.peak_memory_bytes,
+            output_bytes: response.stdout_bytes,
+            diff,
+            stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
+            killed_by: killed_by(&response),
+            leftover_processes: response.leftover_processes,
+            saved_output: None,
+            parallel: false,
+            rerun: None,
+        })
+    }
+
+    fn request(scratch: &Path, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
+        run::Request {
+            program: binary.to_path_buf(),
+            args: Vec::new(),
+            env: Some(Vec::new()),
+            cwd: scratch.join("box"),
+            clean_cwd: true,
+            stdin: Some(input.to_path_buf()),
+            stdout: scratch.join("stdout"),
+            stderr: scratch.join("stderr"),
+            limits: runner_limits(limits),
+        }
+    }
+
+    /// Keeps a failed case's output and stderr (from the folder `slot`) in `.judge/last/` for a look afterwards.
+    fn keep_output(
+        workspace: &Workspace,
+        slot: &Path,
+        problem: &Problem,
+        solution: &Solution,
+        case: &TestCase,
+    ) -> Option<PathBuf> {
+        let dir = workspace
+            .state_dir()
+            .join("last")
+            .join(&problem.id)
+            .join(&solution.name);
+        std::fs::create_dir_all(&dir).ok()?;
+        let out = dir.join(format!("{}.out", case.name));
+        std::fs::copy(slot.join("stdout"), &out).ok()?;
+        let err = dir.join(format!("{}.err", case.name));
+        if std::fs::copy(slot.join("stderr"), &err).is_err() {
+            // The program wrote nothing to stderr: the runner made no file.
+            let _ = std::fs::write(&err, b"");
+        }
+        Some(out)
     }
 }
 
@@ -472,136 +603,6 @@ fn emit(
         observer.case_started(&cases[out.len()], out.len(), cases.len());
     }
     ended
-}
-
-/// Runs the binary on one case with `runner`, its files in `slot`, and decides its verdict.
-fn run_case_in(
-    workspace: &Workspace,
-    runner: &mut Runner,
-    slot: &Path,
-    problem: &Problem,
-    binary: &Path,
-    case: &TestCase,
-    limits: &Limits,
-) -> Result<CaseReport> {
-    let request = request(slot, binary, &case.input, limits);
-    let response = runner.run(&request)?;
-    let measurement = Measurement {
-        outcome: response.outcome.clone(),
-        cpu: Duration::from_micros(response.cpu_us()),
-        wall: Duration::from_micros(response.wall_us),
-        peak_memory_bytes: response.max_rss_kb * 1024,
-        killed_by: response.killed_by,
-        stdout_bytes: response.stdout_bytes,
-    };
-    let mut internal_error = None;
-    let mut diff = None;
-    let (mut verdict, reason, hint) = verdict::decide(&measurement, limits, || {
-        let output = match std::fs::read(&request.stdout) {
-            Ok(o) => o,
-            Err(e) => {
-                internal_error = Some(format!("cannot read the program's output: {e}"));
-                return check::CheckOutcome {
-                    accepted: false,
-                    message: None,
-                    hint: None,
-                };
-            }
-        };
-        let answer = match std::fs::read(&case.answer) {
-            Ok(a) => a,
-            Err(e) => {
-                internal_error = Some(format!(
-                    "cannot read the answer {}: {e}",
-                    workspace.show(&case.answer)
-                ));
-                return check::CheckOutcome {
-                    accepted: false,
-                    message: None,
-                    hint: None,
-                };
-            }
-        };
-        let outcome = check::check(problem.checker, &answer, &output);
-        if !outcome.accepted {
-            diff = check::diff(&answer, &output, DIFF_LINES);
-        }
-        outcome
-    });
-    let mut detail = match &reason {
-        Reason::Accepted => None,
-        r => Some(r.to_string()),
-    };
-    if let Some(ie) = internal_error {
-        verdict = Verdict::Ie;
-        detail = Some(ie);
-        diff = None;
-    }
-    let stderr = if response.stderr_bytes > 0 {
-        std::fs::read(&request.stderr).unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let mut hint = hint;
-    if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
-        hint = Some("likely a stack overflow".into());
-    }
-    Ok(CaseReport {
-        name: case.name.clone(),
-        sample: case.sample,
-        verdict,
-        detail,
-        hint,
-        cpu: measurement.cpu,
-        wall: measurement.wall,
-        memory_bytes: measurement.peak_memory_bytes,
-        output_bytes: response.stdout_bytes,
-        diff,
-        stderr: (verdict != Verdict::Ac).then(|| tail(&stderr)).flatten(),
-        killed_by: killed_by(&response),
-        leftover_processes: response.leftover_processes,
-        saved_output: None,
-        parallel: false,
-        rerun: None,
-    })
-}
-
-fn request(scratch: &Path, binary: &Path, input: &Path, limits: &Limits) -> run::Request {
-    run::Request {
-        program: binary.to_path_buf(),
-        args: Vec::new(),
-        env: Some(Vec::new()),
-        cwd: scratch.join("box"),
-        clean_cwd: true,
-        stdin: Some(input.to_path_buf()),
-        stdout: scratch.join("stdout"),
-        stderr: scratch.join("stderr"),
-        limits: runner_limits(limits),
-    }
-}
-
-/// Keeps a failed case's output and stderr (from the folder `slot`) in `.judge/last/` for a look afterwards.
-fn keep_output(
-    workspace: &Workspace,
-    slot: &Path,
-    problem: &Problem,
-    solution: &Solution,
-    case: &TestCase,
-) -> Option<PathBuf> {
-    let dir = workspace
-        .state_dir()
-        .join("last")
-        .join(&problem.id)
-        .join(&solution.name);
-    std::fs::create_dir_all(&dir).ok()?;
-    let out = dir.join(format!("{}.out", case.name));
-    std::fs::copy(slot.join("stdout"), &out).ok()?;
-    let err = dir.join(format!("{}.err", case.name));
-    if std::fs::copy(slot.join("stderr"), &err).is_err() {
-        // The program wrote nothing to stderr: the runner made no file.
-        let _ = std::fs::write(&err, b"");
-    }
-    Some(out)
 }
 
 impl Drop for Judge {
