@@ -332,7 +332,8 @@ fn cache_key(code: &[u8], file_name: &str, toolchain: &Toolchain) -> String {
 fn compiler_fingerprint(rustc: &Path, workspace_root: &Path) -> Option<String> {
     use std::os::unix::fs::MetadataExt;
     let resolved = if rustc.components().count() > 1 {
-        rustc.to_path_buf()
+        // A relative path is run from the workspace root, as `detect` and the compiler are.
+        workspace_root.join(rustc)
     } else {
         std::env::split_paths(&std::env::var_os("PATH")?)
             .map(|dir| dir.join(rustc))

@@ -5,6 +5,7 @@
 //! polynomial (against log n), factorial (against log n!) and n^n (against n log n).
 
 use std::fmt::Write as _;
+use std::ops::Div;
 
 use serde::Serialize;
 
@@ -104,14 +105,14 @@ impl std::fmt::Display for Model {
             }
         };
         match *self {
-            Model::Polynomial { degree } => write!(f, "polynomial, n^{degree:.1}"),
-            Model::Exponential { base } => write!(f, "exponential, {base:.2}^n"),
+            Model::Polynomial { degree } => write!(f, "polynomial n^{degree:.1}"),
+            Model::Exponential { base } => write!(f, "exponential {base:.2}^n"),
             Model::Factorial { power: p } => {
                 let p = power(p);
                 if p.is_empty() {
-                    write!(f, "factorial, n!")
+                    write!(f, "factorial n!")
                 } else {
-                    write!(f, "factorial, (n!){p}")
+                    write!(f, "factorial (n!){p}")
                 }
             }
             Model::NToTheN { power: p } => {
@@ -253,7 +254,8 @@ const COLOURS: &[&str] = &[
 ];
 
 /// A line chart of CPU time (log scale, decade ticks) against size, one line per series, with
-/// labelled axes, a legend and the cap drawn as a dashed line. Points over the cap are hollow.
+/// labelled axes, a legend and the cap drawn as a dashed line. Points over the cap are hollow,
+/// reached by a dashed step.
 pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
     let (w, h) = (860.0, 520.0);
     let (left, right, top, bottom) = (80.0, 190.0, 50.0, 60.0);
@@ -268,6 +270,8 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
         .map(|p| shown(p.1))
         .fold(f64::INFINITY, f64::min)
         .min(cap_ms)
+        // Room below the lowest point, so that no marker sits on the axis.
+        .div(1.5)
         .log10()
         .floor();
     let hi = all
@@ -371,16 +375,29 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
     );
     for (i, ser) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
-        let pts: Vec<String> = ser
-            .points
+        // Measured points joined by a solid line; the step to a point stopped at the cap is
+        // dashed: the time there is only known to be more than the cap.
+        let measured: Vec<&(u64, f64, bool)> = ser.points.iter().filter(|p| !p.2).collect();
+        let pts: Vec<String> = measured
             .iter()
-            .map(|&(n, ms, _)| format!("{:.1},{:.1}", x(n), y(ms)))
+            .map(|&&(n, ms, _)| format!("{:.1},{:.1}", x(n), y(ms)))
             .collect();
         let _ = writeln!(
             s,
             r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2.5"/>"#,
             pts.join(" ")
         );
+        if let (Some(&&(n0, ms0, _)), Some(&(n1, ms1, true))) = (measured.last(), ser.points.last())
+        {
+            let _ = writeln!(
+                s,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="2.5" stroke-dasharray="5 4"/>"#,
+                x(n0),
+                y(ms0),
+                x(n1),
+                y(ms1)
+            );
+        }
         for &(n, ms, over) in &ser.points {
             let fill = if over { "white" } else { colour };
             let _ = writeln!(
@@ -410,9 +427,9 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
     }
     let _ = writeln!(
         s,
-        r##"<text x="{}" y="{}" fill="#666" font-size="11">hollow: stopped at the cap</text>"##,
-        left + pw + 20.0,
-        top + 10.0 + series.len() as f64 * 24.0 + 6.0
+        r##"<text x="{lx}" y="{ly}" fill="#666" font-size="11">hollow, dashed:<tspan x="{lx}" dy="14">stopped at the cap</tspan></text>"##,
+        lx = left + pw + 20.0,
+        ly = top + 10.0 + series.len() as f64 * 24.0 + 6.0
     );
     s.push_str("</svg>\n");
     s

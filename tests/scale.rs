@@ -185,6 +185,27 @@ fn bad_requests_are_usage_errors() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("one problem"));
 }
 
+#[test]
+fn a_solution_that_does_not_compile_is_skipped_with_exit_1() {
+    let (ws, _, flat) = growing();
+    ws.write(
+        "solutions/grow/broken.rs",
+        "fn main() { let x: u32 = \"no\"; }\n",
+    );
+    let out = ws
+        .judge()
+        .args([
+            "scale", "broken", &flat, "--sizes", "1..3", "--repeat", "1", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["solutions"][0]["compile_error"], true);
+    assert_eq!(statuses(&doc["solutions"][0]), ["skipped"; 3]);
+    assert_eq!(statuses(&doc["solutions"][1]), ["ok"; 3]);
+}
+
 fn chromium() -> Option<&'static str> {
     ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()

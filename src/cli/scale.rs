@@ -16,7 +16,7 @@ use judge::session::{Judge, Options};
 use judge::verdict::Limits;
 use judge::workspace::Workspace;
 
-use super::{parse_duration, EXIT_ERROR, EXIT_OK};
+use super::{parse_duration, EXIT_OK, EXIT_VERDICT};
 
 #[derive(Clone)]
 struct Sizes(Vec<u64>);
@@ -39,8 +39,13 @@ pub struct ScaleArgs {
     #[arg(long, value_parser = parse_sizes)]
     sizes: Sizes,
 
-    /// The input for size n: `{n}` is replaced by n; `\n` and `\t` are a newline and a tab.
-    #[arg(long, value_name = "TEMPLATE", default_value = "{n}\\n")]
+    #[arg(
+        long,
+        value_name = "TEMPLATE",
+        default_value = "{n}\\n",
+        // Not a doc comment: clap's help reads a literal "{n}" as a line break.
+        help = "The input for size n: the template, with n in braces (as in the default) replaced by the size; \\n and \\t are a newline and a tab"
+    )]
     input: String,
 
     /// Runs per size; the figure is the minimum CPU time (or the median with --median).
@@ -274,9 +279,10 @@ pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
     } else {
         print_table(&report, args.svg.as_deref());
     }
+    // A solution that does not compile is a verdict (CE), as in `judge run`.
     let any_compile_error = report.solutions.iter().any(|s| s.compile_error);
     Ok(ExitCode::from(if any_compile_error {
-        EXIT_ERROR
+        EXIT_VERDICT
     } else {
         EXIT_OK
     }))
@@ -324,10 +330,10 @@ fn ms(d: Duration) -> f64 {
 
 /// "0.42 ms", "4.2 ms", "39 ms", "1.45 s", "12.6 s".
 fn format_ms(v: f64) -> String {
-    if v >= 10_000.0 {
-        format!("{:.1} s", v / 1000.0)
-    } else if v >= 1000.0 && v % 1000.0 == 0.0 {
+    if v >= 1000.0 && v % 1000.0 == 0.0 {
         format!("{} s", v / 1000.0)
+    } else if v >= 10_000.0 {
+        format!("{:.1} s", v / 1000.0)
     } else if v >= 1000.0 {
         format!("{:.2} s", v / 1000.0)
     } else if v >= 10.0 {
@@ -428,7 +434,7 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
-/// "exponential, 5.87^n (R² 0.998 over 6 sizes); next best: factorial, (n!)^0.62 (R² 0.962)"
+/// "exponential 5.87^n (R² 0.998 over 6 sizes); next: factorial (n!)^0.62 (R² 0.962)"
 fn describe_fit(s: &SolutionScale) -> String {
     if s.compile_error {
         return "did not compile (see judge run)".into();
@@ -465,11 +471,11 @@ fn describe_fit(s: &SolutionScale) -> String {
     let ties: Vec<String> = f.fits[1..]
         .iter()
         .filter(|n| best.r2 - n.r2 < 0.01)
-        .map(|n| format!("{} (R² {:.3})", n.model, n.r2))
+        .map(|n| n.model.to_string())
         .collect();
     let next = if !ties.is_empty() {
         format!(
-            "; as good: {}: more sizes are needed to tell them apart",
+            "; as good (R² within 0.01): {}; more sizes would tell them apart",
             ties.join(", ")
         )
     } else {
