@@ -290,8 +290,8 @@ struct Env<'a> {
 impl Judge {
     pub fn new(workspace: Workspace) -> Result<Judge> {
         let runner = Runner::start()?;
-        let toolchain = Toolchain::detect(&workspace.root)?;
         let cache = Cache::new(workspace.state_dir().join("cache"));
+        let toolchain = Toolchain::detect_memoized(&workspace.root, &cache.dir.join("rustc"))?;
         let scratch = tempfile::Builder::new()
             .prefix("judge-")
             .tempdir()
@@ -742,7 +742,12 @@ impl Slot {
             detail = Some(ie);
             diff = None;
         }
-        let stderr = std::fs::read(&execution.stderr).unwrap_or_default();
+        // Most programs write nothing there, and then the runner makes no file to read.
+        let stderr = if execution.response.stderr_bytes > 0 {
+            std::fs::read(&execution.stderr).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let mut hint = hint;
         if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
             hint = Some("likely a stack overflow".into());
