@@ -124,3 +124,28 @@ fn regex_line(text: &str, re: &str) -> bool {
     let p = predicate::str::is_match(re).unwrap();
     text.lines().any(|l| p.eval(l))
 }
+
+#[test]
+fn the_problem_is_told_by_the_named_solutions() {
+    let out = common::judge(&repo())
+        .args(["compare", "bitmask", "eightfold", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(&out.stdout)["problem"], "nqueens-ii");
+    common::judge(&repo())
+        .args(["compare", "bitmask", "flags-boards"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("belong to different problems"));
+    common::judge(&repo())
+        .arg("compare")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("name the problem"));
+}

@@ -46,23 +46,43 @@ pub struct CompareArgs {
     json: bool,
 }
 
-/// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id.
-pub(crate) fn problem_and_rest(ws: &Workspace, names: &[String]) -> Result<(Problem, Vec<String>)> {
+/// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id;
+/// otherwise the problem is the only one, or the one the named solutions belong to.
+pub(crate) fn problem_and_rest(
+    ws: &Workspace,
+    cwd: &Path,
+    names: &[String],
+) -> Result<(Problem, Vec<String>)> {
     let ids = ws.problem_ids()?;
-    match names.first() {
-        Some(first) if ids.contains(first) => Ok((ws.problem(first)?, names[1..].to_vec())),
-        _ => match ids.as_slice() {
-            [only] => Ok((ws.problem(only)?, names.to_vec())),
-            _ => bail!(
-                "name the problem first: judge compare PROBLEM [SOLUTION...] (problems: {})",
-                ids.join(", ")
-            ),
-        },
+    if let Some(first) = names.first().filter(|f| ids.contains(f)) {
+        return Ok((ws.problem(first)?, names[1..].to_vec()));
     }
+    if let [only] = ids.as_slice() {
+        return Ok((ws.problem(only)?, names.to_vec()));
+    }
+    if !names.is_empty() {
+        let mut owners: Vec<String> = names
+            .iter()
+            .map(|n| ws.resolve_solution(n, None, cwd).map(|s| s.problem))
+            .collect::<judge::Result<_>>()?;
+        owners.sort();
+        owners.dedup();
+        if let [problem] = owners.as_slice() {
+            return Ok((ws.problem(problem)?, names.to_vec()));
+        }
+        bail!(
+            "the solutions belong to different problems ({}): compare solutions of one problem",
+            owners.join(", ")
+        );
+    }
+    bail!(
+        "name the problem: judge compare PROBLEM [SOLUTION...] (problems: {})",
+        ids.join(", ")
+    )
 }
 
 pub fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode> {
-    let (problem, names) = problem_and_rest(&ws, &args.names)?;
+    let (problem, names) = problem_and_rest(&ws, cwd, &args.names)?;
     let solutions: Vec<Solution> = if names.is_empty() {
         ws.solutions(&problem.id)?
     } else {
