@@ -83,23 +83,38 @@ fn main() {
         vec![vec![]; n],
         vec![vec![]; n],
     );
-    for round in 0..rounds {
-        eprint!("\rround {}/{rounds}", round + 1);
+    // One program at a time, alternating judge and /usr/bin/time case by case: what ran just
+    // before (a big allocation freed, say) changes the page-fault cost of the next program.
+    let judge_case = |name: &str| -> serde_json::Value {
         let out = Command::new(judge)
             .current_dir(root)
             .env("JUDGE_CACHE_DIR", &cache)
-            .args(["run", src.to_str().unwrap(), "--problem", "work", "--json"])
+            .args([
+                "run",
+                src.to_str().unwrap(),
+                "--problem",
+                "work",
+                "--no-history",
+                "--json",
+                "--case",
+                name,
+            ])
             .output()
             .unwrap();
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let binary = std::fs::read_dir(cache.join("bin"))
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+        doc["cases"][0].clone()
+    };
+    judge_case("01");
+    let binary = std::fs::read_dir(cache.join("bin"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    for round in 0..rounds {
+        eprint!("\rround {}/{rounds}", round + 1);
         for i in 0..n {
-            let c = &doc["cases"][i];
+            let c = judge_case(&format!("{:02}", i + 1));
             jc[i].push(c["time_ms"].as_f64().unwrap());
             jm[i].push(c["memory_kb"].as_f64().unwrap());
             let (cpu, kb) = usr_bin_time(&binary, &inputs[i]);
@@ -108,7 +123,7 @@ fn main() {
         }
     }
     eprintln!();
-    println!("CPU time and peak memory: judge against /usr/bin/time, medians of {rounds} alternating rounds");
+    println!("CPU time and peak memory: judge against /usr/bin/time, one program at a time, alternating, medians of {rounds} rounds");
     println!(
         "{:>6} {:>6} | {:>9} {:>9} {:>7} | {:>10} {:>10} {:>8}",
         "MiB", "ms", "judge ms", "time ms", "cpu ok", "judge KiB", "time KiB", "mem ok"
@@ -117,7 +132,10 @@ fn main() {
     for (i, (mib, ms)) in CASES.iter().enumerate() {
         let (a, b) = (median(&mut jc[i]), median(&mut tc[i]));
         let (c, d) = (median(&mut jm[i]), median(&mut tm[i]));
-        let cpu_ok = (a - b).abs() <= (0.05 * b).max(5.0);
+        // /usr/bin/time prints user and sys in hundredths of a second, each cut rather than
+        // rounded: the true time is from what it prints to 20 ms more.
+        let tolerance = (0.05 * b).max(5.0);
+        let cpu_ok = a >= b - tolerance && a <= b + 20.0 + tolerance;
         let mem_ok = (c - d).abs() <= (0.05 * d).max(1024.0);
         all_ok &= cpu_ok && mem_ok;
         println!(
@@ -127,7 +145,7 @@ fn main() {
         );
     }
     println!(
-        "targets (CPU within 5% or 5 ms, memory within 5% or 1 MiB): {}",
+        "targets (CPU within 5% or 5 ms of /usr/bin/time's figure, which it cuts to 10 ms for user and sys each; memory within 5% or 1 MiB): {}",
         if all_ok { "met" } else { "MISSED" }
     );
 }
