@@ -315,3 +315,36 @@ fn list_shows_problems_limits_and_expectations() {
         ))
         .stdout(predicate::str::is_match(r"odometer +TLE").unwrap());
 }
+
+#[test]
+fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
+    let ws = Workspace::doubling("1s");
+    let cache = ws.path().join(".judge/cache");
+    let src = ws.write("w.rs", "fn main() { println!(\"41\"); }\n");
+    let run = || {
+        ws.judge()
+            .env("JUDGE_CACHE_DIR", &cache)
+            .args(["run", src.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap()
+    };
+    assert_eq!(json(&run().stdout)["compile"]["cached"], false);
+    assert!(ws.path().join(".judge/last/double/w/1.out").is_file());
+    assert!(ws.path().join(".judge/history.db").is_file());
+    ws.judge()
+        .env("JUDGE_CACHE_DIR", &cache)
+        .arg("clean")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("removed .judge/cache/bin"))
+        .stdout(predicate::str::contains("the submission history is kept"));
+    assert!(!cache.join("bin").exists() && !ws.path().join(".judge/last").exists());
+    assert!(ws.path().join(".judge/history.db").is_file());
+    assert_eq!(
+        json(&run().stdout)["compile"]["cached"],
+        false,
+        "rebuilt after clean"
+    );
+    ws.judge().args(["clean", "--all"]).assert().code(0);
+    assert!(!ws.path().join(".judge/history.db").exists());
+}

@@ -1,5 +1,6 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
+mod clean;
 mod compare;
 mod history;
 mod list;
@@ -85,6 +86,8 @@ enum Command {
     History(history::HistoryArgs),
     /// Measure how solutions' CPU time grows with the input size; fit growth models, draw a chart.
     Scale(scale::ScaleArgs),
+    /// Remove the judge's cached binaries and kept outputs (.judge/); --all removes the history too.
+    Clean(clean::CleanArgs),
 }
 
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -129,6 +132,7 @@ pub fn main(cli: Cli) -> Result<ExitCode> {
         Command::NewProblem(args) => new::new_problem(ws, args),
         Command::Init(_) => unreachable!("handled above"),
         Command::Scale(args) => scale::scale(ws, &cwd, args),
+        Command::Clean(args) => clean::clean(ws, args),
     }
 }
 

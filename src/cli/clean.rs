@@ -1,0 +1,69 @@
+//! `judge clean`: remove what the judge keeps in `.judge/` (binaries, kept outputs); the history only with --all.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use judge::report;
+use judge::workspace::Workspace;
+
+use super::EXIT_OK;
+
+#[derive(clap::Args)]
+pub struct CleanArgs {
+    /// Also remove the submission history (.judge/history.db).
+    #[arg(long)]
+    all: bool,
+}
+
+pub fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
+    let state = ws.state_dir();
+    // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
+    let cache = judge::compile::Cache::new(state.join("cache")).dir;
+    let mut targets: Vec<_> = ["bin", "ce", "tmp", "rustc"]
+        .iter()
+        .map(|d| cache.join(d))
+        .collect();
+    targets.push(state.join("last"));
+    if args.all {
+        for suffix in ["", "-wal", "-shm"] {
+            targets.push(state.join(format!("history.db{suffix}")));
+        }
+    }
+    let mut out = anstream::stdout();
+    let mut freed = 0;
+    for path in &targets {
+        let size = size_of(path);
+        let removed = if path.is_dir() {
+            std::fs::remove_dir_all(path)
+        } else if path.exists() {
+            std::fs::remove_file(path)
+        } else {
+            continue;
+        };
+        removed.with_context(|| format!("removing {}", path.display()))?;
+        freed += size;
+        writeln!(out, "removed {}", ws.show(path))?;
+    }
+    writeln!(out, "{} freed", report::format_bytes(freed))?;
+    if !args.all && state.join("history.db").exists() {
+        writeln!(
+            out,
+            "{}",
+            report::dim("the submission history is kept (--all removes it too)")
+        )?;
+    }
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+fn size_of(path: &Path) -> u64 {
+    walkdir::WalkDir::new(path)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum()
+}
