@@ -313,6 +313,38 @@ fn generator_args(seed: u64, size: Option<u64>) -> Vec<String> {
 
 type Failure = (String, Option<String>);
 
+/// Compiles the problem's generator and has it print the input for `SEED SIZE` into `to`
+/// (for `judge scale`: sizes through the generator). `Ok(Err(message))` when the problem has no
+/// generator, or it does not compile, or it fails.
+pub fn generate_sized(
+    judge: &mut Judge,
+    problem: &Problem,
+    seed: u64,
+    size: u64,
+    to: &Path,
+) -> Result<std::result::Result<(), String>> {
+    let Some(path) = &problem.generator else {
+        return Ok(Err(format!(
+            "`{}` has no generator (`generator = \"gen.rs\"` in problem.toml)",
+            problem.id
+        )));
+    };
+    let generator = Solution {
+        name: "generator".into(),
+        problem: problem.id.clone(),
+        path: path.clone(),
+    };
+    let (_, binary) = judge.build(&generator, &Options::default())?;
+    let Some(binary) = binary else {
+        return Ok(Err(format!(
+            "the generator {} does not compile",
+            judge.workspace.show(path)
+        )));
+    };
+    let args = generator_args(seed, Some(size));
+    Ok(generate(judge, &binary, &args, &generator_limits(problem), to)?.map_err(|(m, _)| m))
+}
+
 /// Runs the generator and copies the input it printed to `to`.
 fn generate(
     judge: &mut Judge,

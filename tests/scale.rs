@@ -292,3 +292,56 @@ fn the_chart_draws_in_a_browser() {
     assert!(count([0xD5, 0x5E, 0x00]) > 200, "second series missing");
     assert!(count([0, 0, 0]) > 500, "axes and text missing");
 }
+
+#[test]
+fn sizes_can_come_from_the_problems_generator() {
+    let (ws, doubling, _) = growing();
+    // gen SEED SIZE prints the size itself: the input of size n is n, as with the template.
+    ws.write(
+        "problems/grow/gen.rs",
+        "fn main() { let a: Vec<String> = std::env::args().collect(); println!(\"{}\", a[2]); }\n",
+    );
+    let toml = ws.path().join("problems/grow/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, format!("{text}generator = \"gen.rs\"\n")).unwrap();
+    let out = ws
+        .judge()
+        .args([
+            "scale",
+            &doubling,
+            "--generator",
+            "--sizes",
+            "2,7",
+            "--repeat",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = json(&out.stdout);
+    assert_eq!(doc["input"], "gen 1 n");
+    let points = doc["solutions"][0]["points"].as_array().unwrap();
+    let (small, big) = (
+        points[0]["cpu_ms"].as_f64().unwrap(),
+        points[1]["cpu_ms"].as_f64().unwrap(),
+    );
+    // 2^9 / 2^2 = 128 times the work: the generator's sizes reached the solution.
+    assert!(big > small * 4.0, "{small} ms at n=2, {big} ms at n=9");
+
+    // A generator that fails is named, and nothing is measured.
+    ws.write(
+        "problems/grow/gen.rs",
+        "fn main() { std::process::exit(3); }\n",
+    );
+    ws.judge()
+        .args(["scale", &doubling, "--generator", "--sizes", "2,3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("the generator failed"));
+}

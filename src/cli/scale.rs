@@ -48,6 +48,14 @@ pub struct ScaleArgs {
     )]
     input: String,
 
+    /// Make each size's input with the problem's generator (`gen SEED n`) instead of the template.
+    #[arg(long, conflicts_with = "input")]
+    generator: bool,
+
+    /// The seed given to the generator (with --generator).
+    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "generator")]
+    seed: u64,
+
     /// Runs per size; the figure is the minimum CPU time (or the median with --median).
     #[arg(long, value_name = "R", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     repeat: u32,
@@ -138,18 +146,26 @@ pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
         .tempdir()
         .context("creating a folder for the inputs")?;
     judge::run::interrupt::register_temp_dir(inputs.path());
+    let mut judge = Judge::new(ws.clone())?;
     let mut files = Vec::new();
     for &n in &args.sizes.0 {
         let path = inputs.path().join(format!("{n}.in"));
-        std::fs::write(&path, scale::input_for(&args.input, n))
-            .with_context(|| format!("writing {}", path.display()))?;
+        if args.generator {
+            if let Err(message) =
+                judge::stress::generate_sized(&mut judge, &problem, args.seed, n, &path)?
+            {
+                bail!("{message} (size {n}, seed {})", args.seed);
+            }
+        } else {
+            std::fs::write(&path, scale::input_for(&args.input, n))
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
         files.push((n, path));
     }
 
     let bar = ProgressBar::new_spinner();
     bar.set_style(ProgressStyle::with_template("  {spinner} {msg}").expect("valid template"));
     bar.enable_steady_tick(Duration::from_millis(100));
-    let mut judge = Judge::new(ws.clone())?;
     let mut results = Vec::new();
     for solution in &solutions {
         bar.set_message(format!("compiling {}", solution.name));
@@ -241,7 +257,11 @@ pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
 
     let report = ScaleReport {
         problem: problem.id.clone(),
-        input: args.input.clone(),
+        input: if args.generator {
+            format!("gen {} n", args.seed)
+        } else {
+            args.input.clone()
+        },
         sizes: args.sizes.0.clone(),
         repeat: args.repeat,
         statistic,
@@ -374,8 +394,12 @@ fn print_table(r: &ScaleReport, svg: Option<&Path>) {
         out,
         "{}",
         dim(&format!(
-            "input \"{}\" · {} of {} run{} per size · cap {} · x = growth per +1 n",
-            r.input,
+            "{} · {} of {} run{} per size · cap {} · x = growth per +1 n",
+            if r.input.starts_with("gen ") {
+                format!("inputs from the generator ({})", r.input)
+            } else {
+                format!("input \"{}\"", r.input)
+            },
             r.statistic,
             r.repeat,
             if r.repeat == 1 { "" } else { "s" },
