@@ -234,6 +234,17 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
     }
     if let Some(diff) = &c.diff {
         for line in diff.lines() {
+            // The diff opens with "first difference at line N": say there what - and + are.
+            if let Some(at) = line.trim_start().strip_prefix("first difference at ") {
+                let _ = writeln!(
+                    out,
+                    "{indent}{}",
+                    dim(&format!(
+                        "diff (- answer, + output), first difference at {at}:"
+                    ))
+                );
+                continue;
+            }
             let styled = match line.chars().next() {
                 Some('-') => paint(Style::new().fg_color(Some(AnsiColor::Green.into())), line),
                 Some('+') => paint(Style::new().fg_color(Some(AnsiColor::Red.into())), line),
@@ -241,7 +252,6 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
             };
             let _ = writeln!(out, "{indent}{styled}");
         }
-        let _ = writeln!(out, "{indent}{}", dim("(- answer, + output)"));
     }
     if let Some(err) = &c.stderr {
         let _ = writeln!(out, "{indent}{}", dim("stderr (end):"));
