@@ -793,6 +793,7 @@ impl Slot {
             peak_memory_bytes: response.max_rss_kb * 1024,
             killed_by: response.killed_by,
             stdout_bytes: response.stdout_bytes,
+            leftover_processes: response.leftover_processes,
         };
         Ok(Execution {
             measurement,

@@ -139,6 +139,8 @@ pub struct Measurement {
     pub peak_memory_bytes: u64,
     pub killed_by: Option<KilledBy>,
     pub stdout_bytes: u64,
+    /// Processes the program started that were still running when it ended.
+    pub leftover_processes: u32,
 }
 
 /// The limits one run was held to.
@@ -161,6 +163,8 @@ pub enum Reason {
     WallClock {
         idle: bool,
     },
+    /// The wall-clock cap fired while processes the program started were still running.
+    WallClockWithChildren(u32),
     Memory {
         killed: bool,
     },
@@ -184,6 +188,11 @@ impl fmt::Display for Reason {
             ),
             Reason::WallClock { idle: false } => f.write_str(
                 "wall-clock cap reached while the program was running: the machine was too busy to give it its CPU time",
+            ),
+            Reason::WallClockWithChildren(n) => write!(
+                f,
+                "wall-clock cap reached while {n} process{} the program started still ran",
+                if *n == 1 { "" } else { "es" }
             ),
             Reason::Memory { killed: true } => {
                 f.write_str("stopped when its memory went over the limit")
@@ -220,8 +229,16 @@ pub fn decide(
         if m.cpu > limits.time {
             return (Verdict::Tle, Reason::CpuTime, None);
         }
-        // Under 10% of a core: it slept, waited or was stopped. More than that yet under the
-        // limit: it was running, but the machine was too busy to give it its CPU time.
+        // Processes it started (their CPU time is not its own until it waits for them) were
+        // still at work; else under 10% of a core: it slept, waited or was stopped; else it
+        // was running, but the machine was too busy to give it its CPU time.
+        if m.leftover_processes > 0 {
+            return (
+                Verdict::Tle,
+                Reason::WallClockWithChildren(m.leftover_processes),
+                None,
+            );
+        }
         let idle = m.cpu * 10 < m.wall;
         return (Verdict::Tle, Reason::WallClock { idle }, None);
     }
@@ -280,6 +297,7 @@ mod tests {
             peak_memory_bytes: 2 << 20,
             killed_by: None,
             stdout_bytes: 3,
+            leftover_processes: 0,
         }
     }
 
@@ -351,6 +369,18 @@ mod tests {
         assert_eq!(
             verdict(m, ok),
             (Verdict::Tle, Reason::WallClock { idle: false })
+        );
+        // Its children were still at work: their CPU time is not its own yet.
+        let m = Measurement {
+            killed_by: Some(KilledBy::WallCap),
+            outcome: Outcome::Signaled(9),
+            wall: Duration::from_secs(3),
+            leftover_processes: 511,
+            ..clean()
+        };
+        assert_eq!(
+            verdict(m, ok),
+            (Verdict::Tle, Reason::WallClockWithChildren(511))
         );
         // Over the limit but the program exited by itself: still TLE, never AC.
         let m = Measurement {

@@ -311,7 +311,7 @@ fn sizes_can_come_from_the_problems_generator() {
             &doubling,
             "--generator",
             "--sizes",
-            "2,7",
+            "2,9",
             "--repeat",
             "1",
             "--json",
@@ -325,7 +325,7 @@ fn sizes_can_come_from_the_problems_generator() {
         String::from_utf8_lossy(&out.stderr)
     );
     let doc = json(&out.stdout);
-    assert_eq!(doc["input"], "gen 1 n");
+    assert_eq!(doc["input"], "gen 1 n", "{doc:#}");
     let points = doc["solutions"][0]["points"].as_array().unwrap();
     let (small, big) = (
         points[0]["cpu_ms"].as_f64().unwrap(),

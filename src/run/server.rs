@@ -39,6 +39,9 @@ pub fn serve() -> i32 {
             return 3;
         }
     };
+    // Dropped (removed) when serving ends, on every path out of this function.
+    let cgroup = PidsCgroup::create();
+    let procs_fd = cgroup.as_ref().map_or(-1, |c| c.procs.as_raw_fd());
     let stdin = io::stdin();
     let mut stdout = io::stdout().lock();
     let mut line = String::new();
@@ -62,7 +65,7 @@ pub fn serve() -> i32 {
                 return 3;
             }
         };
-        let response = match run(&request, &sigfd) {
+        let response = match run(&request, &sigfd, procs_fd) {
             Ok(r) => r,
             Err(Interrupted) => {
                 sweep();
@@ -101,7 +104,7 @@ fn wait_for_request(sigfd: &SignalFd) -> bool {
     }
 }
 
-fn run(req: &Request, sigfd: &SignalFd) -> Result<Response, Interrupted> {
+fn run(req: &Request, sigfd: &SignalFd, procs_fd: RawFd) -> Result<Response, Interrupted> {
     let mut response = Response {
         outcome: Outcome::SpawnFailed(String::new()),
         user_us: 0,
@@ -173,6 +176,11 @@ fn run(req: &Request, sigfd: &SignalFd) -> Result<Response, Interrupted> {
                 if libc::setrlimit(resource, &limit) != 0 {
                     return Err(io::Error::last_os_error());
                 }
+            }
+            // Into the runner's pids cgroup, when there is one ("0": this process). A failure
+            // only loses the cap on processes, so it never stops the program.
+            if procs_fd >= 0 {
+                libc::write(procs_fd, b"0".as_ptr() as *const libc::c_void, 1);
             }
             // The runner is single-threaded, so "parent death" means the runner's death.
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
@@ -428,6 +436,63 @@ impl Tail {
         }
         out.extend(self.tail);
         out
+    }
+}
+
+/// Processes and threads a program may have at once, when the runner has a pids cgroup.
+pub const MAX_PROCESSES: u32 = 512;
+
+/// A pids cgroup of the runner's own (as root, with the cgroup v1 `pids` controller or a cgroup
+/// v2 tree that delegates it): every program joins it before `execve`, so a fork bomb stops at
+/// [`MAX_PROCESSES`] instead of exhausting the machine's PIDs. RLIMIT_NPROC cannot do that for
+/// root, whom it does not bind. Without such a cgroup the judge works as before, uncapped.
+struct PidsCgroup {
+    dir: std::path::PathBuf,
+    procs: File,
+}
+
+impl PidsCgroup {
+    fn create() -> Option<PidsCgroup> {
+        let own = fs::read_to_string("/proc/self/cgroup").ok()?;
+        let base = own.lines().find_map(|line| {
+            let mut parts = line.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            let path = path.trim_start_matches('/');
+            if controllers.split(',').any(|c| c == "pids") {
+                Some(Path::new("/sys/fs/cgroup/pids").join(path))
+            } else if controllers.is_empty() {
+                let dir = Path::new("/sys/fs/cgroup").join(path);
+                let delegated = fs::read_to_string(dir.join("cgroup.subtree_control")).ok()?;
+                delegated
+                    .split_whitespace()
+                    .any(|c| c == "pids")
+                    .then_some(dir)
+            } else {
+                None
+            }
+        })?;
+        // SAFETY: getpid has no preconditions.
+        let dir = base.join(format!("judge-{}", unsafe { libc::getpid() }));
+        fs::create_dir(&dir).ok()?;
+        let made = fs::write(dir.join("pids.max"), MAX_PROCESSES.to_string()).and_then(|_| {
+            fs::OpenOptions::new()
+                .write(true)
+                .open(dir.join("cgroup.procs"))
+        });
+        match made {
+            Ok(procs) => Some(PidsCgroup { dir, procs }),
+            Err(_) => {
+                let _ = fs::remove_dir(&dir);
+                None
+            }
+        }
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        // Empty by now: every program and what it left was killed and reaped.
+        let _ = fs::remove_dir(&self.dir);
     }
 }
 
