@@ -142,12 +142,8 @@ pub fn parallel_note(out: &mut dyn Write, jobs: usize) {
     );
 }
 
-pub fn table_head(out: &mut dyn Write) {
-    table_head_with(out, false);
-}
-
 /// The head of the case table; `repeated` adds the min column of `--repeat` (time is then the median).
-pub fn table_head_with(out: &mut dyn Write, repeated: bool) {
+pub fn table_head(out: &mut dyn Write, repeated: bool) {
     let head = if repeated {
         format!(
             "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",

@@ -214,7 +214,7 @@ impl Observer for Live<'_> {
                 if jobs > 1 {
                     report::parallel_note(o, jobs);
                 }
-                report::table_head_with(o, repeated);
+                report::table_head(o, repeated);
             }
         });
     }
