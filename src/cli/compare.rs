@@ -12,7 +12,7 @@ use judge::session::{Judge, Options, SolutionReport};
 use judge::verdict::Verdict;
 use judge::workspace::{Problem, Solution, Workspace};
 
-use super::{parse_duration, parse_seconds, parse_size, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+use super::{EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub struct CompareArgs {
@@ -29,17 +29,8 @@ pub struct CompareArgs {
     #[arg(long)]
     skip_after_tle: bool,
 
-    /// Override the time limit: milliseconds, or with a unit ("500ms", "2s").
-    #[arg(long, value_name = "MS", value_parser = parse_duration)]
-    time_limit: Option<Duration>,
-
-    /// Override the memory limit: MiB, or with a unit ("512MiB", "1GiB").
-    #[arg(long, value_name = "MIB", value_parser = parse_size)]
-    memory_limit: Option<u64>,
-
-    /// Wall-clock limit of each compilation (seconds, or with a unit).
-    #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
-    compile_time_limit: Duration,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 
     /// Print the matrix as one JSON document.
     #[arg(long)]
@@ -100,12 +91,9 @@ pub fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode>
     }
     let cases = ws.testcases(&problem)?;
     let options = Options {
-        time_limit: args.time_limit,
-        memory_limit: args.memory_limit,
-        compile_time_limit: args.compile_time_limit,
         repeat: args.repeat,
         skip_after_tle: args.skip_after_tle,
-        ..Options::default()
+        ..args.limits.options()
     };
     let reports = judge_all(&ws, &problem, &solutions, &cases, &options)?;
     let matrix = Matrix::new(

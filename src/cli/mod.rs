@@ -90,6 +90,34 @@ enum Command {
     Clean(clean::CleanArgs),
 }
 
+/// Limit overrides shared by the commands that judge (`run`, `compare`, `stress`).
+#[derive(clap::Args)]
+pub(crate) struct LimitArgs {
+    /// Override the time limit: milliseconds, or with a unit ("500ms", "2s").
+    #[arg(long, value_name = "MS", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+
+    /// Override the memory limit: MiB, or with a unit ("512MiB", "1GiB").
+    #[arg(long, value_name = "MIB", value_parser = parse_size)]
+    pub memory_limit: Option<u64>,
+
+    /// Wall-clock limit of each compilation (seconds, or with a unit).
+    #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
+    pub compile_time_limit: Duration,
+}
+
+impl LimitArgs {
+    /// Judging options with these overrides, the rest at their defaults.
+    pub(crate) fn options(&self) -> judge::session::Options {
+        judge::session::Options {
+            time_limit: self.time_limit,
+            memory_limit: self.memory_limit,
+            compile_time_limit: self.compile_time_limit,
+            ..Default::default()
+        }
+    }
+}
+
 pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
     workspace::parse_duration(s)
 }

@@ -13,7 +13,7 @@ use judge::session::{CaseReport, CompileReport, Judge, Observer, Options, Soluti
 use judge::verdict::Limits;
 use judge::workspace::{self, Solution, TestCase, Workspace};
 
-use super::{exit_for, parse_duration, parse_seconds, parse_size, print_json};
+use super::{exit_for, parse_size, print_json};
 
 #[derive(clap::Args)]
 pub struct RunArgs {
@@ -24,13 +24,8 @@ pub struct RunArgs {
     #[arg(long, short)]
     problem: Option<String>,
 
-    /// Override the time limit: milliseconds, or with a unit ("500ms", "2s").
-    #[arg(long, value_name = "MS", value_parser = parse_duration)]
-    time_limit: Option<Duration>,
-
-    /// Override the memory limit: MiB, or with a unit ("512MiB", "1GiB").
-    #[arg(long, value_name = "MIB", value_parser = parse_size)]
-    memory_limit: Option<u64>,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 
     /// Override the output limit: MiB, or with a unit.
     #[arg(long, value_name = "MIB", value_parser = parse_size)]
@@ -47,10 +42,6 @@ pub struct RunArgs {
     /// Stop at the first case that is not accepted, like Codeforces.
     #[arg(long)]
     stop_on_fail: bool,
-
-    /// Wall-clock limit of the compilation (seconds, or with a unit).
-    #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
-    compile_time_limit: Duration,
 
     /// Show the input of every failed case (by default only a short input of a WA is shown).
     #[arg(long)]
@@ -108,15 +99,13 @@ fn judge_once(
     let cases =
         workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?;
     let options = Options {
-        time_limit: args.time_limit,
-        memory_limit: args.memory_limit,
         output_limit: args.output_limit,
         stop_on_fail: args.stop_on_fail,
-        compile_time_limit: args.compile_time_limit,
         show_input: args.show_input,
         repeat: args.repeat,
         skip_after_tle: args.skip_after_tle,
         jobs: args.jobs.into(),
+        ..args.limits.options()
     };
     let report = if args.json {
         judge.judge(

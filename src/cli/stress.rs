@@ -9,12 +9,12 @@ use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use judge::report::{self, dim, paint};
-use judge::session::{Judge, Options};
+use judge::session::Judge;
 use judge::stress::{self, StressObserver, StressOptions, StressReport};
 use judge::verdict::Verdict;
 use judge::workspace::Workspace;
 
-use super::{parse_duration, parse_seconds, parse_size, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+use super::{parse_seconds, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub struct StressArgs {
@@ -49,17 +49,8 @@ pub struct StressArgs {
     #[arg(long)]
     save: bool,
 
-    /// Override the time limit: milliseconds, or with a unit ("500ms", "2s").
-    #[arg(long, value_name = "MS", value_parser = parse_duration)]
-    time_limit: Option<Duration>,
-
-    /// Override the memory limit: MiB, or with a unit ("512MiB", "1GiB").
-    #[arg(long, value_name = "MIB", value_parser = parse_size)]
-    memory_limit: Option<u64>,
-
-    /// Wall-clock limit of each compilation (seconds, or with a unit).
-    #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
-    compile_time_limit: Duration,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -91,12 +82,7 @@ pub fn stress(
         duration: args.seconds,
         first_seed: args.seed,
         size: args.size,
-        run: Options {
-            time_limit: args.time_limit,
-            memory_limit: args.memory_limit,
-            compile_time_limit: args.compile_time_limit,
-            ..Options::default()
-        },
+        run: args.limits.options(),
     };
     let mut judge = Judge::new(ws.clone())?;
     let mut out = anstream::stdout();
@@ -339,10 +325,10 @@ fn reproduce_command(root: Option<&Path>, args: &StressArgs, seed: u64) -> Strin
     if let Some(s) = args.size {
         words.extend(["--size".into(), s.to_string()]);
     }
-    if let Some(t) = args.time_limit {
+    if let Some(t) = args.limits.time_limit {
         words.extend(["--time-limit".into(), format!("{}ms", t.as_millis())]);
     }
-    if let Some(m) = args.memory_limit {
+    if let Some(m) = args.limits.memory_limit {
         words.extend(["--memory-limit".into(), format!("{}KiB", m / 1024)]);
     }
     words.extend([
