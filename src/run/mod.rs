@@ -132,6 +132,17 @@ pub fn runner_main() -> i32 {
     server::serve()
 }
 
+/// Whether the child `pid` has exited, leaving it unreaped for whoever reaps it (`wait4` with
+/// its rusage); `block` waits until it has.
+pub(crate) fn exited_unreaped(pid: libc::pid_t, block: bool) -> bool {
+    let flags = libc::WEXITED | libc::WNOWAIT | if block { 0 } else { libc::WNOHANG };
+    // SAFETY: siginfo_t is plain old data; WNOWAIT leaves the zombie to its owner.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) == 0 && info.si_pid() != 0
+    }
+}
+
 /// Whether this process runs as root (the judge's guards differ: RLIMIT_NPROC, permissions).
 pub fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
@@ -159,7 +170,7 @@ pub mod interrupt {
                 }
             }
             for &pid in &runners {
-                wait_exit(pid);
+                exited_unreaped(pid as libc::pid_t, true);
             }
             for dir in TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default() {
                 let _ = std::fs::remove_dir_all(dir);
@@ -201,20 +212,6 @@ pub mod interrupt {
     pub fn unregister_temp_dir(dir: &Path) {
         if let Ok(mut d) = TEMP_DIRS.lock() {
             d.retain(|p| p != dir);
-        }
-    }
-
-    /// Waits until `pid` has exited without reaping it (its owner reaps it).
-    fn wait_exit(pid: u32) {
-        // SAFETY: siginfo_t is plain old data; WNOWAIT leaves the zombie to its owner.
-        unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            );
         }
     }
 }

@@ -238,7 +238,7 @@ fn run(req: &Request, sigfd: &SignalFd, procs_fd: RawFd) -> Result<Response, Int
         }
         if pidfd.is_none() {
             // No pidfd (kernel older than 5.3): fall back to polling for the exit.
-            if exited(pid) {
+            if super::exited_unreaped(pid, false) {
                 break;
             }
         } else if fds[0].revents != 0 {
@@ -639,20 +639,6 @@ fn descendants(root: libc::pid_t) -> Vec<(libc::pid_t, bool)> {
         }
     }
     out
-}
-
-fn exited(pid: libc::pid_t) -> bool {
-    // SAFETY: siginfo_t is plain old data; WNOWAIT leaves the child to wait4.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        ) == 0
-            && info.si_pid() != 0
-    }
 }
 
 fn timeval_us(tv: libc::timeval) -> u64 {
