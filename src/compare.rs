@@ -1,13 +1,10 @@
 //! Comparing solutions like Polygon's invocations: the matrix of cases x solutions, expectations, relative speed.
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
-use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 
-use crate::report::{dim, format_bytes, format_duration, paint, verdict_style};
-use crate::session::{CaseReport, SolutionReport};
+use crate::model::{CaseReport, SolutionReport};
 use crate::stats::{self, Ratio};
 use crate::verdict::{Expectation, Limits, Verdict};
 use crate::workspace::{Problem, TestCase};
@@ -22,15 +19,9 @@ pub fn cell_contradicts(expected: Option<&Expectation>, v: Verdict) -> bool {
     }
 }
 
-/// Whether a solution's overall verdict is the expected one; None without an expectation.
-pub fn matches(expected: Option<&Expectation>, v: Verdict) -> Option<bool> {
-    expected.map(|e| e.admits(v))
-}
-
 /// One solution's column.
 pub struct Column<'a> {
     pub report: &'a SolutionReport,
-    pub expected: Option<Expectation>,
 }
 
 /// The matrix of an invocation: every case of a problem against the solutions judged.
@@ -69,13 +60,7 @@ impl<'a> Matrix<'a> {
         repeat: u32,
         reports: &'a [SolutionReport],
     ) -> Matrix<'a> {
-        let columns = reports
-            .iter()
-            .map(|r| Column {
-                report: r,
-                expected: problem.expected.get(&r.solution).cloned(),
-            })
-            .collect();
+        let columns = reports.iter().map(|report| Column { report }).collect();
         Matrix {
             problem,
             cases,
@@ -85,7 +70,8 @@ impl<'a> Matrix<'a> {
         }
     }
 
-    fn cell(&self, col: &Column<'a>, case: &str) -> Option<&'a CaseReport> {
+    /// The report of `case` in `col`'s solution, when it ran.
+    pub fn cell(&self, col: &Column<'a>, case: &str) -> Option<&'a CaseReport> {
         let report: &'a SolutionReport = col.report;
         report.cases.iter().find(|c| c.name == case)
     }
@@ -94,7 +80,7 @@ impl<'a> Matrix<'a> {
     pub fn mismatches(&self) -> Vec<&str> {
         self.columns
             .iter()
-            .filter(|c| matches(c.expected.as_ref(), c.report.verdict) == Some(false))
+            .filter(|c| c.report.matches_expected() == Some(false))
             .map(|c| c.report.solution.as_str())
             .collect()
     }
@@ -195,243 +181,6 @@ impl<'a> Matrix<'a> {
         }
         sums
     }
-
-    /// The matrix as text: a row per case, a column per solution, the totals beneath.
-    pub fn render(&self) -> String {
-        let mut out = String::new();
-        let width = self
-            .columns
-            .iter()
-            .flat_map(|c| [c.report.solution.len(), passed_text(c.report).len()])
-            .chain([if self.repeat > 1 { 18 } else { 13 }])
-            .max()
-            .unwrap_or(13);
-        let label = self
-            .cases
-            .iter()
-            .map(|c| c.name.len() + if c.sample { 4 } else { 0 })
-            .chain([8])
-            .max()
-            .unwrap_or(8);
-        let _ = writeln!(
-            out,
-            "{}  {}",
-            paint(Style::new().bold(), &self.problem.id),
-            dim(&format!(
-                "{} · time {} · memory {} · {} cases · {} solution{}{}",
-                self.problem.title,
-                format_duration(self.limits.time),
-                format_bytes(self.limits.memory_bytes),
-                self.cases.len(),
-                self.columns.len(),
-                if self.columns.len() == 1 { "" } else { "s" },
-                if self.repeat > 1 {
-                    format!(" · {} runs per case: min / median", self.repeat)
-                } else {
-                    String::new()
-                }
-            ))
-        );
-        let mut head = format!("\n  {:<label$}", "case");
-        for col in &self.columns {
-            let _ = write!(head, "  {:<width$}", col.report.solution);
-        }
-        let _ = writeln!(out, "{}", paint(Style::new().bold(), head.trim_end()));
-        let mut markers = Markers::default();
-        for case in self.cases {
-            let name = if case.sample {
-                format!("{} (s)", case.name)
-            } else {
-                case.name.clone()
-            };
-            let mut row = format!("  {name:<label$}");
-            for col in &self.columns {
-                let cell = match self.cell(col, &case.name) {
-                    Some(c) => self.cell_text(col, c, width, &mut markers),
-                    None => dim(&format!("{:<width$}", "-")),
-                };
-                let _ = write!(row, "  {cell}");
-            }
-            let _ = writeln!(out, "{}", row.trim_end());
-        }
-        let _ = writeln!(out);
-        let summary_row = |title: &str, f: &dyn Fn(&Column) -> String| {
-            let mut row = format!("  {title:<label$}");
-            for col in &self.columns {
-                let _ = write!(row, "  {}", f(col));
-            }
-            row.trim_end().to_string()
-        };
-        let verdict_row = summary_row("verdict", &|col| {
-            let v = col.report.verdict;
-            let bad = matches(col.expected.as_ref(), v) == Some(false);
-            let text = format!("{}{}", v.code(), if bad { " !" } else { "" });
-            let pad = width.saturating_sub(text.len());
-            format!("{}{}", paint(verdict_style(v), &text), " ".repeat(pad))
-        });
-        let _ = writeln!(out, "{verdict_row}");
-        let passed = summary_row("passed", &|col| {
-            format!("{:<width$}", passed_text(col.report))
-        });
-        let _ = writeln!(out, "{passed}");
-        let max_time = summary_row("max time", &|col| {
-            let r = col.report;
-            let t = if r.cases.iter().any(|c| c.verdict == Verdict::Tle) {
-                format!("> {}", format_duration(self.limits.time))
-            } else if r.cases.is_empty() {
-                "-".to_string()
-            } else {
-                format_duration(r.max_cpu())
-            };
-            format!("{t:<width$}")
-        });
-        let _ = writeln!(out, "{max_time}");
-        let memory = summary_row("memory", &|col| {
-            let r = col.report;
-            let t = if r.cases.is_empty() {
-                "-".to_string()
-            } else {
-                format_bytes(r.max_memory())
-            };
-            format!("{t:<width$}")
-        });
-        let _ = writeln!(out, "{memory}");
-        let expected = summary_row("expected", &|col| match &col.expected {
-            Some(e) => format!("{:<width$}", e.to_string()),
-            None => dim(&format!("{:<width$}", "(none)")),
-        });
-        let _ = writeln!(out, "{expected}");
-        markers.legend(&mut out, self.columns.iter().any(|c| c.expected.is_none()));
-        if let Some(speed) = self.speed() {
-            let _ = writeln!(out);
-            render_speed(&mut out, &speed);
-        }
-        let mismatches = self.mismatches();
-        if !mismatches.is_empty() {
-            let _ = writeln!(
-                out,
-                "\n{}",
-                paint(
-                    Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
-                    &format!("verdict not the expected one: {}", mismatches.join(", "))
-                )
-            );
-        }
-        out
-    }
-
-    fn cell_text(&self, col: &Column, c: &CaseReport, width: usize, m: &mut Markers) -> String {
-        let time = if c.verdict == Verdict::Tle {
-            format!("> {}", format_duration(self.limits.time))
-        } else {
-            match &c.timing {
-                Some(t) => format!("{} / {}", format_duration(t.min()), format_duration(c.cpu)),
-                None => format_duration(c.cpu),
-            }
-        };
-        let mut flags = String::new();
-        if cell_contradicts(col.expected.as_ref(), c.verdict) {
-            flags.push('!');
-            m.contradiction = true;
-        }
-        if c.timing.as_ref().is_some_and(|t| t.wide()) && c.verdict != Verdict::Tle {
-            flags.push('~');
-            m.spread = true;
-        }
-        if c.verdict != Verdict::Tle && stats::near_limit(c.cpu, self.limits.time) {
-            flags.push('^');
-            m.near = true;
-        }
-        let plain = format!(
-            "{:<4}{time}{}",
-            c.verdict.code(),
-            if flags.is_empty() {
-                String::new()
-            } else {
-                format!(" {flags}")
-            }
-        );
-        let pad = width.saturating_sub(plain.chars().count());
-        format!(
-            "{}{}{}",
-            paint(
-                verdict_style(c.verdict),
-                &format!("{:<4}", c.verdict.code())
-            ),
-            &plain[4..],
-            " ".repeat(pad)
-        )
-    }
-}
-
-/// "13/14", or "7/14, 7 not run" when cases were skipped.
-fn passed_text(r: &SolutionReport) -> String {
-    let mut t = format!("{}/{}", r.passed, r.total);
-    if r.cases.len() < r.total && r.verdict != Verdict::Ce {
-        let _ = write!(t, ", {} not run", r.total - r.cases.len());
-    }
-    t
-}
-
-#[derive(Default)]
-struct Markers {
-    contradiction: bool,
-    spread: bool,
-    near: bool,
-}
-
-impl Markers {
-    fn legend(&self, out: &mut String, unexpected: bool) {
-        let mut parts = Vec::new();
-        if self.contradiction {
-            parts.push("! contradicts the expected verdict");
-        }
-        if self.spread {
-            parts.push("~ wide spread over the runs");
-        }
-        if self.near {
-            parts.push("^ within 10% of the time limit");
-        }
-        if unexpected {
-            parts.push("(none): no expected verdict in problem.toml");
-        }
-        if !parts.is_empty() {
-            let _ = writeln!(out, "\n  {}", dim(&parts.join(" · ")));
-        }
-    }
-}
-
-/// "eightfold ran / 2.04 x faster than symmetry-halved (14 cases) / ..."
-pub fn render_speed(out: &mut String, speed: &Speed) {
-    if speed.others.is_empty() && speed.incomparable.is_empty() {
-        return;
-    }
-    let _ = writeln!(out, "{} ran", paint(Style::new().bold(), &speed.reference));
-    for r in &speed.others {
-        let (factor, word, spread) = if r.ratio >= 1.0 {
-            (r.ratio, "faster", r.spread)
-        } else {
-            (
-                1.0 / r.ratio,
-                "slower",
-                r.spread.map(|s| s / (r.ratio * r.ratio)),
-            )
-        };
-        let spread = spread.map(|s| format!(" ± {s:.2}")).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "  {factor:>8.2}{spread} x {word} than {}  {}",
-            r.solution,
-            dim(&format!(
-                "(on the {} case{} both accepted)",
-                r.cases,
-                if r.cases == 1 { "" } else { "s" }
-            ))
-        );
-    }
-    for s in &speed.incomparable {
-        let _ = writeln!(out, "  {}", dim(&format!("{s}: no case both accepted")));
-    }
 }
 
 /// The matrix as data, for `judge compare --json`.
@@ -452,7 +201,7 @@ pub struct ColumnJson {
     pub solution: String,
     pub path: String,
     pub verdict: Verdict,
-    pub expected: Option<String>,
+    pub expected: Option<Expectation>,
     /// null without an expectation.
     pub matches_expected: Option<bool>,
     pub passed: usize,
@@ -477,7 +226,7 @@ pub struct CellJson {
 
 impl Matrix<'_> {
     pub fn to_json(&self) -> MatrixJson {
-        let ms = |d: Duration| d.as_millis() as u64;
+        let ms = crate::units::millis;
         MatrixJson {
             problem: self.problem.id.clone(),
             time_limit_ms: ms(self.limits.time),
@@ -491,8 +240,8 @@ impl Matrix<'_> {
                     solution: col.report.solution.clone(),
                     path: col.report.path.display().to_string(),
                     verdict: col.report.verdict,
-                    expected: col.expected.as_ref().map(|e| e.to_string()),
-                    matches_expected: matches(col.expected.as_ref(), col.report.verdict),
+                    expected: col.report.expected.clone(),
+                    matches_expected: col.report.matches_expected(),
                     passed: col.report.passed,
                     total: col.report.total,
                     max_time_ms: ms(col.report.max_cpu()),
@@ -507,7 +256,7 @@ impl Matrix<'_> {
                                 min_ms: ms(c.runs().into_iter().min().unwrap_or_default()),
                                 memory_kb: c.memory_bytes / 1024,
                                 contradicts_expected: cell_contradicts(
-                                    col.expected.as_ref(),
+                                    col.report.expected.as_ref(),
                                     c.verdict,
                                 ),
                                 wide_spread: c.timing.as_ref().is_some_and(|t| t.wide()),
@@ -541,8 +290,5 @@ mod tests {
         assert!(!cell_contradicts(Some(&e("TLE or AC")), Verdict::Tle));
         assert!(cell_contradicts(Some(&e("TLE or AC")), Verdict::Re));
         assert!(!cell_contradicts(None, Verdict::Wa));
-        assert_eq!(matches(Some(&e("TL or OK")), Verdict::Ac), Some(true));
-        assert_eq!(matches(Some(&e("AC")), Verdict::Wa), Some(false));
-        assert_eq!(matches(None, Verdict::Wa), None);
     }
 }

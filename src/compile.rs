@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
-use crate::run::{self, KilledBy, Outcome, Runner};
+use crate::run::{self, Executor, Outcome};
+use crate::verdict::{describe_stop, Limits, Measurement};
 
 /// The flags every solution is compiled with (part of the cache key).
 pub const FLAGS: &[&str] = &[
@@ -23,6 +24,8 @@ pub const FLAGS: &[&str] = &[
 pub const DEFAULT_COMPILE_TIME: Duration = Duration::from_secs(60);
 /// The compiler is stopped if its resident memory goes over this.
 const COMPILE_MEMORY: u64 = 4 << 30;
+/// The largest file a compiler may write (the binary among them).
+const COMPILE_OUTPUT: u64 = 1 << 30;
 /// Diagnostics kept from one compilation.
 const DIAGNOSTICS_KEEP: u64 = 256 << 10;
 
@@ -156,7 +159,7 @@ pub fn compile(
     source: &Path,
     toolchain: &Toolchain,
     cache: &Cache,
-    runner: &mut Runner,
+    executor: &mut dyn Executor,
     options: &CompileOptions,
 ) -> Result<std::result::Result<Binary, CompileError>> {
     let started = Instant::now();
@@ -196,12 +199,16 @@ pub fn compile(
         .tempdir_in(&tmp_root)
         .map_err(|e| Error::io(&tmp_root, e))?;
     run::interrupt::register_temp_dir(tmp.path());
-    let result = compile_in(tmp.path(), &code, &file_name, toolchain, runner, options);
+    let result = compile_in(tmp.path(), &code, &file_name, toolchain, executor, options);
     run::interrupt::unregister_temp_dir(tmp.path());
-    let (outcome, killed_by, diagnostics) = result?;
+    let (response, diagnostics) = result?;
     let duration = started.elapsed();
     let out = tmp.path().join("solution");
-    match (outcome, killed_by) {
+    let stopped = describe_stop(&Measurement::of(&response), &compile_limits(options));
+    match (&response.outcome, stopped) {
+        (Outcome::SpawnFailed(why), _) => {
+            Err(Error::Toolchain(format!("starting the compiler: {why}")))
+        }
         (Outcome::Exited(0), None) if out.is_file() => {
             // rename is atomic: a concurrent judge sees either no binary or a whole one.
             std::fs::rename(&out, &bin).map_err(|e| Error::io(&bin, e))?;
@@ -212,24 +219,10 @@ pub fn compile(
                 key,
             }))
         }
-        (outcome, killed_by) => {
-            let reason = match (killed_by, &outcome) {
-                (Some(KilledBy::WallCap), _) => format!(
-                    "compilation stopped: it took longer than {} s\n",
-                    options.time_limit.as_secs_f64()
-                ),
-                (Some(KilledBy::MemoryLimit), _) => format!(
-                    "compilation stopped: the compiler used more than {} GiB of memory\n",
-                    COMPILE_MEMORY >> 30
-                ),
-                (_, Outcome::SpawnFailed(why)) => {
-                    return Err(Error::Toolchain(format!("starting the compiler: {why}")))
-                }
-                (_, Outcome::Signaled(sig)) => {
-                    format!("the compiler was killed by {}\n", run::signal_name(*sig))
-                }
-                _ => String::new(),
-            };
+        (_, stopped) => {
+            let reason = stopped
+                .map(|why| format!("compilation stopped: {why}\n"))
+                .unwrap_or_default();
             let diagnostics = format!("{reason}{diagnostics}");
             // Only a compiler's own verdict is deterministic enough to cache.
             if reason.is_empty() {
@@ -249,9 +242,9 @@ fn compile_in(
     code: &[u8],
     file_name: &str,
     toolchain: &Toolchain,
-    runner: &mut Runner,
+    executor: &mut dyn Executor,
     options: &CompileOptions,
-) -> Result<(Outcome, Option<KilledBy>, String)> {
+) -> Result<(run::Response, String)> {
     let src = dir.join(file_name);
     std::fs::write(&src, code).map_err(|e| Error::io(&src, e))?;
     let mut args: Vec<String> = FLAGS.iter().map(|s| s.to_string()).collect();
@@ -282,18 +275,24 @@ fn compile_in(
             memory_bytes: Some(COMPILE_MEMORY),
             address_space_bytes: None,
             stack_bytes: None,
-            file_size_bytes: Some(1 << 30),
+            file_size_bytes: Some(COMPILE_OUTPUT),
             open_files: None,
             stderr_keep_bytes: DIAGNOSTICS_KEEP,
         },
     };
-    let response = runner.run(&request)?;
+    let response = executor.run(&request)?;
     let stderr = std::fs::read(dir.join("rustc.stderr")).unwrap_or_default();
-    Ok((
-        response.outcome,
-        response.killed_by,
-        String::from_utf8_lossy(&stderr).into_owned(),
-    ))
+    Ok((response, String::from_utf8_lossy(&stderr).into_owned()))
+}
+
+/// A compilation's limits as the verdict rules read them: no CPU limit, only the wall clock.
+fn compile_limits(options: &CompileOptions) -> Limits {
+    Limits {
+        time: Duration::MAX,
+        wall: options.time_limit,
+        memory_bytes: COMPILE_MEMORY,
+        output_bytes: COMPILE_OUTPUT,
+    }
 }
 
 fn cache_key(code: &[u8], file_name: &str, toolchain: &Toolchain) -> String {

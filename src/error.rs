@@ -60,6 +60,9 @@ pub enum Error {
     )]
     BadName { name: String, what: String },
 
+    #[error("the solutions belong to different problems: {}\n  fix: name solutions of one problem", solutions.join(", "))]
+    MixedProblems { solutions: Vec<String> },
+
     #[error("cannot judge `{path}`: {message}")]
     BadSolutionPath { path: String, message: String },
 

@@ -4,16 +4,13 @@
 //! number of [`MIGRATIONS`] applied. Recording must never stop judging: callers turn every
 //! error into a warning.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use anstyle::Style;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::report::{dim, format_bytes, format_duration, paint, verdict_style};
-use crate::session::SolutionReport;
+use crate::model::SolutionReport;
 use crate::verdict::Verdict;
 
 /// Each entry upgrades the database by one version. Released entries are never edited: a
@@ -139,7 +136,7 @@ pub struct Submission {
     pub path: String,
     pub source_hash: String,
     pub code_length: u64,
-    pub verdict: String,
+    pub verdict: Verdict,
     pub passed: u64,
     pub total: u64,
     pub max_time_ms: u64,
@@ -152,7 +149,7 @@ pub struct Submission {
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseRecord {
     pub name: String,
-    pub verdict: String,
+    pub verdict: Verdict,
     pub time_ms: u64,
     pub memory_kb: u64,
 }
@@ -363,7 +360,7 @@ impl History {
                     path: r.get(5)?,
                     source_hash: r.get(6)?,
                     code_length: r.get::<_, i64>(7)? as u64,
-                    verdict: r.get(8)?,
+                    verdict: verdict(r, 8)?,
                     passed: r.get::<_, i64>(9)? as u64,
                     total: r.get::<_, i64>(10)? as u64,
                     max_time_ms: r.get::<_, i64>(11)? as u64,
@@ -393,7 +390,7 @@ impl History {
                 .query_map(params![s.id], |r| {
                     Ok(CaseRecord {
                         name: r.get(0)?,
-                        verdict: r.get(1)?,
+                        verdict: verdict(r, 1)?,
                         time_ms: r.get::<_, i64>(2)? as u64,
                         memory_kb: r.get::<_, i64>(3)? as u64,
                     })
@@ -409,6 +406,14 @@ impl History {
 /// Milliseconds rounded as the tables show them (not truncated), so "199 ms" is stored as 199.
 fn ms(d: Duration) -> i64 {
     (d.as_secs_f64() * 1000.0).round() as i64
+}
+
+/// A verdict as stored (its code, "AC").
+fn verdict(row: &rusqlite::Row, column: usize) -> rusqlite::Result<Verdict> {
+    let code: String = row.get(column)?;
+    code.parse().map_err(|e: String| {
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, e.into())
+    })
 }
 
 fn version(conn: &Connection) -> rusqlite::Result<i64> {
@@ -430,76 +435,6 @@ fn sql(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
         path: path.to_path_buf(),
         source,
     }
-}
-
-/// The status page: one line per submission.
-pub fn render(subs: &[Submission]) -> String {
-    let mut out = String::new();
-    if subs.is_empty() {
-        let _ = writeln!(out, "no submissions yet");
-        return out;
-    }
-    let w_id = subs
-        .iter()
-        .map(|s| s.id.to_string().len() + 1)
-        .max()
-        .unwrap_or(2)
-        .max(2);
-    let w_problem = subs
-        .iter()
-        .map(|s| s.problem.len())
-        .max()
-        .unwrap_or(0)
-        .max(7);
-    let w_solution = subs
-        .iter()
-        .map(|s| s.solution.len())
-        .max()
-        .unwrap_or(0)
-        .max(8);
-    let _ = writeln!(
-        out,
-        "  {}",
-        paint(
-            Style::new().bold(),
-            &format!(
-                "{:<w_id$}  {:<19}  {:<w_problem$}  {:<w_solution$}  {:<7}  {:>9}  {:>9}  {:>7}  passed",
-                "#", "submitted", "problem", "solution", "verdict", "time", "memory", "length"
-            )
-        )
-    );
-    for s in subs {
-        let v: Option<Verdict> = s.verdict.parse().ok();
-        let verdict = match v {
-            Some(v) => paint(verdict_style(v), &format!("{:<7}", s.verdict)),
-            None => format!("{:<7}", s.verdict),
-        };
-        let (time, memory) = match v {
-            Some(Verdict::Ce) => ("-".to_string(), "-".to_string()),
-            Some(Verdict::Tle) => (
-                format!(
-                    "> {}",
-                    format_duration(Duration::from_millis(s.time_limit_ms))
-                ),
-                format_bytes(s.max_memory_kb * 1024),
-            ),
-            _ => (
-                format_duration(Duration::from_millis(s.max_time_ms)),
-                format_bytes(s.max_memory_kb * 1024),
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "  {:<w_id$}  {}  {:<w_problem$}  {:<w_solution$}  {verdict}  {time:>9}  {memory:>9}  {:>7}  {}",
-            format!("#{}", s.id),
-            dim(&s.submitted),
-            s.problem,
-            s.solution,
-            format!("{} B", s.code_length),
-            dim(&format!("{}/{}", s.passed, s.total)),
-        );
-    }
-    out
 }
 
 #[cfg(test)]
@@ -623,40 +558,6 @@ mod tests {
         let junk = dir.path().join("junk.db");
         std::fs::write(&junk, vec![b'x'; 8192]).unwrap();
         assert!(History::open(&junk).is_err());
-    }
-
-    #[test]
-    fn the_status_page() {
-        let s = |id: i64, solution: &str, verdict: &str, ms: u64, kb: u64, len: u64| Submission {
-            id,
-            submitted: format!("2026-05-01 14:0{id}:00"),
-            submitted_unix_ms: 0,
-            problem: "nqueens-ii".into(),
-            solution: solution.into(),
-            path: String::new(),
-            source_hash: String::new(),
-            code_length: len,
-            verdict: verdict.into(),
-            passed: match verdict {
-                "AC" => 14,
-                "CE" => 0,
-                _ => 8,
-            },
-            total: 14,
-            max_time_ms: ms,
-            max_memory_kb: kb,
-            time_limit_ms: 4000,
-            compiler: String::new(),
-            cases: vec![],
-        };
-        let page = render(&[
-            s(4, "symmetry-halved", "AC", 108, 1900, 2210),
-            s(3, "odometer", "TLE", 4003, 1800, 1585),
-            s(2, "typo", "CE", 0, 0, 96),
-            s(1, "bitmask", "AC", 214, 1850, 1300),
-        ]);
-        insta::assert_snapshot!(anstream::adapter::strip_str(&page).to_string());
-        assert_eq!(render(&[]), "no submissions yet\n");
     }
 
     #[test]

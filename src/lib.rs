@@ -1,15 +1,18 @@
 //! judge: compile a solution, run it on every test case under the problem's limits, check, report.
 //!
 //! Data flows one way: [`workspace`] (problems, cases, solutions) -> [`compile`] (rustc + cache)
-//! -> [`run`] (the runner process: limits, measurement, cleanup) -> [`check`] (comparison, diff)
-//! -> [`verdict`] (a pure decision) -> [`report`] (what the user sees). [`session`] drives it;
-//! [`scale`] fits how a solution's time grows with the input size.
+//! -> [`run`] (the runner process: limits, measurement, cleanup; the only `unsafe`) -> [`check`]
+//! (comparison, diff) -> [`verdict`] (a pure decision) -> [`model`] (what was judged, as data)
+//! -> [`report`] (what the user reads). [`session`] drives it; [`stress`], [`compare`],
+//! [`verify`], [`scale`] and [`history`] are built on it. [`units`] and [`text`] are leaves
+//! every layer may use.
 
 pub mod check;
 pub mod compare;
 pub mod compile;
 pub mod error;
 pub mod history;
+pub mod model;
 pub mod report;
 pub mod run;
 pub mod scaffold;
@@ -17,6 +20,8 @@ pub mod scale;
 pub mod session;
 pub mod stats;
 pub mod stress;
+pub mod text;
+pub mod units;
 pub mod verdict;
 pub mod verify;
 pub mod workspace;

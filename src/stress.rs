@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::session::{self, CaseReport, Judge, Options};
+use crate::model::CaseReport;
+use crate::session::{Judge, Options};
+use crate::text;
+use crate::units::serde_as;
 use crate::verdict::{Limits, Reason, Verdict};
 use crate::workspace::{Problem, Solution, TestCase};
 
@@ -83,9 +86,8 @@ pub struct StressReport {
     pub verdict: Verdict,
     pub first_seed: u64,
     pub seeds_tried: u64,
-    #[serde(rename = "elapsed_ms", serialize_with = "session::ser_ms")]
+    #[serde(rename = "elapsed_ms", serialize_with = "serde_as::ms")]
     pub elapsed: Duration,
-    #[serde(serialize_with = "session::ser_limits")]
     pub limits: Limits,
     pub size: Option<u64>,
     pub disagreement: Option<Disagreement>,
@@ -296,13 +298,11 @@ pub fn stress(
 /// A generator may be slower and bigger than a solution: twice the time limit (at least 2 s),
 /// at least 1 GiB of memory, inputs of up to 1 GiB.
 pub fn generator_limits(problem: &Problem) -> Limits {
-    let time = (problem.limits.time * 2).max(Duration::from_secs(2));
-    Limits {
-        time,
-        wall: time * 2 + Duration::from_secs(1),
-        memory_bytes: problem.limits.memory_bytes.max(1 << 30),
-        output_bytes: 1 << 30,
-    }
+    Limits::new(
+        (problem.limits.time * 2).max(Duration::from_secs(2)),
+        problem.limits.memory_bytes.max(1 << 30),
+        1 << 30,
+    )
 }
 
 fn generator_args(seed: u64, size: Option<u64>) -> Vec<String> {
@@ -445,7 +445,7 @@ fn describe(reason: &Reason) -> String {
 }
 
 fn stderr_of(path: &Path) -> Option<String> {
-    session::stderr_tail(&std::fs::read(path).unwrap_or_default())
+    text::stderr_tail(&std::fs::read(path).unwrap_or_default())
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {
@@ -454,7 +454,7 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 
 /// Text for JSON and the terminal: escaped where not printable, cut when very long.
 pub fn shown(data: &[u8]) -> String {
-    session::printable_text(data, OUTPUT_SHOWN)
+    text::printable(data, OUTPUT_SHOWN)
 }
 
 fn ser_text<S: serde::Serializer>(d: &[u8], s: S) -> std::result::Result<S::Ok, S::Error> {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use crate::check::CheckOutcome;
-use crate::run::{signal_name, KilledBy, Outcome};
+use crate::run::{signal_name, KilledBy, Outcome, Response};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verdict {
@@ -103,6 +103,17 @@ impl Expectation {
     pub fn admits(&self, v: Verdict) -> bool {
         self.0.contains(&v)
     }
+
+    /// Exactly this verdict and no other ("AC", not "AC or TLE").
+    pub fn is_only(&self, v: Verdict) -> bool {
+        self.0.len() == 1 && self.admits(v)
+    }
+}
+
+impl Serialize for Expectation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 impl FromStr for Expectation {
@@ -143,13 +154,91 @@ pub struct Measurement {
     pub leftover_processes: u32,
 }
 
+impl Measurement {
+    /// What the verdict needs of what the runner measured.
+    pub fn of(r: &Response) -> Measurement {
+        Measurement {
+            outcome: r.outcome.clone(),
+            cpu: Duration::from_micros(r.cpu_us()),
+            wall: Duration::from_micros(r.wall_us),
+            peak_memory_bytes: r.max_rss_kb * 1024,
+            killed_by: r.killed_by,
+            stdout_bytes: r.stdout_bytes,
+            leftover_processes: r.leftover_processes,
+        }
+    }
+
+    /// Who ended the program early: the judge at one of its limits, or the kernel at one of
+    /// its own (the output limit is RLIMIT_FSIZE's SIGXFSZ, the CPU backstop RLIMIT_CPU's SIGXCPU).
+    pub fn stopped_by(&self) -> Option<StoppedBy> {
+        match (self.killed_by, &self.outcome) {
+            (Some(KilledBy::WallCap), _) => Some(StoppedBy::WallCap),
+            (Some(KilledBy::CpuLimit), _) => Some(StoppedBy::CpuLimit),
+            (Some(KilledBy::MemoryLimit), _) => Some(StoppedBy::MemoryLimit),
+            (None, Outcome::Signaled(s)) if *s == crate::run::SIGXFSZ => {
+                Some(StoppedBy::OutputLimit)
+            }
+            (None, Outcome::Signaled(s)) if *s == crate::run::SIGXCPU => {
+                Some(StoppedBy::CpuBackstop)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Who ended a program before it finished by itself (`killed_by` in the JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StoppedBy {
+    WallCap,
+    CpuLimit,
+    MemoryLimit,
+    OutputLimit,
+    CpuBackstop,
+}
+
 /// The limits one run was held to.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     pub time: Duration,
     pub wall: Duration,
     pub memory_bytes: u64,
     pub output_bytes: u64,
+}
+
+impl Limits {
+    /// The wall-clock cap for a CPU time limit: 2 x limit + 1 s, as CMS does. Every program
+    /// the judge runs (solutions, checkers, generators) is capped by this one rule.
+    pub fn wall_cap(time: Duration) -> Duration {
+        time * 2 + Duration::from_secs(1)
+    }
+
+    /// Limits with the wall cap derived from the time limit.
+    pub fn new(time: Duration, memory_bytes: u64, output_bytes: u64) -> Limits {
+        Limits {
+            time,
+            wall: Limits::wall_cap(time),
+            memory_bytes,
+            output_bytes,
+        }
+    }
+
+    /// The same limits under another time limit (and its wall cap).
+    pub fn with_time(self, time: Duration) -> Limits {
+        Limits::new(time, self.memory_bytes, self.output_bytes)
+    }
+}
+
+impl Serialize for Limits {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Limits", 4)?;
+        st.serialize_field("time_ms", &crate::units::millis(self.time))?;
+        st.serialize_field("wall_ms", &crate::units::millis(self.wall))?;
+        st.serialize_field("memory_kb", &(self.memory_bytes / 1024))?;
+        st.serialize_field("output_kb", &(self.output_bytes / 1024))?;
+        st.end()
+    }
 }
 
 /// Why a verdict was given, in terms a contestant can act on.
@@ -276,6 +365,46 @@ pub fn decide(
     }
 }
 
+/// Why a run of one of the judge's own programs (a compiler, a checker, a generator) did not
+/// end by itself, in words ("it used more than its 10 s of CPU time"); `None` when it did, and
+/// its exit code is then the caller's to read.
+pub fn describe_stop(m: &Measurement, limits: &Limits) -> Option<String> {
+    use crate::units::{format_bytes, format_duration};
+    if let Outcome::SpawnFailed(why) = &m.outcome {
+        return Some(format!("it could not be started: {why}"));
+    }
+    let signal = match m.outcome {
+        Outcome::Signaled(s) => Some(s),
+        _ => None,
+    };
+    Some(match m.stopped_by() {
+        Some(StoppedBy::WallCap) if m.cpu <= limits.time => {
+            format!("it took longer than {}", format_duration(limits.wall))
+        }
+        Some(StoppedBy::WallCap | StoppedBy::CpuLimit | StoppedBy::CpuBackstop) => format!(
+            "it used more than its {} of CPU time",
+            format_duration(limits.time)
+        ),
+        Some(StoppedBy::MemoryLimit) => format!(
+            "it used more than its {} of memory",
+            format_bytes(limits.memory_bytes)
+        ),
+        Some(StoppedBy::OutputLimit) => format!(
+            "it wrote more than its {} of output",
+            format_bytes(limits.output_bytes)
+        ),
+        None if m.cpu > limits.time => format!(
+            "it used more than its {} of CPU time",
+            format_duration(limits.time)
+        ),
+        None if m.peak_memory_bytes > limits.memory_bytes => format!(
+            "it used more than its {} of memory",
+            format_bytes(limits.memory_bytes)
+        ),
+        None => format!("it was killed by {}", signal_name(signal?)),
+    })
+}
+
 /// The verdict of a whole run: the first case that is not AC decides, as on an online judge.
 pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
     verdicts
@@ -309,19 +438,11 @@ mod tests {
     };
 
     fn ok() -> CheckOutcome {
-        CheckOutcome {
-            accepted: true,
-            message: None,
-            hint: None,
-        }
+        CheckOutcome::accepted()
     }
 
     fn wa() -> CheckOutcome {
-        CheckOutcome {
-            accepted: false,
-            message: Some("no".into()),
-            hint: None,
-        }
+        CheckOutcome::rejected("no".into())
     }
 
     fn verdict(m: Measurement, c: fn() -> CheckOutcome) -> (Verdict, Reason) {

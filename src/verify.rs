@@ -5,16 +5,13 @@
 //! at the limit itself follows from the same measurements, since a case whose CPU time is over
 //! the limit is a TLE there whatever else happened (time is decided first).
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
-use anstyle::{AnsiColor, Style};
 use serde::Serialize;
 
-use crate::compare::matches;
-use crate::report::{dim, format_duration, paint, verdict_style};
-use crate::session::SolutionReport;
+use crate::model::SolutionReport;
 use crate::stats;
+use crate::units::{format_duration, serde_as};
 use crate::verdict::{self, Expectation, Verdict};
 use crate::workspace::Problem;
 
@@ -50,7 +47,7 @@ pub fn verdict_at(report: &SolutionReport, limit: Duration) -> Verdict {
 #[derive(Debug, Clone, Serialize)]
 pub struct Checked {
     pub solution: String,
-    pub expected: Option<String>,
+    pub expected: Option<Expectation>,
     /// The verdict at the limit.
     pub verdict: Verdict,
     /// The verdict at the limit x 1.5.
@@ -58,7 +55,7 @@ pub struct Checked {
     /// None without an expectation.
     pub matches_expected: Option<bool>,
     /// The slowest case's CPU time (within the limit x 1.5); None when no case ran.
-    #[serde(serialize_with = "ser_opt_ms", rename = "max_time_ms")]
+    #[serde(serialize_with = "serde_as::opt_ms", rename = "max_time_ms")]
     pub max_time: Option<Duration>,
     /// The case that took `max_time`.
     pub slowest_case: Option<String>,
@@ -72,11 +69,11 @@ pub struct Checked {
 /// The time limit the accepted solutions justify.
 #[derive(Debug, Clone, Serialize)]
 pub struct Justified {
-    #[serde(serialize_with = "ser_ms", rename = "time_limit_ms")]
+    #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
     pub limit: Duration,
     pub solution: String,
     pub case: String,
-    #[serde(serialize_with = "ser_ms", rename = "slowest_ms")]
+    #[serde(serialize_with = "serde_as::ms", rename = "slowest_ms")]
     pub slowest: Duration,
 }
 
@@ -84,9 +81,9 @@ pub struct Justified {
 #[derive(Debug, Clone, Serialize)]
 pub struct Verification {
     pub problem: String,
-    #[serde(serialize_with = "ser_ms", rename = "time_limit_ms")]
+    #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
     pub limit: Duration,
-    #[serde(serialize_with = "ser_ms", rename = "margin_limit_ms")]
+    #[serde(serialize_with = "serde_as::ms", rename = "margin_limit_ms")]
     pub margin: Duration,
     pub solutions: Vec<Checked>,
     pub justified: Option<Justified>,
@@ -113,10 +110,10 @@ pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Dur
     let slowest = report.cases.iter().max_by_key(|c| c.cpu);
     Checked {
         solution: report.solution.clone(),
-        expected: expected.map(|e| e.to_string()),
+        expected: expected.cloned(),
         verdict,
         verdict_at_margin: report.verdict,
-        matches_expected: matches(expected, verdict),
+        matches_expected: expected.map(|e| e.admits(verdict)),
         max_time: slowest.map(|c| c.cpu),
         slowest_case: slowest.map(|c| c.name.clone()),
         over_limit: report.cases.iter().any(|c| c.cpu > limit),
@@ -132,7 +129,7 @@ pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Dur
 /// Whether a solution counts as an accepted reference solution: expected to be AC (and only
 /// AC), or with no expectation at all, and accepted.
 fn accepted_reference(c: &Checked) -> bool {
-    c.verdict == Verdict::Ac && c.expected.as_deref().is_none_or(|e| e == "AC")
+    c.verdict == Verdict::Ac && c.expected.as_ref().is_none_or(|e| e.is_only(Verdict::Ac))
 }
 
 /// Checks every solution of a problem (each judged at `margin_limit(limit)`).
@@ -203,170 +200,11 @@ pub fn verify(problem: &Problem, limit: Duration, reports: &[SolutionReport]) ->
     }
 }
 
-/// Widths of the columns of `render_line`.
-pub const W_NAME: usize = 18;
-const W_VERDICT: usize = 11;
-
-/// The head of the table of solutions.
-pub fn render_head(problem: &Problem, limit: Duration) -> String {
-    format!(
-        "{}  {}\n\n  {}\n",
-        paint(Style::new().bold(), &problem.id),
-        dim(&format!(
-            "{} · time limit {} · every solution judged at {} (x {})",
-            problem.title,
-            format_duration(limit),
-            format_duration(margin_limit(limit)),
-            stats::SAFETY_MARGIN
-        )),
-        paint(
-            Style::new().bold(),
-            &format!(
-                "{:<W_NAME$} {:<W_VERDICT$} {:<5} {:>10}  {}",
-                "solution", "expected", "got", "max time", "cases"
-            )
-        )
-    )
-}
-
-/// One line per solution: expected, got, max time, cases passed.
-pub fn render_line(c: &Checked, limit: Duration) -> String {
-    let expected = match &c.expected {
-        Some(e) => format!("{e:<W_VERDICT$}"),
-        None => dim(&format!("{:<W_VERDICT$}", "(none)")),
-    };
-    let got = paint(
-        verdict_style(c.verdict),
-        &format!("{:<5}", c.verdict.code()),
-    );
-    let time = match c.max_time {
-        _ if c.over_limit => format!("> {}", format_duration(limit)),
-        Some(t) => format_duration(t),
-        None => "-".into(),
-    };
-    let mut cases = format!("{}/{}", c.passed, c.total);
-    if c.run < c.total && c.verdict != Verdict::Ce {
-        let _ = write!(cases, ", {} not run", c.total - c.run);
-    }
-    let flag = match c.matches_expected {
-        Some(false) => paint(
-            Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
-            "  MISMATCH",
-        ),
-        None => dim("  no expected verdict"),
-        Some(true) => String::new(),
-    };
-    format!(
-        "  {:<W_NAME$} {expected} {got} {time:>10}  {cases}{flag}\n",
-        c.solution
-    )
-}
-
-/// Under the table: the time limits, the warnings and the mismatches.
-pub fn render_tail(v: &Verification) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out);
-    match &v.justified {
-        Some(j) => {
-            let _ = writeln!(
-                out,
-                "  time limit: configured {} · justified {} (slowest accepted: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to a whole second)",
-                format_duration(v.limit),
-                format_duration(j.limit),
-                j.solution,
-                j.case,
-                j.slowest.as_secs_f64() * 1000.0,
-                stats::LIMIT_MULTIPLIER,
-                (j.slowest * stats::LIMIT_MULTIPLIER).as_secs_f64() * 1000.0,
-            );
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "  time limit: configured {} · no accepted solution to justify one",
-                format_duration(v.limit)
-            );
-        }
-    }
-    let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
-    for w in &v.warnings {
-        let _ = writeln!(out, "  {}", paint(yellow, &format!("warning: {w}")));
-    }
-    for m in &v.missing {
-        let _ = writeln!(
-            out,
-            "  {}",
-            paint(
-                yellow,
-                &format!(
-                    "warning: problem.toml expects a verdict of `{m}`, which has no source file"
-                )
-            )
-        );
-    }
-    let mismatches: Vec<&Checked> = v.mismatches().collect();
-    if mismatches.is_empty() {
-        let _ = writeln!(out, "  every solution got its expected verdict");
-    } else {
-        let red = Style::new().fg_color(Some(AnsiColor::Red.into())).bold();
-        let _ = writeln!(
-            out,
-            "\n  {}",
-            paint(
-                red,
-                &format!(
-                    "{} mismatch{}:",
-                    mismatches.len(),
-                    if mismatches.len() == 1 { "" } else { "es" }
-                )
-            )
-        );
-        let _ = writeln!(
-            out,
-            "  {}",
-            paint(
-                Style::new().bold(),
-                &format!(
-                    "{:<W_NAME$} {:<W_VERDICT$} {:<5} at {}",
-                    "solution",
-                    "expected",
-                    "got",
-                    format_duration(v.margin)
-                )
-            )
-        );
-        for c in mismatches {
-            let row = format!(
-                "  {:<W_NAME$} {:<W_VERDICT$} {:<5} {}",
-                c.solution,
-                c.expected.as_deref().unwrap_or(""),
-                c.verdict.code(),
-                c.verdict_at_margin.code()
-            );
-            let _ = writeln!(out, "{}", row.trim_end());
-        }
-    }
-    out
-}
-
-fn ser_ms<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis() as u64)
-}
-
-fn ser_opt_ms<S: serde::Serializer>(
-    d: &Option<Duration>,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    match d {
-        Some(d) => s.serialize_u64(d.as_millis() as u64),
-        None => s.serialize_none(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{CaseReport, CompileReport};
+    use crate::model::{CaseReport, CompileReport};
+    use crate::report::verify::render_tail;
     use crate::verdict::Limits;
     use std::collections::BTreeMap;
     use std::path::PathBuf;
@@ -432,8 +270,6 @@ mod tests {
                 output_bytes: 1 << 30,
             },
             checker: Default::default(),
-            compare: Default::default(),
-            checker_program: None,
             generator: None,
             samples: vec![],
             expected: expected

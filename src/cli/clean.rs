@@ -12,13 +12,13 @@ use judge::workspace::Workspace;
 use super::EXIT_OK;
 
 #[derive(clap::Args)]
-pub struct CleanArgs {
+pub(crate) struct CleanArgs {
     /// Also remove the submission history (.judge/history.db).
     #[arg(long)]
     all: bool,
 }
 
-pub fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
+pub(crate) fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
     let state = ws.state_dir();
     // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
     let cache = judge::compile::Cache::new(state.join("cache")).dir;
@@ -47,7 +47,7 @@ pub fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
         freed += size;
         writeln!(out, "removed {}", ws.show(path))?;
     }
-    writeln!(out, "{} freed", report::format_bytes(freed))?;
+    writeln!(out, "{} freed", judge::units::format_bytes(freed))?;
     if !args.all && state.join("history.db").exists() {
         writeln!(
             out,

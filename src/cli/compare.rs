@@ -8,14 +8,15 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use judge::compare::Matrix;
-use judge::session::{Judge, Options, SolutionReport};
+use judge::model::SolutionReport;
+use judge::session::{Judge, Observer, Options};
 use judge::verdict::Verdict;
-use judge::workspace::{Problem, Solution, Workspace};
+use judge::workspace::{Problem, Solution, TestCase, Workspace};
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     /// The problem (optional in a workspace with a single problem), then the solutions to
     /// compare (default: all of the problem's).
     #[arg(value_name = "PROBLEM] [SOLUTION")]
@@ -39,49 +40,37 @@ pub struct CompareArgs {
 
 /// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id;
 /// otherwise the problem is the only one, or the one the named solutions belong to.
-pub(crate) fn problem_and_rest(
+pub(crate) fn problem_and_solutions(
     ws: &Workspace,
     cwd: &Path,
     names: &[String],
-) -> Result<(Problem, Vec<String>)> {
+) -> Result<(Problem, Vec<Solution>)> {
     let ids = ws.problem_ids()?;
-    if let Some(first) = names.first().filter(|f| ids.contains(f)) {
-        return Ok((ws.problem(first)?, names[1..].to_vec()));
+    let (told, names) = match names.first().filter(|f| ids.contains(f)) {
+        Some(first) => (Some(first.as_str()), &names[1..]),
+        None => (None, names),
+    };
+    let told = told.or(match ids.as_slice() {
+        [only] => Some(only.as_str()),
+        _ => None,
+    });
+    if names.is_empty() {
+        let Some(id) = told else {
+            bail!(
+                "name the problem: judge compare PROBLEM [SOLUTION...] (problems: {})",
+                ids.join(", ")
+            );
+        };
+        let problem = ws.problem(id)?;
+        let solutions = ws.solutions(&problem.id)?;
+        return Ok((problem, solutions));
     }
-    if let [only] = ids.as_slice() {
-        return Ok((ws.problem(only)?, names.to_vec()));
-    }
-    if !names.is_empty() {
-        let mut owners: Vec<String> = names
-            .iter()
-            .map(|n| ws.resolve_solution(n, None, cwd).map(|s| s.problem))
-            .collect::<judge::Result<_>>()?;
-        owners.sort();
-        owners.dedup();
-        if let [problem] = owners.as_slice() {
-            return Ok((ws.problem(problem)?, names.to_vec()));
-        }
-        bail!(
-            "the solutions belong to different problems ({}): compare solutions of one problem",
-            owners.join(", ")
-        );
-    }
-    bail!(
-        "name the problem: judge compare PROBLEM [SOLUTION...] (problems: {})",
-        ids.join(", ")
-    )
+    let solutions = ws.resolve_solutions(names, told, cwd)?;
+    Ok((ws.problem(&solutions[0].problem)?, solutions))
 }
 
-pub fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode> {
-    let (problem, names) = problem_and_rest(&ws, cwd, &args.names)?;
-    let solutions: Vec<Solution> = if names.is_empty() {
-        ws.solutions(&problem.id)?
-    } else {
-        names
-            .iter()
-            .map(|n| ws.resolve_solution(n, Some(&problem.id), cwd))
-            .collect::<judge::Result<_>>()?
-    };
+pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode> {
+    let (problem, solutions) = problem_and_solutions(&ws, cwd, &args.names)?;
     if solutions.is_empty() {
         bail!(
             "problem `{}` has no solutions: add solutions/{}/NAME.rs",
@@ -107,7 +96,7 @@ pub fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode>
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&matrix.to_json())?)?;
     } else {
-        write!(out, "{}", matrix.render())?;
+        write!(out, "{}", judge::report::compare::render(&matrix))?;
     }
     Ok(ExitCode::from(
         if reports.iter().any(|r| r.verdict == Verdict::Ie) {
@@ -120,44 +109,55 @@ pub fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode>
     ))
 }
 
-/// Judges each solution in turn with one judge (one runner, one cache), one case at a time:
-/// nothing runs in parallel, so the times are not inflated by each other.
+/// Judges each solution in turn with one judge, one case at a time (see
+/// [`Judge::judge_all`]), with a progress line on a terminal.
 pub(crate) fn judge_all(
     ws: &Workspace,
     problem: &Problem,
     solutions: &[Solution],
-    cases: &[judge::workspace::TestCase],
+    cases: &[TestCase],
     options: &Options,
 ) -> Result<Vec<SolutionReport>> {
     let mut judge = Judge::new(ws.clone())?;
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.enable_steady_tick(Duration::from_millis(100));
-    let mut progress = Progress { bar: &bar };
-    let mut reports = Vec::new();
-    for (i, s) in solutions.iter().enumerate() {
-        progress.bar.set_prefix(format!(
-            "{}/{} ({}/{})",
-            problem.id,
-            s.name,
-            i + 1,
-            solutions.len()
-        ));
-        reports.push(judge.judge(problem, s, cases, options, &mut progress)?);
-    }
-    bar.finish_and_clear();
+    let mut progress = Progress::new(problem);
+    let reports = judge.judge_all(problem, solutions, cases, options, &mut progress)?;
+    progress.bar.finish_and_clear();
     Ok(reports)
 }
 
-struct Progress<'a> {
-    bar: &'a indicatif::ProgressBar,
+/// A spinner saying which solution and which case is being judged.
+pub(crate) struct Progress {
+    pub(crate) bar: indicatif::ProgressBar,
+    problem: String,
 }
 
-impl judge::session::Observer for Progress<'_> {
+impl Progress {
+    pub(crate) fn new(problem: &Problem) -> Progress {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.enable_steady_tick(Duration::from_millis(100));
+        Progress {
+            bar,
+            problem: problem.id.clone(),
+        }
+    }
+}
+
+impl Observer for Progress {
+    fn solution_started(&mut self, s: &Solution, index: usize, total: usize) {
+        self.bar.set_prefix(format!(
+            "{}/{} ({}/{})",
+            self.problem,
+            s.name,
+            index + 1,
+            total
+        ));
+    }
+
     fn compiling(&mut self, s: &Solution) {
         self.bar.set_message(format!("compiling {}", s.name));
     }
 
-    fn case_started(&mut self, case: &judge::workspace::TestCase, index: usize, total: usize) {
+    fn case_started(&mut self, case: &TestCase, index: usize, total: usize) {
         self.bar
             .set_message(format!("case {} ({}/{})", case.name, index + 1, total));
     }

@@ -8,14 +8,14 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use judge::history::{Filter, History, NewSubmission, Recorded};
+use judge::model::SolutionReport;
 use judge::report;
-use judge::session::SolutionReport;
 use judge::workspace::Workspace;
 
 use super::EXIT_OK;
 
 #[derive(clap::Args)]
-pub struct HistoryArgs {
+pub(crate) struct HistoryArgs {
     /// Only the submissions of this problem.
     #[arg(long, short)]
     problem: Option<String>,
@@ -49,7 +49,7 @@ pub(crate) fn path(ws: &Workspace, given: Option<&Path>) -> PathBuf {
         .unwrap_or_else(|| History::default_path(&ws.state_dir()))
 }
 
-pub fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Result<ExitCode> {
+pub(crate) fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Result<ExitCode> {
     let path = path(&ws, db);
     let mut out = anstream::stdout();
     if !path.exists() {
@@ -75,7 +75,7 @@ pub fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Result<Ex
         h.load_cases(&mut subs)?;
         writeln!(out, "{}", serde_json::to_string_pretty(&subs)?)?;
     } else {
-        write!(out, "{}", judge::history::render(&subs))?;
+        write!(out, "{}", judge::report::history::render(&subs))?;
     }
     Ok(ExitCode::from(EXIT_OK))
 }
@@ -118,7 +118,7 @@ pub(crate) fn recorded_line(r: &Recorded, solution: &str) -> String {
     if let Some(was) = r.new_best_over_ms {
         parts.push(format!(
             "new best time of {solution} (was {})",
-            report::format_duration(Duration::from_millis(was))
+            judge::units::format_duration(Duration::from_millis(was))
         ));
     }
     parts.join(" · ")

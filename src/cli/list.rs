@@ -11,13 +11,13 @@ use judge::workspace::Workspace;
 use super::{EXIT_ERROR, EXIT_OK};
 
 #[derive(clap::Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
 }
 
-pub fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
+pub(crate) fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
     let mut out = anstream::stdout();
     let mut problems = Vec::new();
     let mut failed = false;
@@ -46,7 +46,7 @@ pub fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                     "output_limit_kb": p.limits.output_bytes / 1024,
                     "checker": p.checker.to_string(),
                     "checker_summary": p.checker_summary(),
-                    "checker_program": p.checker_program.as_ref().map(|c| ws.show(&c.source)),
+                    "checker_program": p.checker.program().map(|c| ws.show(&c.source)),
                     "cases": cases.len(),
                     "samples": cases.iter().filter(|c| c.sample).map(|c| c.name.clone()).collect::<Vec<_>>(),
                     "solutions": sols.iter().map(|s| serde_json::json!({

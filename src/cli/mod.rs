@@ -20,16 +20,16 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use judge::session::SolutionReport;
+use judge::model::SolutionReport;
 use judge::verdict::Verdict;
-use judge::workspace::{self, Workspace};
+use judge::workspace::Workspace;
 
 /// Exit status: the verdict was AC (or the command succeeded).
-pub const EXIT_OK: u8 = 0;
+pub(crate) const EXIT_OK: u8 = 0;
 /// Exit status: a verdict other than AC.
-pub const EXIT_VERDICT: u8 = 1;
+pub(crate) const EXIT_VERDICT: u8 = 1;
 /// Exit status: a usage, configuration or judge error (also an IE verdict).
-pub const EXIT_ERROR: u8 = 2;
+pub(crate) const EXIT_ERROR: u8 = 2;
 
 #[derive(Parser)]
 #[command(
@@ -38,7 +38,7 @@ pub const EXIT_ERROR: u8 = 2;
     about = "A local competitive-programming judge: compile, run under limits, check, report like an online judge",
     after_help = "Exit status: 0 accepted (AC), 1 any other verdict, 2 usage, configuration or judge error, 130 interrupted."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// The workspace (the folder holding problems/); found from the current folder by default.
     #[arg(long, global = true, value_name = "DIR")]
     root: Option<PathBuf>,
@@ -118,23 +118,9 @@ impl LimitArgs {
     }
 }
 
-pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
-    workspace::parse_duration(s)
-}
+pub(crate) use judge::units::{parse_duration, parse_seconds, parse_size};
 
-pub(crate) fn parse_seconds(s: &str) -> Result<Duration, String> {
-    if s.chars().all(|c| c.is_ascii_digit()) {
-        workspace::parse_duration(&format!("{s}s"))
-    } else {
-        workspace::parse_duration(s)
-    }
-}
-
-pub(crate) fn parse_size(s: &str) -> Result<u64, String> {
-    workspace::parse_size(s)
-}
-
-pub fn main(cli: Cli) -> Result<ExitCode> {
+pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     match cli.color {
         ColorChoice::Auto => {}
         ColorChoice::Always => anstream::ColorChoice::Always.write_global(),

@@ -13,7 +13,7 @@ use judge::workspace::Workspace;
 use super::EXIT_OK;
 
 #[derive(clap::Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The new solution's name: it becomes solutions/PROBLEM/NAME.rs.
     name: String,
 
@@ -26,7 +26,7 @@ pub struct NewArgs {
     from: Option<String>,
 }
 
-pub fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> {
+pub(crate) fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> {
     let name = args.name.strip_suffix(".rs").unwrap_or(&args.name);
     let from = match &args.from {
         Some(spec) => Some(ws.resolve_solution(spec, args.problem.as_deref(), cwd)?),
@@ -67,7 +67,7 @@ pub fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> {
 }
 
 #[derive(clap::Args)]
-pub struct NewProblemArgs {
+pub(crate) struct NewProblemArgs {
     /// The problem's id: its folder name under problems/ and testcases/.
     id: String,
 
@@ -76,7 +76,7 @@ pub struct NewProblemArgs {
     title: Option<String>,
 }
 
-pub fn new_problem(ws: Workspace, args: NewProblemArgs) -> Result<ExitCode> {
+pub(crate) fn new_problem(ws: Workspace, args: NewProblemArgs) -> Result<ExitCode> {
     let title = args.title.clone().unwrap_or_else(|| {
         args.id
             .split(['-', '_'])
@@ -115,12 +115,12 @@ pub fn new_problem(ws: Workspace, args: NewProblemArgs) -> Result<ExitCode> {
 }
 
 #[derive(clap::Args)]
-pub struct InitArgs {
+pub(crate) struct InitArgs {
     /// Where to create the workspace (default: the current folder).
     dir: Option<PathBuf>,
 }
 
-pub fn init(cwd: &Path, args: InitArgs) -> Result<ExitCode> {
+pub(crate) fn init(cwd: &Path, args: InitArgs) -> Result<ExitCode> {
     let dir = cwd.join(args.dir.unwrap_or_else(|| PathBuf::from(".")));
     let created = scaffold::init(&dir)?;
     let ws = Workspace { root: dir.clone() };

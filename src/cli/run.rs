@@ -8,15 +8,16 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use judge::model::{CaseReport, CompileReport, SolutionReport};
 use judge::report;
-use judge::session::{CaseReport, CompileReport, Judge, Observer, Options, SolutionReport};
+use judge::session::{Judge, Observer, Options};
 use judge::verdict::Limits;
 use judge::workspace::{self, Solution, TestCase, Workspace};
 
 use super::{exit_for, parse_size, print_json};
 
 #[derive(clap::Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// A solution's name (`bitmask`, `nqueens-ii/bitmask`) or the path to any .rs file.
     solution: String,
 
@@ -75,7 +76,12 @@ pub struct RunArgs {
     watch: bool,
 }
 
-pub fn run(ws: Workspace, cwd: &Path, history: Option<&Path>, args: RunArgs) -> Result<ExitCode> {
+pub(crate) fn run(
+    ws: Workspace,
+    cwd: &Path,
+    history: Option<&Path>,
+    args: RunArgs,
+) -> Result<ExitCode> {
     let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
     let mut judge = Judge::new(ws.clone())?;
     if args.watch {
@@ -181,7 +187,7 @@ impl<'a> Live<'a> {
     fn finish(&mut self, report: &SolutionReport) {
         self.bar.finish_and_clear();
         let r = report.clone();
-        self.print(|o| report::summary(o, &r));
+        self.print(|o| report::table::summary(o, &r));
     }
 }
 
@@ -190,7 +196,7 @@ impl Observer for Live<'_> {
         let path = self.ws.show(&solution.path);
         let (problem, name, limits) =
             (solution.problem.clone(), solution.name.clone(), self.limits);
-        self.print(|o| report::header(o, &problem, &name, &path, &limits));
+        self.print(|o| report::table::header(o, &problem, &name, &path, &limits));
         self.bar.set_message(format!("compiling {}", solution.name));
         self.bar.enable_steady_tick(Duration::from_millis(100));
     }
@@ -198,12 +204,12 @@ impl Observer for Live<'_> {
     fn compiled(&mut self, c: &CompileReport) {
         let (c, repeated, jobs) = (c.clone(), self.repeated, self.jobs);
         self.print(|o| {
-            report::compile_line(o, &c);
+            report::table::compile_line(o, &c);
             if c.diagnostics.is_none() {
                 if jobs > 1 {
-                    report::parallel_note(o, jobs);
+                    report::table::parallel_note(o, jobs);
                 }
-                report::table_head(o, repeated);
+                report::table::table_head(o, repeated);
             }
         });
     }
@@ -216,6 +222,6 @@ impl Observer for Live<'_> {
 
     fn case_finished(&mut self, c: &CaseReport, limits: &Limits) {
         let (c, limits) = (c.clone(), *limits);
-        self.print(|o| report::case_row(o, &c, &limits));
+        self.print(|o| report::table::case_row(o, &c, &limits));
     }
 }

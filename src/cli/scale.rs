@@ -7,13 +7,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
-use judge::report::dim;
-use judge::run::{Outcome, Response};
-use judge::scale::{self, Fits, Series, MEASURABLE_FLOOR_MS};
+use judge::scale::{self, ScaleObserver, ScaleOptions, Statistic};
 use judge::session::{Judge, Options};
-use judge::verdict::Limits;
 use judge::workspace::Workspace;
 
 use super::{parse_duration, EXIT_OK, EXIT_VERDICT};
@@ -26,7 +22,7 @@ fn parse_sizes(s: &str) -> Result<Sizes, String> {
 }
 
 #[derive(clap::Args)]
-pub struct ScaleArgs {
+pub(crate) struct ScaleArgs {
     /// Solutions: names (`bitmask`, `nqueens-ii/bitmask`) or paths to .rs files, all of one problem.
     #[arg(required = true)]
     solutions: Vec<String>,
@@ -77,69 +73,10 @@ pub struct ScaleArgs {
     json: bool,
 }
 
-/// One size of one solution.
-#[derive(Debug, Clone, Serialize)]
-struct Point {
-    n: u64,
-    /// `ok`, `over_cap` (stopped at the cap), `skipped` (a smaller size was over the cap or
-    /// failed), or the verdict of a run that failed: `RE`, `MLE`, `OLE`.
-    status: &'static str,
-    /// The minimum (or median) CPU time of the runs, in ms; for `over_cap`, the cap.
-    cpu_ms: Option<f64>,
-    runs_ms: Vec<f64>,
-    /// Growth per +1 n from the previous measured size, when both are above the measurable floor.
-    growth: Option<f64>,
-    detail: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-struct SolutionScale {
-    solution: String,
-    path: PathBuf,
-    /// Compile errors leave every size `skipped`.
-    compile_error: bool,
-    points: Vec<Point>,
-    fit: Fits,
-}
-
-#[derive(Debug, Serialize)]
-struct ScaleReport {
-    problem: String,
-    input: String,
-    sizes: Vec<u64>,
-    repeat: u32,
-    statistic: &'static str,
-    cap_ms: f64,
-    measurable_floor_ms: f64,
-    solutions: Vec<SolutionScale>,
-}
-
-pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
-    let solutions = args
-        .solutions
-        .iter()
-        .map(|s| ws.resolve_solution(s, args.problem.as_deref(), cwd))
-        .collect::<judge::Result<Vec<_>>>()?;
-    let problem_id = solutions[0].problem.clone();
-    if let Some(other) = solutions.iter().find(|s| s.problem != problem_id) {
-        bail!(
-            "`{}` belongs to {} and `{}` to {}: judge scale compares solutions of one problem",
-            solutions[0].name,
-            problem_id,
-            other.name,
-            other.problem
-        );
-    }
-    let problem = ws.problem(&problem_id)?;
-    let options = Options::default();
-    let base = options.limits(&problem);
-    let cap = args.cap.unwrap_or(base.time);
-    let limits = Limits {
-        time: cap,
-        wall: cap * 2 + Duration::from_secs(1),
-        ..base
-    };
-    let statistic = if args.median { "median" } else { "min" };
+pub(crate) fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
+    let solutions = ws.resolve_solutions(&args.solutions, args.problem.as_deref(), cwd)?;
+    let problem = ws.problem(&solutions[0].problem)?;
+    let cap = args.cap.unwrap_or(Options::default().limits(&problem).time);
 
     let inputs = tempfile::Builder::new()
         .prefix("judge-scale-")
@@ -162,142 +99,49 @@ pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
         }
         files.push((n, path));
     }
-
-    let bar = ProgressBar::new_spinner();
-    bar.set_style(ProgressStyle::with_template("  {spinner} {msg}").expect("valid template"));
-    bar.enable_steady_tick(Duration::from_millis(100));
-    let mut results = Vec::new();
-    for solution in &solutions {
-        bar.set_message(format!("compiling {}", solution.name));
-        let (compile, binary) = judge.build(solution, &options)?;
-        let mut points = Vec::new();
-        let mut stopped = binary.is_none();
-        let mut previous: Option<(u64, f64)> = None;
-        for (n, input) in &files {
-            if stopped {
-                points.push(Point {
-                    n: *n,
-                    status: "skipped",
-                    cpu_ms: None,
-                    runs_ms: vec![],
-                    growth: None,
-                    detail: None,
-                });
-                continue;
-            }
-            let binary = binary.as_deref().expect("not stopped");
-            let mut runs = Vec::new();
-            let mut failure = None;
-            for r in 0..args.repeat {
-                bar.set_message(format!(
-                    "{} n={n} run {}/{}",
-                    solution.name,
-                    r + 1,
-                    args.repeat
-                ));
-                let response = judge.measure(binary, input, &limits)?;
-                if let Some(f) = failed(&response, &limits) {
-                    failure = Some(f);
-                    break;
-                }
-                runs.push(response.cpu_us() as f64 / 1000.0);
-            }
-            let point = match failure {
-                Some(("over_cap", detail)) => Point {
-                    n: *n,
-                    status: "over_cap",
-                    cpu_ms: Some(ms(cap)),
-                    runs_ms: runs,
-                    growth: None,
-                    detail: Some(detail),
-                },
-                Some((status, detail)) => Point {
-                    n: *n,
-                    status,
-                    cpu_ms: None,
-                    runs_ms: runs,
-                    growth: None,
-                    detail: Some(detail),
-                },
-                None => {
-                    let cpu = statistic_of(&runs, args.median);
-                    let growth = previous
-                        .filter(|&(_, p)| p >= MEASURABLE_FLOOR_MS && cpu >= MEASURABLE_FLOOR_MS)
-                        .and_then(|(pn, p)| scale::growth_per_unit(pn, p, *n, cpu));
-                    previous = Some((*n, cpu));
-                    Point {
-                        n: *n,
-                        status: "ok",
-                        cpu_ms: Some(cpu),
-                        runs_ms: runs,
-                        growth,
-                        detail: None,
-                    }
-                }
-            };
-            stopped = point.status != "ok";
-            points.push(point);
-        }
-        let measured: Vec<(u64, f64)> = points
-            .iter()
-            .filter(|p| p.status == "ok")
-            .filter_map(|p| Some((p.n, p.cpu_ms?)))
-            .collect();
-        results.push(SolutionScale {
-            solution: solution.name.clone(),
-            path: solution.path.clone(),
-            compile_error: compile.diagnostics.is_some(),
-            points,
-            fit: scale::fit(&measured),
-        });
-    }
-    bar.finish_and_clear();
-    drop(judge);
-    judge::run::interrupt::unregister_temp_dir(inputs.path());
-
-    let report = ScaleReport {
-        problem: problem.id.clone(),
-        input: if args.generator {
+    let options = ScaleOptions {
+        inputs: files,
+        input_label: if args.generator {
             format!("gen {} n", args.seed)
         } else {
             args.input.clone()
         },
-        sizes: args.sizes.0.clone(),
         repeat: args.repeat,
-        statistic,
-        cap_ms: ms(cap),
-        measurable_floor_ms: MEASURABLE_FLOOR_MS,
-        solutions: results,
+        statistic: if args.median {
+            Statistic::Median
+        } else {
+            Statistic::Min
+        },
+        cap,
     };
+
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(ProgressStyle::with_template("  {spinner} {msg}").expect("valid template"));
+    bar.enable_steady_tick(Duration::from_millis(100));
+    let report = scale::measure(
+        &mut judge,
+        &problem,
+        &solutions,
+        &options,
+        &mut Progress(&bar),
+    )?;
+    bar.finish_and_clear();
+    drop(judge);
+    judge::run::interrupt::unregister_temp_dir(inputs.path());
+
     if let Some(path) = &args.svg {
-        let series: Vec<Series> = report
-            .solutions
-            .iter()
-            .map(|s| Series {
-                name: &s.solution,
-                points: s
-                    .points
-                    .iter()
-                    .filter_map(|p| Some((p.n, p.cpu_ms?, p.status == "over_cap")))
-                    .collect(),
-            })
-            .collect();
-        let title = format!(
-            "{}: CPU time by size ({} of {} run{})",
-            report.problem,
-            statistic,
-            args.repeat,
-            if args.repeat == 1 { "" } else { "s" }
-        );
-        std::fs::write(path, scale::svg(&title, &series, report.cap_ms))
+        std::fs::write(path, scale::chart(&report))
             .with_context(|| format!("writing {}", path.display()))?;
     }
+    let mut out = anstream::stdout();
     if args.json {
-        let mut out = std::io::stdout().lock();
-        serde_json::to_writer_pretty(&mut out, &report)?;
-        writeln!(out)?;
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        print_table(&report, args.svg.as_deref());
+        write!(
+            out,
+            "{}",
+            judge::report::scale::render(&report, args.svg.as_deref())
+        )?;
     }
     // A solution that does not compile is a verdict (CE), as in `judge run`.
     let any_compile_error = report.solutions.iter().any(|s| s.compile_error);
@@ -308,215 +152,15 @@ pub fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
     }))
 }
 
-/// Why a run does not give a time: over the cap, or a failure (the answer is not checked).
-fn failed(r: &Response, limits: &Limits) -> Option<(&'static str, String)> {
-    let cpu = Duration::from_micros(r.cpu_us());
-    match (&r.killed_by, &r.outcome) {
-        (Some(judge::run::KilledBy::CpuLimit), _) => {
-            Some(("over_cap", "CPU time over the cap".into()))
-        }
-        _ if cpu > limits.time => Some(("over_cap", "CPU time over the cap".into())),
-        (Some(judge::run::KilledBy::WallCap), _) => {
-            Some(("over_cap", "wall-clock cap reached".into()))
-        }
-        (Some(judge::run::KilledBy::MemoryLimit), _) => {
-            Some(("MLE", "memory over the problem's limit".into()))
-        }
-        (None, Outcome::Signaled(s)) if *s == judge::run::SIGXFSZ => {
-            Some(("OLE", "output over the problem's limit".into()))
-        }
-        (None, Outcome::Signaled(s)) => {
-            Some(("RE", format!("killed by {}", judge::run::signal_name(*s))))
-        }
-        (None, Outcome::Exited(code)) if *code != 0 => Some(("RE", format!("exit code {code}"))),
-        (None, Outcome::SpawnFailed(why)) => Some(("RE", why.clone())),
-        _ => None,
-    }
-}
+struct Progress<'a>(&'a ProgressBar);
 
-fn statistic_of(runs: &[f64], median: bool) -> f64 {
-    let mut v = runs.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    if median {
-        v[v.len() / 2]
-    } else {
-        v[0]
+impl ScaleObserver for Progress<'_> {
+    fn compiling(&mut self, solution: &str) {
+        self.0.set_message(format!("compiling {solution}"));
     }
-}
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-/// "0.42 ms", "4.2 ms", "39 ms", "1.45 s", "12.6 s".
-fn format_ms(v: f64) -> String {
-    if v >= 1000.0 && v % 1000.0 == 0.0 {
-        format!("{} s", v / 1000.0)
-    } else if v >= 10_000.0 {
-        format!("{:.1} s", v / 1000.0)
-    } else if v >= 1000.0 {
-        format!("{:.2} s", v / 1000.0)
-    } else if v >= 10.0 {
-        format!("{v:.0} ms")
-    } else if v >= 1.0 {
-        format!("{v:.1} ms")
-    } else {
-        format!("{v:.2} ms")
-    }
-}
-
-fn cell(p: &Point, cap_ms: f64) -> String {
-    match p.status {
-        "ok" => {
-            let t = format_ms(p.cpu_ms.unwrap_or(0.0));
-            match p.growth {
-                Some(g) => format!("{t:>9} x{g:<5.1}"),
-                None => format!("{t:>9}       "),
-            }
-        }
-        "over_cap" => format!("{:>9}       ", format!("> {}", format_ms(cap_ms))),
-        "skipped" => format!("{:>9}       ", "-"),
-        other => format!("{other:>9}       "),
-    }
-}
-
-fn print_table(r: &ScaleReport, svg: Option<&Path>) {
-    let mut out = anstream::stdout();
-    let _ = writeln!(
-        out,
-        "{}",
-        judge::report::paint(
-            anstyle::Style::new().bold(),
-            &format!("{}: CPU time by size", r.problem)
-        )
-    );
-    let _ = writeln!(
-        out,
-        "{}",
-        dim(&format!(
-            "{} · {} of {} run{} per size · cap {} · x = growth per +1 n",
-            if r.input.starts_with("gen ") {
-                format!("inputs from the generator ({})", r.input)
-            } else {
-                format!("input \"{}\"", r.input)
-            },
-            r.statistic,
-            r.repeat,
-            if r.repeat == 1 { "" } else { "s" },
-            format_ms(r.cap_ms)
-        ))
-    );
-    let _ = writeln!(out);
-    let mut head = format!("  {:>4}", "n");
-    for s in &r.solutions {
-        head.push_str(&format!("  {:>16}", truncate(&s.solution, 16)));
-    }
-    let _ = writeln!(
-        out,
-        "{}",
-        judge::report::paint(anstyle::Style::new().bold(), &head)
-    );
-    for (i, n) in r.sizes.iter().enumerate() {
-        let mut line = format!("  {n:>4}");
-        for s in &r.solutions {
-            line.push_str(&format!("  {}", cell(&s.points[i], r.cap_ms)));
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    let _ = writeln!(out);
-    let width = r
-        .solutions
-        .iter()
-        .map(|s| s.solution.len())
-        .max()
-        .unwrap_or(0);
-    for s in &r.solutions {
-        let _ = writeln!(out, "  {:<width$}  {}", s.solution, describe_fit(s));
-    }
-    let _ = writeln!(
-        out,
-        "{}",
-        dim(&format!(
-            "  sizes under {MEASURABLE_FLOOR_MS} ms (mostly process start-up) are shown but neither fitted nor used for growth factors; \
-             `-`: skipped after a size over the cap. Answers are not checked."
-        ))
-    );
-    if let Some(p) = svg {
-        let _ = writeln!(
-            out,
-            "{}",
-            dim(&format!("  chart written to {}", p.display()))
-        );
-    }
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        s.chars().take(n - 1).collect::<String>() + "…"
-    }
-}
-
-/// "exponential 5.87^n (R² 0.998 over 6 sizes); next: factorial (n!)^0.62 (R² 0.962)"
-fn describe_fit(s: &SolutionScale) -> String {
-    if s.compile_error {
-        return "did not compile (see judge run)".into();
-    }
-    let f = &s.fit;
-    let over = s
-        .points
-        .iter()
-        .find(|p| p.status != "ok" && p.status != "skipped");
-    let stop = match over {
-        Some(p) if p.status == "over_cap" => format!("; over the cap at n = {}", p.n),
-        Some(p) => format!(
-            "; {} at n = {}: {}",
-            p.status,
-            p.n,
-            p.detail.as_deref().unwrap_or("")
-        ),
-        None => String::new(),
-    };
-    let Some(best) = f.best() else {
-        return format!(
-            "no fit: {} size{} at or above {MEASURABLE_FLOOR_MS} ms{stop}",
-            f.points,
-            if f.points == 1 { "" } else { "s" }
-        );
-    };
-    if f.points < scale::MIN_POINTS {
-        return format!(
-            "poor fit: only {} sizes at or above {MEASURABLE_FLOOR_MS} ms (best line: {}, R² {:.3}){stop}",
-            f.points, best.model, best.r2
-        );
-    }
-    // Models whose R² is within 0.01 of the best are not told apart by these points.
-    let ties: Vec<String> = f.fits[1..]
-        .iter()
-        .filter(|n| best.r2 - n.r2 < 0.01)
-        .map(|n| n.model.to_string())
-        .collect();
-    let next = if !ties.is_empty() {
-        format!(
-            "; as good (R² within 0.01): {}; more sizes would tell them apart",
-            ties.join(", ")
-        )
-    } else {
-        f.fits
-            .get(1)
-            .map(|n| format!("; next: {} (R² {:.3})", n.model, n.r2))
-            .unwrap_or_default()
-    };
-    if f.poor {
-        format!(
-            "poor fit: the best, {}, has R² {:.3} over {} sizes{next}{stop}",
-            best.model, best.r2, f.points
-        )
-    } else {
-        format!(
-            "{} (R² {:.3} over {} sizes){next}{stop}",
-            best.model, best.r2, f.points
-        )
+    fn running(&mut self, solution: &str, n: u64, run: u32, of: u32) {
+        self.0
+            .set_message(format!("{solution} n={n} run {run}/{of}"));
     }
 }

@@ -7,7 +7,7 @@ use anstyle::Style;
 use anyhow::Result;
 
 use judge::report::{self, dim, paint};
-use judge::session::printable_text;
+use judge::text;
 use judge::workspace::Workspace;
 
 use super::EXIT_OK;
@@ -16,12 +16,12 @@ use super::EXIT_OK;
 const SAMPLE_SHOWN: usize = 4 << 10;
 
 #[derive(clap::Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// The problem (optional when the workspace has only one).
     problem: Option<String>,
 }
 
-pub fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
+pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
     let id = match args.problem {
         Some(p) => p,
         None => match ws.problem_ids()?.as_slice() {
@@ -73,7 +73,7 @@ pub fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
         for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
             let data = std::fs::read(path).unwrap_or_default();
             writeln!(out, "  {}", dim(&format!("{label}:")))?;
-            for line in printable_text(&data, SAMPLE_SHOWN).lines() {
+            for line in text::printable(&data, SAMPLE_SHOWN).lines() {
                 writeln!(out, "    {line}")?;
             }
         }

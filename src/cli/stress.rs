@@ -14,10 +14,10 @@ use judge::stress::{self, StressObserver, StressOptions, StressReport};
 use judge::verdict::Verdict;
 use judge::workspace::Workspace;
 
-use super::{parse_seconds, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+use super::parse_seconds;
 
 #[derive(clap::Args)]
-pub struct StressArgs {
+pub(crate) struct StressArgs {
     /// The attempt: a solution's name or the path to any .rs file.
     attempt: String,
 
@@ -57,26 +57,24 @@ pub struct StressArgs {
     json: bool,
 }
 
-pub fn stress(
+pub(crate) fn stress(
     ws: Workspace,
     cwd: &Path,
     root: Option<&Path>,
     args: StressArgs,
 ) -> Result<ExitCode> {
-    let reference = ws.resolve_solution(&args.against, args.problem.as_deref(), cwd)?;
-    let problem_id = args.problem.clone().unwrap_or(reference.problem.clone());
-    let attempt = ws.resolve_solution(&args.attempt, Some(&problem_id), cwd)?;
-    if attempt.problem != reference.problem {
-        bail!(
-            "the attempt is a solution of `{}` but the reference one of `{}`\n  fix: compare solutions of one problem",
-            attempt.problem,
-            reference.problem
-        );
-    }
+    let [reference, attempt]: [_; 2] = ws
+        .resolve_solutions(
+            &[args.against.clone(), args.attempt.clone()],
+            args.problem.as_deref(),
+            cwd,
+        )?
+        .try_into()
+        .expect("two names, two solutions");
     if attempt.path == reference.path {
         bail!("the attempt and the reference are the same file");
     }
-    let problem = ws.problem(&problem_id)?;
+    let problem = ws.problem(&reference.problem)?;
     let options = StressOptions {
         count: args.count,
         duration: args.seconds,
@@ -111,9 +109,9 @@ pub fn stress(
                 dim(&ws.show(&attempt.path))
             )?;
             let until = match (options.count, options.duration) {
-                (Some(c), Some(d)) => format!("{c} seeds or {}", report::format_duration(d)),
+                (Some(c), Some(d)) => format!("{c} seeds or {}", judge::units::format_duration(d)),
                 (Some(c), None) => format!("{c} seeds"),
-                (None, Some(d)) => report::format_duration(d),
+                (None, Some(d)) => judge::units::format_duration(d),
                 (None, None) => format!("{} seeds", stress::DEFAULT_COUNT),
             };
             let generator = problem
@@ -128,8 +126,8 @@ pub fn stress(
                 "generator {generator}{} · from seed {} · {until} · limits: time {} · memory {}",
                 args.size.map(|s| format!(" (size {s})")).unwrap_or_default(),
                 args.seed,
-                report::format_duration(limits.time),
-                report::format_bytes(limits.memory_bytes),
+                judge::units::format_duration(limits.time),
+                judge::units::format_bytes(limits.memory_bytes),
             ))
             )?;
             let mut progress = Progress::new();
@@ -169,11 +167,7 @@ pub fn stress(
             saved.as_deref(),
         )?;
     }
-    Ok(ExitCode::from(match report.verdict {
-        Verdict::Ac => EXIT_OK,
-        Verdict::Ie => EXIT_ERROR,
-        _ => EXIT_VERDICT,
-    }))
+    Ok(super::exit_for(report.verdict))
 }
 
 fn print_report(
@@ -189,7 +183,7 @@ fn print_report(
         "{} seed{} in {} · {:.0} seeds/s",
         r.seeds_tried,
         if r.seeds_tried == 1 { "" } else { "s" },
-        report::format_duration(r.elapsed),
+        judge::units::format_duration(r.elapsed),
         r.rate()
     );
     writeln!(out)?;

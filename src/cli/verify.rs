@@ -6,15 +6,15 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use judge::session::Options;
+use judge::session::{Judge, Observer, Options};
 use judge::verify;
 use judge::workspace::Workspace;
 
-use super::compare::judge_all;
+use super::compare::Progress;
 use super::{parse_duration, parse_seconds, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// The problems to verify (default: all).
     problems: Vec<String>,
 
@@ -36,7 +36,7 @@ pub struct VerifyArgs {
     json: bool,
 }
 
-pub fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
+pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
     let ids = if args.problems.is_empty() {
         ws.problem_ids()?
     } else {
@@ -60,24 +60,33 @@ pub fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             if i > 0 {
                 writeln!(out)?;
             }
-            write!(out, "{}", verify::render_head(&problem, limit))?;
+            write!(
+                out,
+                "{}",
+                judge::report::verify::render_head(&problem, limit)
+            )?;
         }
+        let mut judge = Judge::new(ws.clone())?;
+        let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
-        for s in &solutions {
-            let r = judge_all(&ws, &problem, std::slice::from_ref(s), &cases, &options)?
-                .pop()
-                .expect("one report per solution");
+        for (i, s) in solutions.iter().enumerate() {
+            progress.solution_started(s, i, solutions.len());
+            let r = judge.judge(&problem, s, &cases, &options, &mut progress)?;
+            progress.bar.set_message("");
             internal_error |= r.verdict == judge::verdict::Verdict::Ie;
             if !args.json {
                 let c = verify::check(&r, problem.expected.get(&r.solution), limit);
-                write!(out, "{}", verify::render_line(&c, limit))?;
-                out.flush()?;
+                progress.bar.suspend(|| {
+                    write!(out, "{}", judge::report::verify::render_line(&c, limit))
+                        .and_then(|_| out.flush())
+                })?;
             }
             reports.push(r);
         }
+        progress.bar.finish_and_clear();
         let v = verify::verify(&problem, limit, &reports);
         if !args.json {
-            write!(out, "{}", verify::render_tail(&v))?;
+            write!(out, "{}", judge::report::verify::render_tail(&v))?;
         }
         results.push(v);
     }

@@ -18,7 +18,7 @@ use judge::workspace::{Solution, Workspace};
 const DEBOUNCE: Duration = Duration::from_millis(200);
 
 /// Runs `judge_once` now and after every relevant change, until Ctrl-C (which exits with 130).
-pub fn watch(
+pub(crate) fn watch(
     ws: &Workspace,
     solution: &Solution,
     mut judge_once: impl FnMut(&Workspace) -> Result<Verdict>,

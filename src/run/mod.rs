@@ -1,19 +1,30 @@
-//! Running programs: the judge's side of the runner process, and Ctrl-C. The only module with `unsafe`.
+//! Running programs: the judge's side of the runner process, the seam the engine calls, and Ctrl-C.
 //!
-//! Every program (solutions and the compiler alike) is started by a runner process (the judge's
-//! own executable started as `judge __runner`), see [`server`]. The judge talks to it over a
-//! pipe, one JSON line per run.
+//! Every program (solutions, checkers, generators and compilers alike) is started by a runner
+//! process (the judge's own executable started as `judge __runner`), see [`server`]. The judge
+//! talks to it over a pipe, one JSON line per run. The engine sees only the [`Executor`] trait,
+//! so its scheduling rules can be tested against a scripted fake.
+//!
+//! The raw system calls live in [`sys`], the one file of the crate with `unsafe`.
 
+mod cgroup;
+pub mod interrupt;
 pub mod protocol;
 pub mod server;
+mod sweep;
+mod sys;
+mod tail;
+mod watch;
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::Mutex;
 
+pub use cgroup::{pids_parent, MAX_PROCESSES};
 pub use protocol::{KilledBy, Limits, Outcome, Request, Response};
+pub use sweep::descendants;
+pub use sys::is_root;
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -24,6 +35,20 @@ pub enum RunError {
     },
     #[error("the runner process failed: {0}")]
     Broken(String),
+}
+
+/// Runs one program to completion (or to its limits) and says what was measured: the seam
+/// between the engine and the processes. [`Runner`] is the real one.
+pub trait Executor: Send {
+    fn run(&mut self, request: &Request) -> Result<Response, RunError>;
+}
+
+/// Makes an executor for each slot of a judge (one per case run at once).
+pub type ExecutorFactory = Box<dyn Fn() -> Result<Box<dyn Executor>, RunError> + Send + Sync>;
+
+/// The factory of real runner processes.
+pub fn runners() -> ExecutorFactory {
+    Box::new(|| Ok(Box::new(Runner::start()?) as Box<dyn Executor>))
 }
 
 /// The hidden first argument that makes the judge's executable serve as a runner.
@@ -67,9 +92,10 @@ impl Runner {
             line: String::new(),
         })
     }
+}
 
-    /// Runs one program to completion (or to its limits) and returns what was measured.
-    pub fn run(&mut self, request: &Request) -> Result<Response, RunError> {
+impl Executor for Runner {
+    fn run(&mut self, request: &Request) -> Result<Response, RunError> {
         let mut text =
             serde_json::to_string(request).map_err(|e| RunError::Broken(e.to_string()))?;
         text.push('\n');
@@ -130,88 +156,4 @@ pub use libc::{SIGABRT, SIGBUS, SIGKILL, SIGSEGV, SIGXCPU, SIGXFSZ};
 /// The body of the runner process: call it from `main` when the first argument is [`RUNNER_ARG`].
 pub fn runner_main() -> i32 {
     server::serve()
-}
-
-/// Whether the child `pid` has exited, leaving it unreaped for whoever reaps it (`wait4` with
-/// its rusage); `block` waits until it has.
-pub(crate) fn exited_unreaped(pid: libc::pid_t, block: bool) -> bool {
-    let flags = libc::WEXITED | libc::WNOWAIT | if block { 0 } else { libc::WNOHANG };
-    // SAFETY: siginfo_t is plain old data; WNOWAIT leaves the zombie to its owner.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) == 0 && info.si_pid() != 0
-    }
-}
-
-/// Whether this process runs as root (the judge's guards differ: RLIMIT_NPROC, permissions).
-pub fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
-pub mod interrupt {
-    //! Ctrl-C: stop every runner (each kills its program's whole tree), remove the temp dirs, exit 130.
-
-    use super::*;
-
-    static RUNNERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
-    static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-    static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-    /// Installs the handler; call once at start-up.
-    pub fn install() {
-        let _ = ctrlc::set_handler(|| {
-            INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
-            let runners = RUNNERS.lock().map(|r| r.clone()).unwrap_or_default();
-            for &pid in &runners {
-                // SAFETY: plain syscall.
-                unsafe {
-                    libc::kill(pid as libc::pid_t, libc::SIGTERM);
-                }
-            }
-            for &pid in &runners {
-                exited_unreaped(pid as libc::pid_t, true);
-            }
-            for dir in TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default() {
-                let _ = std::fs::remove_dir_all(dir);
-            }
-            eprintln!("\ninterrupted: every program of this run was stopped");
-            std::process::exit(130);
-        });
-    }
-
-    /// Whether Ctrl-C was pressed (the handler is then finishing the process).
-    pub fn wait_if_interrupted() {
-        if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
-            // The handler thread exits the process; do not race it with an error message.
-            loop {
-                std::thread::park();
-            }
-        }
-    }
-
-    pub(super) fn register_runner(pid: u32) {
-        if let Ok(mut r) = RUNNERS.lock() {
-            r.push(pid);
-        }
-    }
-
-    pub(super) fn unregister_runner(pid: u32) {
-        if let Ok(mut r) = RUNNERS.lock() {
-            r.retain(|&p| p != pid);
-        }
-    }
-
-    /// A temp dir to remove should the run be interrupted.
-    pub fn register_temp_dir(dir: &Path) {
-        if let Ok(mut d) = TEMP_DIRS.lock() {
-            d.push(dir.to_path_buf());
-        }
-    }
-
-    pub fn unregister_temp_dir(dir: &Path) {
-        if let Ok(mut d) = TEMP_DIRS.lock() {
-            d.retain(|p| p != dir);
-        }
-    }
 }

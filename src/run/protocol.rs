@@ -87,4 +87,20 @@ impl Response {
     pub fn cpu_us(&self) -> u64 {
         self.user_us + self.sys_us
     }
+
+    /// A program that could not be started: nothing measured.
+    pub fn not_started(why: String) -> Response {
+        Response {
+            outcome: Outcome::SpawnFailed(why),
+            user_us: 0,
+            sys_us: 0,
+            wall_us: 0,
+            max_rss_kb: 0,
+            killed_by: None,
+            stdout_bytes: 0,
+            stderr_bytes: 0,
+            leftover_processes: 0,
+            unkillable_processes: 0,
+        }
+    }
 }

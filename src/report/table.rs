@@ -1,85 +1,13 @@
-//! Showing results: the live verdict table of `judge run`, its summary line, `judge list`, and the number formats they share.
+//! The case table of `judge run`: its header, one row per case with the details of a failure, and the summary line.
 
 use std::io::Write;
-use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
 
-use crate::session::{CaseReport, CompileReport, SolutionReport};
+use super::{dim, memory_cell, paint, time_cell, verdict_style, yellow};
+use crate::model::{CaseReport, CompileReport, SolutionReport};
+use crate::units::{format_bytes, format_duration};
 use crate::verdict::{Limits, Verdict};
-
-pub fn format_duration(d: Duration) -> String {
-    let ms = d.as_secs_f64() * 1000.0;
-    if ms >= 10_000.0 {
-        format!("{:.1} s", ms / 1000.0)
-    } else if ms >= 1000.0 && (ms % 1000.0) != 0.0 {
-        format!("{:.2} s", ms / 1000.0)
-    } else if ms >= 1000.0 {
-        format!("{} s", (ms / 1000.0) as u64)
-    } else {
-        format!("{} ms", ms.round() as u64)
-    }
-}
-
-pub fn format_bytes(b: u64) -> String {
-    const K: f64 = 1024.0;
-    let f = b as f64;
-    if f >= K * K * K {
-        trim(format!("{:.1}", f / (K * K * K))) + " GiB"
-    } else if f >= K * K {
-        if f >= 100.0 * K * K {
-            format!("{:.0} MiB", f / (K * K))
-        } else {
-            trim(format!("{:.1}", f / (K * K))) + " MiB"
-        }
-    } else if f >= K {
-        format!("{:.0} KiB", f / K)
-    } else {
-        format!("{b} B")
-    }
-}
-
-fn trim(s: String) -> String {
-    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
-}
-
-pub fn verdict_style(v: Verdict) -> Style {
-    let color = match v {
-        Verdict::Ac => AnsiColor::Green,
-        Verdict::Wa => AnsiColor::Red,
-        Verdict::Tle => AnsiColor::Yellow,
-        Verdict::Mle | Verdict::Ole => AnsiColor::Magenta,
-        Verdict::Re => AnsiColor::BrightRed,
-        Verdict::Ce => AnsiColor::Cyan,
-        Verdict::Ie => AnsiColor::BrightMagenta,
-    };
-    Style::new().fg_color(Some(color.into())).bold()
-}
-
-pub fn paint(style: Style, text: &str) -> String {
-    format!("{style}{text}{style:#}")
-}
-
-pub fn dim(text: &str) -> String {
-    paint(Style::new().dimmed(), text)
-}
-
-/// CPU time as an online judge shows it: a TLE is "> limit", never a made-up precise figure.
-pub fn time_cell(case: &CaseReport, limits: &Limits) -> String {
-    if case.verdict == Verdict::Tle {
-        format!("> {}", format_duration(limits.time))
-    } else {
-        format_duration(case.cpu)
-    }
-}
-
-pub fn memory_cell(case: &CaseReport, limits: &Limits) -> String {
-    if case.verdict == Verdict::Mle && case.memory_bytes <= limits.memory_bytes {
-        format!("> {}", format_bytes(limits.memory_bytes))
-    } else {
-        format_bytes(case.memory_bytes)
-    }
-}
 
 /// Column widths of the case table.
 const W_CASE: usize = 10;
@@ -194,17 +122,15 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
         let _ = writeln!(out, "{indent}{}", dim(&format!("note: {h}")));
     }
     for w in timing_warnings(c, limits) {
-        let _ = writeln!(
-            out,
-            "{indent}{}",
-            paint(
-                Style::new().fg_color(Some(AnsiColor::Yellow.into())),
-                &format!("warning: {w}")
-            )
-        );
+        let _ = writeln!(out, "{indent}{}", yellow(&format!("warning: {w}")));
     }
     if let Some(r) = &c.rerun {
-        let _ = writeln!(out, "{indent}{}", dim(&format!("note: {r}")));
+        let note = format!(
+            "note: re-run alone; in parallel: {} in {}",
+            r.verdict.code(),
+            format_duration(r.cpu)
+        );
+        let _ = writeln!(out, "{indent}{}", dim(&note));
     }
     if c.leftover_processes > 0 {
         let _ = writeln!(
@@ -266,7 +192,7 @@ pub fn timing_warnings(c: &CaseReport, limits: &Limits) -> Vec<String> {
                 "wide spread over {} runs: {} to {} ({:.0}% of the median)",
                 t.runs.len(),
                 format_duration(t.min()),
-                format_duration(t.runs.iter().copied().max().unwrap_or_default()),
+                format_duration(t.max()),
                 t.spread() * 100.0
             ));
         }
@@ -290,7 +216,7 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         if r.cases.len() < r.total {
             parts.push(format!("{} not run", r.total - r.cases.len()));
         }
-        let max_time = if r.cases.iter().any(|c| c.verdict == Verdict::Tle) {
+        let max_time = if r.any_tle() {
             format!("> {}", format_duration(r.limits.time))
         } else {
             format_duration(r.max_cpu())
@@ -312,7 +238,7 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         );
     }
     if let Some(e) = &r.expected {
-        let ok = e.split(" or ").any(|x| x == r.verdict.code());
+        let ok = e.admits(r.verdict);
         parts.push(format!(
             "expected {e}{}",
             if ok { "" } else { " (MISMATCH)" }
@@ -345,18 +271,131 @@ fn shown(path: &std::path::Path) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+    use std::time::Duration;
+
     use super::*;
+    use crate::model::{Rerun, Timing};
+    use crate::verdict::StoppedBy;
+
+    fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
+        CaseReport {
+            name: name.into(),
+            sample: false,
+            verdict,
+            detail: None,
+            hint: None,
+            cpu: Duration::from_millis(ms),
+            wall: Duration::from_millis(ms + 1),
+            memory_bytes: 1900 << 10,
+            output_bytes: 3,
+            diff: None,
+            stderr: None,
+            killed_by: None,
+            leftover_processes: 0,
+            saved_output: None,
+            input: None,
+            parallel: false,
+            rerun: None,
+            timing: None,
+        }
+    }
+
+    /// A run that shows every part of a row: a sample, a wrong answer with its input and diff,
+    /// a crash with stderr and a hint, a re-run TLE, leftovers, a case near the limit.
+    fn report() -> SolutionReport {
+        let mut sample = case("01", Verdict::Ac, 1);
+        sample.sample = true;
+        let mut wrong = case("02", Verdict::Wa, 2);
+        wrong.detail = Some("token 1 (line 1, column 1): expected `10`, received `11`".into());
+        wrong.input = Some("5".into());
+        wrong.diff = Some("  first difference at line 1\n-     1 │ 10\n+     1 │ 11".into());
+        wrong.saved_output = Some(PathBuf::from(".judge/last/double/wrong/02.out"));
+        let mut crash = case("03", Verdict::Re, 3);
+        crash.detail = Some("killed by SIGABRT".into());
+        crash.hint = Some("likely a stack overflow".into());
+        crash.stderr = Some("thread 'main' has overflowed its stack".into());
+        crash.leftover_processes = 2;
+        let mut slow = case("04", Verdict::Tle, 1004);
+        slow.detail = Some("CPU time over the limit".into());
+        slow.killed_by = Some(StoppedBy::CpuLimit);
+        slow.rerun = Some(Rerun {
+            verdict: Verdict::Tle,
+            cpu: Duration::from_millis(1003),
+        });
+        let near = case("05", Verdict::Ac, 950);
+        let limits = Limits::new(Duration::from_secs(1), 256 << 20, 64 << 20);
+        let mut r = SolutionReport {
+            problem: "double".into(),
+            solution: "wrong".into(),
+            path: PathBuf::from("solutions/double/wrong.rs"),
+            verdict: Verdict::Ce,
+            expected: Some("AC".parse().unwrap()),
+            compile: CompileReport {
+                cached: true,
+                duration: Duration::from_millis(3),
+                compiler: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
+                diagnostics: None,
+            },
+            limits,
+            passed: 0,
+            total: 6,
+            jobs: 2,
+            parallel: true,
+            cases: vec![sample, wrong, crash, slow, near],
+        };
+        r.conclude();
+        r
+    }
+
+    fn render(r: &SolutionReport, repeated: bool) -> String {
+        let mut out = Vec::new();
+        header(
+            &mut out,
+            &r.problem,
+            &r.solution,
+            "solutions/double/wrong.rs",
+            &r.limits,
+        );
+        compile_line(&mut out, &r.compile);
+        if r.jobs > 1 {
+            parallel_note(&mut out, r.jobs);
+        }
+        table_head(&mut out, repeated);
+        for c in &r.cases {
+            case_row(&mut out, c, &r.limits);
+        }
+        summary(&mut out, r);
+        anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
+    }
 
     #[test]
-    fn numbers_read_like_a_status_page() {
-        assert_eq!(format_duration(Duration::from_millis(152)), "152 ms");
-        assert_eq!(format_duration(Duration::from_secs(1)), "1 s");
-        assert_eq!(format_duration(Duration::from_millis(1500)), "1.50 s");
-        assert_eq!(format_duration(Duration::from_micros(400)), "0 ms");
-        assert_eq!(format_bytes(256 << 20), "256 MiB");
-        assert_eq!(format_bytes(2_000_000), "1.9 MiB");
-        assert_eq!(format_bytes(64 << 20), "64 MiB");
-        assert_eq!(format_bytes(1 << 30), "1 GiB");
-        assert_eq!(format_bytes(512), "512 B");
+    fn the_run_table_and_its_summary() {
+        insta::assert_snapshot!(render(&report(), false));
+    }
+
+    #[test]
+    fn the_table_of_repeated_runs() {
+        let mut r = report();
+        r.jobs = 1;
+        r.parallel = false;
+        r.cases.truncate(2);
+        r.cases[0].timing = Some(Timing {
+            runs: vec![
+                Duration::from_millis(1),
+                Duration::from_millis(1),
+                Duration::from_millis(2),
+            ],
+            verdict_changed: false,
+        });
+        r.cases[1].timing = Some(Timing {
+            runs: vec![Duration::from_millis(10), Duration::from_millis(40)],
+            verdict_changed: true,
+        });
+        for c in &mut r.cases {
+            c.cpu = c.timing.as_ref().unwrap().median();
+        }
+        r.conclude();
+        insta::assert_snapshot!(render(&r, true));
     }
 }

@@ -1,10 +1,15 @@
-//! Comparing a program's output with the answer: the checker modes, the first difference, and a readable diff.
+//! Comparing a program's output with the answer: the built-in checker modes, the first difference, and a readable diff.
+//!
+//! Pure: bytes in, a finding out. A checker *program* is a process, run by the session.
 
-use serde::{Deserialize, Serialize};
+mod diff;
 
-/// How output is compared with the answer (`checker` in problem.toml).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+pub use diff::diff;
+
+use crate::text::quote;
+
+/// How the built-in checker compares output with the answer (`checker` in problem.toml).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CheckerMode {
     /// Whitespace-separated tokens must match (what most judges do).
     #[default]
@@ -15,8 +20,15 @@ pub enum CheckerMode {
     Lines,
     /// Tokens, with numbers compared within an absolute or relative tolerance.
     Float,
-    /// A checker program decides (the session runs it; this module never does).
-    Custom,
+}
+
+impl CheckerMode {
+    pub const ALL: [CheckerMode; 4] = [
+        CheckerMode::Tokens,
+        CheckerMode::Exact,
+        CheckerMode::Lines,
+        CheckerMode::Float,
+    ];
 }
 
 impl std::fmt::Display for CheckerMode {
@@ -26,7 +38,6 @@ impl std::fmt::Display for CheckerMode {
             CheckerMode::Exact => "exact",
             CheckerMode::Lines => "lines",
             CheckerMode::Float => "float",
-            CheckerMode::Custom => "custom",
         })
     }
 }
@@ -65,16 +76,39 @@ pub struct CheckOutcome {
     pub hint: Option<String>,
 }
 
+impl CheckOutcome {
+    pub fn accepted() -> CheckOutcome {
+        CheckOutcome {
+            accepted: true,
+            message: None,
+            hint: None,
+        }
+    }
+
+    pub fn rejected(message: String) -> CheckOutcome {
+        CheckOutcome {
+            accepted: false,
+            message: Some(message),
+            hint: None,
+        }
+    }
+
+    /// Rejected without a reason of the checker's own (the caller says why elsewhere).
+    pub fn unexplained() -> CheckOutcome {
+        CheckOutcome {
+            accepted: false,
+            message: None,
+            hint: None,
+        }
+    }
+}
+
 /// Compares with the default options. See [`compare`].
 pub fn check(mode: CheckerMode, expected: &[u8], received: &[u8]) -> CheckOutcome {
     compare(mode, &CompareOptions::default(), expected, received)
 }
 
 /// Compares `received` (the program's output) with `expected` (the answer) under a built-in mode.
-///
-/// # Panics
-/// On [`CheckerMode::Custom`]: a checker program is a process, run by the session
-/// (`Judge::check_output`), never here.
 pub fn compare(
     mode: CheckerMode,
     options: &CompareOptions,
@@ -91,9 +125,6 @@ pub fn compare(
             options.case_insensitive,
             Some((options.float_absolute, options.float_relative)),
         ),
-        CheckerMode::Custom => {
-            panic!("check::compare called for a custom checker; use Judge::check_output")
-        }
     }
 }
 
@@ -436,142 +467,6 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Shows bytes safely: `42`, with control bytes, NUL and invalid UTF-8 escaped; long text cut.
-pub fn quote(data: &[u8]) -> String {
-    const MAX: usize = 60;
-    let cut = data.len() > MAX;
-    let mut s = escape(&data[..data.len().min(MAX)]);
-    if cut {
-        s.push('…');
-    }
-    format!("`{s}`")
-}
-
-/// Escapes what a terminal would hide or mangle. Valid UTF-8 stays as it is.
-pub fn escape(data: &[u8]) -> String {
-    let mut out = String::with_capacity(data.len());
-    for chunk in data.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\0' => out.push_str("\\0"),
-                '\t' => out.push_str("\\t"),
-                '\r' => out.push_str("\\r"),
-                '\n' => out.push_str("\\n"),
-                c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-                c => out.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out
-}
-
-/// Lines of context around the first difference, shown in the diff.
-const CONTEXT: usize = 2;
-/// The widest line shown; longer lines are cut around their first difference.
-const WIDTH: usize = 100;
-
-/// A short unified diff of answer against output, starting just before their first
-/// differing line, at most `max_lines` lines long. `None` when the lines are identical.
-pub fn diff(expected: &[u8], received: &[u8], max_lines: usize) -> Option<String> {
-    let exp: Vec<&[u8]> = split_lines(expected);
-    let got: Vec<&[u8]> = split_lines(received);
-    let first = exp
-        .iter()
-        .zip(&got)
-        .position(|(a, b)| a != b)
-        .unwrap_or(exp.len().min(got.len()));
-    if first == exp.len() && first == got.len() {
-        return None;
-    }
-    let from = first.saturating_sub(CONTEXT);
-    // Only a window is diffed: outputs can be millions of lines long.
-    let window = max_lines * 2;
-    let exp_w = &exp[from..(from + window).min(exp.len())];
-    let got_w = &got[from..(from + window).min(got.len())];
-    let column = first_column(exp.get(first).copied(), got.get(first).copied());
-    let show = |line: &[u8]| escape(&excerpt(line, column));
-    let exp_s: Vec<String> = exp_w.iter().map(|l| show(l)).collect();
-    let got_s: Vec<String> = got_w.iter().map(|l| show(l)).collect();
-    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &exp_s, &got_s);
-    let mut out = vec![format!("  first difference at line {}", first + 1)];
-    let (mut ln_e, mut ln_g) = (from, from);
-    'outer: for op in ops {
-        for change in op.iter_changes(&exp_s, &got_s) {
-            if out.len() > max_lines {
-                out.push("  …".to_string());
-                break 'outer;
-            }
-            let (mark, number) = match change.tag() {
-                similar::ChangeTag::Equal => {
-                    ln_e += 1;
-                    ln_g += 1;
-                    (' ', ln_g)
-                }
-                similar::ChangeTag::Delete => {
-                    ln_e += 1;
-                    ('-', ln_e)
-                }
-                similar::ChangeTag::Insert => {
-                    ln_g += 1;
-                    ('+', ln_g)
-                }
-            };
-            out.push(format!("{mark} {number:>5} │ {}", change.value()));
-        }
-    }
-    let missing_newline = |d: &[u8]| !d.is_empty() && !d.ends_with(b"\n");
-    if missing_newline(received) != missing_newline(expected) {
-        out.push(format!(
-            "  (the {} has no newline at the end)",
-            if missing_newline(received) {
-                "output"
-            } else {
-                "answer"
-            }
-        ));
-    }
-    Some(out.join("\n"))
-}
-
-fn split_lines(data: &[u8]) -> Vec<&[u8]> {
-    if data.is_empty() {
-        return Vec::new();
-    }
-    let data = data.strip_suffix(b"\n").unwrap_or(data);
-    data.split(|&b| b == b'\n').collect()
-}
-
-fn first_column(a: Option<&[u8]>, b: Option<&[u8]>) -> usize {
-    match (a, b) {
-        (Some(a), Some(b)) => a
-            .iter()
-            .zip(b)
-            .position(|(x, y)| x != y)
-            .unwrap_or(a.len().min(b.len())),
-        _ => 0,
-    }
-}
-
-/// Cuts a long line to a window around `column`.
-fn excerpt(line: &[u8], column: usize) -> Vec<u8> {
-    if line.len() <= WIDTH {
-        return line.to_vec();
-    }
-    let start = column.saturating_sub(WIDTH / 3).min(line.len() - WIDTH);
-    let mut out = Vec::new();
-    if start > 0 {
-        out.extend_from_slice("…".as_bytes());
-    }
-    out.extend_from_slice(&line[start..start + WIDTH]);
-    if start + WIDTH < line.len() {
-        out.extend_from_slice(format!("… ({} bytes)", line.len()).as_bytes());
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -647,12 +542,7 @@ mod tests {
         compare(mode, &options, e, r)
     }
 
-    const ALL: [CheckerMode; 4] = [
-        CheckerMode::Tokens,
-        CheckerMode::Exact,
-        CheckerMode::Lines,
-        CheckerMode::Float,
-    ];
+    const ALL: [CheckerMode; 4] = CheckerMode::ALL;
 
     #[test]
     fn empty_answers_in_every_mode() {
@@ -809,38 +699,5 @@ mod tests {
             assert!(!r.accepted, "{mode}");
             assert!(r.message.unwrap().contains("\\xfe"), "{mode}");
         }
-    }
-
-    #[test]
-    #[should_panic(expected = "check_output")]
-    fn a_custom_checker_is_not_run_here() {
-        check(CheckerMode::Custom, b"1", b"1");
-    }
-
-    #[test]
-    fn diff_starts_at_the_first_difference_and_is_bounded() {
-        let exp: String = (1..=100).map(|i| format!("{i}\n")).collect();
-        let got = exp.replace("50\n", "fifty\n");
-        let d = diff(exp.as_bytes(), got.as_bytes(), 20).unwrap();
-        assert!(d.contains("first difference at line 50"), "{d}");
-        assert!(d.contains("-    50 │ 50"), "{d}");
-        assert!(d.contains("+    50 │ fifty"), "{d}");
-        assert!(!d.contains("│ 10\n"), "{d}");
-        assert!(d.lines().count() <= 22, "{d}");
-        assert!(diff(b"1\n", b"1\n", 20).is_none());
-    }
-
-    #[test]
-    fn diff_survives_long_lines_nul_and_missing_newline() {
-        let exp = format!("{}\n", "a".repeat(200_000));
-        let mut got = exp.clone().into_bytes();
-        got[150_000] = 0;
-        let d = diff(exp.as_bytes(), &got, 20).unwrap();
-        assert!(d.contains("\\0"), "{d}");
-        assert!(d.len() < 2000, "{}", d.len());
-        let d = diff(b"1\n2\n", b"1\n2", 20);
-        assert!(d.is_none() || d.unwrap().contains("no newline"));
-        let d = diff(b"", b"x\n", 20).unwrap();
-        assert!(d.contains("+     1 │ x"), "{d}");
     }
 }

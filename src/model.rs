@@ -1,0 +1,183 @@
+//! The report model: what judging produced (a compilation, each case, a whole solution), as data.
+//!
+//! Below the engine and above the verdict: the session fills these in; the renderers (`report`) and
+//! the JSON documents read them. Nothing here is display text: a time is a
+//! `Duration`, a verdict a [`Verdict`], who stopped a program a [`StoppedBy`]; sentences are made
+//! only when printing.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::stats;
+use crate::units::serde_as;
+use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
+
+/// How the solution was built.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompileReport {
+    /// Taken from the cache: nothing was compiled.
+    pub cached: bool,
+    #[serde(rename = "ms", serialize_with = "serde_as::ms")]
+    pub duration: Duration,
+    /// The compiler's identity: "rustc 1.95.0 (59807616e 2026-04-14)".
+    pub compiler: String,
+    /// The compiler's messages when compilation failed.
+    pub diagnostics: Option<String>,
+}
+
+/// One case of one run.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseReport {
+    pub name: String,
+    pub sample: bool,
+    pub verdict: Verdict,
+    /// Why the verdict was given: "killed by SIGSEGV", "token 1 ...: expected `2`, received `3`".
+    pub detail: Option<String>,
+    /// A remark worth reading whatever the verdict: "differs only in whitespace".
+    pub hint: Option<String>,
+    /// CPU time (user + sys); with `--repeat`, the median of the runs.
+    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    pub cpu: Duration,
+    #[serde(rename = "wall_ms", serialize_with = "serde_as::ms")]
+    pub wall: Duration,
+    #[serde(rename = "memory_kb", serialize_with = "serde_as::kb")]
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+    /// On a wrong answer: answer against output, from the first difference.
+    pub diff: Option<String>,
+    /// The end of stderr, for a case that failed.
+    pub stderr: Option<String>,
+    /// Who ended the program before it finished by itself.
+    pub killed_by: Option<StoppedBy>,
+    /// Processes the program left running; the judge killed them.
+    pub leftover_processes: u32,
+    /// Where the output of a failed case was kept.
+    pub saved_output: Option<PathBuf>,
+    /// The case's input, shown for a failed case when short (or when asked for).
+    pub input: Option<String>,
+    /// Measured while other cases ran (`--jobs`): the time may be inflated.
+    pub parallel: bool,
+    /// Measured in parallel first, then re-run alone for its final verdict: what the parallel run saw.
+    pub rerun: Option<Rerun>,
+    /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
+}
+
+impl CaseReport {
+    /// CPU time of every run of the case (one run unless repeated).
+    pub fn runs(&self) -> Vec<Duration> {
+        match &self.timing {
+            Some(t) => t.runs.clone(),
+            None => vec![self.cpu],
+        }
+    }
+}
+
+/// What a case's run in parallel saw, before it was re-run alone for its final verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rerun {
+    pub verdict: Verdict,
+    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    pub cpu: Duration,
+}
+
+/// The CPU times of a repeated case, and what they say.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    pub runs: Vec<Duration>,
+    /// The verdicts of the runs were not all the same.
+    pub verdict_changed: bool,
+}
+
+impl Timing {
+    pub fn min(&self) -> Duration {
+        self.runs.iter().copied().min().unwrap_or_default()
+    }
+
+    pub fn max(&self) -> Duration {
+        self.runs.iter().copied().max().unwrap_or_default()
+    }
+
+    pub fn median(&self) -> Duration {
+        stats::median(&self.runs)
+    }
+
+    /// (max - min) / median: 0 when every run took the same time.
+    pub fn spread(&self) -> f64 {
+        stats::spread(&self.runs)
+    }
+
+    pub fn wide(&self) -> bool {
+        stats::wide_spread(&self.runs)
+    }
+}
+
+impl Serialize for Timing {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let ms = crate::units::millis;
+        let mut st = s.serialize_struct("Timing", 6)?;
+        st.serialize_field(
+            "runs_ms",
+            &self.runs.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+        )?;
+        st.serialize_field("min_ms", &ms(self.min()))?;
+        st.serialize_field("median_ms", &ms(self.median()))?;
+        st.serialize_field("spread", &((self.spread() * 1000.0).round() / 1000.0))?;
+        st.serialize_field("wide_spread", &self.wide())?;
+        st.serialize_field("verdict_changed", &self.verdict_changed)?;
+        st.end()
+    }
+}
+
+/// One solution judged on a problem's cases.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolutionReport {
+    pub problem: String,
+    pub solution: String,
+    pub path: PathBuf,
+    pub verdict: Verdict,
+    pub expected: Option<Expectation>,
+    pub compile: CompileReport,
+    pub limits: Limits,
+    pub passed: usize,
+    pub total: usize,
+    /// Cases run at once.
+    pub jobs: usize,
+    /// Whether any time was measured while other cases ran.
+    pub parallel: bool,
+    pub cases: Vec<CaseReport>,
+}
+
+impl SolutionReport {
+    pub fn max_cpu(&self) -> Duration {
+        self.cases.iter().map(|c| c.cpu).max().unwrap_or_default()
+    }
+
+    pub fn max_memory(&self) -> u64 {
+        self.cases.iter().map(|c| c.memory_bytes).max().unwrap_or(0)
+    }
+
+    /// Whether the verdict is the expected one; `None` without an expectation.
+    pub fn matches_expected(&self) -> Option<bool> {
+        self.expected.as_ref().map(|e| e.admits(self.verdict))
+    }
+
+    /// A case went over the time limit: the max time is only a lower bound.
+    pub fn any_tle(&self) -> bool {
+        self.cases.iter().any(|c| c.verdict == Verdict::Tle)
+    }
+
+    /// Fills in what follows from the cases: how many passed, the verdict of the whole run.
+    pub fn conclude(&mut self) {
+        self.passed = self
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::Ac)
+            .count();
+        self.verdict = verdict::overall(self.cases.iter().map(|c| &c.verdict));
+    }
+}

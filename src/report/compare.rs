@@ -1,0 +1,259 @@
+//! The invocation matrix of `judge compare` as text: cells, totals, markers, and relative speed.
+
+use std::fmt::Write as _;
+
+use anstyle::Style;
+
+use super::{alarm, dim, paint, verdict_style};
+use crate::compare::{cell_contradicts, Column, Matrix, Speed};
+use crate::model::{CaseReport, SolutionReport};
+use crate::stats;
+use crate::units::{format_bytes, format_duration};
+use crate::verdict::Verdict;
+
+/// The matrix as text: a row per case, a column per solution, the totals beneath.
+/// The matrix as text: a row per case, a column per solution, the totals beneath.
+pub fn render(m: &Matrix) -> String {
+    let mut out = String::new();
+    let width = m
+        .columns
+        .iter()
+        .flat_map(|c| [c.report.solution.len(), passed_text(c.report).len()])
+        .chain([if m.repeat > 1 { 18 } else { 13 }])
+        .max()
+        .unwrap_or(13);
+    let label = m
+        .cases
+        .iter()
+        .map(|c| c.name.len() + if c.sample { 4 } else { 0 })
+        .chain([8])
+        .max()
+        .unwrap_or(8);
+    let _ = writeln!(
+        out,
+        "{}  {}",
+        paint(Style::new().bold(), &m.problem.id),
+        dim(&format!(
+            "{} · time {} · memory {} · {} cases · {} solution{}{}",
+            m.problem.title,
+            format_duration(m.limits.time),
+            format_bytes(m.limits.memory_bytes),
+            m.cases.len(),
+            m.columns.len(),
+            if m.columns.len() == 1 { "" } else { "s" },
+            if m.repeat > 1 {
+                format!(" · {} runs per case: min / median", m.repeat)
+            } else {
+                String::new()
+            }
+        ))
+    );
+    let mut head = format!("\n  {:<label$}", "case");
+    for col in &m.columns {
+        let _ = write!(head, "  {:<width$}", col.report.solution);
+    }
+    let _ = writeln!(out, "{}", paint(Style::new().bold(), head.trim_end()));
+    let mut markers = Markers::default();
+    for case in m.cases {
+        let name = if case.sample {
+            format!("{} (s)", case.name)
+        } else {
+            case.name.clone()
+        };
+        let mut row = format!("  {name:<label$}");
+        for col in &m.columns {
+            let cell = match m.cell(col, &case.name) {
+                Some(c) => cell_text(m, col, c, width, &mut markers),
+                None => dim(&format!("{:<width$}", "-")),
+            };
+            let _ = write!(row, "  {cell}");
+        }
+        let _ = writeln!(out, "{}", row.trim_end());
+    }
+    let _ = writeln!(out);
+    let summary_row = |title: &str, f: &dyn Fn(&Column) -> String| {
+        let mut row = format!("  {title:<label$}");
+        for col in &m.columns {
+            let _ = write!(row, "  {}", f(col));
+        }
+        row.trim_end().to_string()
+    };
+    let verdict_row = summary_row("verdict", &|col| {
+        let v = col.report.verdict;
+        let bad = col.report.matches_expected() == Some(false);
+        let text = format!("{}{}", v.code(), if bad { " !" } else { "" });
+        let pad = width.saturating_sub(text.len());
+        format!("{}{}", paint(verdict_style(v), &text), " ".repeat(pad))
+    });
+    let _ = writeln!(out, "{verdict_row}");
+    let passed = summary_row("passed", &|col| {
+        format!("{:<width$}", passed_text(col.report))
+    });
+    let _ = writeln!(out, "{passed}");
+    let max_time = summary_row("max time", &|col| {
+        let r = col.report;
+        let t = if r.cases.iter().any(|c| c.verdict == Verdict::Tle) {
+            format!("> {}", format_duration(m.limits.time))
+        } else if r.cases.is_empty() {
+            "-".to_string()
+        } else {
+            format_duration(r.max_cpu())
+        };
+        format!("{t:<width$}")
+    });
+    let _ = writeln!(out, "{max_time}");
+    let memory = summary_row("memory", &|col| {
+        let r = col.report;
+        let t = if r.cases.is_empty() {
+            "-".to_string()
+        } else {
+            format_bytes(r.max_memory())
+        };
+        format!("{t:<width$}")
+    });
+    let _ = writeln!(out, "{memory}");
+    let expected = summary_row("expected", &|col| match &col.report.expected {
+        Some(e) => format!("{:<width$}", e.to_string()),
+        None => dim(&format!("{:<width$}", "(none)")),
+    });
+    let _ = writeln!(out, "{expected}");
+    markers.legend(
+        &mut out,
+        m.columns.iter().any(|c| c.report.expected.is_none()),
+    );
+    if let Some(speed) = m.speed() {
+        let _ = writeln!(out);
+        render_speed(&mut out, &speed);
+    }
+    let mismatches = m.mismatches();
+    if !mismatches.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{}",
+            alarm(&format!(
+                "verdict not the expected one: {}",
+                mismatches.join(", ")
+            ))
+        );
+    }
+    out
+}
+
+fn cell_text(
+    m: &Matrix,
+    col: &Column,
+    c: &CaseReport,
+    width: usize,
+    markers: &mut Markers,
+) -> String {
+    let time = if c.verdict == Verdict::Tle {
+        format!("> {}", format_duration(m.limits.time))
+    } else {
+        match &c.timing {
+            Some(t) => format!("{} / {}", format_duration(t.min()), format_duration(c.cpu)),
+            None => format_duration(c.cpu),
+        }
+    };
+    let mut flags = String::new();
+    if cell_contradicts(col.report.expected.as_ref(), c.verdict) {
+        flags.push('!');
+        markers.contradiction = true;
+    }
+    if c.timing.as_ref().is_some_and(|t| t.wide()) && c.verdict != Verdict::Tle {
+        flags.push('~');
+        markers.spread = true;
+    }
+    if c.verdict != Verdict::Tle && stats::near_limit(c.cpu, m.limits.time) {
+        flags.push('^');
+        markers.near = true;
+    }
+    let plain = format!(
+        "{:<4}{time}{}",
+        c.verdict.code(),
+        if flags.is_empty() {
+            String::new()
+        } else {
+            format!(" {flags}")
+        }
+    );
+    let pad = width.saturating_sub(plain.chars().count());
+    format!(
+        "{}{}{}",
+        paint(
+            verdict_style(c.verdict),
+            &format!("{:<4}", c.verdict.code())
+        ),
+        &plain[4..],
+        " ".repeat(pad)
+    )
+}
+
+/// "13/14", or "7/14, 7 not run" when cases were skipped.
+fn passed_text(r: &SolutionReport) -> String {
+    let mut t = format!("{}/{}", r.passed, r.total);
+    if r.cases.len() < r.total && r.verdict != Verdict::Ce {
+        let _ = write!(t, ", {} not run", r.total - r.cases.len());
+    }
+    t
+}
+
+#[derive(Default)]
+struct Markers {
+    contradiction: bool,
+    spread: bool,
+    near: bool,
+}
+
+impl Markers {
+    fn legend(&self, out: &mut String, unexpected: bool) {
+        let mut parts = Vec::new();
+        if self.contradiction {
+            parts.push("! contradicts the expected verdict");
+        }
+        if self.spread {
+            parts.push("~ wide spread over the runs");
+        }
+        if self.near {
+            parts.push("^ within 10% of the time limit");
+        }
+        if unexpected {
+            parts.push("(none): no expected verdict in problem.toml");
+        }
+        if !parts.is_empty() {
+            let _ = writeln!(out, "\n  {}", dim(&parts.join(" · ")));
+        }
+    }
+}
+
+/// "eightfold ran / 2.04 x faster than symmetry-halved (14 cases) / ..."
+pub fn render_speed(out: &mut String, speed: &Speed) {
+    if speed.others.is_empty() && speed.incomparable.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{} ran", paint(Style::new().bold(), &speed.reference));
+    for r in &speed.others {
+        let (factor, word, spread) = if r.ratio >= 1.0 {
+            (r.ratio, "faster", r.spread)
+        } else {
+            (
+                1.0 / r.ratio,
+                "slower",
+                r.spread.map(|s| s / (r.ratio * r.ratio)),
+            )
+        };
+        let spread = spread.map(|s| format!(" ± {s:.2}")).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {factor:>8.2}{spread} x {word} than {}  {}",
+            r.solution,
+            dim(&format!(
+                "(on the {} case{} both accepted)",
+                r.cases,
+                if r.cases == 1 { "" } else { "s" }
+            ))
+        );
+    }
+    for s in &speed.incomparable {
+        let _ = writeln!(out, "  {}", dim(&format!("{s}: no case both accepted")));
+    }
+}

@@ -1,0 +1,65 @@
+//! Ctrl-C: stop every runner (each kills its program's whole tree), remove the temp dirs, exit 130.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use super::sys;
+
+static RUNNERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the handler; call once at start-up.
+pub fn install() {
+    let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        let runners = RUNNERS.lock().map(|r| r.clone()).unwrap_or_default();
+        for &pid in &runners {
+            sys::kill(pid as sys::Pid, libc::SIGTERM);
+        }
+        for &pid in &runners {
+            sys::exited_unreaped(pid as sys::Pid, true);
+        }
+        for dir in TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        eprintln!("\ninterrupted: every program of this run was stopped");
+        std::process::exit(130);
+    });
+}
+
+/// When Ctrl-C was pressed, parks this thread: the handler is finishing the process, and an
+/// error message from here would race it.
+pub fn wait_if_interrupted() {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+pub(super) fn register_runner(pid: u32) {
+    if let Ok(mut r) = RUNNERS.lock() {
+        r.push(pid);
+    }
+}
+
+pub(super) fn unregister_runner(pid: u32) {
+    if let Ok(mut r) = RUNNERS.lock() {
+        r.retain(|&p| p != pid);
+    }
+}
+
+/// A temp dir to remove should the run be interrupted.
+pub fn register_temp_dir(dir: &Path) {
+    if let Ok(mut d) = TEMP_DIRS.lock() {
+        d.push(dir.to_path_buf());
+    }
+}
+
+pub fn unregister_temp_dir(dir: &Path) {
+    if let Ok(mut d) = TEMP_DIRS.lock() {
+        d.retain(|p| p != dir);
+    }
+}

@@ -1,0 +1,246 @@
+//! The raw system calls the runner needs, each behind a safe function: the only `unsafe` of the crate.
+//!
+//! Everything here is a thin wrapper: no policy, no decisions. Callers in [`super`] decide what
+//! to kill, when to sample and how to report; this file only knows how to ask the kernel.
+
+use std::io;
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::time::Duration;
+
+pub(crate) type Pid = libc::pid_t;
+
+/// A resource limit to set in a child before it executes: (resource, value).
+pub(crate) type Rlimit = (libc::__rlimit_resource_t, libc::rlim_t);
+
+pub(crate) use libc::{
+    RLIMIT_AS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_STACK,
+};
+
+/// Makes this process the reaper of every orphan below it, and ignores SIGPIPE (a closed pipe
+/// is an error to handle, not a reason to die).
+pub(crate) fn become_subreaper() {
+    // SAFETY: prctl and signal with plain integer arguments.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+pub(crate) fn getpid() -> Pid {
+    // SAFETY: getpid has no preconditions.
+    unsafe { libc::getpid() }
+}
+
+/// Whether this process runs as root (the judge's guards differ: RLIMIT_NPROC, permissions).
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// `poll(2)` for readability; returns the number of ready descriptors, negative on EINTR.
+pub(crate) fn poll(fds: &mut [libc::pollfd], timeout_ms: i32) -> i32 {
+    // SAFETY: fds is a valid array of pollfd for its length.
+    unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) }
+}
+
+/// A pollfd waiting for input on `fd` (-1: ignored by poll).
+pub(crate) fn poll_fd(fd: RawFd) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    }
+}
+
+/// Prepares `cmd` to run under `rlimits` (each capped at the hard limit already in force), to
+/// join the cgroup whose `cgroup.procs` is open as `procs_fd` (-1: none), and to die with the
+/// runner (`runner_pid`).
+pub(crate) fn limit_child(
+    cmd: &mut Command,
+    rlimits: Vec<Rlimit>,
+    procs_fd: RawFd,
+    runner_pid: Pid,
+) {
+    // SAFETY: the closure runs between fork and exec and only makes syscalls on values
+    // computed before the fork (no allocation, no locks).
+    unsafe {
+        cmd.pre_exec(move || {
+            for &(resource, value) in &rlimits {
+                let mut current = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::getrlimit(resource, &mut current);
+                let value = value.min(current.rlim_max);
+                let limit = libc::rlimit {
+                    rlim_cur: value,
+                    rlim_max: value,
+                };
+                if libc::setrlimit(resource, &limit) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            // Into the runner's pids cgroup, when there is one ("0": this process). A failure
+            // only loses the cap on processes, so it never stops the program.
+            if procs_fd >= 0 {
+                libc::write(procs_fd, b"0".as_ptr() as *const libc::c_void, 1);
+            }
+            // The runner is single-threaded, so "parent death" means the runner's death.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            if libc::getppid() != runner_pid {
+                libc::_exit(137);
+            }
+            Ok(())
+        });
+    }
+}
+
+/// What `wait4` reports of a reaped child.
+pub(crate) struct Reaped {
+    /// The raw wait status.
+    pub(crate) status: i32,
+    pub(crate) user: Duration,
+    pub(crate) sys: Duration,
+    /// Peak resident memory, KiB.
+    pub(crate) max_rss_kb: u64,
+}
+
+impl Reaped {
+    /// The signal that killed it, if one did.
+    pub(crate) fn signal(&self) -> Option<i32> {
+        libc::WIFSIGNALED(self.status).then(|| libc::WTERMSIG(self.status))
+    }
+
+    pub(crate) fn exit_code(&self) -> i32 {
+        libc::WEXITSTATUS(self.status)
+    }
+}
+
+/// Reaps `pid` with `wait4`, retrying on EINTR.
+pub(crate) fn wait4(pid: Pid) -> Reaped {
+    let mut status = 0;
+    // SAFETY: rusage is plain old data; wait4 fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointers to locals.
+    while unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } < 0 {
+        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break;
+        }
+    }
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    Reaped {
+        status,
+        user: tv(usage.ru_utime),
+        sys: tv(usage.ru_stime),
+        max_rss_kb: usage.ru_maxrss.max(0) as u64,
+    }
+}
+
+/// Whether the child `pid` has exited, leaving it unreaped for whoever reaps it (`wait4` with
+/// its rusage); `block` waits until it has.
+pub(crate) fn exited_unreaped(pid: Pid, block: bool) -> bool {
+    let flags = libc::WEXITED | libc::WNOWAIT | if block { 0 } else { libc::WNOHANG };
+    // SAFETY: siginfo_t is plain old data; WNOWAIT leaves the zombie to its owner.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) == 0 && info.si_pid() != 0
+    }
+}
+
+/// Reaps one exited descendant without waiting: > 0 a pid was reaped, 0 none has exited yet,
+/// < 0 there are no children left (ECHILD).
+pub(crate) fn reap_any() -> Pid {
+    // SAFETY: a null status pointer is allowed.
+    unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) }
+}
+
+/// The CPU-time clock of a running process, when the kernel gives one.
+pub(crate) fn cpu_clock(pid: Pid) -> Option<libc::clockid_t> {
+    let mut clock: libc::clockid_t = 0;
+    // SAFETY: valid out-pointer.
+    (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock)
+}
+
+/// The time a clock from [`cpu_clock`] shows.
+pub(crate) fn clock_time(clock: libc::clockid_t) -> Option<Duration> {
+    // SAFETY: timespec is plain old data.
+    let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: valid out-pointer.
+    (unsafe { libc::clock_gettime(clock, &mut ts) } == 0)
+        .then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+pub(crate) fn page_size() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64
+}
+
+/// SIGKILL to every process of the group `pgid`.
+pub(crate) fn kill_group(pgid: Pid) {
+    // SAFETY: plain syscall.
+    unsafe {
+        libc::killpg(pgid, libc::SIGKILL);
+    }
+}
+
+/// Whether any process of the group `pgid` still exists.
+pub(crate) fn group_exists(pgid: Pid) -> bool {
+    // SAFETY: plain syscall; signal 0 only checks.
+    unsafe { libc::killpg(pgid, 0) == 0 }
+}
+
+/// Sends `signal` to one process.
+pub(crate) fn kill(pid: Pid, signal: i32) {
+    // SAFETY: plain syscall.
+    unsafe {
+        libc::kill(pid, signal);
+    }
+}
+
+/// A pipe whose ends close on exec: (read, write).
+pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: valid out-array of two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 returned two fresh descriptors we now own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+pub(crate) fn set_nonblocking(fd: RawFd) {
+    // SAFETY: plain fcntl on a descriptor the caller owns.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+/// A descriptor that becomes readable when `pid` exits (kernel 5.3 and later).
+pub(crate) fn pidfd_open(pid: Pid) -> Option<OwnedFd> {
+    // SAFETY: plain syscall.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a new descriptor we own.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// SIGTERM, SIGHUP and SIGINT blocked and made readable as a descriptor, so a poll loop sees
+/// them. Blocking is not inherited by programs: std resets the mask in the child.
+pub(crate) fn stop_signals_fd() -> io::Result<OwnedFd> {
+    // SAFETY: sigset operations on a local; signalfd returns a new descriptor we own.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        libc::sigaddset(&mut set, libc::SIGHUP);
+        libc::sigaddset(&mut set, libc::SIGINT);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+        let fd = libc::signalfd(-1, &set, libc::SFD_CLOEXEC | libc::SFD_NONBLOCK);
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(OwnedFd::from_raw_fd(fd))
+    }
+}

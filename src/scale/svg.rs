@@ -1,0 +1,292 @@
+//! The growth chart: CPU time on a log scale against size, one line per solution, as SVG.
+
+use std::fmt::Write as _;
+use std::ops::Div;
+
+use super::{PointStatus, ScaleReport, MEASURABLE_FLOOR_MS};
+
+/// The chart of a `judge scale` run: a line per solution, hollow points where it hit the cap.
+pub fn chart(r: &ScaleReport) -> String {
+    let series: Vec<Series> = r
+        .solutions
+        .iter()
+        .map(|s| Series {
+            name: &s.solution,
+            points: s
+                .points
+                .iter()
+                .filter_map(|p| Some((p.n, p.cpu_ms?, p.status == PointStatus::OverCap)))
+                .collect(),
+        })
+        .collect();
+    let title = format!(
+        "{}: CPU time by size ({} of {} run{})",
+        r.problem,
+        r.statistic,
+        r.repeat,
+        if r.repeat == 1 { "" } else { "s" }
+    );
+    svg(&title, &series, r.cap_ms)
+}
+
+/// One line of the chart.
+pub struct Series<'a> {
+    pub name: &'a str,
+    /// (size, CPU ms, over the cap)
+    pub points: Vec<(u64, f64, bool)>,
+}
+
+/// Colours that stay apart for the colour-blind (Okabe and Ito).
+const COLOURS: &[&str] = &[
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
+];
+
+/// A line chart of CPU time (log scale, decade ticks) against size, one line per series, with
+/// labelled axes, a legend and the cap drawn as a dashed line. Points over the cap are hollow,
+/// reached by a dashed step.
+pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
+    let (w, h) = (860.0, 520.0);
+    let (left, right, top, bottom) = (80.0, 190.0, 50.0, 60.0);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let all: Vec<&(u64, f64, bool)> = series.iter().flat_map(|s| &s.points).collect();
+    let nmin = all.iter().map(|p| p.0).min().unwrap_or(0);
+    let nmax = all.iter().map(|p| p.0).max().unwrap_or(1).max(nmin + 1);
+    // Times below 0.01 ms are drawn at 0.01 ms (nothing a process does takes less).
+    let shown = |ms: f64| ms.max(0.01);
+    let lo = all
+        .iter()
+        .map(|p| shown(p.1))
+        .fold(f64::INFINITY, f64::min)
+        .min(cap_ms)
+        // Room below the lowest point, so that no marker sits on the axis.
+        .div(1.5)
+        .log10()
+        .floor();
+    let hi = all
+        .iter()
+        .map(|p| shown(p.1))
+        .fold(cap_ms, f64::max)
+        .log10()
+        .ceil()
+        .max(lo + 1.0);
+    let x = |n: u64| left + (n - nmin) as f64 / (nmax - nmin) as f64 * pw;
+    let y = |ms: f64| top + (hi - shown(ms).log10()) / (hi - lo) * ph;
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="13">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
+        left + pw / 2.0,
+        escape(title)
+    );
+    // Decade grid and labels.
+    for d in (lo as i32)..=(hi as i32) {
+        let ms = 10f64.powi(d);
+        let yy = y(ms);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{yy:.1}" x2="{}" y2="{yy:.1}" stroke="#ddd"/>"##,
+            left + pw
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+            left - 8.0,
+            yy + 4.0,
+            decade_label(d)
+        );
+    }
+    for n in nmin..=nmax {
+        let xx = x(n);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{xx:.1}" y1="{}" x2="{xx:.1}" y2="{}" stroke="#eee"/>"##,
+            top,
+            top + ph
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{xx:.1}" y="{}" text-anchor="middle">{n}</text>"#,
+            top + ph + 20.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="black"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">n (input size)</text>"#,
+        left + pw / 2.0,
+        h - 15.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="20" y="{}" text-anchor="middle" transform="rotate(-90 20 {})">CPU time (log scale)</text>"#,
+        top + ph / 2.0,
+        top + ph / 2.0
+    );
+    // Below the measurable floor the time is mostly process start-up.
+    let yf = y(MEASURABLE_FLOOR_MS).min(top + ph);
+    if yf < top + ph {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{left}" y="{yf:.1}" width="{pw}" height="{:.1}" fill="#000" fill-opacity="0.05"/>"##,
+            top + ph - yf
+        );
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{:.1}" fill="#666" font-size="11">under {}: mostly process start-up, not fitted</text>"##,
+            left + 6.0,
+            yf + 14.0,
+            ms_label(MEASURABLE_FLOOR_MS)
+        );
+    }
+    // The cap.
+    let yc = y(cap_ms);
+    let _ = writeln!(
+        s,
+        r##"<line x1="{left}" y1="{yc:.1}" x2="{}" y2="{yc:.1}" stroke="#999" stroke-dasharray="6 4"/>"##,
+        left + pw
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{:.1}" text-anchor="end" fill="#666">cap {}</text>"##,
+        left + pw - 4.0,
+        yc - 5.0,
+        ms_label(cap_ms)
+    );
+    for (i, ser) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        // Measured points joined by a solid line; the step to a point stopped at the cap is
+        // dashed: the time there is only known to be more than the cap.
+        let measured: Vec<&(u64, f64, bool)> = ser.points.iter().filter(|p| !p.2).collect();
+        let pts: Vec<String> = measured
+            .iter()
+            .map(|&&(n, ms, _)| format!("{:.1},{:.1}", x(n), y(ms)))
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2.5"/>"#,
+            pts.join(" ")
+        );
+        if let (Some(&&(n0, ms0, _)), Some(&(n1, ms1, true))) = (measured.last(), ser.points.last())
+        {
+            let _ = writeln!(
+                s,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="2.5" stroke-dasharray="5 4"/>"#,
+                x(n0),
+                y(ms0),
+                x(n1),
+                y(ms1)
+            );
+        }
+        for &(n, ms, over) in &ser.points {
+            let fill = if over { "white" } else { colour };
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{fill}" stroke="{colour}" stroke-width="2"><title>{} n={n}: {}{}</title></circle>"#,
+                x(n),
+                y(ms),
+                escape(ser.name),
+                if over { "> " } else { "" },
+                ms_label(ms)
+            );
+        }
+        let ly = top + 10.0 + i as f64 * 24.0;
+        let lx = left + pw + 20.0;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{colour}" stroke-width="3"/>"#,
+            lx + 28.0
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            lx + 36.0,
+            ly + 4.5,
+            escape(ser.name)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<text x="{lx}" y="{ly}" fill="#666" font-size="11">hollow, dashed:<tspan x="{lx}" dy="14">stopped at the cap</tspan></text>"##,
+        lx = left + pw + 20.0,
+        ly = top + 10.0 + series.len() as f64 * 24.0 + 6.0
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+fn decade_label(d: i32) -> String {
+    ms_label(10f64.powi(d))
+}
+
+/// "10 µs", "1 ms", "100 ms", "10 s".
+fn ms_label(ms: f64) -> String {
+    if ms >= 1000.0 {
+        format!("{} s", trim_float(ms / 1000.0))
+    } else if ms >= 1.0 {
+        format!("{} ms", trim_float(ms))
+    } else {
+        format!("{} µs", trim_float(ms * 1000.0))
+    }
+}
+
+fn trim_float(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_has_axes_a_legend_and_decades() {
+        let svg = svg(
+            "t",
+            &[
+                Series {
+                    name: "fast",
+                    points: vec![(4, 0.5, false), (5, 3.0, false), (6, 20.0, false)],
+                },
+                Series {
+                    name: "slow <x>",
+                    points: vec![(4, 2.0, false), (5, 300.0, false), (6, 1000.0, true)],
+                },
+            ],
+            1000.0,
+        );
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        for label in [
+            "100 µs",
+            "1 ms",
+            "10 ms",
+            "100 ms",
+            "1 s",
+            "n (input size)",
+            "CPU time (log scale)",
+            "fast",
+            "slow &lt;x&gt;",
+            "cap 1 s",
+        ] {
+            assert!(svg.contains(label), "{label} missing");
+        }
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(svg.matches(r##"fill="white" stroke="#D55E00""##).count(), 1);
+    }
+}

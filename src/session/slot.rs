@@ -1,0 +1,196 @@
+//! One slot of a judge: an executor and the folder of its programs' files. Running a solution on a case, checking it, deciding.
+
+use std::path::{Path, PathBuf};
+
+use super::{Env, Execution};
+use crate::check::CheckOutcome;
+use crate::error::Result;
+use crate::model::CaseReport;
+use crate::run::{self, Executor};
+use crate::text;
+use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
+use crate::workspace::{Problem, Solution, TestCase};
+
+/// How much of stderr the runner keeps per case.
+const STDERR_KEEP: u64 = 64 << 10;
+/// Address space a program may reserve beyond its memory limit (RLIMIT_AS backstop).
+pub const ADDRESS_SPACE_SLACK: u64 = 16 << 30;
+
+/// An executor and the folder of its programs' files (`box/`, `stdout`, `stderr`): programs on
+/// different slots run at once.
+pub(super) struct Slot {
+    pub(super) executor: Box<dyn Executor>,
+    pub(super) dir: PathBuf,
+}
+
+impl Slot {
+    /// Runs the binary on one case and decides its verdict.
+    pub(super) fn run_case(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        binary: &Path,
+        case: &TestCase,
+        limits: &Limits,
+    ) -> Result<CaseReport> {
+        let execution = self.execute(binary, &[], Some(&case.input), limits)?;
+        let measurement = &execution.measurement;
+        let mut internal_error = None;
+        let mut diff = None;
+        let mut judge_error = None;
+        let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
+            match self.check_output(env, problem, &case.input, &case.answer, &execution.stdout) {
+                Ok(checked) => {
+                    internal_error = checked.internal_error;
+                    diff = checked.diff;
+                    checked.outcome
+                }
+                Err(e) => {
+                    judge_error = Some(e);
+                    CheckOutcome::unexplained()
+                }
+            }
+        });
+        if let Some(e) = judge_error {
+            return Err(e);
+        }
+        let mut detail = match &reason {
+            Reason::Accepted => None,
+            r => Some(r.to_string()),
+        };
+        if let Some(ie) = internal_error {
+            verdict = Verdict::Ie;
+            detail = Some(ie);
+            diff = None;
+        }
+        // Most programs write nothing there, and then the runner makes no file to read.
+        let stderr = if execution.response.stderr_bytes > 0 {
+            std::fs::read(&execution.stderr).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let mut hint = hint;
+        if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
+            hint = Some("likely a stack overflow".into());
+        }
+        Ok(CaseReport {
+            name: case.name.clone(),
+            sample: case.sample,
+            verdict,
+            detail,
+            hint,
+            cpu: measurement.cpu,
+            wall: measurement.wall,
+            memory_bytes: measurement.peak_memory_bytes,
+            output_bytes: execution.response.stdout_bytes,
+            diff,
+            stderr: (verdict != Verdict::Ac)
+                .then(|| text::stderr_tail(&stderr))
+                .flatten(),
+            killed_by: measurement.stopped_by(),
+            parallel: false,
+            rerun: None,
+            leftover_processes: execution.response.leftover_processes,
+            saved_output: None,
+            input: None,
+            timing: None,
+        })
+    }
+
+    /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
+    /// Its stdout and stderr go to the slot's folder and stay there until the next run.
+    pub(super) fn execute(
+        &mut self,
+        binary: &Path,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<Execution> {
+        let request = run::Request {
+            program: binary.to_path_buf(),
+            args: args.to_vec(),
+            env: Some(Vec::new()),
+            cwd: self.dir.join("box"),
+            clean_cwd: true,
+            stdin: input.map(Path::to_path_buf),
+            stdout: self.dir.join("stdout"),
+            stderr: self.dir.join("stderr"),
+            limits: runner_limits(limits),
+        };
+        let response = self.executor.run(&request)?;
+        Ok(Execution {
+            measurement: Measurement::of(&response),
+            response,
+            stdout: request.stdout,
+            stderr: request.stderr,
+        })
+    }
+
+    /// Keeps a failed case's output and stderr in `.judge/last/` for a look afterwards.
+    pub(super) fn keep_output(
+        &self,
+        env: Env<'_>,
+        problem: &Problem,
+        solution: &Solution,
+        case: &TestCase,
+    ) -> Option<PathBuf> {
+        let dir = env
+            .workspace
+            .state_dir()
+            .join("last")
+            .join(&problem.id)
+            .join(&solution.name);
+        std::fs::create_dir_all(&dir).ok()?;
+        let out = dir.join(format!("{}.out", case.name));
+        std::fs::copy(self.dir.join("stdout"), &out).ok()?;
+        let err = dir.join(format!("{}.err", case.name));
+        if std::fs::copy(self.dir.join("stderr"), &err).is_err() {
+            // The program wrote nothing to stderr: the runner made no file.
+            let _ = std::fs::write(&err, b"");
+        }
+        Some(out)
+    }
+}
+
+/// The runner's limits for a program held to `limits`.
+pub fn runner_limits(limits: &Limits) -> run::Limits {
+    run::Limits {
+        cpu_ms: Some(limits.time.as_millis().max(1) as u64),
+        wall_ms: limits.wall.as_millis() as u64,
+        memory_bytes: Some(limits.memory_bytes),
+        // A backstop only, against a runaway the sampling could miss: resident memory is
+        // what is limited and measured, so memory a program reserves but never touches is
+        // free, as under cgroup-based judges.
+        address_space_bytes: Some(limits.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK)),
+        // The stack may grow as far as memory allows, as on Codeforces.
+        stack_bytes: Some(limits.memory_bytes),
+        file_size_bytes: Some(limits.output_bytes + 1),
+        open_files: Some(256),
+        stderr_keep_bytes: STDERR_KEEP,
+    }
+}
+
+fn stack_overflow(reason: &Reason, stderr: &[u8]) -> bool {
+    // A hint only, never a verdict: Rust's runtime says so before it aborts.
+    matches!(reason, Reason::Signal(s) if [run::SIGSEGV, run::SIGABRT, run::SIGBUS].contains(s))
+        && String::from_utf8_lossy(stderr).contains("overflowed its stack")
+}
+
+/// A WA's input is shown when it is at most this many bytes and lines.
+const SHORT_INPUT_BYTES: usize = 256;
+const SHORT_INPUT_LINES: usize = 8;
+/// Even when forced, no more than this is shown.
+const SHOWN_INPUT_MAX_BYTES: usize = 16 << 10;
+
+/// The input to show under a failed case: a short one on WA, any one when `force`d.
+pub(super) fn shown_input(path: &Path, verdict: Verdict, force: bool) -> Option<String> {
+    if !force && verdict != Verdict::Wa {
+        return None;
+    }
+    let data = std::fs::read(path).ok()?;
+    let lines = data.iter().filter(|&&b| b == b'\n').count() + usize::from(!data.ends_with(b"\n"));
+    if !force && (data.len() > SHORT_INPUT_BYTES || lines > SHORT_INPUT_LINES) {
+        return None;
+    }
+    Some(text::printable(&data, SHOWN_INPUT_MAX_BYTES))
+}

@@ -1,0 +1,344 @@
+//! The engine's scheduling rules against a scripted executor: repeats, the parallel scheduler,
+//! re-running alone, stopping early. No process is started; the integration tests do that.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::*;
+use crate::run::{Executor, Outcome, Request, Response, RunError};
+use crate::verdict::StoppedBy;
+use crate::workspace::{Checker, ProblemLimits};
+
+/// Plays a script instead of running a program. A case's input is its script: runs separated
+/// by `,`, each `CPU_MS:OUTPUT`; the Nth run of an input plays its Nth entry (the last one
+/// once the script is exhausted). CPU time over the request's limit is a kill at the limit.
+struct Scripted {
+    runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
+    /// Every request's input, in the order runs happened (over all executors).
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Executor for Scripted {
+    fn run(&mut self, request: &Request) -> std::result::Result<Response, RunError> {
+        let input = request.stdin.clone().expect("cases have an input");
+        let script = std::fs::read_to_string(&input).unwrap();
+        let n = {
+            let mut runs = self.runs.lock().unwrap();
+            let n = runs.entry(input.clone()).or_default();
+            *n += 1;
+            *n - 1
+        };
+        let steps: Vec<&str> = script.trim().split(',').collect();
+        let (cpu_ms, output) = steps[n.min(steps.len() - 1)].split_once(':').unwrap();
+        let cpu_ms: u64 = cpu_ms.parse().unwrap();
+        self.log
+            .lock()
+            .unwrap()
+            .push(input.file_stem().unwrap().to_string_lossy().into_owned());
+        std::fs::write(&request.stdout, format!("{output}\n")).unwrap();
+        let mut r = Response::not_started(String::new());
+        let limit = request.limits.cpu_ms.unwrap_or(u64::MAX);
+        if cpu_ms > limit {
+            r.outcome = Outcome::Signaled(libc::SIGKILL);
+            r.killed_by = Some(run::KilledBy::CpuLimit);
+        } else {
+            r.outcome = Outcome::Exited(0);
+        }
+        r.user_us = cpu_ms * 1000;
+        r.wall_us = cpu_ms * 1000 + 100;
+        r.max_rss_kb = 2048;
+        r.stdout_bytes = output.len() as u64 + 1;
+        Ok(r)
+    }
+}
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    problem: Problem,
+    log: Arc<Mutex<Vec<String>>>,
+    runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
+}
+
+impl Fixture {
+    /// A problem whose every answer is `42`, with a time limit of 1 s.
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("problems/p")).unwrap();
+        let problem = Problem {
+            id: "p".into(),
+            dir: dir.path().join("problems/p"),
+            title: "P".into(),
+            limits: ProblemLimits {
+                time: Duration::from_secs(1),
+                memory_bytes: 256 << 20,
+                output_bytes: 1 << 20,
+            },
+            checker: Checker::default(),
+            samples: Vec::new(),
+            expected: Default::default(),
+            generator: None,
+        };
+        Fixture {
+            dir,
+            problem,
+            log: Default::default(),
+            runs: Default::default(),
+        }
+    }
+
+    /// Cases named `name` whose input is `script` (see [`Scripted`]).
+    fn cases(&self, scripts: &[(&str, &str)]) -> Vec<TestCase> {
+        scripts
+            .iter()
+            .map(|(name, script)| {
+                let input = self.dir.path().join(format!("{name}.in"));
+                let answer = self.dir.path().join(format!("{name}.out"));
+                std::fs::write(&input, script).unwrap();
+                std::fs::write(&answer, "42\n").unwrap();
+                TestCase {
+                    name: name.to_string(),
+                    input,
+                    answer,
+                    sample: false,
+                }
+            })
+            .collect()
+    }
+
+    fn judge(&self) -> Judge {
+        let (runs, log) = (self.runs.clone(), self.log.clone());
+        let factory: ExecutorFactory = Box::new(move || {
+            Ok(Box::new(Scripted {
+                runs: runs.clone(),
+                log: log.clone(),
+            }) as Box<dyn Executor>)
+        });
+        let ws = Workspace {
+            root: self.dir.path().to_path_buf(),
+        };
+        Judge::with_executors(ws, factory).unwrap()
+    }
+
+    /// Judges the cases with a stand-in binary; the observer's record and the report.
+    fn run(&self, cases: &[TestCase], options: &Options) -> (Vec<String>, SolutionReport) {
+        let mut judge = self.judge();
+        let solution = Solution {
+            name: "s".into(),
+            problem: "p".into(),
+            path: self.dir.path().join("s.rs"),
+        };
+        let mut report = SolutionReport {
+            problem: "p".into(),
+            solution: "s".into(),
+            path: solution.path.clone(),
+            verdict: Verdict::Ce,
+            expected: None,
+            compile: CompileReport {
+                cached: true,
+                duration: Duration::ZERO,
+                compiler: "scripted".into(),
+                diagnostics: None,
+            },
+            limits: options.limits(&self.problem),
+            passed: 0,
+            total: cases.len(),
+            jobs: options.jobs,
+            parallel: false,
+            cases: Vec::new(),
+        };
+        let mut seen = Record::default();
+        judge
+            .judge_binary(
+                &self.problem,
+                &solution,
+                Path::new("/bin/scripted"),
+                cases,
+                options,
+                &mut seen,
+                &mut report,
+            )
+            .unwrap();
+        (seen.0, report)
+    }
+}
+
+/// What the observer heard: "start NAME" and "done NAME VERDICT".
+#[derive(Default)]
+struct Record(Vec<String>);
+
+impl Observer for Record {
+    fn case_started(&mut self, case: &TestCase, _: usize, _: usize) {
+        self.0.push(format!("start {}", case.name));
+    }
+    fn case_finished(&mut self, c: &CaseReport, _: &Limits) {
+        self.0.push(format!("done {} {}", c.name, c.verdict));
+    }
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+#[test]
+fn repeats_report_the_median_and_the_largest_memory() {
+    let f = Fixture::new();
+    let cases = f.cases(&[("1", "100:42,300:42,200:42")]);
+    let options = Options {
+        repeat: 3,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let c = &report.cases[0];
+    assert_eq!(c.verdict, Verdict::Ac);
+    assert_eq!(c.cpu, ms(200));
+    let timing = c.timing.as_ref().unwrap();
+    assert_eq!(timing.runs, [ms(100), ms(300), ms(200)]);
+    assert!(!timing.verdict_changed);
+    assert_eq!(report.verdict, Verdict::Ac);
+}
+
+#[test]
+fn a_failing_repeat_stands_for_the_case() {
+    let f = Fixture::new();
+    let cases = f.cases(&[("1", "10:42,10:41,10:42")]);
+    let options = Options {
+        repeat: 3,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let c = &report.cases[0];
+    assert_eq!(c.verdict, Verdict::Wa);
+    assert!(c.timing.as_ref().unwrap().verdict_changed);
+    assert_eq!(
+        c.hint.as_deref(),
+        Some("verdict changed between repeats: AC, WA, AC")
+    );
+    assert!(c.saved_output.is_some(), "a failed run's output is kept");
+    assert_eq!(report.verdict, Verdict::Wa);
+}
+
+#[test]
+fn a_run_over_the_limit_ends_the_repeats() {
+    let f = Fixture::new();
+    let cases = f.cases(&[("1", "100:42,1500:42,100:42")]);
+    let options = Options {
+        repeat: 3,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let c = &report.cases[0];
+    assert_eq!(c.verdict, Verdict::Tle);
+    assert_eq!(c.killed_by, Some(StoppedBy::CpuLimit));
+    assert_eq!(c.timing.as_ref().unwrap().runs.len(), 2);
+    assert_eq!(f.log.lock().unwrap().len(), 2, "no third run");
+}
+
+#[test]
+fn parallel_cases_are_reported_in_order() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "20:42"),
+        ("3", "30:41"),
+        ("4", "10:42"),
+    ]);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let (seen, report) = f.run(&cases, &options);
+    assert_eq!(
+        seen,
+        [
+            "start 1",
+            "done 1 AC",
+            "start 2",
+            "done 2 AC",
+            "start 3",
+            "done 3 WA",
+            "start 4",
+            "done 4 AC"
+        ]
+    );
+    assert!(report.parallel && report.cases.iter().all(|c| c.parallel));
+    assert_eq!(report.verdict, Verdict::Wa);
+    assert_eq!(report.passed, 3);
+}
+
+#[test]
+fn cases_whose_time_decides_are_rerun_alone() {
+    let f = Fixture::new();
+    // 900 ms in parallel is within 20% of the 1 s limit: re-run alone, where it takes 300 ms.
+    // 1.5 s in parallel is over it: re-run alone, and still over. 700 ms is safe: kept.
+    let cases = f.cases(&[
+        ("near", "900:42,300:42"),
+        ("over", "1500:42,1500:42"),
+        ("safe", "700:42"),
+    ]);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let [near, over, safe] = &report.cases[..] else {
+        panic!("three cases")
+    };
+    assert_eq!(near.verdict, Verdict::Ac);
+    assert_eq!(near.cpu, ms(300));
+    assert_eq!(
+        near.rerun,
+        Some(crate::model::Rerun {
+            verdict: Verdict::Ac,
+            cpu: ms(900)
+        })
+    );
+    assert!(!near.parallel, "the time shown was measured alone");
+    assert_eq!(over.verdict, Verdict::Tle);
+    assert_eq!(over.rerun.map(|r| r.verdict), Some(Verdict::Tle));
+    assert_eq!(safe.rerun, None);
+    assert!(safe.parallel);
+    // Each re-run happens after every parallel run is over.
+    let log = f.log.lock().unwrap();
+    assert_eq!(log.len(), 5);
+    assert_eq!(&log[3..], ["near", "over"]);
+}
+
+#[test]
+fn stop_on_fail_ends_the_report_at_the_first_failure() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "10:41"),
+        ("3", "10:42"),
+        ("4", "10:42"),
+    ]);
+    for jobs in [1, 2] {
+        let options = Options {
+            jobs,
+            stop_on_fail: true,
+            ..Options::default()
+        };
+        let (seen, report) = f.run(&cases, &options);
+        let names: Vec<&str> = report.cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["1", "2"], "jobs {jobs}");
+        assert_eq!(seen.last().map(String::as_str), Some("done 2 WA"));
+        assert_eq!(report.total, 4);
+    }
+}
+
+#[test]
+fn skip_after_tle_waits_for_the_rerun_alone() {
+    let f = Fixture::new();
+    // In parallel case 1 looks over the limit, but alone it passes: the run goes on.
+    let cases = f.cases(&[("1", "1500:42,200:42"), ("2", "10:42"), ("3", "10:42")]);
+    let options = Options {
+        jobs: 2,
+        skip_after_tle: true,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    assert_eq!(report.cases.len(), 3);
+    assert_eq!(report.verdict, Verdict::Ac);
+}

@@ -1,0 +1,340 @@
+//! Test cases: every `NAME.in` paired with its `NAME.out` (or `.ans`), in natural order; picking and adding cases.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{Problem, Workspace};
+use crate::error::{Error, Result};
+
+/// One test case: an input and its answer.
+#[derive(Debug, Clone)]
+pub struct TestCase {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    pub sample: bool,
+}
+
+impl Workspace {
+    /// The test cases of a problem, in natural order, every input paired with its answer.
+    pub fn testcases(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        let dir = self.root.join("testcases").join(&problem.id);
+        let shown_dir = self.show(&dir);
+        if !dir.is_dir() {
+            return Err(Error::TestData {
+                path: shown_dir,
+                message: "the folder of test cases is missing".into(),
+                fix: "create it and add NAME.in / NAME.out pairs".to_string(),
+            });
+        }
+        let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();
+        let mut answers: BTreeMap<String, PathBuf> = BTreeMap::new();
+        for entry in walkdir::WalkDir::new(&dir).min_depth(1).max_depth(1) {
+            let entry = entry.map_err(|e| Error::io(&dir, e.into()))?;
+            let path = entry.path().to_path_buf();
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.starts_with('.') {
+                continue;
+            }
+            let (stem, ext) = match name.rsplit_once('.') {
+                Some((s, e)) if !s.is_empty() => (s.to_string(), e),
+                _ => (String::new(), ""),
+            };
+            if entry.file_type().is_dir() || !matches!(ext, "in" | "out" | "ans") {
+                return Err(Error::TestData {
+                    path: self.show(&path),
+                    message: "not a test file: test cases are NAME.in with NAME.out (or NAME.ans)"
+                        .into(),
+                    fix: "rename it, or move it out of the folder".into(),
+                });
+            }
+            let slot = if ext == "in" {
+                &mut inputs
+            } else {
+                &mut answers
+            };
+            if let Some(other) = slot.insert(stem.clone(), path.clone()) {
+                return Err(Error::TestData {
+                    path: self.show(&path),
+                    message: format!(
+                        "case `{stem}` has two answer files, this one and {}",
+                        self.show(&other)
+                    ),
+                    fix: "keep one of NAME.out and NAME.ans".into(),
+                });
+            }
+        }
+        if let Some((stem, path)) = answers.iter().find(|(s, _)| !inputs.contains_key(*s)) {
+            return Err(Error::TestData {
+                path: self.show(path),
+                message: format!("answer without an input: there is no {stem}.in"),
+                fix: format!("add {stem}.in, or remove the answer"),
+            });
+        }
+        let mut cases = Vec::new();
+        for (stem, input) in inputs {
+            let Some(answer) = answers.remove(&stem) else {
+                return Err(Error::TestData {
+                    path: self.show(&input),
+                    message: "input without an answer".into(),
+                    fix: format!("add {stem}.out (or {stem}.ans) with the expected output"),
+                });
+            };
+            cases.push(TestCase {
+                sample: problem.samples.contains(&stem),
+                name: stem,
+                input,
+                answer,
+            });
+        }
+        if cases.is_empty() {
+            return Err(Error::TestData {
+                path: shown_dir,
+                message: "the problem has no test cases".into(),
+                fix: "add NAME.in / NAME.out pairs".into(),
+            });
+        }
+        if let Some(missing) = problem
+            .samples
+            .iter()
+            .find(|s| !cases.iter().any(|c| &c.name == *s))
+        {
+            return Err(Error::Config {
+                path: self.show(&problem.dir.join("problem.toml")),
+                line: None,
+                message: format!("sample `{missing}` is not a test case"),
+                fix: format!(
+                    "add {shown_dir}/{missing}.in and its answer, or remove it from `samples`"
+                ),
+            });
+        }
+        cases.sort_by(|a, b| natural_cmp(&a.name, &b.name));
+        Ok(cases)
+    }
+
+    /// Like [`Workspace::testcases`], except that a problem without cases yet (its folder missing
+    /// or empty, as `judge new-problem` leaves it) has none rather than being an error.
+    pub fn testcases_if_any(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        let dir = self.root.join("testcases").join(&problem.id);
+        let empty = match std::fs::read_dir(&dir) {
+            Err(_) => true,
+            Ok(entries) => entries
+                .filter_map(|e| e.ok())
+                .all(|e| e.file_name().to_string_lossy().starts_with('.')),
+        };
+        if empty {
+            Ok(Vec::new())
+        } else {
+            self.testcases(problem)
+        }
+    }
+
+    /// Adds a test case (`NAME.in` and `NAME.out`) named to sort after the existing ones; see
+    /// [`next_case_name`]. Returns the name.
+    pub fn add_case(
+        &self,
+        problem: &Problem,
+        seed: u64,
+        input: &[u8],
+        answer: &[u8],
+    ) -> Result<String> {
+        let dir = self.root.join("testcases").join(&problem.id);
+        std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+        let mut existing = Vec::new();
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
+            let name = entry.map_err(|e| Error::io(&dir, e))?.file_name();
+            let name = name.to_string_lossy();
+            if let Some((stem, "in" | "out" | "ans")) = name.rsplit_once('.') {
+                if !stem.is_empty() && !stem.starts_with('.') {
+                    existing.push(stem.to_string());
+                }
+            }
+        }
+        let name = next_case_name(&existing, seed);
+        let (input_path, answer_path) = (
+            dir.join(format!("{name}.in")),
+            dir.join(format!("{name}.out")),
+        );
+        // The answer first: a run started meanwhile sees no input without its answer.
+        std::fs::write(&answer_path, answer).map_err(|e| Error::io(&answer_path, e))?;
+        std::fs::write(&input_path, input).map_err(|e| Error::io(&input_path, e))?;
+        Ok(name)
+    }
+}
+
+/// The cases picked by `--case PATTERN` (repeatable; `*` and `?` match any run of characters and
+/// any one character) and `--samples`; all of them when neither is given. A pattern that matches
+/// no case is an error naming the cases.
+pub fn select_cases(
+    problem: &Problem,
+    cases: Vec<TestCase>,
+    patterns: &[String],
+    samples: bool,
+) -> Result<Vec<TestCase>> {
+    if patterns.is_empty() && !samples {
+        return Ok(cases);
+    }
+    if let Some(p) = patterns
+        .iter()
+        .find(|p| !cases.iter().any(|c| glob_match(p, &c.name)))
+    {
+        return Err(Error::UnknownCase {
+            problem: problem.id.clone(),
+            pattern: p.clone(),
+            known: cases.iter().map(|c| c.name.clone()).collect(),
+        });
+    }
+    if samples && !cases.iter().any(|c| c.sample) {
+        return Err(Error::NoSamples {
+            problem: problem.id.clone(),
+        });
+    }
+    Ok(cases
+        .into_iter()
+        .filter(|c| (samples && c.sample) || patterns.iter().any(|p| glob_match(p, &c.name)))
+        .collect())
+}
+
+/// `*` matches any run of characters, `?` any one character; everything else matches itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let (mut pi, mut ti) = (0, 0);
+    // Where the last `*` was, and how much of the text it has swallowed so far.
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
+
+/// A new case's name that sorts after every name in `existing` (in natural order): the next
+/// number, as wide as the widest zero-padded one, when every name is a number; otherwise
+/// `stress-SEED`, made longer if needed so that it still sorts last and is new.
+pub fn next_case_name(existing: &[String], seed: u64) -> String {
+    let numbers: Option<Vec<(u128, usize)>> = existing
+        .iter()
+        .map(|n| {
+            let padded = n.len() > 1 && n.starts_with('0');
+            n.parse::<u128>()
+                .ok()
+                .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
+                .map(|v| (v, if padded { n.len() } else { 0 }))
+        })
+        .collect();
+    if let Some(numbers) = numbers {
+        let next = numbers.iter().map(|(v, _)| v + 1).max().unwrap_or(1);
+        let width = numbers.iter().map(|(_, w)| *w).max().unwrap_or(0);
+        return format!("{next:0width$}");
+    }
+    let last = existing
+        .iter()
+        .max_by(|a, b| natural_cmp(a, b))
+        .cloned()
+        .unwrap_or_default();
+    let mut name = format!("stress-{seed}");
+    if natural_cmp(&name, &last) != std::cmp::Ordering::Greater {
+        name = format!("{last}-stress-{seed}");
+    }
+    while existing.contains(&name) {
+        name.push('b');
+    }
+    name
+}
+
+/// Orders "2" before "10" and "case-9" before "case-10".
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn chunks(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    let (ca, cb) = (chunks(a), chunks(b));
+    for ((da, sa), (db, sb)) in ca.iter().zip(cb.iter()) {
+        let ord = if *da && *db {
+            let (ta, tb) = (sa.trim_start_matches('0'), sb.trim_start_matches('0'));
+            ta.len()
+                .cmp(&tb.len())
+                .then(ta.cmp(tb))
+                .then(sa.len().cmp(&sb.len()))
+        } else {
+            sa.cmp(sb)
+        };
+        if ord != std::cmp::Ordering::Equal {
+            return ord;
+        }
+    }
+    ca.len().cmp(&cb.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_case_names_sort_last() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(next_case_name(&names(&["01", "02", "14"]), 7), "15");
+        assert_eq!(next_case_name(&names(&["1", "2", "10"]), 7), "11");
+        assert_eq!(next_case_name(&names(&["001", "099"]), 7), "100");
+        assert_eq!(next_case_name(&names(&[]), 7), "1");
+        assert_eq!(next_case_name(&names(&["a", "b"]), 7), "stress-7");
+        assert_eq!(
+            next_case_name(&names(&["sample", "stress-3"]), 12),
+            "stress-12"
+        );
+        for existing in [
+            names(&["sample", "zeta"]),
+            names(&["stress-30", "a"]),
+            names(&["x9", "07"]),
+            names(&["stress-7"]),
+        ] {
+            let new = next_case_name(&existing, 7);
+            assert!(!existing.contains(&new), "{new}");
+            for e in &existing {
+                assert_eq!(
+                    natural_cmp(&new, e),
+                    std::cmp::Ordering::Greater,
+                    "{new} vs {e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("1?", "12"));
+        assert!(!glob_match("1?", "1"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("0*", "04"));
+        assert!(glob_match("a*b*c", "aXXbYbc"));
+        assert!(!glob_match("a*b*c", "aXXbYb"));
+        assert!(glob_match("stress-*", "stress-17"));
+        assert!(!glob_match("04", "004"));
+    }
+
+    #[test]
+    fn natural_order() {
+        let mut v = vec!["10", "2", "01", "b10", "b9", "a"];
+        v.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(v, ["01", "2", "10", "a", "b9", "b10"]);
+    }
+}

@@ -1,0 +1,120 @@
+//! The workspace on disk: finding its root, and the way into its problems, test cases and solutions.
+//!
+//! One file for each: [`problem`] (the `problem.toml` schema and its errors), [`cases`] (pairing
+//! inputs with answers, selecting and adding cases), [`solutions`] (listing and resolving them).
+
+mod cases;
+mod problem;
+mod solutions;
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
+pub use problem::{
+    Checker, CheckerProgram, Problem, ProblemLimits, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
+    DEFAULT_OUTPUT_LIMIT,
+};
+pub use solutions::Solution;
+
+use problem::parse_problem;
+
+/// A folder holding `problems/`, `testcases/` and `solutions/`.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub root: PathBuf,
+}
+
+impl Workspace {
+    /// The workspace given by `--root`, or the nearest folder holding `problems/` from `start` up.
+    pub fn discover(start: &Path, root: Option<&Path>) -> Result<Workspace> {
+        if let Some(root) = root {
+            if !root.join("problems").is_dir() {
+                return Err(Error::NotAWorkspace {
+                    start: root.to_path_buf(),
+                    explicit: true,
+                });
+            }
+            return Ok(Workspace {
+                root: root.to_path_buf(),
+            });
+        }
+        let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
+        for dir in start.ancestors() {
+            if dir.join("problems").is_dir() {
+                return Ok(Workspace {
+                    root: dir.to_path_buf(),
+                });
+            }
+        }
+        Err(Error::NotAWorkspace {
+            start,
+            explicit: false,
+        })
+    }
+
+    pub fn problems_dir(&self) -> PathBuf {
+        self.root.join("problems")
+    }
+
+    /// `.judge/`: caches and history, never committed.
+    pub fn state_dir(&self) -> PathBuf {
+        self.root.join(".judge")
+    }
+
+    /// A path shown to the user: relative to the workspace root when inside it.
+    pub fn show(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
+    /// Ids of every folder under `problems/`, sorted.
+    pub fn problem_ids(&self) -> Result<Vec<String>> {
+        let dir = self.problems_dir();
+        let mut ids = Vec::new();
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
+            let entry = entry.map_err(|e| Error::io(&dir, e))?;
+            if entry.path().is_dir() {
+                if let Some(name) = entry.file_name().to_str() {
+                    if !name.starts_with('.') {
+                        ids.push(name.to_string());
+                    }
+                }
+            }
+        }
+        ids.sort_by(|a, b| natural_cmp(a, b));
+        Ok(ids)
+    }
+
+    /// Loads and validates `problems/ID/problem.toml`.
+    pub fn problem(&self, id: &str) -> Result<Problem> {
+        let dir = self.problems_dir().join(id);
+        if !dir.is_dir() {
+            return Err(Error::UnknownProblem {
+                id: id.to_string(),
+                known: self.problem_ids().unwrap_or_default(),
+            });
+        }
+        let path = dir.join("problem.toml");
+        let shown = self.show(&path);
+        let text = std::fs::read(&path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Error::Config {
+                path: shown.clone(),
+                line: None,
+                message: "the problem has no problem.toml".into(),
+                fix: "create it with at least `title`, `time_limit` and `memory_limit` (see the README, \"problem.toml\")".into(),
+            },
+            _ => Error::io(&path, e),
+        })?;
+        let text = String::from_utf8(text).map_err(|_| Error::Config {
+            path: shown.clone(),
+            line: None,
+            message: "the file is not UTF-8 text".into(),
+            fix: "save it as UTF-8".into(),
+        })?;
+        parse_problem(id, &dir, &shown, &text)
+    }
+}

@@ -1,0 +1,585 @@
+//! `problem.toml`: its schema, and errors that name the file, the line and the fix.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::check::{CheckerMode, CompareOptions};
+use crate::error::{Error, Result};
+use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
+use crate::verdict::Expectation;
+
+/// Default output limit when `problem.toml` names none.
+pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
+/// A custom checker's CPU time limit per case when `problem.toml` names none.
+pub const DEFAULT_CHECKER_TIME: Duration = Duration::from_secs(10);
+/// A custom checker's memory limit when `problem.toml` names none.
+pub const DEFAULT_CHECKER_MEMORY: u64 = 1 << 30;
+
+/// One problem, as `problems/ID/problem.toml` describes it.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub id: String,
+    pub dir: PathBuf,
+    pub title: String,
+    pub limits: ProblemLimits,
+    /// How an output is judged against the answer.
+    pub checker: Checker,
+    pub samples: Vec<String>,
+    /// Expected verdict of each reference solution, by solution name.
+    pub expected: BTreeMap<String, Expectation>,
+    /// A program printing one random input for `SEED [SIZE]` (`generator = "gen.rs"`).
+    pub generator: Option<PathBuf>,
+}
+
+/// How an output is judged: a built-in comparison, or a checker program.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Checker {
+    Builtin {
+        mode: CheckerMode,
+        options: CompareOptions,
+    },
+    Program(CheckerProgram),
+}
+
+impl Checker {
+    /// The program, when a checker program decides.
+    pub fn program(&self) -> Option<&CheckerProgram> {
+        match self {
+            Checker::Program(p) => Some(p),
+            Checker::Builtin { .. } => None,
+        }
+    }
+}
+
+/// The value of `checker` in problem.toml: "tokens", ..., "custom".
+impl fmt::Display for Checker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Checker::Builtin { mode, .. } => mode.fmt(f),
+            Checker::Program(_) => f.write_str("custom"),
+        }
+    }
+}
+
+impl Default for Checker {
+    fn default() -> Checker {
+        Checker::Builtin {
+            mode: CheckerMode::default(),
+            options: CompareOptions::default(),
+        }
+    }
+}
+
+/// A custom checker: a program in the problem's folder, compiled like a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckerProgram {
+    pub source: PathBuf,
+    /// CPU time per case.
+    pub time: Duration,
+    pub memory_bytes: u64,
+}
+
+impl Problem {
+    /// The checker as `judge list` shows it: "tokens", "float (absolute 1e-6, relative 1e-6)",
+    /// "custom (checker.rs)".
+    pub fn checker_summary(&self) -> String {
+        match &self.checker {
+            Checker::Builtin { mode, options } => {
+                let mut s = mode.to_string();
+                if *mode == CheckerMode::Float {
+                    s.push_str(&format!(
+                        " (absolute {:e}, relative {:e})",
+                        options.float_absolute, options.float_relative
+                    ));
+                }
+                if options.case_insensitive {
+                    s.push_str(", case-insensitive");
+                }
+                s
+            }
+            Checker::Program(p) => {
+                let name = p.source.strip_prefix(&self.dir).unwrap_or(&p.source);
+                format!("custom ({})", name.display())
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProblemLimits {
+    pub time: Duration,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+}
+
+/// The values of `checker`: the built-in modes, and "custom" for a checker program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum CheckerKey {
+    #[default]
+    Tokens,
+    Exact,
+    Lines,
+    Float,
+    Custom,
+}
+
+impl CheckerKey {
+    fn mode(self) -> Option<CheckerMode> {
+        match self {
+            CheckerKey::Tokens => Some(CheckerMode::Tokens),
+            CheckerKey::Exact => Some(CheckerMode::Exact),
+            CheckerKey::Lines => Some(CheckerMode::Lines),
+            CheckerKey::Float => Some(CheckerMode::Float),
+            CheckerKey::Custom => None,
+        }
+    }
+}
+
+impl fmt::Display for CheckerKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.mode() {
+            Some(m) => m.fmt(f),
+            None => f.write_str("custom"),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProblem {
+    title: String,
+    time_limit: toml::Spanned<String>,
+    memory_limit: toml::Spanned<String>,
+    output_limit: Option<toml::Spanned<String>>,
+    checker: Option<toml::Spanned<CheckerKey>>,
+    case_insensitive: Option<toml::Spanned<bool>>,
+    float_absolute: Option<toml::Spanned<f64>>,
+    float_relative: Option<toml::Spanned<f64>>,
+    checker_program: Option<toml::Spanned<String>>,
+    checker_time_limit: Option<toml::Spanned<String>>,
+    checker_memory_limit: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    samples: Vec<String>,
+    #[serde(default)]
+    expected: BTreeMap<String, toml::Spanned<String>>,
+    generator: Option<toml::Spanned<String>>,
+}
+
+pub(super) fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Result<Problem> {
+    let raw: RawProblem = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start));
+        let message = e.message().trim().to_string();
+        Error::Config {
+            path: shown.to_string(),
+            line,
+            fix: fix_for(&message),
+            message,
+        }
+    })?;
+    let bad = |span: std::ops::Range<usize>, message: String, fix: &str| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, span.start)),
+        message,
+        fix: fix.to_string(),
+    };
+    let time = parse_duration(raw.time_limit.get_ref()).map_err(|m| {
+        bad(
+            raw.time_limit.span(),
+            format!("time_limit: {m}"),
+            "write a positive duration such as \"1s\" or \"500ms\"",
+        )
+    })?;
+    let memory = parse_size(raw.memory_limit.get_ref()).map_err(|m| {
+        bad(
+            raw.memory_limit.span(),
+            format!("memory_limit: {m}"),
+            "write a positive size such as \"256MiB\" or \"1GiB\"",
+        )
+    })?;
+    let output = match &raw.output_limit {
+        Some(s) => parse_size(s.get_ref()).map_err(|m| {
+            bad(
+                s.span(),
+                format!("output_limit: {m}"),
+                "write a positive size such as \"64MiB\"",
+            )
+        })?,
+        None => DEFAULT_OUTPUT_LIMIT,
+    };
+    let mut expected = BTreeMap::new();
+    for (name, value) in &raw.expected {
+        let e = value.get_ref().parse::<Expectation>().map_err(|m| {
+            bad(
+                value.span(),
+                format!("expected verdict of `{name}`: {m}"),
+                "write a verdict such as \"AC\", \"TLE\" or \"TLE or AC\"",
+            )
+        })?;
+        expected.insert(name.clone(), e);
+    }
+    let checker = parse_checker(&raw, dir, shown, text)?;
+    let generator = match &raw.generator {
+        Some(g) => {
+            let name = g.get_ref();
+            let path = dir.join(name);
+            let inside = Path::new(name)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            if !inside || !name.ends_with(".rs") {
+                return Err(bad(
+                    g.span(),
+                    format!("generator: `{name}` is not a .rs file in the problem's folder"),
+                    "name a Rust file next to problem.toml, such as \"gen.rs\"",
+                ));
+            }
+            if !path.is_file() {
+                return Err(bad(
+                    g.span(),
+                    format!("generator: there is no file {name} in the problem's folder"),
+                    "create it (it prints one input for the seed given as its first argument), or remove the key",
+                ));
+            }
+            Some(path)
+        }
+        None => None,
+    };
+    Ok(Problem {
+        id: id.to_string(),
+        dir: dir.to_path_buf(),
+        title: raw.title,
+        limits: ProblemLimits {
+            time,
+            memory_bytes: memory,
+            output_bytes: output,
+        },
+        checker,
+        samples: raw.samples,
+        expected,
+        generator,
+    })
+}
+
+/// The checker keys: the mode, its options, and which options go with which mode.
+fn parse_checker(raw: &RawProblem, dir: &Path, shown: &str, text: &str) -> Result<Checker> {
+    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, span.start)),
+        message,
+        fix,
+    };
+    let mode = raw
+        .checker
+        .as_ref()
+        .map_or(CheckerKey::default(), |c| *c.get_ref());
+    let needs = |key: &str, span: std::ops::Range<usize>, modes: &[CheckerKey]| {
+        if modes.contains(&mode) {
+            return Ok(());
+        }
+        let names: Vec<String> = modes.iter().map(|m| format!("\"{m}\"")).collect();
+        Err(bad(
+            span,
+            format!(
+                "`{key}` applies only to checker = {}, and this problem's checker is \"{mode}\"",
+                names.join(" or ")
+            ),
+            format!("set `checker = \"{}\"`, or remove `{key}`", modes[0]),
+        ))
+    };
+    let mut compare = CompareOptions::default();
+    if let Some(ci) = &raw.case_insensitive {
+        needs(
+            "case_insensitive",
+            ci.span(),
+            &[CheckerKey::Tokens, CheckerKey::Lines, CheckerKey::Float],
+        )?;
+        compare.case_insensitive = *ci.get_ref();
+    }
+    for (key, value, slot) in [
+        (
+            "float_absolute",
+            &raw.float_absolute,
+            &mut compare.float_absolute,
+        ),
+        (
+            "float_relative",
+            &raw.float_relative,
+            &mut compare.float_relative,
+        ),
+    ] {
+        let Some(value) = value else { continue };
+        needs(key, value.span(), &[CheckerKey::Float])?;
+        let v = *value.get_ref();
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(bad(
+                value.span(),
+                format!("{key}: `{v}` is not a tolerance (it must be zero or more)"),
+                format!("write a tolerance such as `{key} = 1e-6`"),
+            ));
+        }
+        *slot = v;
+    }
+    for (key, value) in [
+        ("checker_program", &raw.checker_program),
+        ("checker_time_limit", &raw.checker_time_limit),
+        ("checker_memory_limit", &raw.checker_memory_limit),
+    ] {
+        if let Some(value) = value {
+            needs(key, value.span(), &[CheckerKey::Custom])?;
+        }
+    }
+    if let Some(mode) = mode.mode() {
+        return Ok(Checker::Builtin {
+            mode,
+            options: compare,
+        });
+    }
+    let shown_dir = Path::new(shown)
+        .parent()
+        .map_or(String::new(), |d| d.display().to_string());
+    let Some(program) = &raw.checker_program else {
+        let span = raw.checker.as_ref().map_or(0..0, |c| c.span());
+        return Err(bad(
+            span,
+            "checker = \"custom\" needs the checker's source".into(),
+            format!("add `checker_program = \"checker.rs\"`, naming a Rust file in {shown_dir}/"),
+        ));
+    };
+    let name = program.get_ref();
+    let source = dir.join(name);
+    if !name.ends_with(".rs") {
+        return Err(bad(
+            program.span(),
+            format!("checker_program: `{name}` is not a Rust file"),
+            "name a single .rs file (checkers are compiled like solutions)".into(),
+        ));
+    }
+    if !source.is_file() {
+        return Err(bad(
+            program.span(),
+            format!("checker_program: there is no `{name}` in {shown_dir}/"),
+            format!("create {shown_dir}/{name}, or correct the name"),
+        ));
+    }
+    let time = match &raw.checker_time_limit {
+        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
+            bad(
+                t.span(),
+                format!("checker_time_limit: {m}"),
+                "write a positive duration such as \"10s\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_TIME,
+    };
+    let memory_bytes = match &raw.checker_memory_limit {
+        Some(m) => parse_size(m.get_ref()).map_err(|e| {
+            bad(
+                m.span(),
+                format!("checker_memory_limit: {e}"),
+                "write a positive size such as \"1GiB\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_MEMORY,
+    };
+    Ok(Checker::Program(CheckerProgram {
+        source,
+        time,
+        memory_bytes,
+    }))
+}
+
+/// A fix for the toml crate's own messages (syntax, unknown keys, types).
+fn fix_for(message: &str) -> String {
+    if message.starts_with("missing field") {
+        let field = message.split('`').nth(1).unwrap_or("");
+        let example = match field {
+            "title" => "title = \"N-Queens II\"",
+            "time_limit" => "time_limit = \"1s\"",
+            "memory_limit" => "memory_limit = \"256MiB\"",
+            _ => "",
+        };
+        if !example.is_empty() {
+            return format!("add a line `{example}`");
+        }
+    }
+    if message.starts_with("unknown field") {
+        return "remove or correct the key; the README's \"problem.toml\" section lists every key"
+            .into();
+    }
+    if message.starts_with("unknown variant") {
+        return "use one of the values listed above".into();
+    }
+    "correct the file; the README's \"problem.toml\" section shows a complete example".into()
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+impl fmt::Display for ProblemLimits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "time {} · memory {} · output {}",
+            format_duration(self.time),
+            format_bytes(self.memory_bytes),
+            format_bytes(self.output_bytes)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Problem> {
+        parse_problem(
+            "p",
+            Path::new("problems/p"),
+            "problems/p/problem.toml",
+            text,
+        )
+    }
+
+    #[test]
+    fn problem_toml_errors_name_the_line_and_the_fix() {
+        let ok = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+        let p = parse(ok).unwrap();
+        assert_eq!(p.limits.output_bytes, DEFAULT_OUTPUT_LIMIT);
+        assert_eq!(p.checker, Checker::default());
+
+        let err =
+            parse("title = \"T\"\ntime_limit = \"0s\"\nmemory_limit = \"256MiB\"\n").unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("problem.toml:2"), "{text}");
+        assert!(text.contains("more than zero"), "{text}");
+
+        let err = parse("title = \"T\"\ntime_limt = \"1s\"\nmemory_limit = \"1MiB\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(":2") && err.contains("unknown field"), "{err}");
+
+        let err = parse("title = \"T\"\nmemory_limit = \"1MiB\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("time_limit = \\\"1s\\\"") || err.contains("time_limit = \"1s\""),
+            "{err}"
+        );
+
+        let err = parse("title = 3\ntime_limit = \"1s\"\nmemory_limit = \"1MiB\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(":1"), "{err}");
+
+        let err = parse(&format!("{ok}checker = \"fuzzy\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(":4") && err.contains("fuzzy"), "{err}");
+
+        let err = parse(&format!("{ok}generator = \"../gen.rs\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(":4") && err.contains("generator"), "{err}");
+
+        let err = parse(&format!("{ok}[expected]\nfast = \"ACE\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(":5") && err.contains("fast"), "{err}");
+    }
+
+    #[test]
+    fn checker_keys_and_their_combinations() {
+        let ok = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+        let p = parse(&format!(
+            "{ok}checker = \"lines\"\ncase_insensitive = true\n"
+        ))
+        .unwrap();
+        let Checker::Builtin { mode, options } = p.checker.clone() else {
+            panic!("a built-in checker")
+        };
+        assert_eq!(mode, CheckerMode::Lines);
+        assert!(options.case_insensitive);
+        assert_eq!(p.checker_summary(), "lines, case-insensitive");
+        let p = parse(&format!(
+            "{ok}checker = \"float\"\nfloat_absolute = 1e-9\nfloat_relative = 0\n"
+        ))
+        .unwrap();
+        let Checker::Builtin { options, .. } = p.checker.clone() else {
+            panic!("a built-in checker")
+        };
+        assert_eq!(options.float_absolute, 1e-9);
+        assert_eq!(options.float_relative, 0.0);
+        assert_eq!(p.checker_summary(), "float (absolute 1e-9, relative 0e0)");
+        let p = parse(&format!("{ok}checker = \"float\"\n")).unwrap();
+        assert_eq!(
+            p.checker,
+            Checker::Builtin {
+                mode: CheckerMode::Float,
+                options: CompareOptions::default()
+            }
+        );
+
+        let err = |extra: &str| parse(&format!("{ok}{extra}")).unwrap_err().to_string();
+        let e = err("float_absolute = 1e-6\n");
+        assert!(e.contains("problem.toml:4"), "{e}");
+        assert!(
+            e.contains("`float_absolute` applies only to checker = \"float\""),
+            "{e}"
+        );
+        assert!(e.contains("set `checker = \"float\"`"), "{e}");
+        let e = err("checker = \"float\"\nfloat_relative = -1e-6\n");
+        assert!(e.contains(":5") && e.contains("zero or more"), "{e}");
+        let e = err("checker = \"float\"\nfloat_absolute = nan\n");
+        assert!(e.contains(":5") && e.contains("not a tolerance"), "{e}");
+        let e = err("checker = \"exact\"\ncase_insensitive = true\n");
+        assert!(e.contains(":5") && e.contains("case_insensitive"), "{e}");
+        let e = err("checker_program = \"checker.rs\"\n");
+        assert!(
+            e.contains(":4") && e.contains("set `checker = \"custom\"`"),
+            "{e}"
+        );
+        let e = err("checker = \"tokens\"\nchecker_time_limit = \"1s\"\n");
+        assert!(e.contains(":5") && e.contains("checker_time_limit"), "{e}");
+        let e = err("checker = \"custom\"\n");
+        assert!(e.contains(":4"), "{e}");
+        assert!(e.contains("add `checker_program = \"checker.rs\"`"), "{e}");
+        let e = err("checker = \"custom\"\nchecker_program = \"nowhere.rs\"\n");
+        assert!(
+            e.contains(":5") && e.contains("there is no `nowhere.rs` in problems/p/"),
+            "{e}"
+        );
+        let e = err("checker = \"custom\"\nchecker_program = \"checker.py\"\n");
+        assert!(e.contains(":5") && e.contains("not a Rust file"), "{e}");
+        let e = err("case_insensitive = \"yes\"\n");
+        assert!(e.contains(":4"), "{e}");
+    }
+
+    #[test]
+    fn a_custom_checker_is_found_in_the_problem_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("check.rs"), "fn main() {}\n").unwrap();
+        let text = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\nchecker_time_limit = \"2s\"\n";
+        let p = parse_problem("p", dir.path(), "problems/p/problem.toml", text).unwrap();
+        let Checker::Program(c) = p.checker.clone() else {
+            panic!("a checker program")
+        };
+        assert_eq!(c.source, dir.path().join("check.rs"));
+        assert_eq!(c.time, Duration::from_secs(2));
+        assert_eq!(c.memory_bytes, DEFAULT_CHECKER_MEMORY);
+        assert_eq!(p.checker_summary(), "custom (check.rs)");
+        let e = parse_problem(
+            "p",
+            dir.path(),
+            "problems/p/problem.toml",
+            &text.replace("\"2s\"", "\"0s\""),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains(":6") && e.contains("checker_time_limit"), "{e}");
+    }
+}

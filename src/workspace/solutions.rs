@@ -1,0 +1,204 @@
+//! Solutions: the reference solutions under `solutions/ID/`, and resolving what the user typed (a name or a path).
+
+use std::path::{Path, PathBuf};
+
+use super::{natural_cmp, Workspace};
+use crate::error::{Error, Result};
+
+/// A solution source file.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// `bitmask`, or the file stem of an attempt outside `solutions/`.
+    pub name: String,
+    pub problem: String,
+    pub path: PathBuf,
+}
+
+impl Workspace {
+    /// The reference solutions of a problem (`solutions/ID/*.rs`), sorted by name.
+    pub fn solutions(&self, problem: &str) -> Result<Vec<Solution>> {
+        let dir = self.root.join("solutions").join(problem);
+        let mut out = Vec::new();
+        if !dir.is_dir() {
+            return Ok(out);
+        }
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
+            let path = entry.map_err(|e| Error::io(&dir, e))?.path();
+            if path.extension().is_some_and(|e| e == "rs") && path.is_file() {
+                if let Some(name) = path.file_stem().and_then(|s| s.to_str()) {
+                    out.push(Solution {
+                        name: name.to_string(),
+                        problem: problem.to_string(),
+                        path: path.clone(),
+                    });
+                }
+            }
+        }
+        out.sort_by(|a, b| natural_cmp(&a.name, &b.name));
+        Ok(out)
+    }
+
+    /// Every solution of every problem.
+    pub fn all_solutions(&self) -> Result<Vec<Solution>> {
+        let mut out = Vec::new();
+        for id in self.problem_ids()? {
+            out.extend(self.solutions(&id)?);
+        }
+        Ok(out)
+    }
+
+    /// Resolves several names that must be solutions of one problem (`judge compare`, `scale`,
+    /// `stress`): the problem is `problem` when given, else the one the first name tells, and
+    /// each later name is resolved within it. Names of another problem are an error.
+    pub fn resolve_solutions(
+        &self,
+        names: &[String],
+        problem: Option<&str>,
+        cwd: &Path,
+    ) -> Result<Vec<Solution>> {
+        let mut told = problem.map(str::to_string);
+        let mut out = Vec::new();
+        for name in names {
+            let s = match self.resolve_solution(name, told.as_deref(), cwd) {
+                Ok(s) => s,
+                // A solution of another problem: say that, rather than "unknown".
+                Err(e @ Error::UnknownSolution { .. }) => {
+                    self.resolve_solution(name, None, cwd).map_err(|_| e)?
+                }
+                Err(e) => return Err(e),
+            };
+            told.get_or_insert_with(|| s.problem.clone());
+            out.push(s);
+        }
+        if out.iter().any(|s| Some(&s.problem) != told.as_ref()) {
+            return Err(Error::MixedProblems {
+                solutions: out
+                    .iter()
+                    .map(|s| format!("{} ({})", s.name, s.problem))
+                    .collect(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Resolves what the user typed: `bitmask`, `nqueens-ii/bitmask`, or a path to a `.rs` file.
+    pub fn resolve_solution(
+        &self,
+        spec: &str,
+        problem: Option<&str>,
+        cwd: &Path,
+    ) -> Result<Solution> {
+        let as_path = cwd.join(spec);
+        let looks_like_path =
+            spec.ends_with(".rs") || spec.contains(std::path::MAIN_SEPARATOR) && as_path.exists();
+        if looks_like_path {
+            return self.solution_from_path(&as_path, spec, problem);
+        }
+        let (wanted_problem, name) = match spec.split_once('/') {
+            Some((p, n)) => (Some(p), n),
+            None => (problem, spec),
+        };
+        if let Some(p) = wanted_problem {
+            self.problem_exists(p)?;
+        }
+        let all = self.all_solutions()?;
+        let matches: Vec<&Solution> = all
+            .iter()
+            .filter(|s| s.name == name && wanted_problem.is_none_or(|p| s.problem == p))
+            .collect();
+        match matches.as_slice() {
+            [one] => Ok((*one).clone()),
+            [] => Err(Error::UnknownSolution {
+                spec: spec.to_string(),
+                known: all
+                    .iter()
+                    .filter(|s| wanted_problem.is_none_or(|p| s.problem == p))
+                    .map(|s| format!("{}/{}", s.problem, s.name))
+                    .collect(),
+            }),
+            many => Err(Error::AmbiguousSolution {
+                spec: spec.to_string(),
+                candidates: many
+                    .iter()
+                    .map(|s| format!("{}/{}", s.problem, s.name))
+                    .collect(),
+            }),
+        }
+    }
+
+    fn problem_exists(&self, id: &str) -> Result<()> {
+        if self.problems_dir().join(id).is_dir() {
+            Ok(())
+        } else {
+            Err(Error::UnknownProblem {
+                id: id.to_string(),
+                known: self.problem_ids().unwrap_or_default(),
+            })
+        }
+    }
+
+    fn solution_from_path(
+        &self,
+        path: &Path,
+        spec: &str,
+        problem: Option<&str>,
+    ) -> Result<Solution> {
+        let meta = std::fs::metadata(path).map_err(|e| Error::BadSolutionPath {
+            path: spec.to_string(),
+            message: e.to_string(),
+        })?;
+        if meta.is_dir() {
+            return Err(Error::BadSolutionPath {
+                path: spec.to_string(),
+                message: "it is a folder; name a single .rs file".into(),
+            });
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            return Err(Error::BadSolutionPath {
+                path: spec.to_string(),
+                message: "only Rust solutions (.rs files) can be judged".into(),
+            });
+        }
+        let path = path.canonicalize().map_err(|e| Error::io(path, e))?;
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("attempt")
+            .to_string();
+        // solutions/P/NAME.rs tells its problem.
+        let told = path
+            .parent()
+            .filter(|d| {
+                d.parent()
+                    .is_some_and(|s| s.file_name().is_some_and(|n| n == "solutions"))
+            })
+            .and_then(|d| d.file_name())
+            .and_then(|n| n.to_str())
+            .filter(|p| self.problems_dir().join(p).is_dir())
+            .map(str::to_string);
+        let problem = match (problem, told) {
+            (Some(p), _) => {
+                self.problem_exists(p)?;
+                p.to_string()
+            }
+            (None, Some(p)) => p,
+            (None, None) => {
+                let ids = self.problem_ids()?;
+                match ids.as_slice() {
+                    [only] => only.clone(),
+                    _ => {
+                        return Err(Error::ProblemNeeded {
+                            path: spec.to_string(),
+                            known: ids,
+                        })
+                    }
+                }
+            }
+        };
+        Ok(Solution {
+            name,
+            problem,
+            path,
+        })
+    }
+}
