@@ -105,12 +105,13 @@ fn main() {
         doc["cases"][0].clone()
     };
     judge_case("01");
-    let binary = std::fs::read_dir(cache.join("bin"))
+    let binary = std::fs::read_dir(cache.join("build"))
         .unwrap()
         .next()
         .unwrap()
         .unwrap()
-        .path();
+        .path()
+        .join("solution");
     for round in 0..rounds {
         eprint!("\rround {}/{rounds}", round + 1);
         for i in 0..n {

@@ -137,12 +137,13 @@ fn main() {
 
     // Compile once and warm every cache (the page cache, the judge's binary cache).
     judge(root, &cache, &["run", src, "--problem", "echo"]);
-    let binary = std::fs::read_dir(cache.join("bin"))
+    let binary = std::fs::read_dir(cache.join("build"))
         .unwrap()
         .next()
         .unwrap()
         .unwrap()
-        .path();
+        .path()
+        .join("solution");
     floor(&binary, &cases);
     let with_oj = oj_available();
 

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::model::{CaseReport, SolutionReport};
+use crate::model::{CaseReport, Skipped, SolutionReport};
 use crate::stats::{self, Ratio};
 use crate::verdict::{Expectation, Limits, Verdict};
 use crate::workspace::{Problem, TestCase};
@@ -28,9 +28,12 @@ pub struct Column<'a> {
 pub struct Matrix<'a> {
     pub problem: &'a Problem,
     pub cases: &'a [TestCase],
+    /// The problem's limits; a column whose language has extra time has its own.
     pub limits: Limits,
     pub repeat: u32,
     pub columns: Vec<Column<'a>>,
+    /// Solutions not judged here (their language is not installed).
+    pub skipped: &'a [Skipped],
 }
 
 /// "`solution` ran `factor` x faster than `other`", on `cases` cases both accepted.
@@ -59,6 +62,7 @@ impl<'a> Matrix<'a> {
         limits: Limits,
         repeat: u32,
         reports: &'a [SolutionReport],
+        skipped: &'a [Skipped],
     ) -> Matrix<'a> {
         let columns = reports.iter().map(|report| Column { report }).collect();
         Matrix {
@@ -67,6 +71,7 @@ impl<'a> Matrix<'a> {
             limits,
             repeat,
             columns,
+            skipped,
         }
     }
 
@@ -194,12 +199,17 @@ pub struct MatrixJson {
     pub solutions: Vec<ColumnJson>,
     pub speed: Option<Speed>,
     pub mismatches: Vec<String>,
+    /// Solutions not judged here, with the reason.
+    pub skipped: Vec<Skipped>,
 }
 
 #[derive(Serialize)]
 pub struct ColumnJson {
     pub solution: String,
     pub path: String,
+    pub language: String,
+    /// This solution's time limit (the problem's, with its language's extra time).
+    pub time_limit_ms: u64,
     pub verdict: Verdict,
     pub expected: Option<Expectation>,
     /// null without an expectation.
@@ -239,6 +249,8 @@ impl Matrix<'_> {
                 .map(|col| ColumnJson {
                     solution: col.report.solution.clone(),
                     path: col.report.path.display().to_string(),
+                    language: col.report.language.clone(),
+                    time_limit_ms: ms(col.report.limits.time),
                     verdict: col.report.verdict,
                     expected: col.report.expected.clone(),
                     matches_expected: col.report.matches_expected(),
@@ -261,7 +273,7 @@ impl Matrix<'_> {
                                 ),
                                 wide_spread: c.timing.as_ref().is_some_and(|t| t.wide()),
                                 near_limit: c.verdict != Verdict::Tle
-                                    && stats::near_limit(c.cpu, self.limits.time),
+                                    && stats::near_limit(c.cpu, col.report.limits.time),
                             })
                         })
                         .collect(),
@@ -269,6 +281,7 @@ impl Matrix<'_> {
                 .collect(),
             speed: self.speed(),
             mismatches: self.mismatches().into_iter().map(str::to_string).collect(),
+            skipped: self.skipped.to_vec(),
         }
     }
 }

@@ -69,8 +69,31 @@ pub enum Error {
     #[error("`{path}` is not under solutions/PROBLEM/, so its problem is unknown\n  fix: add --problem P (one of: {})", list(known))]
     ProblemNeeded { path: String, known: Vec<String> },
 
-    #[error("the Rust compiler could not be used: {0}\n  fix: install Rust (rustup.rs) so that `rustc` is on PATH, or set JUDGE_RUSTC to its path")]
+    #[error("a compiler or interpreter could not be used: {0}\n  fix: check that it is installed and works, or set its command in judge.toml")]
     Toolchain(String),
+
+    #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the README)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
+    MissingProgram {
+        language: String,
+        program: String,
+        install: Option<String>,
+    },
+
+    #[error("there is no language `{name}`; the languages are {known}\n  fix: name one by its key or its extension (`python`, `py`), or add it to judge.toml")]
+    UnknownLanguageName { name: String, known: String },
+
+    #[error("there is no template for {language}\n  fix: start from a copy of a solution with --from, or write the file yourself")]
+    NoTemplate { language: String },
+
+    #[error("the Rust toolchain `{toolchain}` is not installed\n  fix: rustup toolchain install {toolchain}, or remove `toolchain` from judge.toml / problem.toml")]
+    MissingRustToolchain { toolchain: String },
+
+    #[error("cannot judge `{path}`: no language claims `.{extension}`; the languages are {known}\n  fix: rename the file, or add the language to judge.toml:\n    [language.NAME]\n    extensions = [\"{extension}\"]\n    compile = \"COMPILER {{source}} -o {{binary}}\"\n    run = \"{{binary}}\"")]
+    UnknownLanguage {
+        path: String,
+        extension: String,
+        known: String,
+    },
 
     #[error(transparent)]
     Run(#[from] crate::run::RunError),

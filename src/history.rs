@@ -44,6 +44,8 @@ const MIGRATIONS: &[&str] = &[
     );",
     // 2: a solution's submissions are looked up for --best and for "first AC" / "new best".
     "CREATE INDEX submissions_by_solution ON submissions (problem, solution, verdict, max_time_ms);",
+    // 3: solutions in any language; those recorded before were Rust.
+    "ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'rust';",
 ];
 
 /// How long a write waits for another judge holding the database.
@@ -77,6 +79,8 @@ pub struct NewSubmission {
     pub problem: String,
     pub solution: String,
     pub path: String,
+    /// The language's key: `rust`, `python`.
+    pub language: String,
     pub source_hash: String,
     pub code_length: u64,
     pub verdict: Verdict,
@@ -96,6 +100,7 @@ impl NewSubmission {
             problem: report.problem.clone(),
             solution: report.solution.clone(),
             path: report.path.display().to_string(),
+            language: report.language.clone(),
             source_hash: blake3::hash(source).to_hex().to_string(),
             code_length: source.len() as u64,
             verdict: report.verdict,
@@ -134,6 +139,8 @@ pub struct Submission {
     pub problem: String,
     pub solution: String,
     pub path: String,
+    /// The language's key: `rust`, `python`.
+    pub language: String,
     pub source_hash: String,
     pub code_length: u64,
     pub verdict: Verdict,
@@ -265,8 +272,9 @@ impl History {
             .as_millis() as i64;
         tx.execute(
             "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash,
-                code_length, verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                code_length, verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler,
+                language)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             params![
                 now,
                 s.problem,
@@ -281,6 +289,7 @@ impl History {
                 (s.max_memory_bytes / 1024) as i64,
                 s.time_limit.as_millis() as i64,
                 s.compiler,
+                s.language,
             ],
         )
         .map_err(sql(&path))?;
@@ -344,7 +353,7 @@ impl History {
             "SELECT *",
             "SELECT id, strftime('%Y-%m-%d %H:%M:%S', submitted_ms / 1000, 'unixepoch', 'localtime'),
                     submitted_ms, problem, solution, path, source_hash, code_length, verdict, passed,
-                    total, max_time_ms, max_memory_kb, time_limit_ms, compiler",
+                    total, max_time_ms, max_memory_kb, time_limit_ms, compiler, language",
             1,
         );
         let mut stmt = self.conn.prepare(&sql_text).map_err(sql(path))?;
@@ -367,6 +376,7 @@ impl History {
                     max_memory_kb: r.get::<_, i64>(12)? as u64,
                     time_limit_ms: r.get::<_, i64>(13)? as u64,
                     compiler: r.get(14)?,
+                    language: r.get(15)?,
                     cases: Vec::new(),
                 })
             })
@@ -446,6 +456,7 @@ mod tests {
             problem: "p".into(),
             solution: solution.into(),
             path: format!("solutions/p/{solution}.rs"),
+            language: "rust".into(),
             source_hash: "abc".into(),
             code_length: 321,
             verdict,
@@ -529,7 +540,7 @@ mod tests {
             .unwrap();
         }
         let mut h = History::open(&path).unwrap();
-        assert_eq!(h.version().unwrap(), 2);
+        assert_eq!(h.version().unwrap(), MIGRATIONS.len() as i64);
         let index: i64 = h
             .conn
             .query_row(
@@ -541,6 +552,12 @@ mod tests {
         assert_eq!(index, 1);
         let r = h.record(&sub("old", Verdict::Ac, 3)).unwrap();
         assert_eq!(r.new_best_over_ms, Some(5), "the old rows are kept");
+        let old = h.list(&Filter::default()).unwrap();
+        assert_eq!(
+            old.last().unwrap().language,
+            "rust",
+            "rows from before languages were Rust"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! judge: compile a solution, run it on every test case under the problem's limits, check, report.
 //!
-//! Data flows one way: [`workspace`] (problems, cases, solutions) -> [`compile`] (rustc + cache)
+//! Data flows one way: [`workspace`] (problems, cases, solutions, [`lang`]uages) -> [`compile`]
+//! (any language, cached)
 //! -> [`run`] (the runner process: limits, measurement, cleanup; the only `unsafe`) -> [`check`]
 //! (comparison, diff) -> [`verdict`] (a pure decision) -> [`model`] (what was judged, as data)
 //! -> [`report`] (what the user reads). [`session`] drives it; [`stress`], [`compare`],
@@ -12,6 +13,7 @@ pub mod compare;
 pub mod compile;
 pub mod error;
 pub mod history;
+pub mod lang;
 pub mod model;
 pub mod report;
 pub mod run;

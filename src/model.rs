@@ -10,12 +10,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::lang::TimeRule;
 use crate::stats;
 use crate::units::serde_as;
 use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
 
 /// How the solution was built.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct CompileReport {
     /// Taken from the cache: nothing was compiled.
     pub cached: bool,
@@ -139,10 +140,17 @@ pub struct SolutionReport {
     pub problem: String,
     pub solution: String,
     pub path: PathBuf,
+    /// The language's key: `rust`, `cpp`, `python`.
+    pub language: String,
+    /// As people write it: "C++", "Python 3".
+    pub language_name: String,
     pub verdict: Verdict,
     pub expected: Option<Expectation>,
     pub compile: CompileReport,
+    /// The limits the cases ran under, the language's extra time included.
     pub limits: Limits,
+    /// The problem's extra time for this language, when it has some.
+    pub time_rule: Option<AppliedRule>,
     pub passed: usize,
     pub total: usize,
     /// Cases run at once.
@@ -150,6 +158,46 @@ pub struct SolutionReport {
     /// Whether any time was measured while other cases ran.
     pub parallel: bool,
     pub cases: Vec<CaseReport>,
+}
+
+/// A language's extra time as applied: the problem's limit and the rule that made it longer.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AppliedRule {
+    #[serde(rename = "base_ms", serialize_with = "serde_as::ms")]
+    pub base: Duration,
+    #[serde(serialize_with = "serde_as::display")]
+    pub rule: TimeRule,
+}
+
+/// A solution that could not be judged on this machine: never a pass, never a failure.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    pub solution: String,
+    pub path: PathBuf,
+    /// Why: "C# needs `mcs`, which is not installed".
+    pub skipped: String,
+}
+
+impl Skipped {
+    /// The skip that `error` means, when it means one: the language's compiler or
+    /// interpreter is not installed.
+    pub fn because(solution: &crate::workspace::Solution, error: &crate::Error) -> Option<Skipped> {
+        use crate::Error;
+        let reason = match error {
+            Error::MissingProgram {
+                language, program, ..
+            } => format!("{language} needs `{program}`, which is not installed"),
+            Error::MissingRustToolchain { toolchain } => {
+                format!("the Rust toolchain `{toolchain}` is not installed")
+            }
+            _ => return None,
+        };
+        Some(Skipped {
+            solution: solution.name.clone(),
+            path: solution.path.clone(),
+            skipped: reason,
+        })
+    }
 }
 
 impl SolutionReport {

@@ -5,8 +5,17 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::workspace::{Solution, Workspace};
 
-/// A solution made for stdin/stdout judging: read all input once, parse tokens, buffered output.
-pub const SOLUTION_TEMPLATE: &str = include_str!("../templates/solution.rs");
+/// Solutions made for stdin/stdout judging, one per built-in language: read all input at once,
+/// parse tokens, write through one buffer (`sys.stdin.buffer`, `ios::sync_with_stdio(false)`,
+/// `BufferedReader`).
+pub const SOLUTION_TEMPLATES: &[(&str, &str)] = &[
+    ("rust", include_str!("../templates/solution.rs")),
+    ("c", include_str!("../templates/solution.c")),
+    ("cpp", include_str!("../templates/solution.cpp")),
+    ("python", include_str!("../templates/solution.py")),
+    ("java", include_str!("../templates/solution.java")),
+    ("javascript", include_str!("../templates/solution.js")),
+];
 
 const EXAMPLE_ID: &str = "a-plus-b";
 const EXAMPLE: &[(&str, &str)] = &[
@@ -91,27 +100,53 @@ fn create(path: &Path, content: &[u8]) -> Result<()> {
     std::io::Write::write_all(&mut file, content).map_err(|e| Error::io(path, e))
 }
 
-/// Creates `solutions/PROBLEM/NAME.rs` from the template, or as a copy of `from`.
+/// Creates `solutions/PROBLEM/NAME.EXT` from the language's template, or as a copy of `from`
+/// (in `from`'s language). `language` is a language's key (`python`) or an extension (`py`);
+/// without one, Rust.
 pub fn new_solution(
     ws: &Workspace,
     problem: &str,
     name: &str,
+    language: Option<&str>,
     from: Option<&Solution>,
 ) -> Result<PathBuf> {
     check_name(name, "solution")?;
     let p = ws.problem(problem)?;
+    let languages = &ws.config.languages;
+    let language = match (from, language) {
+        (Some(f), _) => ws.language_of(&f.path)?,
+        (None, Some(l)) => languages
+            .get(l)
+            .or_else(|| languages.of_path(Path::new(&format!("x.{l}"))))
+            .cloned()
+            .ok_or_else(|| Error::UnknownLanguageName {
+                name: l.to_string(),
+                known: languages.known(),
+            })?,
+        (None, None) => languages.get("rust").cloned().expect("Rust is built in"),
+    };
+    let extension = language.extensions.first().cloned().unwrap_or_default();
     let path = ws
         .root
         .join("solutions")
         .join(problem)
-        .join(format!("{name}.rs"));
+        .join(format!("{name}.{extension}"));
     let content = match from {
         Some(s) => std::fs::read(&s.path).map_err(|e| Error::io(&s.path, e))?,
-        None => fill(
-            SOLUTION_TEMPLATE,
-            &[("problem", problem), ("title", &p.title), ("name", name)],
-        )
-        .into_bytes(),
+        None => {
+            let template = SOLUTION_TEMPLATES
+                .iter()
+                .find(|(id, _)| *id == language.id)
+                .map(|(_, t)| *t)
+                .ok_or_else(|| Error::NoTemplate {
+                    language: language.name.clone(),
+                })?;
+            fill(
+                template,
+                &[("problem", problem), ("title", &p.title), ("name", name)],
+            )
+            .into_bytes()
+        }
     };
     create(&path, &content)?;
     Ok(path)

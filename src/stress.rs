@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::compile::Program;
 use crate::error::{Error, Result};
 use crate::model::CaseReport;
 use crate::session::{Judge, Options};
@@ -146,7 +147,7 @@ pub fn stress(
                 .show(&problem.dir.join("problem.toml")),
             line: None,
             message: format!("`{}` has no generator, so it cannot be stress-tested", problem.id),
-            fix: "write a generator (a Rust program printing one input for the seed given as its first argument) and add `generator = \"gen.rs\"` to problem.toml".into(),
+            fix: "write a generator (a program printing one input for the seed given as its first argument, in any language) and add `generator = \"gen.rs\"` to problem.toml".into(),
         });
     };
     let generator = Solution {
@@ -171,7 +172,8 @@ pub fn stress(
         (None, attempt),
     ] {
         observer.compiling(&solution.name);
-        let (compiled, binary) = judge.build(solution, &options.run)?;
+        let helper = who == Some(Culprit::Generator);
+        let (compiled, binary) = judge.build(&solution.path, problem, &options.run, helper)?;
         match (binary, who) {
             (Some(b), _) => binaries.push(b),
             (None, Some(culprit)) => {
@@ -198,6 +200,13 @@ pub fn stress(
     }
     let (generator_bin, reference_bin, attempt_bin) = (&binaries[0], &binaries[1], &binaries[2]);
     let generator_limits = generator_limits(problem);
+    // Each program gets its language's time: a Python reference may have more than a Rust attempt.
+    let reference_limits = options
+        .run
+        .limits_for(problem, &reference_bin.language.id)
+        .0;
+    let limits = options.run.limits_for(problem, &attempt_bin.language.id).0;
+    report.limits = limits;
     let dir = judge.scratch_dir().join("stress");
     std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
     let (input, answer) = (dir.join("input"), dir.join("answer"));
@@ -229,7 +238,7 @@ pub fn stress(
             break;
         }
         if let Err((message, details)) =
-            make_answer(judge, reference_bin, &input, &limits, &answer)?
+            make_answer(judge, reference_bin, &input, &reference_limits, &answer)?
         {
             ie(
                 &mut report,
@@ -272,7 +281,7 @@ pub fn stress(
                     judge,
                     problem,
                     (generator_bin, &args, &generator_limits),
-                    (reference_bin, &limits),
+                    (reference_bin, &reference_limits),
                     &dir,
                 )? {
                     ie(&mut report, culprit, Some(seed), message, None);
@@ -334,7 +343,7 @@ pub fn generate_sized(
         problem: problem.id.clone(),
         path: path.clone(),
     };
-    let (_, binary) = judge.build(&generator, &Options::default())?;
+    let (_, binary) = judge.build(&generator.path, problem, &Options::default(), true)?;
     let Some(binary) = binary else {
         return Ok(Err(format!(
             "the generator {} does not compile",
@@ -348,12 +357,12 @@ pub fn generate_sized(
 /// Runs the generator and copies the input it printed to `to`.
 fn generate(
     judge: &mut Judge,
-    binary: &Path,
+    program: &Program,
     args: &[String],
     limits: &Limits,
     to: &Path,
 ) -> Result<std::result::Result<(), Failure>> {
-    let (verdict, reason, execution) = judge.run_unchecked(binary, args, None, limits)?;
+    let (verdict, reason, execution) = judge.run_unchecked(program, args, None, limits)?;
     if verdict != Verdict::Ac {
         return Ok(Err((
             format!(
@@ -378,12 +387,12 @@ fn generate(
 /// Runs the reference on `input` and copies its output, the answer, to `to`.
 fn make_answer(
     judge: &mut Judge,
-    binary: &Path,
+    program: &Program,
     input: &Path,
     limits: &Limits,
     to: &Path,
 ) -> Result<std::result::Result<(), Failure>> {
-    let (verdict, reason, execution) = judge.run_unchecked(binary, &[], Some(input), limits)?;
+    let (verdict, reason, execution) = judge.run_unchecked(program, &[], Some(input), limits)?;
     if verdict != Verdict::Ac {
         return Ok(Err((
             format!(
@@ -402,8 +411,8 @@ fn make_answer(
 fn self_disagreement(
     judge: &mut Judge,
     problem: &Problem,
-    (generator, args, generator_limits): (&Path, &[String], &Limits),
-    (reference, limits): (&Path, &Limits),
+    (generator, args, generator_limits): (&Program, &[String], &Limits),
+    (reference, limits): (&Program, &Limits),
     dir: &Path,
 ) -> Result<Option<(Culprit, String)>> {
     let (input, answer) = (dir.join("input"), dir.join("answer"));

@@ -58,7 +58,11 @@ const STDERR_TAIL_LINES: usize = 12;
 /// The end of a program's stderr, escaped; `None` when it wrote nothing but whitespace.
 pub fn stderr_tail(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
-    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let lines: Vec<&str> = text
+        .trim_end()
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .collect();
     if lines.is_empty() {
         return None;
     }

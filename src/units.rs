@@ -145,6 +145,10 @@ pub mod serde_as {
     pub fn kb<S: Serializer>(b: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_u64(b / 1024)
     }
+
+    pub fn display<T: std::fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
 }
 
 #[cfg(test)]

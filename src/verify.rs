@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::model::SolutionReport;
+use crate::lang::TimeRule;
+use crate::model::{Skipped, SolutionReport};
 use crate::stats;
 use crate::units::{format_duration, serde_as};
 use crate::verdict::{self, Expectation, Verdict};
@@ -64,6 +65,9 @@ pub struct Checked {
     pub passed: usize,
     pub run: usize,
     pub total: usize,
+    /// The language's extra time, which the limits above include.
+    #[serde(skip)]
+    pub rule: Option<TimeRule>,
 }
 
 /// The time limit the accepted solutions justify.
@@ -90,6 +94,8 @@ pub struct Verification {
     pub warnings: Vec<String>,
     /// problem.toml expects verdicts of these, but they have no source file.
     pub missing: Vec<String>,
+    /// Solutions not judged here (their language is not installed): never a mismatch.
+    pub skipped: Vec<Skipped>,
 }
 
 impl Verification {
@@ -104,8 +110,11 @@ impl Verification {
     }
 }
 
-/// Checks one solution, judged at the limit x 1.5, against its expectation at the limit.
+/// Checks one solution, judged at the limit x 1.5, against its expectation at the limit (its
+/// language's extra time, when the problem gives some, applied to both).
 pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Duration) -> Checked {
+    let rule = report.time_rule.map(|a| a.rule);
+    let limit = rule.map_or(limit, |r| r.apply(limit));
     let verdict = verdict_at(report, limit);
     let slowest = report.cases.iter().max_by_key(|c| c.cpu);
     Checked {
@@ -123,6 +132,7 @@ pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Dur
             .count(),
         run: report.cases.len(),
         total: report.total,
+        rule,
     }
 }
 
@@ -133,7 +143,12 @@ fn accepted_reference(c: &Checked) -> bool {
 }
 
 /// Checks every solution of a problem (each judged at `margin_limit(limit)`).
-pub fn verify(problem: &Problem, limit: Duration, reports: &[SolutionReport]) -> Verification {
+pub fn verify(
+    problem: &Problem,
+    limit: Duration,
+    reports: &[SolutionReport],
+    skipped: &[Skipped],
+) -> Verification {
     let solutions: Vec<Checked> = reports
         .iter()
         .map(|r| check(r, problem.expected.get(&r.solution), limit))
@@ -141,7 +156,16 @@ pub fn verify(problem: &Problem, limit: Duration, reports: &[SolutionReport]) ->
     let justified = solutions
         .iter()
         .filter(|c| accepted_reference(c))
-        .filter_map(|c| Some((c, c.max_time?)))
+        // A time measured with extra time for its language counts as the time it would
+        // need without: (t - extra) / factor.
+        .filter_map(|c| {
+            let t = c.max_time?;
+            Some((
+                c,
+                c.rule
+                    .map_or(t, |r| t.saturating_sub(r.extra).div_f64(r.factor)),
+            ))
+        })
         .max_by_key(|(_, t)| *t)
         .map(|(c, t)| Justified {
             limit: stats::justified_time_limit(t),
@@ -186,7 +210,9 @@ pub fn verify(problem: &Problem, limit: Duration, reports: &[SolutionReport]) ->
     let missing = problem
         .expected
         .keys()
-        .filter(|n| !reports.iter().any(|r| &&r.solution == n))
+        .filter(|n| {
+            !reports.iter().any(|r| &&r.solution == n) && !skipped.iter().any(|s| &&s.solution == n)
+        })
         .cloned()
         .collect();
     Verification {
@@ -197,6 +223,7 @@ pub fn verify(problem: &Problem, limit: Duration, reports: &[SolutionReport]) ->
         justified,
         warnings,
         missing,
+        skipped: skipped.to_vec(),
     }
 }
 
@@ -237,6 +264,9 @@ mod tests {
             problem: "p".into(),
             solution: name.into(),
             path: PathBuf::from(format!("{name}.rs")),
+            language: "rust".into(),
+            language_name: "Rust".into(),
+            time_rule: None,
             verdict: verdict::overall(cases.iter().map(|c| &c.verdict)),
             expected: None,
             compile: CompileReport {
@@ -271,6 +301,8 @@ mod tests {
             },
             checker: Default::default(),
             generator: None,
+            rust: Default::default(),
+            language_time: Default::default(),
             samples: vec![],
             expected: expected
                 .iter()
@@ -332,7 +364,7 @@ mod tests {
             report("wrong", vec![case("1", Verdict::Wa, 5)]),
             report("free", vec![case("1", Verdict::Ac, 700)]),
         ];
-        let v = verify(&p, Duration::from_secs(1), &reports);
+        let v = verify(&p, Duration::from_secs(1), &reports, &[]);
         let by = |n: &str| v.solutions.iter().find(|c| c.solution == n).unwrap();
         assert_eq!(by("fast").matches_expected, Some(true));
         assert_eq!(by("edge").verdict, Verdict::Tle);
@@ -377,6 +409,7 @@ mod tests {
             &p,
             Duration::from_secs(1),
             &[report("fast", vec![case("1", Verdict::Ac, 400)])],
+            &[],
         );
         assert!(v.ok());
         assert!(v.warnings.is_empty(), "{:?}", v.warnings);

@@ -53,7 +53,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
     let doc = json(&out.stdout);
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
     assert!(started.elapsed().as_secs() < 60);
-    let bin = cache.join("bin").canonicalize().unwrap();
+    let bin = cache.join("build").canonicalize().unwrap();
     let survivors = std::fs::read_dir("/proc")
         .unwrap()
         .flatten()

@@ -61,12 +61,13 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
         // The answers are left empty: WA says the workload ran cleanly to its end.
         assert_eq!(case["verdict"], "WA", "{case}");
     }
-    let binary = std::fs::read_dir(cache.join("bin"))
+    let binary = std::fs::read_dir(cache.join("build"))
         .unwrap()
         .next()
         .unwrap()
         .unwrap()
-        .path();
+        .path()
+        .join("solution");
     for (i, (mib, _)) in sizes.iter().enumerate() {
         let case = &doc["cases"][i];
         let input = ws.path().join(format!("testcases/work/{}.in", i + 1));
@@ -177,7 +178,7 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while processes_running(&cache.join("bin")) < 6 {
+    while processes_running(&cache.join("build")) < 6 {
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "the program never started"
@@ -191,7 +192,7 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
     assert_eq!(
-        processes_running(&cache.join("bin")),
+        processes_running(&cache.join("build")),
         0,
         "programs survived Ctrl-C"
     );

@@ -336,9 +336,9 @@ fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
         .arg("clean")
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("removed .judge/cache/bin"))
+        .stdout(predicate::str::contains("removed .judge/cache/build"))
         .stdout(predicate::str::contains("the submission history is kept"));
-    assert!(!cache.join("bin").exists() && !ws.path().join(".judge/last").exists());
+    assert!(!cache.join("build").exists() && !ws.path().join(".judge/last").exists());
     assert!(ws.path().join(".judge/history.db").is_file());
     assert_eq!(
         json(&run().stdout)["compile"]["cached"],

@@ -22,7 +22,8 @@ pub(crate) fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
     let state = ws.state_dir();
     // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
     let cache = judge::compile::Cache::new(state.join("cache")).dir;
-    let mut targets: Vec<_> = ["bin", "ce", "tmp", "rustc"]
+    // `bin` and `rustc` are where judges before languages kept binaries and rustc's identity.
+    let mut targets: Vec<_> = ["build", "ce", "tmp", "identity", "bin", "rustc"]
         .iter()
         .map(|d| cache.join(d))
         .collect();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use judge::compare::Matrix;
-use judge::model::SolutionReport;
+use judge::model::{Skipped, SolutionReport};
 use judge::session::{Judge, Observer, Options};
 use judge::verdict::Verdict;
 use judge::workspace::{Problem, Solution, TestCase, Workspace};
@@ -84,13 +84,14 @@ pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<Ex
         skip_after_tle: args.skip_after_tle,
         ..args.limits.options()
     };
-    let reports = judge_all(&ws, &problem, &solutions, &cases, &options)?;
+    let (reports, skipped) = judge_all(&ws, &problem, &solutions, &cases, &options)?;
     let matrix = Matrix::new(
         &problem,
         &cases,
         options.limits(&problem),
         options.repeat,
         &reports,
+        &skipped,
     );
     let mut out = anstream::stdout();
     if args.json {
@@ -117,7 +118,7 @@ pub(crate) fn judge_all(
     solutions: &[Solution],
     cases: &[TestCase],
     options: &Options,
-) -> Result<Vec<SolutionReport>> {
+) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
     let mut judge = Judge::new(ws.clone())?;
     let mut progress = Progress::new(problem);
     let reports = judge.judge_all(problem, solutions, cases, options, &mut progress)?;
@@ -153,7 +154,7 @@ impl Observer for Progress {
         ));
     }
 
-    fn compiling(&mut self, s: &Solution) {
+    fn compiling(&mut self, s: &Solution, _: &SolutionReport) {
         self.bar.set_message(format!("compiling {}", s.name));
     }
 

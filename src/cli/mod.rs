@@ -104,6 +104,11 @@ pub(crate) struct LimitArgs {
     /// Wall-clock limit of each compilation (seconds, or with a unit).
     #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
     pub compile_time_limit: Duration,
+
+    /// Build with the language's extra checks: Rust's overflow checks and debug assertions,
+    /// C and C++'s undefined-behaviour sanitizer (and the debug mode of C++'s library).
+    #[arg(long)]
+    pub checks: bool,
 }
 
 impl LimitArgs {
@@ -113,6 +118,7 @@ impl LimitArgs {
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
             compile_time_limit: self.compile_time_limit,
+            checks: self.checks,
             ..Default::default()
         }
     }

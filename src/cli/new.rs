@@ -14,8 +14,13 @@ use super::EXIT_OK;
 
 #[derive(clap::Args)]
 pub(crate) struct NewArgs {
-    /// The new solution's name: it becomes solutions/PROBLEM/NAME.rs.
+    /// The new solution's name: it becomes solutions/PROBLEM/NAME.rs (NAME.py with --lang py,
+    /// or name the file: `mine.cpp`).
     name: String,
+
+    /// Its language: a key or an extension (`python`, `py`, `cpp`, `java`); default Rust.
+    #[arg(long, short, value_name = "LANG")]
+    lang: Option<String>,
 
     /// Its problem (needed when the workspace has more than one).
     #[arg(long, short)]
@@ -27,7 +32,13 @@ pub(crate) struct NewArgs {
 }
 
 pub(crate) fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> {
-    let name = args.name.strip_suffix(".rs").unwrap_or(&args.name);
+    // `mine.py` names the language by its extension, when a language claims it.
+    let (name, lang) = match args.name.rsplit_once('.') {
+        Some((stem, ext)) if ws.config.languages.of_path(Path::new(&args.name)).is_some() => {
+            (stem, args.lang.clone().or(Some(ext.to_string())))
+        }
+        _ => (args.name.as_str(), args.lang.clone()),
+    };
     let from = match &args.from {
         Some(spec) => Some(ws.resolve_solution(spec, args.problem.as_deref(), cwd)?),
         None => None,
@@ -43,7 +54,7 @@ pub(crate) fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> 
             ),
         },
     };
-    let path = scaffold::new_solution(&ws, &problem, name, from.as_ref())?;
+    let path = scaffold::new_solution(&ws, &problem, name, lang.as_deref(), from.as_ref())?;
     // The short name when it is unambiguous, PROBLEM/NAME otherwise.
     let spec = match ws.resolve_solution(name, None, cwd) {
         Ok(_) => name.to_string(),
@@ -123,7 +134,7 @@ pub(crate) struct InitArgs {
 pub(crate) fn init(cwd: &Path, args: InitArgs) -> Result<ExitCode> {
     let dir = cwd.join(args.dir.unwrap_or_else(|| PathBuf::from(".")));
     let created = scaffold::init(&dir)?;
-    let ws = Workspace { root: dir.clone() };
+    let ws = Workspace::at(&dir)?;
     let mut out = anstream::stdout();
     writeln!(out, "created a practice workspace in {}:", dir.display())?;
     for p in &created {

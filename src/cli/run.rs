@@ -122,8 +122,7 @@ fn judge_once(
             &mut judge::session::Quiet,
         )?
     } else {
-        let limits = options.limits(&problem);
-        let mut live = Live::new(ws, &limits, options.repeat > 1, options.jobs);
+        let mut live = Live::new(ws, options.repeat > 1, options.jobs);
         let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -148,13 +147,12 @@ struct Live<'a> {
     ws: &'a Workspace,
     out: anstream::AutoStream<std::io::Stdout>,
     bar: ProgressBar,
-    limits: Limits,
     repeated: bool,
     jobs: usize,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, limits: &Limits, repeated: bool, jobs: usize) -> Live<'a> {
+    fn new(ws: &'a Workspace, repeated: bool, jobs: usize) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
@@ -170,7 +168,6 @@ impl<'a> Live<'a> {
             ws,
             out: anstream::stdout(),
             bar,
-            limits: *limits,
             repeated,
             jobs,
         }
@@ -192,11 +189,10 @@ impl<'a> Live<'a> {
 }
 
 impl Observer for Live<'_> {
-    fn compiling(&mut self, solution: &Solution) {
+    fn compiling(&mut self, solution: &Solution, report: &SolutionReport) {
         let path = self.ws.show(&solution.path);
-        let (problem, name, limits) =
-            (solution.problem.clone(), solution.name.clone(), self.limits);
-        self.print(|o| report::table::header(o, &problem, &name, &path, &limits));
+        let report = report.clone();
+        self.print(|o| report::table::header(o, &report, &path));
         self.bar.set_message(format!("compiling {}", solution.name));
         self.bar.enable_steady_tick(Duration::from_millis(100));
     }

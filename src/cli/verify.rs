@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use judge::model::Skipped;
 use judge::session::{Judge, Observer, Options};
 use judge::verify;
 use judge::workspace::Workspace;
@@ -69,9 +70,19 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
         let mut judge = Judge::new(ws.clone())?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
+        let mut skipped = Vec::new();
         for (i, s) in solutions.iter().enumerate() {
             progress.solution_started(s, i, solutions.len());
-            let r = judge.judge(&problem, s, &cases, &options, &mut progress)?;
+            let r = match judge.judge(&problem, s, &cases, &options, &mut progress) {
+                Ok(r) => r,
+                Err(e) => match Skipped::because(s, &e) {
+                    Some(skip) => {
+                        skipped.push(skip);
+                        continue;
+                    }
+                    None => return Err(e.into()),
+                },
+            };
             progress.bar.set_message("");
             internal_error |= r.verdict == judge::verdict::Verdict::Ie;
             if !args.json {
@@ -84,7 +95,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             reports.push(r);
         }
         progress.bar.finish_and_clear();
-        let v = verify::verify(&problem, limit, &reports);
+        let v = verify::verify(&problem, limit, &reports, &skipped);
         if !args.json {
             write!(out, "{}", judge::report::verify::render_tail(&v))?;
         }

@@ -12,7 +12,6 @@ use crate::units::{format_bytes, format_duration};
 use crate::verdict::Verdict;
 
 /// The matrix as text: a row per case, a column per solution, the totals beneath.
-/// The matrix as text: a row per case, a column per solution, the totals beneath.
 pub fn render(m: &Matrix) -> String {
     let mut out = String::new();
     let width = m
@@ -26,7 +25,11 @@ pub fn render(m: &Matrix) -> String {
         .cases
         .iter()
         .map(|c| c.name.len() + if c.sample { 4 } else { 0 })
-        .chain([8])
+        .chain([if m.columns.iter().any(|c| c.report.time_rule.is_some()) {
+            10
+        } else {
+            8
+        }])
         .max()
         .unwrap_or(8);
     let _ = writeln!(
@@ -63,7 +66,7 @@ pub fn render(m: &Matrix) -> String {
         let mut row = format!("  {name:<label$}");
         for col in &m.columns {
             let cell = match m.cell(col, &case.name) {
-                Some(c) => cell_text(m, col, c, width, &mut markers),
+                Some(c) => cell_text(col, c, width, &mut markers),
                 None => dim(&format!("{:<width$}", "-")),
             };
             let _ = write!(row, "  {cell}");
@@ -78,6 +81,16 @@ pub fn render(m: &Matrix) -> String {
         }
         row.trim_end().to_string()
     };
+    let language = summary_row("language", &|col| {
+        format!("{:<width$}", col.report.language_name)
+    });
+    let _ = writeln!(out, "{language}");
+    if m.columns.iter().any(|c| c.report.time_rule.is_some()) {
+        let limit = summary_row("time limit", &|col| {
+            format!("{:<width$}", format_duration(col.report.limits.time))
+        });
+        let _ = writeln!(out, "{limit}");
+    }
     let verdict_row = summary_row("verdict", &|col| {
         let v = col.report.verdict;
         let bad = col.report.matches_expected() == Some(false);
@@ -93,7 +106,7 @@ pub fn render(m: &Matrix) -> String {
     let max_time = summary_row("max time", &|col| {
         let r = col.report;
         let t = if r.cases.iter().any(|c| c.verdict == Verdict::Tle) {
-            format!("> {}", format_duration(m.limits.time))
+            format!("> {}", format_duration(r.limits.time))
         } else if r.cases.is_empty() {
             "-".to_string()
         } else {
@@ -125,6 +138,13 @@ pub fn render(m: &Matrix) -> String {
         let _ = writeln!(out);
         render_speed(&mut out, &speed);
     }
+    for skip in m.skipped {
+        let _ = writeln!(
+            out,
+            "\n  {}",
+            dim(&format!("skipped {}: {}", skip.solution, skip.skipped))
+        );
+    }
     let mismatches = m.mismatches();
     if !mismatches.is_empty() {
         let _ = writeln!(
@@ -139,15 +159,9 @@ pub fn render(m: &Matrix) -> String {
     out
 }
 
-fn cell_text(
-    m: &Matrix,
-    col: &Column,
-    c: &CaseReport,
-    width: usize,
-    markers: &mut Markers,
-) -> String {
+fn cell_text(col: &Column, c: &CaseReport, width: usize, markers: &mut Markers) -> String {
     let time = if c.verdict == Verdict::Tle {
-        format!("> {}", format_duration(m.limits.time))
+        format!("> {}", format_duration(col.report.limits.time))
     } else {
         match &c.timing {
             Some(t) => format!("{} / {}", format_duration(t.min()), format_duration(c.cpu)),
@@ -163,7 +177,7 @@ fn cell_text(
         flags.push('~');
         markers.spread = true;
     }
-    if c.verdict != Verdict::Tle && stats::near_limit(c.cpu, m.limits.time) {
+    if c.verdict != Verdict::Tle && stats::near_limit(c.cpu, col.report.limits.time) {
         flags.push('^');
         markers.near = true;
     }

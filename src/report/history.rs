@@ -33,12 +33,18 @@ pub fn render(subs: &[Submission]) -> String {
         .max()
         .unwrap_or(0)
         .max(8);
+    let w_language = subs
+        .iter()
+        .map(|s| s.language.len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     let _ = writeln!(
         out,
         "  {}",
         bold(&format!(
-            "{:<w_id$}  {:<19}  {:<w_problem$}  {:<w_solution$}  {:<7}  {:>9}  {:>9}  {:>7}  passed",
-            "#", "submitted", "problem", "solution", "verdict", "time", "memory", "length"
+            "{:<w_id$}  {:<19}  {:<w_problem$}  {:<w_solution$}  {:<w_language$}  {:<7}  {:>9}  {:>9}  {:>7}  passed",
+            "#", "submitted", "problem", "solution", "lang", "verdict", "time", "memory", "length"
         ))
     );
     for s in subs {
@@ -62,11 +68,12 @@ pub fn render(subs: &[Submission]) -> String {
         };
         let _ = writeln!(
             out,
-            "  {:<w_id$}  {}  {:<w_problem$}  {:<w_solution$}  {verdict}  {time:>9}  {memory:>9}  {:>7}  {}",
+            "  {:<w_id$}  {}  {:<w_problem$}  {:<w_solution$}  {:<w_language$}  {verdict}  {time:>9}  {memory:>9}  {:>7}  {}",
             format!("#{}", s.id),
             dim(&s.submitted),
             s.problem,
             s.solution,
+            s.language,
             format!("{} B", s.code_length),
             dim(&format!("{}/{}", s.passed, s.total)),
         );
@@ -87,6 +94,7 @@ mod tests {
             problem: "nqueens-ii".into(),
             solution: solution.into(),
             path: String::new(),
+            language: if solution == "typo" { "python" } else { "rust" }.into(),
             source_hash: String::new(),
             code_length: len,
             verdict: verdict.parse().unwrap(),

@@ -14,31 +14,35 @@ const W_CASE: usize = 10;
 const W_VERDICT: usize = 7;
 const W_NUM: usize = 11;
 
-pub fn header(
-    out: &mut dyn Write,
-    report_problem: &str,
-    solution: &str,
-    path: &str,
-    limits: &Limits,
-) {
+/// The two lines above the table: what is judged, and the limits it runs under.
+pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
     let _ = writeln!(
         out,
         "{}   {}",
         paint(
             Style::new().bold(),
-            &format!("{report_problem} / {solution}")
+            &format!("{} / {}", r.problem, r.solution)
         ),
         dim(path)
     );
+    let time = match &r.time_rule {
+        Some(applied) => format!(
+            "{} = {} {} for {}",
+            format_duration(r.limits.time),
+            format_duration(applied.base),
+            applied.rule,
+            r.language_name
+        ),
+        None => format_duration(r.limits.time),
+    };
     let _ = writeln!(
         out,
         "{}",
         dim(&format!(
-            "limits: time {} (wall cap {}) · memory {} · output {}",
-            format_duration(limits.time),
-            format_duration(limits.wall),
-            format_bytes(limits.memory_bytes),
-            format_bytes(limits.output_bytes)
+            "limits: time {time} (wall cap {}) · memory {} · output {}",
+            format_duration(r.limits.wall),
+            format_bytes(r.limits.memory_bytes),
+            format_bytes(r.limits.output_bytes)
         ))
     );
 }
@@ -119,7 +123,15 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
         let _ = writeln!(out, "{indent}{line}");
     }
     if let Some(h) = &c.hint {
-        let _ = writeln!(out, "{indent}{}", dim(&format!("note: {h}")));
+        // A note may bring a second line (the source line a panic points at), under its text.
+        for (i, line) in h.lines().enumerate() {
+            let text = if i == 0 {
+                format!("note: {line}")
+            } else {
+                format!("      {line}")
+            };
+            let _ = writeln!(out, "{indent}{}", dim(&text));
+        }
     }
     for w in timing_warnings(c, limits) {
         let _ = writeln!(out, "{indent}{}", yellow(&format!("warning: {w}")));
@@ -329,6 +341,9 @@ mod tests {
             problem: "double".into(),
             solution: "wrong".into(),
             path: PathBuf::from("solutions/double/wrong.rs"),
+            language: "rust".into(),
+            language_name: "Rust".into(),
+            time_rule: None,
             verdict: Verdict::Ce,
             expected: Some("AC".parse().unwrap()),
             compile: CompileReport {
@@ -350,13 +365,7 @@ mod tests {
 
     fn render(r: &SolutionReport, repeated: bool) -> String {
         let mut out = Vec::new();
-        header(
-            &mut out,
-            &r.problem,
-            &r.solution,
-            "solutions/double/wrong.rs",
-            &r.limits,
-        );
+        header(&mut out, r, "solutions/double/wrong.rs");
         compile_line(&mut out, &r.compile);
         if r.jobs > 1 {
             parallel_note(&mut out, r.jobs);

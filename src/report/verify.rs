@@ -101,6 +101,13 @@ pub fn render_tail(v: &Verification) -> String {
             ))
         );
     }
+    for skip in &v.skipped {
+        let _ = writeln!(
+            out,
+            "  {}",
+            dim(&format!("skipped {}: {}", skip.solution, skip.skipped))
+        );
+    }
     let mismatches: Vec<&Checked> = v.mismatches().collect();
     if mismatches.is_empty() {
         let _ = writeln!(out, "  every solution got its expected verdict");

@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use super::{fit, growth_per_unit, Fits, MEASURABLE_FLOOR_MS};
+use crate::compile::Program;
 use crate::error::Result;
 use crate::session::{Judge, Options};
 use crate::verdict::{Limits, Reason, Verdict};
@@ -148,23 +149,25 @@ pub fn measure(
     observer: &mut dyn ScaleObserver,
 ) -> Result<ScaleReport> {
     let limits = Options::default().limits(problem).with_time(options.cap);
+    // The cap applies alike to every language: the point is to compare their growth.
     let mut results = Vec::new();
     for solution in solutions {
         observer.compiling(&solution.name);
-        let (compile, binary) = judge.build(solution, &Options::default())?;
+        let (compile, program) =
+            judge.build(&solution.path, problem, &Options::default(), false)?;
         let mut points = Vec::new();
         let mut previous: Option<(u64, f64)> = None;
         for (n, input) in &options.inputs {
             let stopped = points
                 .last()
                 .is_some_and(|p: &Point| p.status != PointStatus::Ok);
-            let Some(binary) = binary.as_deref().filter(|_| !stopped) else {
+            let Some(program) = program.as_ref().filter(|_| !stopped) else {
                 points.push(Point::skipped(*n));
                 continue;
             };
             let mut point = measure_size(
                 judge,
-                (&solution.name, binary),
+                (&solution.name, program),
                 (*n, input),
                 &limits,
                 options,
@@ -207,7 +210,7 @@ pub fn measure(
 /// One size: the runs, until one does not give a time.
 fn measure_size(
     judge: &mut Judge,
-    (name, binary): (&str, &Path),
+    (name, program): (&str, &Program),
     (n, input): (u64, &Path),
     limits: &Limits,
     options: &ScaleOptions,
@@ -216,7 +219,8 @@ fn measure_size(
     let mut runs = Vec::new();
     for r in 0..options.repeat {
         observer.running(name, n, r + 1, options.repeat);
-        let (verdict, reason, execution) = judge.run_unchecked(binary, &[], Some(input), limits)?;
+        let (verdict, reason, execution) =
+            judge.run_unchecked(program, &[], Some(input), limits)?;
         if verdict != Verdict::Ac {
             // Answers are not checked: only a run that did not end cleanly stops the size.
             let (status, cpu_ms) = match verdict {

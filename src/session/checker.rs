@@ -2,12 +2,12 @@
 
 use std::path::Path;
 
-use super::slot::{runner_limits, Slot};
+use super::slot::Slot;
 use super::Env;
 use crate::check::{self, CheckOutcome};
-use crate::compile::{self, CompileOptions};
+use crate::compile::{self, BuildSettings, Source};
 use crate::error::Result;
-use crate::run::{self, Outcome};
+use crate::run::Outcome;
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
 use crate::workspace::{Checker, CheckerProgram, Problem};
@@ -60,7 +60,7 @@ impl Slot {
     ) -> Result<Checked> {
         let (mode, options) = match &problem.checker {
             Checker::Program(program) => {
-                return self.run_checker(env, program, input, answer, output)
+                return self.run_checker(env, problem, program, input, answer, output)
             }
             Checker::Builtin { mode, options } => (*mode, options),
         };
@@ -100,30 +100,26 @@ impl Slot {
     fn run_checker(
         &mut self,
         env: Env<'_>,
+        problem: &Problem,
         program: &CheckerProgram,
         input: &Path,
         answer: &Path,
         output: &Path,
     ) -> Result<Checked> {
         let shown = env.workspace.show(&program.source);
-        let built = compile::compile(
-            &program.source,
-            env.toolchain()?,
-            env.cache,
-            self.executor.as_mut(),
-            &CompileOptions {
-                time_limit: compile::DEFAULT_COMPILE_TIME,
-                cwd: env.workspace.root.clone(),
-            },
-        )?;
-        let binary = match built {
-            Ok(b) => b.path,
-            Err(ce) => {
-                return Ok(Checked::failed(format!(
-                    "the checker {shown} does not compile:\n{}",
-                    text::diagnostics_excerpt(&ce.diagnostics)
-                )));
-            }
+        let language = env.workspace.language_of(&program.source)?;
+        let settings = BuildSettings {
+            rust: env.workspace.config.rust.with(&problem.rust),
+            checks: false,
+            time_limit: compile::DEFAULT_COMPILE_TIME,
+        };
+        let source = Source::with_headers(&program.source);
+        let (compiled, built) = env.build(self.executor.as_mut(), &source, &language, &settings)?;
+        let Some(checker) = built else {
+            return Ok(Checked::failed(format!(
+                "the checker {shown} does not compile:\n{}",
+                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
+            )));
         };
         // The checker runs in an empty folder of its own: it gets absolute paths.
         let mut args = Vec::new();
@@ -145,22 +141,12 @@ impl Slot {
             }
         }
         let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
-        let request = run::Request {
-            program: binary,
-            args,
-            env: Some(Vec::new()),
-            cwd: self.dir.join("box"),
-            clean_cwd: true,
-            stdin: None,
-            stdout: self.dir.join("checker.stdout"),
-            stderr: self.dir.join("checker.stderr"),
-            limits: runner_limits(&limits),
-        };
-        let response = self.executor.run(&request)?;
+        let execution = self.execute_as("checker.", &checker, &args, None, &limits)?;
+        let response = execution.response;
         // testlib writes its message to stderr; a checker that prints it is heard too.
-        let stderr = std::fs::read(&request.stderr).unwrap_or_default();
+        let stderr = std::fs::read(&execution.stderr).unwrap_or_default();
         let message = text::message(&stderr)
-            .or_else(|| text::message(&std::fs::read(&request.stdout).unwrap_or_default()));
+            .or_else(|| text::message(&std::fs::read(&execution.stdout).unwrap_or_default()));
         let with_message = |what: String| match &message {
             Some(m) => format!("{what}: {m}"),
             None => what,

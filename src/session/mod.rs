@@ -5,21 +5,23 @@
 //! schedules cases over several slots, [`repeat`] runs a case several times.
 
 mod checker;
+mod explain;
 mod parallel;
 mod repeat;
 mod slot;
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::Duration;
 
+pub use crate::model::AppliedRule;
 pub use checker::Checked;
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
 
 use crate::check::CheckOutcome;
-use crate::compile::{self, Cache, CompileOptions, Toolchain};
+use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchains};
 use crate::error::{Error, Result};
-use crate::model::{CaseReport, CompileReport, SolutionReport};
+use crate::lang::Language;
+use crate::model::{CaseReport, CompileReport, Skipped, SolutionReport};
 use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{Problem, Solution, TestCase, Workspace};
@@ -42,6 +44,8 @@ pub struct Options {
     /// Cases run at once (1: one at a time). Above 1, times are measured in parallel, and TLE
     /// cases and cases within 20% of the time limit are re-run alone before their verdict is final.
     pub jobs: usize,
+    /// Build with the language's extra checks (Rust: overflow checks and debug assertions).
+    pub checks: bool,
 }
 
 impl Default for Options {
@@ -56,18 +60,43 @@ impl Default for Options {
             repeat: 1,
             skip_after_tle: false,
             jobs: 1,
+            checks: false,
         }
     }
 }
 
 impl Options {
-    /// The limits a case of `problem` runs under.
+    /// The limits a case of `problem` runs under, before any language's extra time.
     pub fn limits(&self, problem: &Problem) -> Limits {
         Limits::new(
             self.time_limit.unwrap_or(problem.limits.time),
             self.memory_limit.unwrap_or(problem.limits.memory_bytes),
             self.output_limit.unwrap_or(problem.limits.output_bytes),
         )
+    }
+
+    /// The limits a program in `language` runs under: the problem's extra time for that
+    /// language applied (`[language_time]`), and the rule that was.
+    pub fn limits_for(&self, problem: &Problem, language: &str) -> (Limits, Option<AppliedRule>) {
+        let base = self.limits(problem);
+        match problem.language_time.get(language) {
+            Some(rule) => (
+                base.with_time(rule.apply(base.time)),
+                Some(AppliedRule {
+                    base: base.time,
+                    rule: *rule,
+                }),
+            ),
+            None => (base, None),
+        }
+    }
+
+    fn build_settings(&self, problem: &Problem, workspace: &Workspace) -> BuildSettings {
+        BuildSettings {
+            rust: workspace.config.rust.with(&problem.rust),
+            checks: self.checks,
+            time_limit: self.compile_time_limit,
+        }
     }
 
     /// Whether the run ends after this case: `--stop-on-fail` after a failure, `--skip-after-tle`
@@ -91,7 +120,8 @@ pub struct Execution {
 pub trait Observer {
     /// `judge_all` starts the `index`th of `total` solutions.
     fn solution_started(&mut self, _solution: &Solution, _index: usize, _total: usize) {}
-    fn compiling(&mut self, _solution: &Solution) {}
+    /// About to build `solution`; `report` holds what is known before: its language and limits.
+    fn compiling(&mut self, _solution: &Solution, _report: &SolutionReport) {}
     fn compiled(&mut self, _report: &CompileReport) {}
     fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
     fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
@@ -101,11 +131,11 @@ pub trait Observer {
 pub struct Quiet;
 impl Observer for Quiet {}
 
-/// A judge bound to a workspace: its compiler, its cache, its executors and a private scratch dir.
+/// A judge bound to a workspace: its compilers, its cache, its executors and a private scratch dir.
 pub struct Judge {
     pub workspace: Workspace,
-    /// Detected on first use: a command that compiles nothing never runs the compiler.
-    toolchain: OnceLock<Toolchain>,
+    /// Found on first use: a command that compiles nothing never runs a compiler.
+    toolchains: Toolchains,
     cache: Cache,
     executors: ExecutorFactory,
     /// Slot 0 always exists; `--jobs N` adds more.
@@ -117,19 +147,49 @@ pub struct Judge {
 #[derive(Clone, Copy)]
 struct Env<'a> {
     workspace: &'a Workspace,
-    toolchain: &'a OnceLock<Toolchain>,
+    toolchains: &'a Toolchains,
     cache: &'a Cache,
 }
 
 impl Env<'_> {
-    /// The compiler, detected the first time it is needed.
-    fn toolchain(&self) -> Result<&Toolchain> {
-        if let Some(t) = self.toolchain.get() {
-            return Ok(t);
-        }
-        let detected =
-            Toolchain::detect_memoized(&self.workspace.root, &self.cache.dir.join("rustc"))?;
-        Ok(self.toolchain.get_or_init(|| detected))
+    /// Builds `source` (or takes it from the cache): the report and, when it compiled, the program.
+    fn build(
+        &self,
+        executor: &mut dyn run::Executor,
+        source: &Source,
+        language: &std::sync::Arc<Language>,
+        settings: &BuildSettings,
+    ) -> Result<(CompileReport, Option<Program>)> {
+        let result = compile::compile(
+            source,
+            language,
+            self.toolchains,
+            self.cache,
+            executor,
+            settings,
+            &self.workspace.root,
+        )?;
+        let compiler = compile::find_tools(language, self.toolchains, settings)?;
+        Ok(match result {
+            Ok(built) => (
+                CompileReport {
+                    cached: built.cached,
+                    duration: built.duration,
+                    compiler,
+                    diagnostics: None,
+                },
+                Some(built.program),
+            ),
+            Err(ce) => (
+                CompileReport {
+                    cached: ce.cached,
+                    duration: ce.duration,
+                    compiler,
+                    diagnostics: Some(ce.diagnostics),
+                },
+                None,
+            ),
+        })
     }
 }
 
@@ -153,9 +213,10 @@ impl Judge {
             executor: executors()?,
             dir: scratch.path().to_path_buf(),
         }];
+        let toolchains = Toolchains::new(&workspace.root, cache.identities());
         Ok(Judge {
             workspace,
-            toolchain: OnceLock::new(),
+            toolchains,
             cache,
             executors,
             slots,
@@ -167,7 +228,7 @@ impl Judge {
     fn parts(&mut self) -> (Env<'_>, &mut [Slot]) {
         let Judge {
             workspace,
-            toolchain,
+            toolchains,
             cache,
             slots,
             ..
@@ -175,7 +236,7 @@ impl Judge {
         (
             Env {
                 workspace,
-                toolchain,
+                toolchains,
                 cache,
             },
             slots,
@@ -195,45 +256,25 @@ impl Judge {
         Ok(())
     }
 
-    /// Compiles (or takes from the cache) and returns the binary, or the compile error.
+    /// Builds a program of `problem` (a solution, or with `helper` the problem's own checker or
+    /// generator, which may include the header files beside it) in the language its extension
+    /// says, or takes it from the cache.
     pub fn build(
         &mut self,
-        solution: &Solution,
+        path: &Path,
+        problem: &Problem,
         options: &Options,
-    ) -> Result<(CompileReport, Option<PathBuf>)> {
+        helper: bool,
+    ) -> Result<(CompileReport, Option<Program>)> {
+        let language = self.workspace.language_of(path)?;
+        let settings = options.build_settings(problem, &self.workspace);
+        let source = if helper {
+            Source::with_headers(path)
+        } else {
+            Source::alone(path)
+        };
         let (env, slots) = self.parts();
-        let toolchain = env.toolchain()?;
-        let result = compile::compile(
-            &solution.path,
-            toolchain,
-            env.cache,
-            slots[0].executor.as_mut(),
-            &CompileOptions {
-                time_limit: options.compile_time_limit,
-                cwd: env.workspace.root.clone(),
-            },
-        )?;
-        let compiler = toolchain.version().to_string();
-        Ok(match result {
-            Ok(bin) => (
-                CompileReport {
-                    cached: bin.cached,
-                    duration: bin.duration,
-                    compiler,
-                    diagnostics: None,
-                },
-                Some(bin.path),
-            ),
-            Err(ce) => (
-                CompileReport {
-                    cached: ce.cached,
-                    duration: ce.duration,
-                    compiler,
-                    diagnostics: Some(ce.diagnostics),
-                },
-                None,
-            ),
-        })
+        env.build(slots[0].executor.as_mut(), &source, &language, &settings)
     }
 
     /// Judges `solution` on `cases`: compiles it, then runs and checks every case.
@@ -245,30 +286,42 @@ impl Judge {
         options: &Options,
         observer: &mut dyn Observer,
     ) -> Result<SolutionReport> {
-        observer.compiling(solution);
-        let (compile, binary) = self.build(solution, options)?;
-        observer.compiled(&compile);
+        let language = self.workspace.language_of(&solution.path)?;
+        // A missing compiler is an error before anything is shown, never a CE.
+        compile::find_tools(
+            &language,
+            &self.toolchains,
+            &options.build_settings(problem, &self.workspace),
+        )?;
+        let (limits, time_rule) = options.limits_for(problem, &language.id);
         let mut report = SolutionReport {
             problem: problem.id.clone(),
             solution: solution.name.clone(),
             path: solution.path.clone(),
+            language: language.id.clone(),
+            language_name: language.name.clone(),
             verdict: Verdict::Ce,
             expected: problem.expected.get(&solution.name).cloned(),
-            compile,
-            limits: options.limits(problem),
+            compile: CompileReport::default(),
+            limits,
+            time_rule,
             passed: 0,
             total: cases.len(),
             jobs: options.jobs.max(1),
             parallel: false,
             cases: Vec::new(),
         };
-        let Some(binary) = binary else {
+        observer.compiling(solution, &report);
+        let (compile, program) = self.build(&solution.path, problem, options, false)?;
+        report.compile = compile;
+        observer.compiled(&report.compile);
+        let Some(program) = program else {
             return Ok(report);
         };
-        self.judge_binary(
+        self.judge_program(
             problem,
             solution,
-            &binary,
+            &program,
             cases,
             options,
             observer,
@@ -277,30 +330,31 @@ impl Judge {
         Ok(report)
     }
 
-    /// Runs and checks every case with an already built binary, filling in `report`.
+    /// Runs and checks every case with an already built program, filling in `report`.
     #[allow(clippy::too_many_arguments)]
-    fn judge_binary(
+    fn judge_program(
         &mut self,
         problem: &Problem,
         solution: &Solution,
-        binary: &Path,
+        program: &Program,
         cases: &[TestCase],
         options: &Options,
         observer: &mut dyn Observer,
         report: &mut SolutionReport,
     ) -> Result<()> {
-        let limits = options.limits(problem);
+        let limits = report.limits;
         // Repeated timing is never done in parallel: runs would slow each other down.
         if options.jobs > 1 && options.repeat <= 1 && cases.len() > 1 {
-            report.cases =
-                self.judge_parallel(problem, solution, binary, cases, options, observer)?;
+            report.cases = self.judge_parallel(
+                problem, solution, program, cases, &limits, options, observer,
+            )?;
             report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
         } else {
             report.jobs = 1;
             for (i, case) in cases.iter().enumerate() {
                 observer.case_started(case, i, cases.len());
                 let case_report =
-                    self.run_repeated(problem, solution, binary, case, &limits, options)?;
+                    self.run_repeated(problem, solution, program, case, &limits, options)?;
                 observer.case_finished(&case_report, &limits);
                 let ended = options.ends_run(&case_report);
                 report.cases.push(case_report);
@@ -314,7 +368,8 @@ impl Judge {
     }
 
     /// Judges each solution in turn with this judge (one runner, one cache), one case at a
-    /// time: nothing runs in parallel, so the times are not inflated by each other.
+    /// time: nothing runs in parallel, so the times are not inflated by each other. A solution
+    /// whose language is not installed here is skipped, with the reason, never judged.
     pub fn judge_all(
         &mut self,
         problem: &Problem,
@@ -322,37 +377,44 @@ impl Judge {
         cases: &[TestCase],
         options: &Options,
         observer: &mut dyn Observer,
-    ) -> Result<Vec<SolutionReport>> {
+    ) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
         let mut reports = Vec::new();
+        let mut skipped = Vec::new();
         for (i, s) in solutions.iter().enumerate() {
             observer.solution_started(s, i, solutions.len());
-            reports.push(self.judge(problem, s, cases, options, observer)?);
+            match self.judge(problem, s, cases, options, observer) {
+                Ok(r) => reports.push(r),
+                Err(e) => match Skipped::because(s, &e) {
+                    Some(skip) => skipped.push(skip),
+                    None => return Err(e),
+                },
+            }
         }
-        Ok(reports)
+        Ok((reports, skipped))
     }
 
-    /// Runs the binary on one case and decides its verdict.
+    /// Runs the program on one case and decides its verdict.
     pub fn run_case(
         &mut self,
         problem: &Problem,
-        binary: &Path,
+        program: &Program,
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
         let (env, slots) = self.parts();
-        slots[0].run_case(env, problem, binary, case, limits)
+        slots[0].run_case(env, problem, program, case, limits)
     }
 
-    /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
+    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`.
     /// Its stdout and stderr go to the scratch dir and stay there until the next run.
     pub fn execute(
         &mut self,
-        binary: &Path,
+        program: &Program,
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
     ) -> Result<Execution> {
-        self.slots[0].execute(binary, args, input, limits)
+        self.slots[0].execute(program, args, input, limits)
     }
 
     /// Runs a program whose output is not checked (a generator, a reference making an answer,
@@ -360,12 +422,12 @@ impl Judge {
     /// and reason that say why not.
     pub fn run_unchecked(
         &mut self,
-        binary: &Path,
+        program: &Program,
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
     ) -> Result<(Verdict, Reason, Execution)> {
-        let execution = self.execute(binary, args, input, limits)?;
+        let execution = self.execute(program, args, input, limits)?;
         let (verdict, reason, _) =
             verdict::decide(&execution.measurement, limits, CheckOutcome::accepted);
         Ok((verdict, reason, execution))

@@ -1,10 +1,10 @@
 //! `--jobs N`: cases on several slots at once, reported in order; a case whose time could decide its verdict is re-run alone.
 
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::slot::shown_input;
 use super::{Judge, Observer, Options};
+use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{CaseReport, Rerun};
 use crate::verdict::{Limits, Verdict};
@@ -14,16 +14,18 @@ impl Judge {
     /// Runs the cases on up to `options.jobs` slots at once. The observer hears of them in
     /// order; a case whose time might decide its verdict (TLE, or within 20% of the limit) is
     /// held back and re-run alone once the parallel runs are over.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn judge_parallel(
         &mut self,
         problem: &Problem,
         solution: &Solution,
-        binary: &Path,
+        program: &Program,
         cases: &[TestCase],
+        limits: &Limits,
         options: &Options,
         observer: &mut dyn Observer,
     ) -> Result<Vec<CaseReport>> {
-        let limits = options.limits(problem);
+        let limits = *limits;
         let jobs = options.jobs.min(cases.len());
         self.ensure_slots(jobs)?;
         let (env, slots) = self.parts();
@@ -49,7 +51,7 @@ impl Judge {
                     }
                     let case = &cases[i];
                     let result = slot
-                        .run_case(env, problem, binary, case, limits)
+                        .run_case(env, problem, program, case, limits)
                         .map(|mut c| {
                             c.parallel = true;
                             if c.verdict != Verdict::Ac {
@@ -106,7 +108,7 @@ impl Judge {
                     verdict: c.verdict,
                     cpu: c.cpu,
                 };
-                c = self.run_case(problem, binary, case, &limits)?;
+                c = self.run_case(problem, program, case, &limits)?;
                 if c.verdict != Verdict::Ac {
                     c.saved_output = self.keep_output(problem, solution, case);
                     c.input = shown_input(&case.input, c.verdict, options.show_input);

@@ -1,9 +1,8 @@
 //! `--repeat N`: one case run several times, and which run's report stands for them all.
 
-use std::path::Path;
-
 use super::slot::shown_input;
 use super::{Judge, Options};
+use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{CaseReport, Timing};
 use crate::stats;
@@ -19,7 +18,7 @@ impl Judge {
         &mut self,
         problem: &Problem,
         solution: &Solution,
-        binary: &Path,
+        program: &Program,
         case: &TestCase,
         limits: &Limits,
         options: &Options,
@@ -30,7 +29,7 @@ impl Judge {
         let mut verdicts = Vec::new();
         let mut memory = 0;
         for _ in 0..repeat.max(1) {
-            let mut this = self.run_case(problem, binary, case, limits)?;
+            let mut this = self.run_case(problem, program, case, limits)?;
             runs.push(this.cpu);
             verdicts.push(this.verdict);
             memory = memory.max(this.memory_bytes);

@@ -2,14 +2,21 @@
 
 use std::path::{Path, PathBuf};
 
+use super::explain;
+
 use super::{Env, Execution};
 use crate::check::CheckOutcome;
+use crate::compile::Program;
 use crate::error::Result;
+use crate::lang::Kind;
 use crate::model::CaseReport;
 use crate::run::{self, Executor};
 use crate::text;
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{Problem, Solution, TestCase};
+
+/// The note under a wrong answer that printed nothing at all.
+const NOTHING_PRINTED: &str = "the program printed nothing: it must read the input from stdin and print the answer to stdout (a LeetCode-style function alone is never called)";
 
 /// How much of stderr the runner keeps per case.
 const STDERR_KEEP: u64 = 64 << 10;
@@ -29,11 +36,11 @@ impl Slot {
         &mut self,
         env: Env<'_>,
         problem: &Problem,
-        binary: &Path,
+        program: &Program,
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
-        let execution = self.execute(binary, &[], Some(&case.input), limits)?;
+        let execution = self.execute(program, &[], Some(&case.input), limits)?;
         let measurement = &execution.measurement;
         let mut internal_error = None;
         let mut diff = None;
@@ -72,6 +79,11 @@ impl Slot {
         let mut hint = hint;
         if verdict == Verdict::Re && stack_overflow(&reason, &stderr) {
             hint = Some("likely a stack overflow".into());
+        } else if verdict == Verdict::Re && program.language.kind == Kind::Rust {
+            hint = explain::rust_panic(&stderr, &program.source).or(hint);
+        }
+        if verdict == Verdict::Wa && execution.response.stdout_bytes == 0 {
+            hint = Some(NOTHING_PRINTED.into());
         }
         Ok(CaseReport {
             name: case.name.clone(),
@@ -97,24 +109,39 @@ impl Slot {
         })
     }
 
-    /// Runs `binary` with `args`, `input` on stdin (empty when `None`), under `limits`.
+    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`.
     /// Its stdout and stderr go to the slot's folder and stay there until the next run.
     pub(super) fn execute(
         &mut self,
-        binary: &Path,
+        program: &Program,
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
     ) -> Result<Execution> {
+        self.execute_as("", program, args, input, limits)
+    }
+
+    /// Like [`Slot::execute`], its stdout and stderr in files named with `prefix` (a checker
+    /// must not overwrite the output it checks).
+    pub(super) fn execute_as(
+        &mut self,
+        prefix: &str,
+        program: &Program,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<Execution> {
+        let (path, mut argv) = program.command(limits.memory_bytes);
+        argv.extend(args.iter().cloned());
         let request = run::Request {
-            program: binary.to_path_buf(),
-            args: args.to_vec(),
+            program: path,
+            args: argv,
             env: Some(Vec::new()),
             cwd: self.dir.join("box"),
             clean_cwd: true,
             stdin: input.map(Path::to_path_buf),
-            stdout: self.dir.join("stdout"),
-            stderr: self.dir.join("stderr"),
+            stdout: self.dir.join(format!("{prefix}stdout")),
+            stderr: self.dir.join(format!("{prefix}stderr")),
             limits: runner_limits(limits),
         };
         let response = self.executor.run(&request)?;

@@ -79,6 +79,8 @@ impl Fixture {
             samples: Vec::new(),
             expected: Default::default(),
             generator: None,
+            rust: Default::default(),
+            language_time: Default::default(),
         };
         Fixture {
             dir,
@@ -115,9 +117,7 @@ impl Fixture {
                 log: log.clone(),
             }) as Box<dyn Executor>)
         });
-        let ws = Workspace {
-            root: self.dir.path().to_path_buf(),
-        };
+        let ws = Workspace::at(self.dir.path()).unwrap();
         Judge::with_executors(ws, factory).unwrap()
     }
 
@@ -133,6 +133,9 @@ impl Fixture {
             problem: "p".into(),
             solution: "s".into(),
             path: solution.path.clone(),
+            language: "rust".into(),
+            language_name: "Rust".into(),
+            time_rule: None,
             verdict: Verdict::Ce,
             expected: None,
             compile: CompileReport {
@@ -150,10 +153,10 @@ impl Fixture {
         };
         let mut seen = Record::default();
         judge
-            .judge_binary(
+            .judge_program(
                 &self.problem,
                 &solution,
-                Path::new("/bin/scripted"),
+                &Program::native(Path::new("/bin/scripted")),
                 cases,
                 options,
                 &mut seen,

@@ -8,8 +8,10 @@ mod problem;
 mod solutions;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::error::{Error, Result};
+use crate::lang::{Config, Language};
 
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
 pub use problem::{
@@ -20,13 +22,39 @@ pub use solutions::Solution;
 
 use problem::parse_problem;
 
-/// A folder holding `problems/`, `testcases/` and `solutions/`.
+/// A folder holding `problems/`, `testcases/` and `solutions/`, and maybe a `judge.toml`.
 #[derive(Debug, Clone)]
 pub struct Workspace {
     pub root: PathBuf,
+    /// `judge.toml`: the languages (the built-in ones when there is no file).
+    pub config: Arc<Config>,
 }
 
 impl Workspace {
+    /// The workspace at `root`, with its `judge.toml` read.
+    pub fn at(root: &Path) -> Result<Workspace> {
+        Ok(Workspace {
+            root: root.to_path_buf(),
+            config: Arc::new(Config::load(root)?),
+        })
+    }
+
+    /// The language `path` is written in, by its extension; an error lists the languages.
+    pub fn language_of(&self, path: &Path) -> Result<Arc<Language>> {
+        self.config
+            .languages
+            .of_path(path)
+            .cloned()
+            .ok_or_else(|| Error::UnknownLanguage {
+                path: self.show(path),
+                extension: path
+                    .extension()
+                    .map(|e| e.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                known: self.config.languages.known(),
+            })
+    }
+
     /// The workspace given by `--root`, or the nearest folder holding `problems/` from `start` up.
     pub fn discover(start: &Path, root: Option<&Path>) -> Result<Workspace> {
         if let Some(root) = root {
@@ -36,16 +64,12 @@ impl Workspace {
                     explicit: true,
                 });
             }
-            return Ok(Workspace {
-                root: root.to_path_buf(),
-            });
+            return Workspace::at(root);
         }
         let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
         for dir in start.ancestors() {
             if dir.join("problems").is_dir() {
-                return Ok(Workspace {
-                    root: dir.to_path_buf(),
-                });
+                return Workspace::at(dir);
             }
         }
         Err(Error::NotAWorkspace {
@@ -115,6 +139,6 @@ impl Workspace {
             message: "the file is not UTF-8 text".into(),
             fix: "save it as UTF-8".into(),
         })?;
-        parse_problem(id, &dir, &shown, &text)
+        parse_problem(id, &dir, &shown, &text, &self.config)
     }
 }

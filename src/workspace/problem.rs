@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::check::{CheckerMode, CompareOptions};
 use crate::error::{Error, Result};
+use crate::lang::{Config, RustSettings, TimeRule};
 use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
 use crate::verdict::Expectation;
 
@@ -33,6 +34,10 @@ pub struct Problem {
     pub expected: BTreeMap<String, Expectation>,
     /// A program printing one random input for `SEED [SIZE]` (`generator = "gen.rs"`).
     pub generator: Option<PathBuf>,
+    /// Rust's edition and toolchain for this problem (`[rust]`), over the workspace's.
+    pub rust: RustSettings,
+    /// More time for some languages (`[language_time]`: `python = "3x + 2s"`).
+    pub language_time: BTreeMap<String, TimeRule>,
 }
 
 /// How an output is judged: a built-in comparison, or a checker program.
@@ -168,9 +173,18 @@ struct RawProblem {
     #[serde(default)]
     expected: BTreeMap<String, toml::Spanned<String>>,
     generator: Option<toml::Spanned<String>>,
+    rust: Option<toml::Spanned<RustSettings>>,
+    #[serde(default)]
+    language_time: BTreeMap<String, toml::Spanned<String>>,
 }
 
-pub(super) fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Result<Problem> {
+pub(super) fn parse_problem(
+    id: &str,
+    dir: &Path,
+    shown: &str,
+    text: &str,
+    config: &Config,
+) -> Result<Problem> {
     let raw: RawProblem = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start));
         let message = e.message().trim().to_string();
@@ -222,32 +236,50 @@ pub(super) fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Re
         })?;
         expected.insert(name.clone(), e);
     }
-    let checker = parse_checker(&raw, dir, shown, text)?;
+    let checker = parse_checker(&raw, dir, shown, text, config)?;
     let generator = match &raw.generator {
-        Some(g) => {
-            let name = g.get_ref();
-            let path = dir.join(name);
-            let inside = Path::new(name)
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)));
-            if !inside || !name.ends_with(".rs") {
-                return Err(bad(
-                    g.span(),
-                    format!("generator: `{name}` is not a .rs file in the problem's folder"),
-                    "name a Rust file next to problem.toml, such as \"gen.rs\"",
-                ));
-            }
-            if !path.is_file() {
-                return Err(bad(
-                    g.span(),
-                    format!("generator: there is no file {name} in the problem's folder"),
-                    "create it (it prints one input for the seed given as its first argument), or remove the key",
-                ));
-            }
-            Some(path)
-        }
+        Some(g) => Some(program_file(
+            "generator",
+            g,
+            dir,
+            (shown, text),
+            config,
+            "it prints one input for the seed given as its first argument",
+        )?),
         None => None,
     };
+    let rust = match &raw.rust {
+        Some(r) => {
+            r.get_ref().validate().map_err(|m| {
+                bad(
+                    r.span(),
+                    format!("[rust]: {m}"),
+                    "write edition = \"2021\" and toolchain = \"1.75\" (a toolchain rustup has installed)",
+                )
+            })?;
+            r.get_ref().clone()
+        }
+        None => RustSettings::default(),
+    };
+    let mut language_time = BTreeMap::new();
+    for (language, rule) in &raw.language_time {
+        if config.languages.get(language).is_none() {
+            let ids: Vec<&str> = config.languages.all().map(|l| l.id.as_str()).collect();
+            return Err(bad(
+                rule.span(),
+                format!("language_time: there is no language `{language}`"),
+                &format!("use one of: {}", ids.join(", ")),
+            ));
+        }
+        let parsed: TimeRule = rule.get_ref().parse().map_err(|m: String| {
+            bad(
+                rule.span(),
+                format!("language_time.{language}: {m}"),
+                "write a rule such as \"3x + 2s\" (three times the limit, plus 2 s)",
+            )
+        })?;
+        language_time.insert(language.clone(), parsed);
+    }
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
@@ -261,11 +293,67 @@ pub(super) fn parse_problem(id: &str, dir: &Path, shown: &str, text: &str) -> Re
         samples: raw.samples,
         expected,
         generator,
+        rust,
+        language_time,
     })
 }
 
+/// A program file of the problem's (`generator`, `checker_program`): in the problem's folder,
+/// in a language the judge knows, and there.
+fn program_file(
+    key: &str,
+    value: &toml::Spanned<String>,
+    dir: &Path,
+    (shown, text): (&str, &str),
+    config: &Config,
+    what: &str,
+) -> Result<PathBuf> {
+    let bad = |message: String, fix: String| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, value.span().start)),
+        message,
+        fix,
+    };
+    let name = value.get_ref();
+    let shown_dir = Path::new(shown)
+        .parent()
+        .map_or(String::new(), |d| d.display().to_string());
+    let inside = Path::new(name)
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !inside {
+        return Err(bad(
+            format!("{key}: `{name}` is not a file in the problem's folder"),
+            format!("name a file in {shown_dir}/, such as \"gen.rs\""),
+        ));
+    }
+    if config.languages.of_path(Path::new(name)).is_none() {
+        return Err(bad(
+            format!("{key}: no language claims `{name}`"),
+            format!(
+                "name a source file in one of the languages ({}), or add its language to judge.toml",
+                config.languages.known()
+            ),
+        ));
+    }
+    let path = dir.join(name);
+    if !path.is_file() {
+        return Err(bad(
+            format!("{key}: there is no `{name}` in {shown_dir}/"),
+            format!("create {shown_dir}/{name} ({what}), or correct the name"),
+        ));
+    }
+    Ok(path)
+}
+
 /// The checker keys: the mode, its options, and which options go with which mode.
-fn parse_checker(raw: &RawProblem, dir: &Path, shown: &str, text: &str) -> Result<Checker> {
+fn parse_checker(
+    raw: &RawProblem,
+    dir: &Path,
+    shown: &str,
+    text: &str,
+    config: &Config,
+) -> Result<Checker> {
     let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
         path: shown.to_string(),
         line: Some(line_of(text, span.start)),
@@ -346,25 +434,17 @@ fn parse_checker(raw: &RawProblem, dir: &Path, shown: &str, text: &str) -> Resul
         return Err(bad(
             span,
             "checker = \"custom\" needs the checker's source".into(),
-            format!("add `checker_program = \"checker.rs\"`, naming a Rust file in {shown_dir}/"),
+            format!("add `checker_program = \"checker.rs\"`, naming a source file in {shown_dir}/"),
         ));
     };
-    let name = program.get_ref();
-    let source = dir.join(name);
-    if !name.ends_with(".rs") {
-        return Err(bad(
-            program.span(),
-            format!("checker_program: `{name}` is not a Rust file"),
-            "name a single .rs file (checkers are compiled like solutions)".into(),
-        ));
-    }
-    if !source.is_file() {
-        return Err(bad(
-            program.span(),
-            format!("checker_program: there is no `{name}` in {shown_dir}/"),
-            format!("create {shown_dir}/{name}, or correct the name"),
-        ));
-    }
+    let source = program_file(
+        "checker_program",
+        program,
+        dir,
+        (shown, text),
+        config,
+        "it is run as `checker INPUT OUTPUT ANSWER`",
+    )?;
     let time = match &raw.checker_time_limit {
         Some(t) => parse_duration(t.get_ref()).map_err(|m| {
             bad(
@@ -442,6 +522,7 @@ mod tests {
             Path::new("problems/p"),
             "problems/p/problem.toml",
             text,
+            &Config::default(),
         )
     }
 
@@ -553,8 +634,20 @@ mod tests {
             e.contains(":5") && e.contains("there is no `nowhere.rs` in problems/p/"),
             "{e}"
         );
-        let e = err("checker = \"custom\"\nchecker_program = \"checker.py\"\n");
-        assert!(e.contains(":5") && e.contains("not a Rust file"), "{e}");
+        let e = err("checker = \"custom\"\nchecker_program = \"checker.kt\"\n");
+        assert!(
+            e.contains(":5") && e.contains("no language claims `checker.kt`"),
+            "{e}"
+        );
+        let e = err("[language_time]\ncobol = \"2x\"\n");
+        assert!(e.contains(":5") && e.contains("no language `cobol`"), "{e}");
+        let e = err("[language_time]\npython = \"fast\"\n");
+        assert!(
+            e.contains(":5") && e.contains("language_time.python"),
+            "{e}"
+        );
+        let e = err("[rust]\nedition = \"2022\"\n");
+        assert!(e.contains("not a Rust edition"), "{e}");
         let e = err("case_insensitive = \"yes\"\n");
         assert!(e.contains(":4"), "{e}");
     }
@@ -564,7 +657,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("check.rs"), "fn main() {}\n").unwrap();
         let text = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\nchecker_time_limit = \"2s\"\n";
-        let p = parse_problem("p", dir.path(), "problems/p/problem.toml", text).unwrap();
+        let p = parse_problem(
+            "p",
+            dir.path(),
+            "problems/p/problem.toml",
+            text,
+            &Config::default(),
+        )
+        .unwrap();
         let Checker::Program(c) = p.checker.clone() else {
             panic!("a checker program")
         };
@@ -577,6 +677,7 @@ mod tests {
             dir.path(),
             "problems/p/problem.toml",
             &text.replace("\"2s\"", "\"0s\""),
+            &Config::default(),
         )
         .unwrap_err()
         .to_string();

@@ -15,25 +15,38 @@ pub struct Solution {
 }
 
 impl Workspace {
-    /// The reference solutions of a problem (`solutions/ID/*.rs`), sorted by name.
+    /// The reference solutions of a problem: every file in `solutions/ID/` in a language the
+    /// judge knows, sorted by name. A solution's name is its file's stem (`bitmask`), or its
+    /// file name when another file has the same stem (`bitmask.py` beside `bitmask.rs`).
     pub fn solutions(&self, problem: &str) -> Result<Vec<Solution>> {
         let dir = self.root.join("solutions").join(problem);
-        let mut out = Vec::new();
+        let mut files: Vec<PathBuf> = Vec::new();
         if !dir.is_dir() {
-            return Ok(out);
+            return Ok(Vec::new());
         }
         for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
             let path = entry.map_err(|e| Error::io(&dir, e))?.path();
-            if path.extension().is_some_and(|e| e == "rs") && path.is_file() {
-                if let Some(name) = path.file_stem().and_then(|s| s.to_str()) {
-                    out.push(Solution {
-                        name: name.to_string(),
-                        problem: problem.to_string(),
-                        path: path.clone(),
-                    });
-                }
+            if path.is_file() && self.config.languages.of_path(&path).is_some() {
+                files.push(path);
             }
         }
+        let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let mut out: Vec<Solution> = files
+            .iter()
+            .filter_map(|path| {
+                let shared = files.iter().filter(|o| stem(o) == stem(path)).count() > 1;
+                let name = if shared {
+                    path.file_name()?.to_str()?.to_string()
+                } else {
+                    stem(path)?
+                };
+                Some(Solution {
+                    name,
+                    problem: problem.to_string(),
+                    path: path.clone(),
+                })
+            })
+            .collect();
         out.sort_by(|a, b| natural_cmp(&a.name, &b.name));
         Ok(out)
     }
@@ -81,7 +94,8 @@ impl Workspace {
         Ok(out)
     }
 
-    /// Resolves what the user typed: `bitmask`, `nqueens-ii/bitmask`, or a path to a `.rs` file.
+    /// Resolves what the user typed: `bitmask`, `nqueens-ii/bitmask`, or a path to a source
+    /// file in any language the judge knows.
     pub fn resolve_solution(
         &self,
         spec: &str,
@@ -89,8 +103,12 @@ impl Workspace {
         cwd: &Path,
     ) -> Result<Solution> {
         let as_path = cwd.join(spec);
-        let looks_like_path =
-            spec.ends_with(".rs") || spec.contains(std::path::MAIN_SEPARATOR) && as_path.exists();
+        // A file that is there is a path; so is what has a folder or an extension in it and is
+        // no solution's name (`mine.py` that does not exist is a path to say is missing).
+        let named = |s: &Solution| s.name == spec || format!("{}/{}", s.problem, s.name) == spec;
+        let looks_like_path = as_path.is_file()
+            || spec.contains(std::path::MAIN_SEPARATOR) && as_path.exists()
+            || Path::new(spec).extension().is_some() && !self.all_solutions()?.iter().any(named);
         if looks_like_path {
             return self.solution_from_path(&as_path, spec, problem);
         }
@@ -150,17 +168,21 @@ impl Workspace {
         if meta.is_dir() {
             return Err(Error::BadSolutionPath {
                 path: spec.to_string(),
-                message: "it is a folder; name a single .rs file".into(),
+                message: "it is a folder; name a single source file".into(),
             });
         }
-        if path.extension().is_none_or(|e| e != "rs") {
-            return Err(Error::BadSolutionPath {
+        self.language_of(path).map_err(|e| match e {
+            Error::UnknownLanguage {
+                extension, known, ..
+            } => Error::UnknownLanguage {
                 path: spec.to_string(),
-                message: "only Rust solutions (.rs files) can be judged".into(),
-            });
-        }
+                extension,
+                known,
+            },
+            e => e,
+        })?;
         let path = path.canonicalize().map_err(|e| Error::io(path, e))?;
-        let name = path
+        let mut name = path
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("attempt")
@@ -195,6 +217,14 @@ impl Workspace {
                 }
             }
         };
+        // A reference solution keeps the name it is listed under.
+        if let Some(listed) = self
+            .solutions(&problem)?
+            .into_iter()
+            .find(|s| s.path.canonicalize().ok().as_deref() == Some(path.as_path()))
+        {
+            name = listed.name;
+        }
         Ok(Solution {
             name,
             problem,

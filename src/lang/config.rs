@@ -1,0 +1,413 @@
+//! `judge.toml`: the workspace's own settings, today its languages; errors name the file, the line and the fix.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use super::{Command, Kind, Language, Languages};
+use crate::error::{Error, Result};
+use crate::units::{format_duration, parse_duration};
+
+/// The settings of a workspace (`judge.toml` at its root; every key optional).
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    pub languages: Languages,
+    /// Rust's edition and pinned toolchain for the whole workspace.
+    pub rust: RustSettings,
+}
+
+/// Rust's edition and toolchain (`[language.rust]` in judge.toml, `[rust]` in problem.toml).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RustSettings {
+    /// "2015", "2018", "2021" or "2024".
+    pub edition: Option<String>,
+    /// A rustup toolchain: "1.75", "stable", "nightly-2025-01-01".
+    pub toolchain: Option<String>,
+}
+
+impl RustSettings {
+    /// These settings, with `over`'s where it has them (a problem's over the workspace's).
+    pub fn with(&self, over: &RustSettings) -> RustSettings {
+        RustSettings {
+            edition: over.edition.clone().or_else(|| self.edition.clone()),
+            toolchain: over.toolchain.clone().or_else(|| self.toolchain.clone()),
+        }
+    }
+
+    /// Checks the values; the message says what is wrong.
+    pub fn validate(&self) -> std::result::Result<(), String> {
+        if let Some(e) = &self.edition {
+            if !["2015", "2018", "2021", "2024"].contains(&e.as_str()) {
+                return Err(format!(
+                    "edition `{e}` is not a Rust edition (2015, 2018, 2021 or 2024)"
+                ));
+            }
+        }
+        if let Some(t) = &self.toolchain {
+            let ok = !t.is_empty()
+                && t.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
+            if !ok {
+                return Err(format!("toolchain `{t}` is not a rustup toolchain name"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// More time for a language, as some judges give it (Baekjoon: Python x3 + 2 s, Java x2 + 1 s).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeRule {
+    pub factor: f64,
+    pub extra: Duration,
+}
+
+impl TimeRule {
+    pub fn apply(&self, limit: Duration) -> Duration {
+        limit.mul_f64(self.factor) + self.extra
+    }
+}
+
+impl std::str::FromStr for TimeRule {
+    type Err = String;
+
+    /// "3x + 2s", "2x", "+1s", "1.5x+500ms".
+    fn from_str(s: &str) -> std::result::Result<TimeRule, String> {
+        let bad = || format!("`{s}` is not a time rule such as \"3x + 2s\", \"2x\" or \"+1s\"");
+        let mut rule = TimeRule {
+            factor: 1.0,
+            extra: Duration::ZERO,
+        };
+        let compact: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+        let (factor, extra) = match compact.split_once('+') {
+            Some((f, e)) => (f, Some(e)),
+            None if compact.ends_with(['x', 'X']) => (compact.as_str(), None),
+            None => return Err(bad()),
+        };
+        if !factor.is_empty() {
+            let f = factor
+                .strip_suffix(['x', 'X'])
+                .ok_or_else(bad)?
+                .parse::<f64>()
+                .map_err(|_| bad())?;
+            if !(f.is_finite() && f >= 1.0) {
+                return Err(format!("`{s}`: the factor must be 1 or more"));
+            }
+            rule.factor = f;
+        }
+        if let Some(e) = extra {
+            rule.extra = parse_duration(e).map_err(|_| bad())?;
+        }
+        Ok(rule)
+    }
+}
+
+impl fmt::Display for TimeRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if self.factor != 1.0 {
+            parts.push(format!("x {}", self.factor));
+        }
+        if !self.extra.is_zero() {
+            parts.push(format!("+ {}", format_duration(self.extra)));
+        }
+        f.write_str(&parts.join(" "))
+    }
+}
+
+/// A command in judge.toml: one line ("g++ -O2 -o {binary} {source}") or a list of arguments.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawCommand {
+    Line(String),
+    Args(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLanguage {
+    name: Option<String>,
+    extensions: Option<toml::Spanned<Vec<String>>>,
+    compile: Option<toml::Spanned<RawCommand>>,
+    run: Option<toml::Spanned<RawCommand>>,
+    version: Option<toml::Spanned<RawCommand>>,
+    checks: Option<Vec<String>>,
+    install: Option<String>,
+    edition: Option<toml::Spanned<String>>,
+    toolchain: Option<toml::Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    language: BTreeMap<String, toml::Spanned<RawLanguage>>,
+}
+
+impl Config {
+    /// `judge.toml` at the workspace root; the defaults when there is none.
+    pub fn load(root: &Path) -> Result<Config> {
+        let path = root.join("judge.toml");
+        let text = match std::fs::read(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) => return Err(Error::io(&path, e)),
+        };
+        let text = String::from_utf8(text).map_err(|_| Error::Config {
+            path: "judge.toml".into(),
+            line: None,
+            message: "the file is not UTF-8 text".into(),
+            fix: "save it as UTF-8".into(),
+        })?;
+        Config::parse(&text)
+    }
+
+    pub fn parse(text: &str) -> Result<Config> {
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let bad = |span: std::ops::Range<usize>, message: String, fix: &str| Error::Config {
+            path: "judge.toml".into(),
+            line: Some(line_of(span.start)),
+            message,
+            fix: fix.to_string(),
+        };
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim().to_string();
+            Error::Config {
+                path: "judge.toml".into(),
+                line: e.span().map(|s| line_of(s.start)),
+                fix: if message.starts_with("unknown field") {
+                    "remove or correct the key; the README's \"judge.toml\" section lists every key"
+                        .into()
+                } else {
+                    "correct the file; the README's \"judge.toml\" section shows examples".into()
+                },
+                message,
+            }
+        })?;
+        let mut config = Config::default();
+        for (id, spanned) in raw.language {
+            let span = spanned.span();
+            let raw = spanned.into_inner();
+            let valid_id = !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            if !valid_id {
+                return Err(bad(
+                    span,
+                    format!("`{id}` cannot be a language's name"),
+                    "use lowercase letters, digits and `-`: [language.kotlin]",
+                ));
+            }
+            let command = |what: &str, c: toml::Spanned<RawCommand>| {
+                let span = c.span();
+                let parsed = match c.into_inner() {
+                    RawCommand::Line(l) => Command::parse_line(&l),
+                    RawCommand::Args(a) => {
+                        Command::parse(&a.iter().map(String::as_str).collect::<Vec<_>>())
+                    }
+                };
+                parsed.map_err(|m| {
+                    bad(
+                        span,
+                        format!("language.{id}.{what}: {m}"),
+                        "write the command with the placeholders listed in the README (\"judge.toml\")",
+                    )
+                })
+            };
+            let mut language = match config.languages.get(&id) {
+                Some(l) => Language::clone(l),
+                None => {
+                    let (Some(extensions), Some(run)) = (&raw.extensions, &raw.run) else {
+                        return Err(bad(
+                            span,
+                            format!("language `{id}` is new, so it needs `extensions` and `run`"),
+                            "add `extensions = [\"kt\"]` and `run = \"...\"` (and `compile` for a compiled language)",
+                        ));
+                    };
+                    let _ = (extensions, run);
+                    Language {
+                        id: id.clone(),
+                        name: id.clone(),
+                        extensions: Vec::new(),
+                        compile: None,
+                        run: Command::parse(&["{binary}"]).expect("valid"),
+                        version: None,
+                        resolve: None,
+                        checks: Vec::new(),
+                        install: None,
+                        kind: Kind::Plain,
+                    }
+                }
+            };
+            if let Some(n) = raw.name {
+                language.name = n;
+            }
+            if let Some(e) = raw.extensions {
+                let span = e.span();
+                let list: Vec<String> = e
+                    .into_inner()
+                    .into_iter()
+                    .map(|x| x.trim_start_matches('.').to_ascii_lowercase())
+                    .collect();
+                if list.is_empty() || list.iter().any(|x| x.is_empty() || x.contains('/')) {
+                    return Err(bad(
+                        span,
+                        format!("language.{id}.extensions: give at least one extension"),
+                        "write extensions without the dot: extensions = [\"kt\"]",
+                    ));
+                }
+                language.extensions = list;
+            }
+            if let Some(c) = raw.compile {
+                language.compile = Some(command("compile", c)?);
+            }
+            if let Some(c) = raw.run {
+                // A run command of a program found on PATH runs that program: no launcher
+                // resolution from the built-in entry applies any more.
+                language.run = command("run", c)?;
+                language.resolve = None;
+            }
+            if let Some(c) = raw.version {
+                language.version = Some(command("version", c)?);
+            }
+            if let Some(c) = raw.checks {
+                language.checks = c;
+            }
+            if let Some(i) = raw.install {
+                language.install = Some(i);
+            }
+            for (key, value) in [("edition", &raw.edition), ("toolchain", &raw.toolchain)] {
+                if let Some(v) = value {
+                    if language.kind != Kind::Rust {
+                        return Err(bad(
+                            v.span(),
+                            format!("`{key}` applies only to [language.rust]"),
+                            &format!("remove `{key}` from [language.{id}]"),
+                        ));
+                    }
+                }
+            }
+            if language.kind == Kind::Rust {
+                let rust = RustSettings {
+                    edition: raw.edition.as_ref().map(|e| e.get_ref().clone()),
+                    toolchain: raw.toolchain.as_ref().map(|t| t.get_ref().clone()),
+                };
+                rust.validate().map_err(|m| {
+                    bad(
+                        span.clone(),
+                        format!("language.rust: {m}"),
+                        "write edition = \"2021\" and toolchain = \"1.75\" (a toolchain rustup has installed)",
+                    )
+                })?;
+                config.rust = rust;
+            }
+            // One extension, one language: the later definition takes it over.
+            let taken: Vec<String> = language.extensions.clone();
+            let others: Vec<Language> = config
+                .languages
+                .all()
+                .filter(|l| l.id != language.id)
+                .map(|l| Language::clone(l))
+                .collect();
+            for mut other in others {
+                let before = other.extensions.len();
+                other.extensions.retain(|e| !taken.contains(e));
+                if other.extensions.len() != before {
+                    config.languages.insert(other);
+                }
+            }
+            config.languages.insert(language);
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_language_is_changed_or_added() {
+        let c = Config::parse(
+            "[language.cpp]\ncompile = \"g++ -std=c++17 -O2 -o {binary} {source}\"\n\n\
+             [language.kotlin]\nname = \"Kotlin\"\nextensions = [\".kt\"]\n\
+             compile = [\"kotlinc\", \"{source}\", \"-include-runtime\", \"-d\", \"{dir}/s.jar\"]\n\
+             run = \"java -Xmx{memory_mb}m -jar {dir}/s.jar\"\n\n\
+             [language.rust]\nedition = \"2024\"\n",
+        )
+        .unwrap();
+        let cpp = c.languages.get("cpp").unwrap();
+        assert_eq!(
+            cpp.compile.as_ref().unwrap().to_string(),
+            "g++ -std=c++17 -O2 -o {binary} {source}"
+        );
+        assert_eq!(cpp.extensions, ["cpp", "cc", "cxx"], "the rest is kept");
+        let kt = c.languages.get("kotlin").unwrap();
+        assert_eq!(kt.extensions, ["kt"]);
+        assert_eq!(kt.name, "Kotlin");
+        assert_eq!(
+            c.languages
+                .of_path(Path::new("a.kt"))
+                .map(|l| l.id.as_str()),
+            Some("kotlin")
+        );
+        assert_eq!(c.rust.edition.as_deref(), Some("2024"));
+    }
+
+    #[test]
+    fn a_claimed_extension_moves_to_the_new_language() {
+        let c = Config::parse("[language.pypy]\nextensions = [\"py\"]\nrun = \"pypy3 {source}\"\n")
+            .unwrap();
+        let id = c.languages.of_path(Path::new("x.py")).map(|l| l.id.clone());
+        assert_eq!(id.as_deref(), Some("pypy"));
+    }
+
+    #[test]
+    fn errors_name_the_line_and_the_fix() {
+        let e = |text: &str| Config::parse(text).unwrap_err().to_string();
+        let m = e("[language.cpp]\ncompile = \"g++ {sourse}\"\n");
+        assert!(
+            m.starts_with("judge.toml:2: language.cpp.compile: unknown placeholder `{sourse}`"),
+            "{m}"
+        );
+        assert!(m.contains("fix:"), "{m}");
+        let m = e("[language.cpp]\ncompiler = \"g++\"\n");
+        assert!(
+            m.contains("judge.toml:2") && m.contains("unknown field"),
+            "{m}"
+        );
+        let m = e("[language.go]\nrun = \"go run {source}\"\n");
+        assert!(
+            m.contains("judge.toml:1") && m.contains("needs `extensions` and `run`"),
+            "{m}"
+        );
+        let m = e("[language.cpp]\nedition = \"2021\"\n");
+        assert!(m.contains("only to [language.rust]"), "{m}");
+        let m = e("[language.rust]\nedition = \"2020\"\n");
+        assert!(m.contains("not a Rust edition"), "{m}");
+        let m = e("[languages.cpp]\n");
+        assert!(
+            m.contains("judge.toml:1") && m.contains("unknown field"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn time_rules() {
+        let r: TimeRule = "3x + 2s".parse().unwrap();
+        assert_eq!(r.apply(Duration::from_secs(1)), Duration::from_secs(5));
+        assert_eq!(r.to_string(), "x 3 + 2 s");
+        let r: TimeRule = "+1s".parse().unwrap();
+        assert_eq!(r.apply(Duration::from_secs(1)), Duration::from_secs(2));
+        let r: TimeRule = "1.5x".parse().unwrap();
+        assert_eq!(r.apply(Duration::from_secs(2)), Duration::from_secs(3));
+        assert!("3".parse::<TimeRule>().is_err());
+        assert!("0.5x".parse::<TimeRule>().is_err());
+        assert!("2x + fast".parse::<TimeRule>().is_err());
+    }
+}
