@@ -51,6 +51,8 @@ pub(crate) fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                     "samples": cases.iter().filter(|c| c.sample).map(|c| c.name.clone()).collect::<Vec<_>>(),
                     "solutions": sols.iter().map(|s| serde_json::json!({
                         "name": s.name,
+                        "path": ws.show(&s.path),
+                        "language": ws.language_of(&s.path).ok().map(|l| l.id.clone()),
                         "expected": p.expected.get(&s.name).map(|e| e.to_string()),
                     })).collect::<Vec<_>>(),
                 })
@@ -77,6 +79,12 @@ pub(crate) fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                 p.checker_summary()
             )?;
             let width = sols.iter().map(|s| s.name.len()).max().unwrap_or(0);
+            let language = |s: &judge::workspace::Solution| {
+                ws.language_of(&s.path)
+                    .map(|l| l.name.clone())
+                    .unwrap_or_default()
+            };
+            let lang_width = sols.iter().map(|s| language(s).len()).max().unwrap_or(0);
             for s in sols {
                 let expected = match p.expected.get(&s.name) {
                     Some(e) => {
@@ -85,7 +93,13 @@ pub(crate) fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                     }
                     None => report::dim("no expected verdict"),
                 };
-                writeln!(out, "    {:<width$}  {}", s.name, expected)?;
+                writeln!(
+                    out,
+                    "    {:<width$}  {}  {}",
+                    s.name,
+                    report::dim(&format!("{:<lang_width$}", language(s))),
+                    expected
+                )?;
             }
             for name in p
                 .expected

@@ -8,7 +8,16 @@
 use super::{Command, Kind, Language};
 
 /// The order languages are listed in.
-pub const ORDER: &[&str] = &["rust", "c", "cpp", "python", "java", "javascript", "bash"];
+pub const ORDER: &[&str] = &[
+    "rust",
+    "c",
+    "cpp",
+    "python",
+    "pypy",
+    "java",
+    "javascript",
+    "bash",
+];
 
 fn cmd(line: &str) -> Command {
     Command::parse_line(line).expect("built-in commands are valid")
@@ -78,6 +87,20 @@ pub fn languages() -> Vec<Language> {
             resolve: Some(cmd("python3 -c 'import sys; print(sys.executable)'")),
             checks: Vec::new(),
             install: Some("Debian: apt-get install python3".into()),
+            kind: Kind::Plain,
+        },
+        // Claims no extension: `[language.pypy] extensions = ["py"]` in judge.toml runs Python
+        // solutions on PyPy instead.
+        Language {
+            id: "pypy".into(),
+            name: "PyPy 3".into(),
+            extensions: Vec::new(),
+            compile: Some(cmd("pypy3 -m py_compile {source}")),
+            run: cmd("pypy3 {source}"),
+            version: None,
+            resolve: None,
+            checks: Vec::new(),
+            install: Some("Debian: apt-get install pypy3".into()),
             kind: Kind::Plain,
         },
         Language {

@@ -341,7 +341,11 @@ impl Languages {
 
     /// "Rust (.rs), C (.c), ..."
     pub fn known(&self) -> String {
-        let mut all: Vec<&Arc<Language>> = self.by_id.values().collect();
+        let mut all: Vec<&Arc<Language>> = self
+            .by_id
+            .values()
+            .filter(|l| !l.extensions.is_empty())
+            .collect();
         all.sort_by_key(|l| {
             builtin::ORDER
                 .iter()
