@@ -69,12 +69,12 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
 /// "152 ms", "1 s", "1.50 s", "12.6 s": as a status page shows a time.
 pub fn format_duration(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
-    if ms >= 10_000.0 {
-        format!("{:.1} s", ms / 1000.0)
-    } else if ms >= 1000.0 && (ms % 1000.0) != 0.0 {
-        format!("{:.2} s", ms / 1000.0)
-    } else if ms >= 1000.0 {
+    if ms >= 1000.0 && ms % 1000.0 == 0.0 {
         format!("{} s", (ms / 1000.0) as u64)
+    } else if ms >= 10_000.0 {
+        format!("{:.1} s", ms / 1000.0)
+    } else if ms >= 1000.0 {
+        format!("{:.2} s", ms / 1000.0)
     } else {
         format!("{} ms", ms.round() as u64)
     }
@@ -179,6 +179,8 @@ mod tests {
         assert_eq!(format_duration(Duration::from_millis(152)), "152 ms");
         assert_eq!(format_duration(Duration::from_secs(1)), "1 s");
         assert_eq!(format_duration(Duration::from_millis(1500)), "1.50 s");
+        assert_eq!(format_duration(Duration::from_secs(29)), "29 s");
+        assert_eq!(format_duration(Duration::from_millis(12_640)), "12.6 s");
         assert_eq!(format_duration(Duration::from_micros(400)), "0 ms");
         assert_eq!(format_bytes(256 << 20), "256 MiB");
         assert_eq!(format_bytes(2_000_000), "1.9 MiB");

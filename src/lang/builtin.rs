@@ -109,7 +109,7 @@ pub fn languages() -> Vec<Language> {
             extensions: words(&["java"]),
             compile: Some(cmd("javac -encoding UTF-8 -d {dir} {source}")),
             run: cmd(
-                "java -Xmx{memory_mb}m -Xss64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp {dir} {class}",
+                "java -Xmx{memory_mb}m -Xss{stack_mb}m -XX:+UseSerialGC -DONLINE_JUDGE=true -cp {dir} {class}",
             ),
             version: Some(cmd("javac -version")),
             resolve: None,

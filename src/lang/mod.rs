@@ -36,6 +36,10 @@ pub const PLACEHOLDERS: &[(&str, &str)] = &[
         "the memory limit in MiB (a run command's heap size)",
     ),
     (
+        "stack_mb",
+        "a thread's stack: the memory limit in MiB, at most 1024 (Java's largest)",
+    ),
+    (
         "checks",
         "the language's extra checks with --checks (several arguments, or none)",
     ),
@@ -197,6 +201,7 @@ fn fill(arg: &str, v: &Vars) -> String {
             "binary" => out.push_str(&v.binary),
             "class" => out.push_str(&v.class),
             "memory_mb" => out.push_str(&v.memory_mb.to_string()),
+            "stack_mb" => out.push_str(&v.memory_mb.min(1024).to_string()),
             "edition" => out.push_str(&v.edition),
             "toolchain" => out.push_str(&v.toolchain),
             other => {
