@@ -4,39 +4,20 @@
 
 mod common;
 
-use common::{json, Workspace};
+use std::io::Read;
+use std::time::Duration;
 
-/// Whether a pids cgroup can be made here, as the runner would make it.
-fn pids_cgroup_available() -> bool {
-    let Ok(own) = std::fs::read_to_string("/proc/self/cgroup") else {
-        return false;
-    };
-    let Some(path) = own.lines().find_map(|l| {
-        let mut p = l.splitn(3, ':');
-        let (_, controllers, path) = (p.next()?, p.next()?, p.next()?);
-        controllers
-            .split(',')
-            .any(|c| c == "pids")
-            .then(|| path.trim_start_matches('/').to_string())
-    }) else {
-        return false;
-    };
-    let probe = std::path::Path::new("/sys/fs/cgroup/pids")
-        .join(path)
-        .join(format!("judge-probe-{}", std::process::id()));
-    let made = std::fs::create_dir(&probe).is_ok();
-    let _ = std::fs::remove_dir(&probe);
-    made
-}
+use common::{cgroup, json, procs, Workspace};
 
 #[test]
 fn a_fork_bomb_is_capped_and_cleaned_up() {
-    if !pids_cgroup_available() {
-        eprintln!(
-            "skipped: no pids cgroup can be made here (needs root and the cgroup pids controller)"
-        );
-        return;
-    }
+    let parent = match cgroup::probe() {
+        Ok(parent) => parent,
+        Err(why) => {
+            eprintln!("skipped: no pids cgroup can be made here ({why})");
+            return;
+        }
+    };
     let ws = Workspace::doubling("200ms");
     let src = ws.write(
         "bomb.rs",
@@ -44,31 +25,45 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
     );
     let cache = ws.path().join("cache");
     let started = std::time::Instant::now();
-    let out = ws
-        .judge()
+    let mut judge = common::judge_process(ws.path())
         .env("JUDGE_CACHE_DIR", &cache)
         .args(["run", src.to_str().unwrap(), "--json", "--no-history"])
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
-    let doc = json(&out.stdout);
+    let mut stdout = judge.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).unwrap();
+        out
+    });
+    // The judge's children are its runners, started before it compiles (long before the bomb);
+    // each makes its own cgroup `judge-PID`.
+    let mut runners = std::collections::BTreeSet::new();
+    while judge.try_wait().unwrap().is_none() {
+        runners.extend(
+            procs::processes(|p| p.ppid == judge.id())
+                .iter()
+                .map(|p| p.pid),
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let doc = json(&reader.join().unwrap());
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
     assert!(started.elapsed().as_secs() < 60);
-    let bin = cache.join("bin").canonicalize().unwrap();
-    let survivors = std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| std::fs::read_link(e.path().join("exe")).ok())
-        .filter(|exe| exe.starts_with(&bin))
-        .count();
-    assert_eq!(survivors, 0, "fork bomb processes survived the judge");
+    let survivors = procs::running_from(&cache.join("bin"));
+    assert_eq!(
+        survivors.len(),
+        0,
+        "fork bomb processes survived the judge: {survivors:?}"
+    );
     // The runner removed its cgroup when it ended.
-    let left: Vec<_> = std::fs::read_dir("/sys/fs/cgroup/pids")
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("judge-"))
-        .filter(|e| {
-            std::fs::read_to_string(e.path().join("cgroup.procs"))
-                .is_ok_and(|p| !p.trim().is_empty())
+    assert!(!runners.is_empty(), "the judge's runner was never seen");
+    let left: Vec<_> = runners
+        .iter()
+        .map(|pid| parent.join(format!("judge-{pid}")))
+        .filter(|dir| {
+            std::fs::read_to_string(dir.join("cgroup.procs")).is_ok_and(|p| !p.trim().is_empty())
         })
         .collect();
     assert!(

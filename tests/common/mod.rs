@@ -1,6 +1,9 @@
 //! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache shared across tests.
 #![allow(dead_code)]
 
+pub mod cgroup;
+pub mod procs;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -17,7 +20,12 @@ pub fn shared_cache() -> PathBuf {
 
 /// `judge` with a clean, predictable environment.
 pub fn judge(root: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("judge").expect("the judge binary is built");
+    Command::from_std(judge_process(root))
+}
+
+/// [`judge`] as a plain process, for a test that acts while it runs (signals, files, `/proc`).
+pub fn judge_process(root: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
     cmd.current_dir(root)
         .env("NO_COLOR", "1")
         .env("JUDGE_CACHE_DIR", shared_cache())
