@@ -1,8 +1,6 @@
 //! Starting to practise: `judge init`, `judge new`, `judge new-problem`, `judge show`.
 
-mod common;
-
-use common::{json, repo};
+use crate::common::{self, json, repo};
 use predicates::prelude::*;
 
 fn fresh() -> (tempfile::TempDir, std::path::PathBuf) {

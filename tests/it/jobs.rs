@@ -1,9 +1,7 @@
 //! `judge run --jobs N`: the same verdicts as one case at a time, in the same order, with parallel
 //! times marked and time-sensitive cases re-run alone.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 /// (name, verdict) of every case, in the order reported.
 fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {

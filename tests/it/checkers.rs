@@ -1,8 +1,6 @@
 //! Checker modes end to end, and custom checkers: the testlib exit codes, their messages, and every way a checker can fail (IE).
 
-mod common;
-
-use common::{json, Workspace};
+use crate::common::{json, Workspace};
 use predicates::prelude::*;
 
 const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";

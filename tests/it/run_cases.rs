@@ -1,8 +1,6 @@
 //! `judge run` options a contestant reaches for: `--case`, `--samples`, the input of a failed case, the hints.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 use predicates::prelude::*;
 
 fn names(doc: &serde_json::Value) -> Vec<String> {

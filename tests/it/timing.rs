@@ -1,8 +1,6 @@
 //! `--repeat` and `--skip-after-tle` on `judge run`: runs per case, min and median, disagreeing repeats.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 

@@ -1,9 +1,7 @@
 //! The N-Queens family as shipped: every reference solution gets the verdict its problem.toml expects,
 //! and the N-Queens checker names the board that is wrong and why.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 /// Each problem's solutions with their expected verdicts, as `judge list --json` reports them.
 fn expectations(problem: &str) -> Vec<(String, String)> {

@@ -1,8 +1,6 @@
 //! `judge compare`: the invocation matrix, expectations, relative speed, JSON.
 
-mod common;
-
-use common::{compare_fixture, json, repo};
+use crate::common::{self, compare_fixture, json, repo};
 
 #[test]
 fn the_matrix_flags_what_contradicts_the_expectations() {

@@ -1,8 +1,6 @@
 //! `judge run` as a user runs it: the shipped problem, small wrong programs, exit codes, JSON, the cache.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 use predicates::prelude::*;
 
 fn verdicts(doc: &serde_json::Value) -> Vec<String> {

@@ -3,12 +3,10 @@
 //! The chart test renders the SVG with headless Chromium and checks the screenshot's pixels;
 //! it skips (passing, with a note on stderr) where no `chromium` is installed.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 /// A problem whose input is n, a solution whose work doubles with n, and one that does nothing.
 fn growing() -> (Workspace, String, String) {

@@ -1,12 +1,10 @@
 //! The corpus of misbehaving programs (tests/corpus/): each must get the verdict in its header, and
 //! afterwards no process it started may be alive and the workspace must be unchanged.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{json, Workspace};
+use crate::common::{self, json, Workspace};
 
 struct Program {
     path: PathBuf,

@@ -1,17 +1,15 @@
 //! Limits a contestant can trust: measurements against /usr/bin/time, the judge's own memory kept
 //! out of the figures, Ctrl-C, compile-time limits, and bad input on the judge's side.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{json, Workspace};
+use crate::common::{self, json, Workspace};
 use predicates::prelude::*;
 
 /// Allocates and touches M MiB, then burns about C ms of CPU: input "M C".
-const WORKLOAD: &str = include_str!("fixtures/workload.rs");
+const WORKLOAD: &str = include_str!("../fixtures/workload.rs");
 
 fn time_of(binary: &Path, input: &Path) -> (f64, u64) {
     let out = Command::new("/usr/bin/time")

@@ -1,8 +1,6 @@
 //! `judge verify`: expected verdicts of every reference solution, mismatches, the justified time limit.
 
-mod common;
-
-use common::{compare_fixture, json, repo};
+use crate::common::{self, compare_fixture, json, repo};
 use predicates::prelude::*;
 
 #[test]

@@ -1,13 +1,11 @@
-//! A fork bomb, alone in its own test binary (cargo runs test binaries one at a time): where the
-//! runner can have a pids cgroup (root, cgroup `pids` controller) the bomb stops at the cap, is
-//! TLE, and leaves nothing behind. Elsewhere it is skipped: uncapped, it could exhaust the PIDs.
-
-mod common;
+//! A fork bomb: where the runner can have a pids cgroup (root, cgroup `pids` controller) the bomb
+//! stops at the cap, is TLE, and leaves nothing behind. Elsewhere it is skipped: uncapped, it
+//! could exhaust the PIDs.
 
 use std::io::Read;
 use std::time::Duration;
 
-use common::{cgroup, json, procs, Workspace};
+use crate::common::{self, cgroup, json, procs, Workspace};
 
 #[test]
 fn a_fork_bomb_is_capped_and_cleaned_up() {
@@ -38,7 +36,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
         out
     });
     // The judge's children are its runners, started before it compiles (long before the bomb);
-    // each makes its own cgroup `judge-PID`.
+    // each makes its own cgroup `judge-PID`. Other tests' judges may run meanwhile, with theirs.
     let mut runners = std::collections::BTreeSet::new();
     while judge.try_wait().unwrap().is_none() {
         runners.extend(

@@ -1,8 +1,6 @@
 //! The submission history: recorded by `judge run`, shown by `judge history`, never in the way of judging.
 
-mod common;
-
-use common::{json, Workspace, READ_N};
+use crate::common::{json, Workspace, READ_N};
 use predicates::prelude::*;
 
 fn workspace() -> Workspace {

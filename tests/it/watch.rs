@@ -1,13 +1,11 @@
 //! `judge run --watch`: a save judges again; Ctrl-C ends it with 130.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::Workspace;
+use crate::common::{self, Workspace};
 
 const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 

@@ -1,5 +1,4 @@
 //! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache shared across tests.
-#![allow(dead_code)]
 
 pub mod cgroup;
 pub mod procs;

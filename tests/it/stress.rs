@@ -1,9 +1,7 @@
 //! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
 //! case, and never blaming the attempt for a broken generator or reference.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 use predicates::prelude::*;
 
 /// N-Queens II answers for n = 1..=14 (OEIS A000170).
