@@ -1,9 +1,7 @@
 //! Checker modes end to end, and custom checkers: the testlib exit codes, their messages, and every way a checker can fail (IE).
 
-use crate::common::{json, Workspace};
+use crate::common::{json, Workspace, READ_N};
 use predicates::prelude::*;
-
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 
 /// A checker's preamble: `output` and `answer` hold the two files' text.
 const CHECKER_HEAD: &str = "fn main() {\n    let args: Vec<String> = std::env::args().collect();\n    assert_eq!(args.len(), 4, \"usage: checker INPUT OUTPUT ANSWER\");\n    let input = std::fs::read_to_string(&args[1]).unwrap();\n    let output = std::fs::read_to_string(&args[2]).unwrap();\n    let answer = std::fs::read_to_string(&args[3]).unwrap();\n    let _ = (&input, &output, &answer);\n";

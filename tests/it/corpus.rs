@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{self, json, Workspace};
+use crate::common::{self, json, procs, Workspace};
 
 struct Program {
     path: PathBuf,
@@ -56,25 +56,6 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .map(|e| e.unwrap())
         .filter(|e| e.file_type().is_file())
         .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
-        .collect()
-}
-
-/// Processes whose executable lies in `dir` (a compile cache of this test alone).
-fn processes_from(dir: &Path) -> Vec<String> {
-    let dir = dir.canonicalize().unwrap();
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_str()
-                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
-        })
-        .filter_map(|e| {
-            let exe = std::fs::read_link(e.path().join("exe")).ok()?;
-            exe.starts_with(&dir)
-                .then(|| format!("pid {}: {}", e.file_name().to_string_lossy(), exe.display()))
-        })
         .collect()
 }
 
@@ -147,7 +128,8 @@ fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 
-    let survivors = processes_from(cache.path());
+    // Processes whose executable lies in the compile cache of this test alone.
+    let survivors = procs::running_from(cache.path());
     assert!(
         survivors.is_empty(),
         "processes survived the judge: {survivors:?}"

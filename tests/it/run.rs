@@ -1,6 +1,6 @@
 //! `judge run` as a user runs it: the shipped problem, small wrong programs, exit codes, JSON, the cache.
 
-use crate::common::{self, json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace, READ_N};
 use predicates::prelude::*;
 
 fn verdicts(doc: &serde_json::Value) -> Vec<String> {
@@ -83,8 +83,6 @@ fn judge_fixture(source: &str) -> (serde_json::Value, Option<i32>) {
         .unwrap();
     (json(&out.stdout), out.status.code())
 }
-
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 
 #[test]
 fn fixtures_get_their_verdicts() {
@@ -217,8 +215,7 @@ fn concurrent_judges_share_the_cache_safely() {
     );
     let children: Vec<_> = (0..4)
         .map(|_| {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
-                .current_dir(ws.path())
+            common::judge_process(ws.path())
                 .env("JUDGE_CACHE_DIR", &cache)
                 .args(["run", src.to_str().unwrap(), "--json"])
                 .stdout(std::process::Stdio::piped())

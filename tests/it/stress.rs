@@ -1,7 +1,7 @@
 //! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
 //! case, and never blaming the attempt for a broken generator or reference.
 
-use crate::common::{self, json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace, READ_N};
 use predicates::prelude::*;
 
 /// N-Queens II answers for n = 1..=14 (OEIS A000170).
@@ -226,16 +226,15 @@ fn doubling_with(generator: &str, reference: &str) -> Workspace {
     // Wrong from 5 on: the disagreement the tests below must (or must not) get to.
     ws.write(
         "solutions/double/attempt.rs",
-        format!("{READ}fn main() {{ let n = n(); println!(\"{{}}\", if n >= 5 {{ n }} else {{ 2 * n }}); }}\n"),
+        format!("{READ_N}fn main() {{ let n = n(); println!(\"{{}}\", if n >= 5 {{ n }} else {{ 2 * n }}); }}\n"),
     );
     ws
 }
 
-const READ: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 const GEN: &str = "fn main() { println!(\"{}\", std::env::args().nth(1).unwrap()); }\n";
 
 fn reference(body: &str) -> String {
-    format!("{READ}fn main() {{ let n = n(); {body} }}\n")
+    format!("{READ_N}fn main() {{ let n = n(); {body} }}\n")
 }
 
 fn stress_json(ws: &Workspace) -> (serde_json::Value, Option<i32>) {
@@ -351,11 +350,11 @@ fn stress_needs_a_generator_and_one_problem() {
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/a.rs",
-        format!("{READ}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
     );
     ws.write(
         "solutions/double/b.rs",
-        format!("{READ}fn main() {{ println!(\"{{}}\", n() + n()); }}\n"),
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() + n()); }}\n"),
     );
     ws.judge()
         .args(["stress", "a", "--against", "b"])

@@ -1,8 +1,6 @@
 //! `--repeat` and `--skip-after-tle` on `judge run`: runs per case, min and median, disagreeing repeats.
 
-use crate::common::{self, json, repo, Workspace};
-
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+use crate::common::{self, json, repo, Workspace, READ_N};
 
 #[test]
 fn repeat_runs_each_case_and_reports_min_and_median() {

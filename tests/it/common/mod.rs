@@ -1,7 +1,12 @@
-//! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache shared across tests.
+//! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
+//! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
+//! `cached` (the program in a compile cache) and `cgroup` (whether the runner gets a pids cgroup).
+//! `time` and `cached` are compiled into the benches too, so they use std only.
 
+pub mod cached;
 pub mod cgroup;
 pub mod procs;
+pub mod time;
 
 use std::path::{Path, PathBuf};
 
