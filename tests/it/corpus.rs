@@ -80,6 +80,7 @@ fn run(
 
 #[test]
 fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let toml = |checker: &str| {
         format!("title = \"Double\"\ntime_limit = \"500ms\"\nmemory_limit = \"64MiB\"\noutput_limit = \"1MiB\"\nchecker = \"{checker}\"\n")

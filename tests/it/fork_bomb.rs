@@ -1,6 +1,7 @@
 //! A fork bomb: where the runner can have a pids cgroup (root, cgroup `pids` controller) the bomb
 //! stops at the cap, is TLE, and leaves nothing behind. Elsewhere it is skipped: uncapped, it
-//! could exhaust the PIDs.
+//! could exhaust the PIDs. Its 512 spinning tasks starve the machine until the runner kills them,
+//! so no test that runs programs runs meanwhile (`common::fork_bomb_alone`).
 
 use std::io::Read;
 use std::time::Duration;
@@ -22,6 +23,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
         "extern \"C\" { fn fork() -> i32; }\nfn main() { println!(\"42\"); loop { unsafe { fork(); } } }\n",
     );
     let cache = ws.path().join("cache");
+    let _alone = common::fork_bomb_alone();
     let started = std::time::Instant::now();
     let mut judge = common::judge_process(ws.path())
         .env("JUDGE_CACHE_DIR", &cache)
@@ -36,7 +38,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
         out
     });
     // The judge's children are its runners, started before it compiles (long before the bomb);
-    // each makes its own cgroup `judge-PID`. Other tests' judges may run meanwhile, with theirs.
+    // each makes its own cgroup `judge-PID`. Other tests' judges may have theirs.
     let mut runners = std::collections::BTreeSet::new();
     while judge.try_wait().unwrap().is_none() {
         runners.extend(

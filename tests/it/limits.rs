@@ -13,6 +13,7 @@ const WORKLOAD: &str = include_str!("../fixtures/workload.rs");
 
 #[test]
 fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let sizes = [(0, 5), (64, 5), (256, 5), (512, 5), (2, 300)];
     let cases: Vec<(String, String, String)> = sizes
@@ -73,6 +74,7 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
 
 #[test]
 fn the_judges_own_memory_never_shows_in_a_programs_figure() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let big = "7".repeat(60 << 20);
     ws.problem(
@@ -101,6 +103,7 @@ fn the_judges_own_memory_never_shows_in_a_programs_figure() {
 
 #[test]
 fn compilation_has_its_own_time_limit() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     // A gigabyte of zeros in a static: rustc takes seconds and gigabytes to build it.
     let src = ws.write(
@@ -132,6 +135,7 @@ fn processes_running(bin: &Path) -> usize {
 
 #[test]
 fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("5s");
     let cache = ws.path().join("cache");
     let tmp = ws.path().join("tmp");
@@ -172,6 +176,7 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
 
 #[test]
 fn odd_test_data_is_judged_or_named() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "bytes",
@@ -246,6 +251,7 @@ fn broken_limits_and_unreadable_files_are_named() {
 
 #[test]
 fn failures_say_who_stopped_the_program_and_keep_what_it_wrote() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("300ms");
     let judge_one = |name: &str, src: &str| {
         let path = ws.write(&format!("{name}.rs"), src);

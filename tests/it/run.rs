@@ -14,6 +14,7 @@ fn verdicts(doc: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn the_accepted_reference_solutions_are_accepted() {
+    let _no_bomb = common::no_fork_bomb();
     for name in ["bitmask", "symmetry-halved", "eightfold", "flags"] {
         let out = common::judge(&repo())
             .args(["run", name, "--json"])
@@ -30,6 +31,7 @@ fn the_accepted_reference_solutions_are_accepted() {
 
 #[test]
 fn the_odometer_is_too_slow() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args(["run", "odometer", "--time-limit", "150ms", "--json"])
         .output()
@@ -55,6 +57,7 @@ fn the_odometer_is_too_slow() {
 
 #[test]
 fn stop_on_fail_ends_at_the_first_failure() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "run",
@@ -86,6 +89,7 @@ fn judge_fixture(source: &str) -> (serde_json::Value, Option<i32>) {
 
 #[test]
 fn fixtures_get_their_verdicts() {
+    let _no_bomb = common::no_fork_bomb();
     let cases: &[(&str, &str, &str)] = &[
         ("fn main() { println!(\"{}\", n() * 2); }", "AC", ""),
         (
@@ -126,6 +130,7 @@ fn fixtures_get_their_verdicts() {
 
 #[test]
 fn a_sleeping_program_is_stopped_at_the_wall_cap() {
+    let _no_bomb = common::no_fork_bomb();
     let started = std::time::Instant::now();
     let (doc, _) = judge_fixture(&format!(
         "{READ_N}fn main() {{ let _ = n(); std::thread::sleep(std::time::Duration::from_secs(60)); }}\n"
@@ -139,6 +144,7 @@ fn a_sleeping_program_is_stopped_at_the_wall_cap() {
 
 #[test]
 fn a_compile_error_is_ce_with_the_diagnostics() {
+    let _no_bomb = common::no_fork_bomb();
     let (doc, code) = judge_fixture("fn main() { let x: u32 = \"no\"; }\n");
     assert_eq!(doc["verdict"], "CE");
     assert_eq!(code, Some(1));
@@ -151,6 +157,7 @@ fn a_compile_error_is_ce_with_the_diagnostics() {
 
 #[test]
 fn the_table_is_what_a_contestant_reads() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write("testcases/double/2.in", "5\n");
     ws.write("testcases/double/2.out", "10\n");
@@ -172,6 +179,7 @@ fn the_table_is_what_a_contestant_reads() {
 
 #[test]
 fn an_unchanged_source_is_never_recompiled() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join("own-cache");
     let src = ws.write(
@@ -207,6 +215,7 @@ fn an_unchanged_source_is_never_recompiled() {
 
 #[test]
 fn concurrent_judges_share_the_cache_safely() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join("own-cache");
     let src = ws.write(
@@ -231,6 +240,7 @@ fn concurrent_judges_share_the_cache_safely() {
 
 #[test]
 fn exit_codes_and_messages_for_bad_input() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",
@@ -279,6 +289,7 @@ fn exit_codes_and_messages_for_bad_input() {
 
 #[test]
 fn the_workspace_is_found_from_a_subfolder_or_given() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",
@@ -313,6 +324,7 @@ fn list_shows_problems_limits_and_expectations() {
 
 #[test]
 fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join(".judge/cache");
     let src = ws.write("w.rs", "fn main() { println!(\"41\"); }\n");

@@ -40,6 +40,7 @@ fn statuses(sol: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_solution_stops_at_the_cap_and_the_rest_is_skipped() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, flat) = growing();
     let out = ws
         .judge()
@@ -95,6 +96,7 @@ fn a_solution_stops_at_the_cap_and_the_rest_is_skipped() {
 
 #[test]
 fn the_table_shows_times_growth_and_fits() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, flat) = growing();
     let out = ws
         .judge()
@@ -128,6 +130,7 @@ fn the_table_shows_times_growth_and_fits() {
 
 #[test]
 fn the_shipped_problem_scales_with_its_input_template() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "scale",
@@ -185,6 +188,7 @@ fn bad_requests_are_usage_errors() {
 
 #[test]
 fn a_solution_that_does_not_compile_is_skipped_with_exit_1() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, _, flat) = growing();
     ws.write(
         "solutions/grow/broken.rs",
@@ -232,6 +236,7 @@ fn pixels(png_path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
 
 #[test]
 fn the_chart_draws_in_a_browser() {
+    let _no_bomb = common::no_fork_bomb();
     let Some(browser) = chromium() else {
         eprintln!("skipped: no chromium installed to render the chart");
         return;
@@ -293,6 +298,7 @@ fn the_chart_draws_in_a_browser() {
 
 #[test]
 fn sizes_can_come_from_the_problems_generator() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, _) = growing();
     // gen SEED SIZE prints the size itself: the input of size n is n, as with the template.
     ws.write(

@@ -40,6 +40,7 @@ fn queens_copy() -> Workspace {
 
 #[test]
 fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
+    let _no_bomb = common::no_fork_bomb();
     let started = std::time::Instant::now();
     let out = common::judge(&repo())
         .args([
@@ -104,6 +105,7 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
 
 #[test]
 fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
+    let _no_bomb = common::no_fork_bomb();
     common::judge(&repo())
         .args([
             "stress",
@@ -141,6 +143,7 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
 
 #[test]
 fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "stress",
@@ -171,6 +174,7 @@ fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
 
 #[test]
 fn save_adds_the_failing_input_with_the_reference_answer() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = queens_copy();
     let out = ws
         .judge()
@@ -256,6 +260,7 @@ fn stress_json(ws: &Workspace) -> (serde_json::Value, Option<i32>) {
 
 #[test]
 fn a_failing_generator_or_reference_is_an_internal_error_not_the_attempts() {
+    let _no_bomb = common::no_fork_bomb();
     // The doubling fixtures themselves agree up to 4 and disagree at 5.
     let ws = doubling_with(GEN, &reference("println!(\"{}\", 2 * n);"));
     let (doc, code) = stress_json(&ws);

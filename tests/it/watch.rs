@@ -9,6 +9,7 @@ use crate::common::{self, Workspace, READ_N};
 
 #[test]
 fn a_save_judges_again_and_ctrl_c_ends_it() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let src = ws.write(
         "solutions/double/mine.rs",

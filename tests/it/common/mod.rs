@@ -9,6 +9,7 @@ pub mod procs;
 pub mod time;
 
 use std::path::{Path, PathBuf};
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use assert_cmd::Command;
 
@@ -20,6 +21,24 @@ pub fn repo() -> PathBuf {
 /// One compile cache for the whole test run, so a fixture is compiled once.
 pub fn shared_cache() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("judge-test-cache")
+}
+
+/// The fork bomb (fork_bomb.rs) leaves other processes almost no CPU for about a second: enough
+/// to push another test's program past its wall cap (twice the time limit plus 1 s). It holds
+/// this for writing and every test that runs programs holds it for reading, so the two never
+/// overlap, as when the bomb had a test binary of its own.
+static FORK_BOMB: RwLock<()> = RwLock::new(());
+
+/// Taken first by every test that runs programs (their verdicts and figures depend on time):
+/// the fork bomb does not run meanwhile. Once per test, on the test's thread: a second read
+/// while the bomb waits would wait for the bomb, which waits for the first.
+pub fn no_fork_bomb() -> RwLockReadGuard<'static, ()> {
+    FORK_BOMB.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Taken by the fork-bomb test: no test that runs programs runs meanwhile.
+pub fn fork_bomb_alone() -> RwLockWriteGuard<'static, ()> {
+    FORK_BOMB.write().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// `judge` with a clean, predictable environment.
