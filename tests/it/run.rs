@@ -352,6 +352,11 @@ fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
         false,
         "rebuilt after clean"
     );
-    ws.judge().args(["clean", "--all"]).assert().code(0);
+    // Its own cache: the shared one is in use by the other tests.
+    ws.judge()
+        .env("JUDGE_CACHE_DIR", &cache)
+        .args(["clean", "--all"])
+        .assert()
+        .code(0);
     assert!(!ws.path().join(".judge/history.db").exists());
 }
