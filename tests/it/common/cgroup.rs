@@ -1,5 +1,6 @@
 //! Whether the runner can have a pids cgroup here, found exactly as the runner finds it
-//! (`PidsCgroup::create` in src/run/server.rs; keep the two in step), for the fork-bomb test.
+//! (`PidsCgroup::create` in src/run/server.rs; keep the two in step). Used by the fork-bomb test
+//! and by build.rs (which emits `judge_has_pids_cgroup`), so it needs nothing but std.
 
 use std::fs;
 use std::path::{Path, PathBuf};

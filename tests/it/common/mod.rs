@@ -1,7 +1,7 @@
 //! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
 //! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
 //! `cached` (the program in a compile cache) and `cgroup` (whether the runner gets a pids cgroup).
-//! `time` and `cached` are compiled into the benches too, so they use std only.
+//! `time` and `cached` are compiled into the benches too, `cgroup` into build.rs: std only there.
 
 pub mod cached;
 pub mod cgroup;
