@@ -4,7 +4,12 @@
 //! Run with `cargo bench --bench accuracy` (optionally `-- ROUNDS`). Prints a table and whether each
 //! figure is within the targets: CPU within 5% or 5 ms, memory within 5% or 1 MiB.
 
-use std::path::{Path, PathBuf};
+#[path = "../tests/it/common/cached.rs"]
+mod cached;
+#[path = "../tests/it/common/time.rs"]
+mod time;
+
+use std::path::PathBuf;
 use std::process::Command;
 
 const WORKLOAD: &str = include_str!("../tests/fixtures/workload.rs");
@@ -25,26 +30,6 @@ const CASES: &[(u64, u64)] = &[
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
     v[v.len() / 2]
-}
-
-fn usr_bin_time(binary: &Path, input: &Path) -> (f64, f64) {
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%U %S %M"])
-        .arg(binary)
-        .stdin(std::fs::File::open(input).unwrap())
-        .stdout(std::process::Stdio::null())
-        .env_clear()
-        .output()
-        .expect("/usr/bin/time is needed for this benchmark");
-    let text = String::from_utf8_lossy(&out.stderr);
-    let f: Vec<f64> = text
-        .lines()
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    ((f[0] + f[1]) * 1000.0, f[2])
 }
 
 fn main() {
@@ -105,22 +90,16 @@ fn main() {
         doc["cases"][0].clone()
     };
     judge_case("01");
-    let binary = std::fs::read_dir(cache.join("build"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path()
-        .join("solution");
+    let binary = cached::binary(&cache);
     for round in 0..rounds {
         eprint!("\rround {}/{rounds}", round + 1);
         for i in 0..n {
             let c = judge_case(&format!("{:02}", i + 1));
             jc[i].push(c["time_ms"].as_f64().unwrap());
             jm[i].push(c["memory_kb"].as_f64().unwrap());
-            let (cpu, kb) = usr_bin_time(&binary, &inputs[i]);
+            let (cpu, kb) = time::usr_bin_time(&binary, &inputs[i]);
             tc[i].push(cpu);
-            tm[i].push(kb);
+            tm[i].push(kb as f64);
         }
     }
     eprintln!();

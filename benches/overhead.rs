@@ -8,6 +8,9 @@
 //! 0.6 x `--jobs 1`. When online-judge-tools (`oj`) is on PATH, `oj t` over the same cases is an
 //! extra column; it is skipped with a note otherwise.
 
+#[path = "../tests/it/common/cached.rs"]
+mod cached;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -137,13 +140,7 @@ fn main() {
 
     // Compile once and warm every cache (the page cache, the judge's binary cache).
     judge(root, &cache, &["run", src, "--problem", "echo"]);
-    let binary = std::fs::read_dir(cache.join("build"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path()
-        .join("solution");
+    let binary = cached::binary(&cache);
     floor(&binary, &cases);
     let with_oj = oj_available();
 

@@ -1,9 +1,7 @@
 //! The N-Queens family as shipped: every reference solution gets the verdict its problem.toml expects,
 //! and the N-Queens checker names the board that is wrong and why.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 /// Each problem's solutions with their expected verdicts, as `judge list --json` reports them.
 fn expectations(problem: &str) -> Vec<(String, String)> {
@@ -72,6 +70,7 @@ fn case(problem: &str, n: usize, ext: &str) -> String {
 
 #[test]
 fn the_answers_agree_with_oeis() {
+    let _no_bomb = common::no_fork_bomb();
     for n in 1..=10 {
         assert_eq!(case("nqueens", n, "in"), format!("{n}\n"));
         let answer = case("nqueens", n, "out");
@@ -111,16 +110,19 @@ fn list_shows_each_problems_checker() {
 
 #[test]
 fn nqueens_solutions_get_their_expected_verdicts() {
+    let _no_bomb = common::no_fork_bomb();
     every_solution_gets_its_expected_verdict("nqueens", 5);
 }
 
 #[test]
 fn nqueens_unique_solutions_get_their_expected_verdicts() {
+    let _no_bomb = common::no_fork_bomb();
     every_solution_gets_its_expected_verdict("nqueens-unique", 3);
 }
 
 #[test]
 fn dividing_by_eight_fails_from_n_7_on() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args(["run", "nqueens-unique/total-over-8", "--json"])
         .output()
@@ -137,6 +139,7 @@ fn dividing_by_eight_fails_from_n_7_on() {
 
 #[test]
 fn the_wrong_nqueens_solutions_fail_for_the_right_reason() {
+    let _no_bomb = common::no_fork_bomb();
     let run = |name: &str| {
         let out = common::judge(&repo())
             .args(["run", &format!("nqueens/{name}"), "--json"])
@@ -190,6 +193,7 @@ fn nqueens_of_four() -> Workspace {
 
 #[test]
 fn the_nqueens_checker_says_which_board_is_wrong_and_why() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = nqueens_of_four();
     let a = ".Q..\n...Q\nQ...\n..Q.\n";
     let b = "..Q.\nQ...\n...Q\n.Q..\n";

@@ -1,37 +1,19 @@
 //! Limits a contestant can trust: measurements against /usr/bin/time, the judge's own memory kept
 //! out of the figures, Ctrl-C, compile-time limits, and bad input on the judge's side.
 
-mod common;
-
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{json, Workspace};
+use crate::common::time::usr_bin_time;
+use crate::common::{self, cached, json, procs, Workspace};
 use predicates::prelude::*;
 
 /// Allocates and touches M MiB, then burns about C ms of CPU: input "M C".
-const WORKLOAD: &str = include_str!("fixtures/workload.rs");
-
-fn time_of(binary: &Path, input: &Path) -> (f64, u64) {
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%U %S %M"])
-        .arg(binary)
-        .stdin(std::fs::File::open(input).unwrap())
-        .stdout(std::process::Stdio::null())
-        .output()
-        .expect("/usr/bin/time is installed");
-    let text = String::from_utf8_lossy(&out.stderr);
-    let last = text.lines().last().unwrap();
-    let f: Vec<f64> = last
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    ((f[0] + f[1]) * 1000.0, f[2] as u64)
-}
+const WORKLOAD: &str = include_str!("../fixtures/workload.rs");
 
 #[test]
 fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let sizes = [(0, 5), (64, 5), (256, 5), (512, 5), (2, 300)];
     let cases: Vec<(String, String, String)> = sizes
@@ -61,17 +43,11 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
         // The answers are left empty: WA says the workload ran cleanly to its end.
         assert_eq!(case["verdict"], "WA", "{case}");
     }
-    let binary = std::fs::read_dir(cache.join("build"))
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path()
-        .join("solution");
+    let binary = cached::binary(&cache);
     for (i, (mib, _)) in sizes.iter().enumerate() {
         let case = &doc["cases"][i];
         let input = ws.path().join(format!("testcases/work/{}.in", i + 1));
-        let (cpu_ms, rss_kb) = time_of(&binary, &input);
+        let (cpu_ms, rss_kb) = usr_bin_time(&binary, &input);
         let judge_kb = case["memory_kb"].as_u64().unwrap();
         let judge_ms = case["time_ms"].as_u64().unwrap() as f64;
         // Memory: within 5% or 1 MiB, as the issue demands.
@@ -98,6 +74,7 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
 
 #[test]
 fn the_judges_own_memory_never_shows_in_a_programs_figure() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let big = "7".repeat(60 << 20);
     ws.problem(
@@ -126,6 +103,7 @@ fn the_judges_own_memory_never_shows_in_a_programs_figure() {
 
 #[test]
 fn compilation_has_its_own_time_limit() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     // A gigabyte of zeros in a static: rustc takes seconds and gigabytes to build it.
     let src = ws.write(
@@ -146,20 +124,18 @@ fn compilation_has_its_own_time_limit() {
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
-fn processes_running(exe_dir: &Path) -> usize {
-    let Ok(dir) = exe_dir.canonicalize() else {
-        return 0;
-    };
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| std::fs::read_link(e.path().join("exe")).ok())
-        .filter(|exe| exe.starts_with(&dir))
-        .count()
+/// Programs running from `bin` (none before the judge has compiled into it).
+fn processes_running(bin: &Path) -> usize {
+    if bin.exists() {
+        procs::running_from(bin).len()
+    } else {
+        0
+    }
 }
 
 #[test]
 fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("5s");
     let cache = ws.path().join("cache");
     let tmp = ws.path().join("tmp");
@@ -168,11 +144,9 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
         "sleeper.rs",
         "extern \"C\" { fn fork() -> i32; }\nfn main() { for _ in 0..5 { if unsafe { fork() } == 0 { break; } } std::thread::sleep(std::time::Duration::from_secs(60)); }\n",
     );
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("judge"))
-        .current_dir(ws.path())
+    let mut child = common::judge_process(ws.path())
         .env("JUDGE_CACHE_DIR", &cache)
         .env("TMPDIR", &tmp)
-        .env("NO_COLOR", "1")
         .args(["run", src.to_str().unwrap()])
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -202,6 +176,7 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
 
 #[test]
 fn odd_test_data_is_judged_or_named() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "bytes",
@@ -276,6 +251,7 @@ fn broken_limits_and_unreadable_files_are_named() {
 
 #[test]
 fn failures_say_who_stopped_the_program_and_keep_what_it_wrote() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("300ms");
     let judge_one = |name: &str, src: &str| {
         let path = ws.write(&format!("{name}.rs"), src);

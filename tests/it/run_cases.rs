@@ -1,8 +1,6 @@
 //! `judge run` options a contestant reaches for: `--case`, `--samples`, the input of a failed case, the hints.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 use predicates::prelude::*;
 
 fn names(doc: &serde_json::Value) -> Vec<String> {
@@ -16,6 +14,7 @@ fn names(doc: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn case_and_samples_pick_the_cases_judged() {
+    let _no_bomb = common::no_fork_bomb();
     let run = |extra: &[&str]| {
         let out = common::judge(&repo())
             .args(["run", "bitmask", "--json"])
@@ -57,6 +56,7 @@ const PRINTS_BY_INPUT: &str = "use std::io::Read;\nfn main() { let mut s = Strin
 
 #[test]
 fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write("testcases/double/2.in", "5\n");
     ws.write("testcases/double/2.out", "10\n");
@@ -105,6 +105,7 @@ fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
 
 #[test]
 fn whitespace_and_letter_case_hints_show_in_the_table_and_json() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "yes",

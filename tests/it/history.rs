@@ -1,8 +1,6 @@
 //! The submission history: recorded by `judge run`, shown by `judge history`, never in the way of judging.
 
-mod common;
-
-use common::{json, Workspace, READ_N};
+use crate::common::{self, json, Workspace, READ_N};
 use predicates::prelude::*;
 
 fn workspace() -> Workspace {
@@ -20,6 +18,7 @@ fn workspace() -> Workspace {
 
 #[test]
 fn runs_are_recorded_and_listed_newest_first() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     ws.judge()
         .args(["run", "off"])
@@ -106,6 +105,7 @@ fn runs_are_recorded_and_listed_newest_first() {
 
 #[test]
 fn the_database_can_be_placed_elsewhere() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let elsewhere = ws.path().join("db/mine.db");
     ws.judge()
@@ -135,6 +135,7 @@ fn the_database_can_be_placed_elsewhere() {
 
 #[test]
 fn a_broken_database_never_stops_judging() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     // Corrupt: a warning, the verdict and exit code are those of the run.
     ws.write(".judge/history.db", vec![b'x'; 8192]);
@@ -169,6 +170,7 @@ fn a_broken_database_never_stops_judging() {
 
 #[test]
 fn a_locked_database_gives_a_warning_not_a_hang() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let db = ws.path().join(".judge/history.db");
     ws.judge().args(["run", "ok"]).assert().code(0);

@@ -1,12 +1,11 @@
 //! `judge verify`: expected verdicts of every reference solution, mismatches, the justified time limit.
 
-mod common;
-
-use common::{compare_fixture, json, repo};
+use crate::common::{self, compare_fixture, json, repo};
 use predicates::prelude::*;
 
 #[test]
 fn a_mismatch_is_reported_and_exits_1() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
     let out = ws
         .judge()
@@ -49,6 +48,7 @@ fn a_mismatch_is_reported_and_exits_1() {
 
 #[test]
 fn verify_as_json_and_with_the_expectation_fixed() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
     let toml = ws.path().join("problems/double/problem.toml");
     let text = std::fs::read_to_string(&toml)
@@ -93,6 +93,7 @@ fn verify_as_json_and_with_the_expectation_fixed() {
 
 #[test]
 fn every_shipped_problem_verifies() {
+    let _no_bomb = common::no_fork_bomb();
     // The real limits; the solution expected to be TLE stops at its first TLE.
     let out = common::judge(&repo())
         .args(["verify", "--skip-after-tle"])

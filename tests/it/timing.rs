@@ -1,13 +1,10 @@
 //! `--repeat` and `--skip-after-tle` on `judge run`: runs per case, min and median, disagreeing repeats.
 
-mod common;
-
-use common::{json, repo, Workspace};
-
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+use crate::common::{self, json, repo, Workspace, READ_N};
 
 #[test]
 fn repeat_runs_each_case_and_reports_min_and_median() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let path = ws.write(
         "ok.rs",
@@ -51,6 +48,7 @@ fn repeat_runs_each_case_and_reports_min_and_median() {
 
 #[test]
 fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "run",
@@ -83,6 +81,7 @@ fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
 
 #[test]
 fn repeats_that_disagree_give_the_failing_verdict_with_a_note() {
+    let _no_bomb = common::no_fork_bomb();
     // Right or wrong by the parity of a randomised stack address and the clock: 20 runs
     // agreeing has a chance of about 2 in a million.
     let ws = Workspace::doubling("1s");

@@ -1,23 +1,54 @@
-//! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache shared across tests.
-#![allow(dead_code)]
+//! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
+//! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
+//! `cached` (the program in a compile cache) and `cgroup` (whether the runner gets a pids cgroup).
+//! `time` and `cached` are compiled into the benches too, `cgroup` into build.rs: std only there.
+
+pub(crate) mod cached;
+pub(crate) mod cgroup;
+pub(crate) mod procs;
+pub(crate) mod time;
 
 use std::path::{Path, PathBuf};
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use assert_cmd::Command;
 
 /// The repository itself: the shipped workspace.
-pub fn repo() -> PathBuf {
+pub(crate) fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// One compile cache for the whole test run, so a fixture is compiled once.
-pub fn shared_cache() -> PathBuf {
+pub(crate) fn shared_cache() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("judge-test-cache")
 }
 
+/// The fork bomb (fork_bomb.rs) leaves other processes almost no CPU for about a second: enough
+/// to push another test's program past its wall cap (twice the time limit plus 1 s). It holds
+/// this for writing and every test that runs programs holds it for reading, so the two never
+/// overlap, as when the bomb had a test binary of its own.
+static FORK_BOMB: RwLock<()> = RwLock::new(());
+
+/// Taken first by every test that runs programs (their verdicts and figures depend on time):
+/// the fork bomb does not run meanwhile. Once per test, on the test's thread: a second read
+/// while the bomb waits would wait for the bomb, which waits for the first.
+pub(crate) fn no_fork_bomb() -> RwLockReadGuard<'static, ()> {
+    FORK_BOMB.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Taken by the fork-bomb test: no test that runs programs runs meanwhile.
+pub(crate) fn fork_bomb_alone() -> RwLockWriteGuard<'static, ()> {
+    FORK_BOMB.write().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// `judge` with a clean, predictable environment.
-pub fn judge(root: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("judge").expect("the judge binary is built");
+pub(crate) fn judge(root: &Path) -> Command {
+    Command::from_std(judge_process(root))
+}
+
+/// [`judge`] as a plain process, for a test that acts while it runs (signals, files, `/proc`).
+pub(crate) fn judge_process(root: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
     cmd.current_dir(root)
         .env("NO_COLOR", "1")
         .env("JUDGE_CACHE_DIR", shared_cache())
@@ -26,12 +57,12 @@ pub fn judge(root: &Path) -> Command {
 }
 
 /// A workspace in a temp dir, built file by file.
-pub struct Workspace {
-    pub dir: tempfile::TempDir,
+pub(crate) struct Workspace {
+    pub(crate) dir: tempfile::TempDir,
 }
 
 impl Workspace {
-    pub fn new() -> Workspace {
+    pub(crate) fn new() -> Workspace {
         let dir = tempfile::Builder::new()
             .prefix("judge-ws-")
             .tempdir()
@@ -40,11 +71,11 @@ impl Workspace {
         Workspace { dir }
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         self.dir.path()
     }
 
-    pub fn write(&self, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    pub(crate) fn write(&self, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
         let p = self.path().join(rel);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(&p, content).unwrap();
@@ -52,7 +83,7 @@ impl Workspace {
     }
 
     /// A problem `id` whose single case is `input` -> `answer`.
-    pub fn problem(&self, id: &str, toml: &str, cases: &[(&str, &str, &str)]) -> &Self {
+    pub(crate) fn problem(&self, id: &str, toml: &str, cases: &[(&str, &str, &str)]) -> &Self {
         self.write(&format!("problems/{id}/problem.toml"), toml);
         for (name, input, answer) in cases {
             self.write(&format!("testcases/{id}/{name}.in"), input);
@@ -62,7 +93,7 @@ impl Workspace {
     }
 
     /// The "double it" problem used by most fixtures: input 21, answer 42.
-    pub fn doubling(time_limit: &str) -> Workspace {
+    pub(crate) fn doubling(time_limit: &str) -> Workspace {
         let ws = Workspace::new();
         ws.problem(
             "double",
@@ -72,35 +103,35 @@ impl Workspace {
         ws
     }
 
-    pub fn judge(&self) -> Command {
+    pub(crate) fn judge(&self) -> Command {
         judge(self.path())
     }
 
     /// `judge ARGS... --json`: the document and the exit code.
-    pub fn run_json(&self, args: &[&str]) -> (serde_json::Value, Option<i32>) {
+    pub(crate) fn run_json(&self, args: &[&str]) -> (serde_json::Value, Option<i32>) {
         let out = self.judge().args(args).arg("--json").output().unwrap();
         (json(&out.stdout), out.status.code())
     }
 }
 
 /// Parses `judge run --json` output.
-pub fn json(out: &[u8]) -> serde_json::Value {
+pub(crate) fn json(out: &[u8]) -> serde_json::Value {
     serde_json::from_slice(out)
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
 }
 
 /// Reads n from stdin (the fixtures' prelude).
-pub const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+pub(crate) const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 
 /// A fixed amount of CPU work: about `millions` x 1 ns on a current machine.
-pub fn work(millions: u64) -> String {
+pub(crate) fn work(millions: u64) -> String {
     format!("fn work() {{ let mut x = 0u64; for i in 0..{millions}_000_000u64 {{ x = std::hint::black_box(x.wrapping_add(i)); }} std::hint::black_box(x); }}\n")
 }
 
 /// "Double it" with three cases and four solutions whose verdicts are known: `fast` (AC),
 /// `steady` (AC, slower, no expected verdict), `wrong` (WA on case 2, but expected AC) and
 /// `spin` (never ends, expected TLE).
-pub fn compare_fixture() -> Workspace {
+pub(crate) fn compare_fixture() -> Workspace {
     let ws = Workspace::new();
     ws.problem(
         "double",

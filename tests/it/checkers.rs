@@ -1,11 +1,7 @@
 //! Checker modes end to end, and custom checkers: the testlib exit codes, their messages, and every way a checker can fail (IE).
 
-mod common;
-
-use common::{json, Workspace};
+use crate::common::{self, json, Workspace, READ_N};
 use predicates::prelude::*;
-
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 
 /// A checker's preamble: `output` and `answer` hold the two files' text.
 const CHECKER_HEAD: &str = "fn main() {\n    let args: Vec<String> = std::env::args().collect();\n    assert_eq!(args.len(), 4, \"usage: checker INPUT OUTPUT ANSWER\");\n    let input = std::fs::read_to_string(&args[1]).unwrap();\n    let output = std::fs::read_to_string(&args[2]).unwrap();\n    let answer = std::fs::read_to_string(&args[3]).unwrap();\n    let _ = (&input, &output, &answer);\n";
@@ -48,6 +44,7 @@ fn detail(doc: &serde_json::Value) -> String {
 
 #[test]
 fn the_checker_decides_and_its_message_is_the_detail() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(TOKEN_CHECKER, "");
     let (doc, code) = run(&ws, RIGHT);
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
@@ -67,6 +64,7 @@ fn the_checker_decides_and_its_message_is_the_detail() {
 
 #[test]
 fn the_checker_gets_input_output_and_answer_in_that_order() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(
         "    if input.trim() == \"21\" && output.trim() == \"42\" && answer.trim() == \"42\" { std::process::exit(0) }\n    println!(\"input {input:?} output {output:?} answer {answer:?}\");\n    std::process::exit(1)",
         "",
@@ -83,6 +81,7 @@ fn the_checker_gets_input_output_and_answer_in_that_order() {
 
 #[test]
 fn a_failing_checker_is_an_internal_error_with_its_message() {
+    let _no_bomb = common::no_fork_bomb();
     let cases: &[(&str, &str, &str)] = &[
         (
             "    eprintln!(\"answer file is corrupt\"); std::process::exit(3)",
@@ -129,6 +128,7 @@ fn a_failing_checker_is_an_internal_error_with_its_message() {
 
 #[test]
 fn a_long_checker_message_is_cut() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(
         "    eprintln!(\"{}\", \"x\".repeat(1_000)); for i in 0..100 { eprintln!(\"line {i}\"); } std::process::exit(1)",
         "",
@@ -146,6 +146,7 @@ fn a_long_checker_message_is_cut() {
 
 #[test]
 fn the_checker_is_not_asked_about_a_failed_run() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker("    std::process::exit(3)", "");
     let (doc, _) = run(&ws, "fn main() { let _ = n(); std::process::exit(4); }");
     assert_eq!(doc["verdict"], "RE", "{doc:#}");
@@ -153,6 +154,7 @@ fn the_checker_is_not_asked_about_a_failed_run() {
 
 #[test]
 fn the_table_shows_the_checker_message_under_the_verdict() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(
         "    eprintln!(\"board 2 (line 7) repeats board 1 (line 2)\\nsecond line\"); std::process::exit(1)",
         "",
@@ -186,6 +188,7 @@ fn the_table_shows_the_checker_message_under_the_verdict() {
 
 #[test]
 fn built_in_modes_from_problem_toml() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "third",

@@ -1,12 +1,10 @@
 //! The corpus of misbehaving programs (tests/corpus/): each must get the verdict in its header, and
 //! afterwards no process it started may be alive and the workspace must be unchanged.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{json, Workspace};
+use crate::common::{self, json, procs, Workspace};
 
 struct Program {
     path: PathBuf,
@@ -61,25 +59,6 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
-/// Processes whose executable lies in `dir` (a compile cache of this test alone).
-fn processes_from(dir: &Path) -> Vec<String> {
-    let dir = dir.canonicalize().unwrap();
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_str()
-                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
-        })
-        .filter_map(|e| {
-            let exe = std::fs::read_link(e.path().join("exe")).ok()?;
-            exe.starts_with(&dir)
-                .then(|| format!("pid {}: {}", e.file_name().to_string_lossy(), exe.display()))
-        })
-        .collect()
-}
-
 fn run(
     ws: &Workspace,
     cache: &Path,
@@ -101,6 +80,7 @@ fn run(
 
 #[test]
 fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let toml = |checker: &str| {
         format!("title = \"Double\"\ntime_limit = \"500ms\"\nmemory_limit = \"64MiB\"\noutput_limit = \"1MiB\"\nchecker = \"{checker}\"\n")
@@ -149,7 +129,8 @@ fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 
-    let survivors = processes_from(cache.path());
+    // Processes whose executable lies in the compile cache of this test alone.
+    let survivors = procs::running_from(cache.path());
     assert!(
         survivors.is_empty(),
         "processes survived the judge: {survivors:?}"

@@ -1,8 +1,6 @@
 //! Starting to practise: `judge init`, `judge new`, `judge new-problem`, `judge show`.
 
-mod common;
-
-use common::{json, repo};
+use crate::common::{self, json, repo};
 use predicates::prelude::*;
 
 fn fresh() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -19,6 +17,7 @@ fn fresh() -> (tempfile::TempDir, std::path::PathBuf) {
 
 #[test]
 fn init_makes_a_workspace_whose_example_is_accepted() {
+    let _no_bomb = common::no_fork_bomb();
     let (tmp, root) = fresh();
     for rel in [
         "problems/a-plus-b/problem.toml",
@@ -58,6 +57,7 @@ fn init_makes_a_workspace_whose_example_is_accepted() {
 
 #[test]
 fn new_starts_from_a_template_that_compiles_and_never_overwrites() {
+    let _no_bomb = common::no_fork_bomb();
     let (_tmp, root) = fresh();
     common::judge(&root)
         .args(["new", "mine"])
@@ -114,6 +114,7 @@ fn new_starts_from_a_template_that_compiles_and_never_overwrites() {
 
 #[test]
 fn the_template_attempt_can_be_stress_tested_against_the_example() {
+    let _no_bomb = common::no_fork_bomb();
     let (_tmp, root) = fresh();
     common::judge(&root).args(["new", "mine"]).assert().code(0);
     let out = common::judge(&root)
@@ -128,6 +129,7 @@ fn the_template_attempt_can_be_stress_tested_against_the_example() {
 
 #[test]
 fn new_problem_scaffolds_what_list_accepts() {
+    let _no_bomb = common::no_fork_bomb();
     let (_tmp, root) = fresh();
     common::judge(&root)
         .args(["new-problem", "max-of-two"])

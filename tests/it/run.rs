@@ -1,8 +1,6 @@
 //! `judge run` as a user runs it: the shipped problem, small wrong programs, exit codes, JSON, the cache.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace, READ_N};
 use predicates::prelude::*;
 
 fn verdicts(doc: &serde_json::Value) -> Vec<String> {
@@ -16,6 +14,7 @@ fn verdicts(doc: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn the_accepted_reference_solutions_are_accepted() {
+    let _no_bomb = common::no_fork_bomb();
     for name in ["bitmask", "symmetry-halved", "eightfold", "flags"] {
         let out = common::judge(&repo())
             .args(["run", name, "--json"])
@@ -32,6 +31,7 @@ fn the_accepted_reference_solutions_are_accepted() {
 
 #[test]
 fn the_odometer_is_too_slow() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args(["run", "odometer", "--time-limit", "150ms", "--json"])
         .output()
@@ -57,6 +57,7 @@ fn the_odometer_is_too_slow() {
 
 #[test]
 fn stop_on_fail_ends_at_the_first_failure() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "run",
@@ -86,10 +87,9 @@ fn judge_fixture(source: &str) -> (serde_json::Value, Option<i32>) {
     (json(&out.stdout), out.status.code())
 }
 
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
-
 #[test]
 fn fixtures_get_their_verdicts() {
+    let _no_bomb = common::no_fork_bomb();
     let cases: &[(&str, &str, &str)] = &[
         ("fn main() { println!(\"{}\", n() * 2); }", "AC", ""),
         (
@@ -130,6 +130,7 @@ fn fixtures_get_their_verdicts() {
 
 #[test]
 fn a_sleeping_program_is_stopped_at_the_wall_cap() {
+    let _no_bomb = common::no_fork_bomb();
     let started = std::time::Instant::now();
     let (doc, _) = judge_fixture(&format!(
         "{READ_N}fn main() {{ let _ = n(); std::thread::sleep(std::time::Duration::from_secs(60)); }}\n"
@@ -143,6 +144,7 @@ fn a_sleeping_program_is_stopped_at_the_wall_cap() {
 
 #[test]
 fn a_compile_error_is_ce_with_the_diagnostics() {
+    let _no_bomb = common::no_fork_bomb();
     let (doc, code) = judge_fixture("fn main() { let x: u32 = \"no\"; }\n");
     assert_eq!(doc["verdict"], "CE");
     assert_eq!(code, Some(1));
@@ -155,6 +157,7 @@ fn a_compile_error_is_ce_with_the_diagnostics() {
 
 #[test]
 fn the_table_is_what_a_contestant_reads() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write("testcases/double/2.in", "5\n");
     ws.write("testcases/double/2.out", "10\n");
@@ -176,6 +179,7 @@ fn the_table_is_what_a_contestant_reads() {
 
 #[test]
 fn an_unchanged_source_is_never_recompiled() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join("own-cache");
     let src = ws.write(
@@ -211,6 +215,7 @@ fn an_unchanged_source_is_never_recompiled() {
 
 #[test]
 fn concurrent_judges_share_the_cache_safely() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join("own-cache");
     let src = ws.write(
@@ -219,8 +224,7 @@ fn concurrent_judges_share_the_cache_safely() {
     );
     let children: Vec<_> = (0..4)
         .map(|_| {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
-                .current_dir(ws.path())
+            common::judge_process(ws.path())
                 .env("JUDGE_CACHE_DIR", &cache)
                 .args(["run", src.to_str().unwrap(), "--json"])
                 .stdout(std::process::Stdio::piped())
@@ -236,6 +240,7 @@ fn concurrent_judges_share_the_cache_safely() {
 
 #[test]
 fn exit_codes_and_messages_for_bad_input() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",
@@ -284,6 +289,7 @@ fn exit_codes_and_messages_for_bad_input() {
 
 #[test]
 fn the_workspace_is_found_from_a_subfolder_or_given() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",
@@ -313,11 +319,13 @@ fn list_shows_problems_limits_and_expectations() {
         .stdout(predicate::str::contains(
             "time 4 s · memory 256 MiB · output 64 MiB · 14 test cases (2 samples)",
         ))
-        .stdout(predicate::str::is_match(r"odometer +TLE").unwrap());
+        .stdout(predicate::str::is_match(r"odometer +Rust +TLE").unwrap())
+        .stdout(predicate::str::is_match(r"py-mirror +Python 3 +AC or TLE").unwrap());
 }
 
 #[test]
 fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join(".judge/cache");
     let src = ws.write("w.rs", "fn main() { println!(\"41\"); }\n");
@@ -345,6 +353,11 @@ fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
         false,
         "rebuilt after clean"
     );
-    ws.judge().args(["clean", "--all"]).assert().code(0);
+    // Its own cache: the shared one is in use by the other tests.
+    ws.judge()
+        .env("JUDGE_CACHE_DIR", &cache)
+        .args(["clean", "--all"])
+        .assert()
+        .code(0);
     assert!(!ws.path().join(".judge/history.db").exists());
 }

@@ -1,11 +1,10 @@
 //! `judge compare`: the invocation matrix, expectations, relative speed, JSON.
 
-mod common;
-
-use common::{compare_fixture, json, repo};
+use crate::common::{self, compare_fixture, json, repo};
 
 #[test]
 fn the_matrix_flags_what_contradicts_the_expectations() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
     let out = ws
         .judge()
@@ -25,6 +24,7 @@ fn the_matrix_flags_what_contradicts_the_expectations() {
 
 #[test]
 fn named_solutions_repeats_and_json() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
     let out = ws
         .judge()
@@ -66,6 +66,7 @@ fn named_solutions_repeats_and_json() {
 
 #[test]
 fn json_cells_of_a_mismatch_and_of_skipped_cases() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
     let out = ws
         .judge()
@@ -99,6 +100,7 @@ fn json_cells_of_a_mismatch_and_of_skipped_cases() {
 
 #[test]
 fn the_shipped_problem_compares() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "compare",
@@ -127,6 +129,7 @@ fn regex_line(text: &str, re: &str) -> bool {
 
 #[test]
 fn the_problem_is_told_by_the_named_solutions() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args(["compare", "bitmask", "eightfold", "--json"])
         .output()

@@ -1,14 +1,12 @@
 //! `judge scale`: sizes, the cap, the table, the JSON, and the SVG chart as a browser draws it.
 //!
 //! The chart test renders the SVG with headless Chromium and checks the screenshot's pixels;
-//! it skips (passing, with a note on stderr) where no `chromium` is installed.
-
-mod common;
+//! it is ignored where no Chromium is on PATH (build.rs: `judge_has_chromium`).
 
 use std::path::Path;
 use std::process::Command;
 
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 /// A problem whose input is n, a solution whose work doubles with n, and one that does nothing.
 fn growing() -> (Workspace, String, String) {
@@ -42,6 +40,7 @@ fn statuses(sol: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_solution_stops_at_the_cap_and_the_rest_is_skipped() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, flat) = growing();
     let out = ws
         .judge()
@@ -97,6 +96,7 @@ fn a_solution_stops_at_the_cap_and_the_rest_is_skipped() {
 
 #[test]
 fn the_table_shows_times_growth_and_fits() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, flat) = growing();
     let out = ws
         .judge()
@@ -130,6 +130,7 @@ fn the_table_shows_times_growth_and_fits() {
 
 #[test]
 fn the_shipped_problem_scales_with_its_input_template() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "scale",
@@ -187,6 +188,7 @@ fn bad_requests_are_usage_errors() {
 
 #[test]
 fn a_solution_that_does_not_compile_is_skipped_with_exit_1() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, _, flat) = growing();
     ws.write(
         "solutions/grow/broken.rs",
@@ -233,11 +235,15 @@ fn pixels(png_path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
 }
 
 #[test]
+#[cfg_attr(
+    not(judge_has_chromium),
+    ignore = "needs chromium (Debian: apt-get install chromium)"
+)]
 fn the_chart_draws_in_a_browser() {
-    let Some(browser) = chromium() else {
-        eprintln!("skipped: no chromium installed to render the chart");
-        return;
-    };
+    let _no_bomb = common::no_fork_bomb();
+    let browser = chromium().expect(
+        "needs chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)",
+    );
     let (ws, doubling, flat) = growing();
     let svg = ws.path().join("chart.svg");
     let out = ws
@@ -295,6 +301,7 @@ fn the_chart_draws_in_a_browser() {
 
 #[test]
 fn sizes_can_come_from_the_problems_generator() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, _) = growing();
     // gen SEED SIZE prints the size itself: the input of size n is n, as with the template.
     ws.write(

@@ -1,9 +1,7 @@
 //! `judge run --jobs N`: the same verdicts as one case at a time, in the same order, with parallel
 //! times marked and time-sensitive cases re-run alone.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace};
 
 /// (name, verdict) of every case, in the order reported.
 fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
@@ -27,6 +25,7 @@ fn run(cmd: &mut assert_cmd::Command) -> (serde_json::Value, Option<i32>) {
 
 #[test]
 fn the_shipped_solutions_get_the_same_verdicts_with_two_jobs() {
+    let _no_bomb = common::no_fork_bomb();
     for (name, limit) in [("bitmask", "4s"), ("flags", "4s"), ("odometer", "150ms")] {
         let mut one = common::judge(&repo());
         one.args(["run", name, "--time-limit", limit, "--json"]);
@@ -88,6 +87,7 @@ fn main() {
 
 #[test]
 fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, path) = mixed();
     let (d1, c1) = run(ws.judge().args(["run", &path, "--json"]));
     for jobs in ["2", "3"] {
@@ -120,6 +120,7 @@ fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
 
 #[test]
 fn stop_on_fail_with_jobs_reports_up_to_the_first_failure_in_order() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, path) = mixed();
     let (d1, c1) = run(ws.judge().args(["run", &path, "--stop-on-fail", "--json"]));
     let (d2, c2) = run(ws
@@ -134,6 +135,7 @@ fn stop_on_fail_with_jobs_reports_up_to_the_first_failure_in_order() {
 
 #[test]
 fn the_table_says_times_were_measured_in_parallel() {
+    let _no_bomb = common::no_fork_bomb();
     let (ws, path) = mixed();
     let out = ws
         .judge()

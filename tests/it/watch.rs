@@ -1,27 +1,21 @@
 //! `judge run --watch`: a save judges again; Ctrl-C ends it with 130.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::Workspace;
-
-const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+use crate::common::{self, Workspace, READ_N};
 
 #[test]
 fn a_save_judges_again_and_ctrl_c_ends_it() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let src = ws.write(
         "solutions/double/mine.rs",
         format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 3); }}\n"),
     );
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("judge"))
-        .current_dir(ws.path())
-        .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", common::shared_cache())
+    let mut child = common::judge_process(ws.path())
         .args(["run", "mine", "--watch"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,9 +1,7 @@
 //! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
 //! case, and never blaming the attempt for a broken generator or reference.
 
-mod common;
-
-use common::{json, repo, Workspace};
+use crate::common::{self, json, repo, Workspace, READ_N};
 use predicates::prelude::*;
 
 /// N-Queens II answers for n = 1..=14 (OEIS A000170).
@@ -42,6 +40,7 @@ fn queens_copy() -> Workspace {
 
 #[test]
 fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
+    let _no_bomb = common::no_fork_bomb();
     let started = std::time::Instant::now();
     let out = common::judge(&repo())
         .args([
@@ -106,6 +105,7 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
 
 #[test]
 fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
+    let _no_bomb = common::no_fork_bomb();
     common::judge(&repo())
         .args([
             "stress",
@@ -143,6 +143,7 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
 
 #[test]
 fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
+    let _no_bomb = common::no_fork_bomb();
     let out = common::judge(&repo())
         .args([
             "stress",
@@ -173,6 +174,7 @@ fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
 
 #[test]
 fn save_adds_the_failing_input_with_the_reference_answer() {
+    let _no_bomb = common::no_fork_bomb();
     let ws = queens_copy();
     let out = ws
         .judge()
@@ -228,16 +230,15 @@ fn doubling_with(generator: &str, reference: &str) -> Workspace {
     // Wrong from 5 on: the disagreement the tests below must (or must not) get to.
     ws.write(
         "solutions/double/attempt.rs",
-        format!("{READ}fn main() {{ let n = n(); println!(\"{{}}\", if n >= 5 {{ n }} else {{ 2 * n }}); }}\n"),
+        format!("{READ_N}fn main() {{ let n = n(); println!(\"{{}}\", if n >= 5 {{ n }} else {{ 2 * n }}); }}\n"),
     );
     ws
 }
 
-const READ: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
 const GEN: &str = "fn main() { println!(\"{}\", std::env::args().nth(1).unwrap()); }\n";
 
 fn reference(body: &str) -> String {
-    format!("{READ}fn main() {{ let n = n(); {body} }}\n")
+    format!("{READ_N}fn main() {{ let n = n(); {body} }}\n")
 }
 
 fn stress_json(ws: &Workspace) -> (serde_json::Value, Option<i32>) {
@@ -259,6 +260,7 @@ fn stress_json(ws: &Workspace) -> (serde_json::Value, Option<i32>) {
 
 #[test]
 fn a_failing_generator_or_reference_is_an_internal_error_not_the_attempts() {
+    let _no_bomb = common::no_fork_bomb();
     // The doubling fixtures themselves agree up to 4 and disagree at 5.
     let ws = doubling_with(GEN, &reference("println!(\"{}\", 2 * n);"));
     let (doc, code) = stress_json(&ws);
@@ -353,11 +355,11 @@ fn stress_needs_a_generator_and_one_problem() {
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/a.rs",
-        format!("{READ}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
     );
     ws.write(
         "solutions/double/b.rs",
-        format!("{READ}fn main() {{ println!(\"{{}}\", n() + n()); }}\n"),
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", n() + n()); }}\n"),
     );
     ws.judge()
         .args(["stress", "a", "--against", "b"])

@@ -1,0 +1,42 @@
+//! Live processes, from a scan of `/proc`: how a test sees what the judge started and whether
+//! anything survived it.
+
+use std::path::{Path, PathBuf};
+
+/// A live process.
+#[derive(Debug)]
+pub(crate) struct Process {
+    pub(crate) pid: u32,
+    pub(crate) ppid: u32,
+    pub(crate) exe: PathBuf,
+}
+
+/// Every live process that `keep` accepts. Those whose executable cannot be read (kernel
+/// threads, zombies, processes that ended during the scan) are left out.
+pub(crate) fn processes(keep: impl Fn(&Process) -> bool) -> Vec<Process> {
+    std::fs::read_dir("/proc")
+        .expect("/proc is readable")
+        .flatten()
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse().ok()?;
+            let exe = std::fs::read_link(e.path().join("exe")).ok()?;
+            // "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses.
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            let ppid = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?;
+            let p = Process {
+                pid,
+                ppid: ppid.parse().ok()?,
+                exe,
+            };
+            keep(&p).then_some(p)
+        })
+        .collect()
+}
+
+/// Live processes whose executable lies below `dir` (a compile cache, or its `bin/`).
+pub(crate) fn running_from(dir: &Path) -> Vec<Process> {
+    let dir = dir
+        .canonicalize()
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    processes(|p| p.exe.starts_with(&dir))
+}

@@ -1,0 +1,22 @@
+//! The integration tests, one test binary: each module drives the built `judge` binary through
+//! `common` (throw-away workspaces, one compile cache for the whole run) with real programs and
+//! real processes.
+
+mod common;
+
+mod checkers;
+mod compare;
+mod corpus;
+mod fork_bomb;
+mod history;
+mod jobs;
+mod limits;
+mod nqueens;
+mod practice;
+mod run;
+mod run_cases;
+mod scale;
+mod stress;
+mod timing;
+mod verify;
+mod watch;
