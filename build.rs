@@ -22,6 +22,14 @@ const PROBES: &[(&str, Probe)] = &[
         on_path(&["chromium", "chromium-browser", "google-chrome"])
     }),
     ("judge_has_pids_cgroup", || cgroup::probe().is_ok()),
+    ("judge_has_gcc", || on_path(&["gcc"])),
+    ("judge_has_gxx", || on_path(&["g++"])),
+    ("judge_has_python3", || on_path(&["python3"])),
+    ("judge_has_java", || {
+        on_path(&["javac"]) && on_path(&["java"])
+    }),
+    ("judge_has_node", || on_path(&["node"])),
+    ("judge_has_rustup", || on_path(&["rustup"])),
 ];
 
 fn main() {

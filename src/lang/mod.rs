@@ -339,9 +339,7 @@ impl Languages {
     /// The language of a file, by its extension (case-insensitive).
     pub fn of_path(&self, path: &Path) -> Option<&Arc<Language>> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        self.by_id
-            .values()
-            .find(|l| l.extensions.contains(&ext))
+        self.by_id.values().find(|l| l.extensions.contains(&ext))
     }
 
     /// "Rust (.rs), C (.c), ..."

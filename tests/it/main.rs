@@ -10,6 +10,7 @@ mod corpus;
 mod fork_bomb;
 mod history;
 mod jobs;
+mod languages;
 mod limits;
 mod nqueens;
 mod practice;

@@ -1,0 +1,616 @@
+//! Every language as a user meets it: AC, WA, RE, TLE and CE in C, C++, Python, Java and
+//! JavaScript; judge.toml changing and adding languages; a missing compiler; --checks; more time
+//! for a language; Rust against C++ against Python in one matrix; nothing left running.
+
+use predicates::prelude::*;
+
+use crate::common::{self, json, procs, Workspace};
+
+/// "Double it" with room for a JVM or node: input 21, answer 42; 256 MiB, 1 s.
+fn doubling() -> Workspace {
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n",
+        &[("1", "21\n", "42\n"), ("2", "5\n", "10\n")],
+    );
+    ws
+}
+
+/// One program per verdict, in one language.
+struct Fixtures {
+    ext: &'static str,
+    ac: &'static str,
+    wa: &'static str,
+    re: &'static str,
+    tle: &'static str,
+    ce: &'static str,
+    /// A piece of the compiler's message on the CE fixture.
+    ce_says: &'static str,
+}
+
+/// Judges each fixture through `judge run --json`, as a user would, and checks its verdict, the
+/// language reported, and that nothing it started is left running.
+fn judge_all_verdicts(language: &str, f: &Fixtures) {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    let cache = ws.path().join("cache");
+    for (name, source, verdict) in [
+        ("ac", f.ac, "AC"),
+        ("wa", f.wa, "WA"),
+        ("re", f.re, "RE"),
+        ("tle", f.tle, "TLE"),
+        ("ce", f.ce, "CE"),
+    ] {
+        let file = format!("solutions/double/{name}.{}", f.ext);
+        ws.write(&file, source);
+        let out = ws
+            .judge()
+            .env("JUDGE_CACHE_DIR", &cache)
+            .args(["run", &file, "--json", "--no-history"])
+            .output()
+            .unwrap();
+        let doc = json(&out.stdout);
+        assert_eq!(doc["verdict"], verdict, "{language} {name}: {doc:#}");
+        assert_eq!(doc["language"], language, "{doc:#}");
+        assert_eq!(
+            out.status.code(),
+            Some(if verdict == "AC" { 0 } else { 1 }),
+            "{language} {name}"
+        );
+        match verdict {
+            "CE" => {
+                let d = doc["compile"]["diagnostics"].as_str().unwrap();
+                assert!(d.contains(f.ce_says), "{language}: {d}");
+                assert!(
+                    !d.contains(&cache.display().to_string()),
+                    "no build path: {d}"
+                );
+            }
+            "TLE" => assert_eq!(doc["cases"][0]["detail"], "CPU time over the limit"),
+            "RE" => assert!(
+                doc["cases"][0]["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("exit code")
+                    || doc["cases"][0]["detail"]
+                        .as_str()
+                        .unwrap()
+                        .contains("killed by")
+            ),
+            _ => {}
+        }
+        assert!(
+            doc["compile"]["compiler"]
+                .as_str()
+                .is_some_and(|c| !c.is_empty()),
+            "{doc:#}"
+        );
+    }
+    let left = procs::using(&cache);
+    assert!(left.is_empty(), "{language}: still running: {left:?}");
+}
+
+#[test]
+#[cfg_attr(not(judge_has_gcc), ignore = "needs gcc (Debian: apt-get install gcc)")]
+fn c_programs_get_every_verdict() {
+    judge_all_verdicts(
+        "c",
+        &Fixtures {
+            ext: "c",
+            ac: "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", 2 * n); return 0; }\n",
+            wa: "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", 2 * n + 1); return 0; }\n",
+            re: "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); return 3; }\n",
+            tle: "int main(void) { volatile unsigned long x = 1; for (;;) x = x * 3 + 1; }\n",
+            ce: "int main(void) { return 0 }\n",
+            ce_says: "error",
+        },
+    );
+}
+
+#[test]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn cpp_programs_get_every_verdict() {
+    judge_all_verdicts(
+        "cpp",
+        &Fixtures {
+            ext: "cpp",
+            ac: "#include <iostream>\nint main() { long long n; std::cin >> n; std::cout << 2 * n << '\\n'; }\n",
+            wa: "#include <iostream>\nint main() { long long n; std::cin >> n; std::cout << 2 * n - 1 << '\\n'; }\n",
+            re: "#include <vector>\nint main() { std::vector<int> v; return v.at(3); }\n",
+            tle: "int main() { volatile unsigned long long x = 1; for (;;) x = x * 3 + 1; }\n",
+            ce: "int main() { undeclared(); }\n",
+            ce_says: "undeclared",
+        },
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn python_programs_get_every_verdict() {
+    judge_all_verdicts(
+        "python",
+        &Fixtures {
+            ext: "py",
+            ac: "import sys\nn = int(sys.stdin.buffer.read())\nprint(2 * n)\n",
+            wa: "import sys\nn = int(sys.stdin.buffer.read())\nprint(2 * n + 1)\n",
+            re: "raise ValueError('no')\n",
+            tle: "x = 1\nwhile True:\n    x = x * 3 % 1000003\n",
+            ce: "print(1\n",
+            ce_says: "SyntaxError",
+        },
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_java),
+    ignore = "needs javac and java (Debian: apt-get install default-jdk-headless)"
+)]
+fn java_programs_get_every_verdict() {
+    judge_all_verdicts(
+        "java",
+        &Fixtures {
+            ext: "java",
+            // Any class name: the judge reads it from the file.
+            ac: "import java.util.*;\npublic class Doubler { public static void main(String[] a) { long n = new Scanner(System.in).nextLong(); System.out.println(2 * n); } }\n",
+            wa: "import java.util.*;\nclass Main { public static void main(String[] a) { long n = new Scanner(System.in).nextLong(); System.out.println(2 * n + 1); } }\n",
+            re: "public class Main { public static void main(String[] a) { throw new IllegalStateException(\"no\"); } }\n",
+            tle: "public class Main { public static void main(String[] a) { long x = 1; while (true) x = x * 3 + 1; } }\n",
+            ce: "public class Main { public static void main(String[] a) { int x = } }\n",
+            ce_says: "error",
+        },
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_node),
+    ignore = "needs node (Debian: apt-get install nodejs)"
+)]
+fn javascript_programs_get_every_verdict() {
+    judge_all_verdicts(
+        "javascript",
+        &Fixtures {
+            ext: "js",
+            ac: "const n = BigInt(require('fs').readFileSync(0, 'utf8').trim());\nconsole.log(String(2n * n));\n",
+            wa: "const n = BigInt(require('fs').readFileSync(0, 'utf8').trim());\nconsole.log(String(2n * n + 1n));\n",
+            re: "throw new Error('no');\n",
+            tle: "let x = 1;\nwhile (true) { x = (x * 3 + 1) % 1000003; }\n",
+            ce: "function (\n",
+            ce_says: "SyntaxError",
+        },
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_java),
+    ignore = "needs javac and java (Debian: apt-get install default-jdk-headless)"
+)]
+fn a_jvm_footprint_counts_and_a_class_without_main_is_ce() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    ws.write(
+        "solutions/double/Threads.java",
+        "public class Threads { public static void main(String[] a) throws Exception {\n\
+         Thread[] t = new Thread[8];\n\
+         for (int i = 0; i < 8; i++) { t[i] = new Thread(() -> { long x = 0; for (long k = 0; k < 20_000_000L; k++) x += k; if (x == 7) System.out.print(\"\"); }); t[i].start(); }\n\
+         for (Thread x : t) x.join();\n\
+         long n = new java.util.Scanner(System.in).nextLong(); System.out.println(2 * n); } }\n",
+    );
+    let (doc, code) = ws.run_json(&["run", "Threads", "--no-history"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let case = &doc["cases"][0];
+    // The virtual machine's own memory is the program's, as on the online judges.
+    assert!(case["memory_kb"].as_u64().unwrap() > 20 << 10, "{case}");
+    // CPU time counts every thread, not only the main one.
+    assert!(
+        case["time_ms"].as_u64().unwrap() >= case["wall_ms"].as_u64().unwrap() / 2,
+        "{case}"
+    );
+    ws.write(
+        "solutions/double/Lib.java",
+        "class Lib { int twice(int n) { return 2 * n; } }\n",
+    );
+    let (doc, code) = ws.run_json(&["run", "Lib", "--no-history"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(doc["verdict"], "CE");
+    assert!(doc["compile"]["diagnostics"]
+        .as_str()
+        .unwrap()
+        .contains("public static void main"));
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn a_function_that_prints_nothing_is_judged_with_a_hint() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    ws.write(
+        "solutions/double/leetcode.py",
+        "class Solution:\n    def double(self, n: int) -> int:\n        return 2 * n\n",
+    );
+    let (doc, _) = ws.run_json(&["run", "leetcode", "--no-history"]);
+    assert_eq!(doc["verdict"], "WA");
+    assert!(
+        doc["cases"][0]["hint"]
+            .as_str()
+            .unwrap()
+            .contains("printed nothing"),
+        "{doc:#}"
+    );
+}
+
+#[test]
+fn judge_toml_adds_a_language_and_names_what_is_missing() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    // A language of the workspace's own: a "compiler" that copies a shell script, run by bash.
+    ws.write(
+        "judge.toml",
+        "[language.doubler]\nname = \"Doubler\"\nextensions = [\"dbl\"]\n\
+         compile = [\"cp\", \"{source}\", \"{dir}/prog.sh\"]\nrun = \"bash {dir}/prog.sh\"\n\
+         version = \"cp --version\"\n\n\
+         [language.ghost]\nextensions = [\"gh\"]\nrun = \"ghost-lang-that-is-not-installed {source}\"\n\
+         install = \"the ghost project\"\n",
+    );
+    ws.write("solutions/double/twice.dbl", "read n; echo $((2 * n))\n");
+    let (doc, code) = ws.run_json(&["run", "twice", "--no-history"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    assert_eq!(doc["language"], "doubler");
+    assert_eq!(doc["language_name"], "Doubler");
+    // A missing interpreter is the machine's problem, never the solution's: exit 2, no CE.
+    ws.write("solutions/double/boo.gh", "boo\n");
+    ws.judge()
+        .args(["run", "boo", "--no-history"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "ghost needs `ghost-lang-that-is-not-installed`, which is not installed",
+        ))
+        .stderr(predicate::str::contains("the ghost project"));
+    // compare goes on without it, saying so.
+    let out = ws
+        .judge()
+        .args(["compare", "double", "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+    assert_eq!(doc["skipped"][0]["solution"], "boo");
+    assert_eq!(doc["solutions"].as_array().unwrap().len(), 1);
+    // An unknown placeholder is an error with the line and the fix.
+    ws.write(
+        "judge.toml",
+        "[language.cpp]\n\ncompile = \"g++ -o {binary} {sourse}\"\n",
+    );
+    ws.judge()
+        .arg("list")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "judge.toml:3: language.cpp.compile: unknown placeholder `{sourse}`",
+        ))
+        .stderr(predicate::str::contains("fix:"));
+}
+
+#[test]
+fn a_file_in_no_language_lists_the_languages() {
+    let ws = doubling();
+    ws.write("notes.txt", "42\n");
+    ws.judge()
+        .args(["run", "notes.txt", "--no-history"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no language claims `.txt`"))
+        .stderr(predicate::str::contains("Python 3 (.py)"))
+        .stderr(predicate::str::contains("[language.NAME]"));
+}
+
+#[test]
+fn a_changed_compiler_is_a_new_build() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    let cache = ws.path().join("cache");
+    let compiler = ws.write(
+        "mycc",
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo mycc 1.0; exit 0; fi\ncp \"$1\" \"$2\"\n",
+    );
+    let mut perms = std::fs::metadata(&compiler).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&compiler, perms).unwrap();
+    ws.write(
+        "judge.toml",
+        "[language.copied]\nextensions = [\"cp\"]\ncompile = \"./mycc {source} {dir}/prog.sh\"\nrun = \"bash {dir}/prog.sh\"\n",
+    );
+    ws.write("solutions/double/c.cp", "read n; echo $((2 * n))\n");
+    let run = || {
+        let out = ws
+            .judge()
+            .env("JUDGE_CACHE_DIR", &cache)
+            .args(["run", "c", "--json", "--no-history"])
+            .output()
+            .unwrap();
+        json(&out.stdout)
+    };
+    let first = run();
+    assert_eq!(first["verdict"], "AC", "{first:#}");
+    assert_eq!(first["compile"]["cached"], false);
+    assert_eq!(first["compile"]["compiler"], "mycc 1.0");
+    assert_eq!(run()["compile"]["cached"], true);
+    // A new version of the compiler: its identity changed, so the build is not reused.
+    std::fs::write(
+        &compiler,
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo mycc 2.0; exit 0; fi\ncp \"$1\" \"$2\"\n",
+    )
+    .unwrap();
+    let again = run();
+    assert_eq!(again["compile"]["cached"], false, "{again:#}");
+    assert_eq!(again["compile"]["compiler"], "mycc 2.0");
+}
+
+#[test]
+fn checks_turn_a_silent_overflow_into_a_runtime_error_with_its_line() {
+    let _no_bomb = common::no_fork_bomb();
+    let src = common::repo().join("tests/fixtures/queens-u8.rs");
+    let src = src.to_str().unwrap();
+    let args = [
+        "run",
+        src,
+        "--problem",
+        "nqueens-ii",
+        "--case",
+        "09",
+        "--no-history",
+    ];
+    let (doc, _) = run_json_in_repo(&args);
+    assert_eq!(
+        doc["verdict"], "WA",
+        "without checks the shift wraps: {doc:#}"
+    );
+    let (doc, code) = run_json_in_repo(&[&args[..], &["--checks"]].concat());
+    assert_eq!(code, Some(1));
+    assert_eq!(doc["verdict"], "RE", "{doc:#}");
+    let hint = doc["cases"][0]["hint"].as_str().unwrap();
+    assert!(
+        hint.starts_with("panicked at queens-u8.rs:13:19: attempt to shift left with overflow"),
+        "{hint}"
+    );
+    assert!(hint.contains("let bit = 1u8 << col;"), "{hint}");
+    // The table shows it under the case.
+    common::judge(&common::repo())
+        .args(&args)
+        .arg("--checks")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "note: panicked at queens-u8.rs:13:19: attempt to shift left with overflow",
+        ))
+        .stdout(predicate::str::contains("13 │ let bit = 1u8 << col;"));
+}
+
+#[test]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn checks_catch_undefined_behaviour_in_cpp() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    // Signed overflow: undefined; at -O2 the program goes on with some answer or other.
+    ws.write(
+        "solutions/double/ub.cpp",
+        "#include <iostream>\n#include <climits>\nint main() { int n; std::cin >> n; int big = INT_MAX - 5; big += n; std::cout << (big < 0 ? 2 * n : 2 * n + 1) << '\\n'; }\n",
+    );
+    let (doc, _) = ws.run_json(&["run", "ub", "--no-history"]);
+    assert!(
+        ["AC", "WA"].contains(&doc["verdict"].as_str().unwrap()),
+        "{doc:#}"
+    );
+    let (doc, _) = ws.run_json(&["run", "ub", "--checks", "--no-history"]);
+    assert_eq!(doc["verdict"], "RE", "{doc:#}");
+    assert!(doc["cases"][0]["stderr"]
+        .as_str()
+        .unwrap()
+        .contains("signed integer overflow"));
+}
+
+fn run_json_in_repo(args: &[&str]) -> (serde_json::Value, Option<i32>) {
+    let out = common::judge(&common::repo())
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    (json(&out.stdout), out.status.code())
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn a_problem_gives_a_language_more_time() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    let toml = "title = \"Slow\"\ntime_limit = \"300ms\"\nmemory_limit = \"256MiB\"\n";
+    ws.problem("slow", toml, &[("1", "21\n", "42\n")]);
+    // About 0.5 s of Python: over 300 ms, within 300 ms x 3 + 1 s.
+    ws.write(
+        "solutions/slow/busy.py",
+        "import time\nn = int(input())\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\nprint(2 * n)\n",
+    );
+    let (doc, _) = ws.run_json(&["run", "busy", "--no-history"]);
+    assert_eq!(doc["verdict"], "TLE", "{doc:#}");
+    ws.write(
+        "problems/slow/problem.toml",
+        format!("{toml}\n[language_time]\npython = \"3x + 1s\"\n"),
+    );
+    let (doc, _) = ws.run_json(&["run", "busy", "--no-history"]);
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    assert_eq!(doc["limits"]["time_ms"], 1900);
+    assert_eq!(doc["time_rule"]["base_ms"], 300);
+    assert_eq!(doc["time_rule"]["rule"], "x 3 + 1 s");
+    ws.judge()
+        .args(["run", "busy", "--no-history"])
+        .assert()
+        .stdout(predicate::str::contains(
+            "limits: time 1.90 s = 300 ms x 3 + 1 s for Python 3",
+        ));
+}
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_gxx, judge_has_python3)),
+    ignore = "needs g++ and python3"
+)]
+fn rust_cpp_and_python_in_one_matrix() {
+    let _no_bomb = common::no_fork_bomb();
+    let out = common::judge(&common::repo())
+        .args([
+            "compare",
+            "nqueens-ii",
+            "bitmask",
+            "cpp-bitmask",
+            "py-mirror",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    let languages: Vec<&str> = doc["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["language"].as_str().unwrap())
+        .collect();
+    assert_eq!(languages, ["rust", "cpp", "python"]);
+    assert_eq!(doc["solutions"][0]["verdict"], "AC");
+    assert_eq!(doc["solutions"][1]["verdict"], "AC");
+    // The Python mirror search is expected AC or TLE: either is a match.
+    assert_eq!(doc["solutions"][2]["matches_expected"], true, "{doc:#}");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn a_python_brute_force_is_a_stress_reference() {
+    let _no_bomb = common::no_fork_bomb();
+    let (doc, code) = run_json_in_repo(&[
+        "stress",
+        "bitmask",
+        "--against",
+        "py-bitmask",
+        "--count",
+        "15",
+    ]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    assert_eq!(doc["verdict"], "AC");
+    assert_eq!(doc["seeds_tried"], 15);
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn new_starts_an_attempt_in_any_language() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = doubling();
+    ws.judge()
+        .args(["new", "mine", "--lang", "py"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("created solutions/double/mine.py"));
+    ws.judge()
+        .args(["new", "other.cpp"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "created solutions/double/other.cpp",
+        ));
+    // The templates compile and run as they are (they print n: wrong, not broken).
+    let (doc, _) = ws.run_json(&["run", "mine"]);
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    assert_eq!(doc["language"], "python");
+    ws.judge()
+        .args(["new", "x", "--lang", "cobol"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("there is no language `cobol`"));
+    // The history says which language each submission was in.
+    let out = ws.judge().args(["history", "--json"]).output().unwrap();
+    assert_eq!(json(&out.stdout)[0]["language"], "python");
+}
+
+#[test]
+#[cfg_attr(not(judge_has_rustup), ignore = "needs rustup (https://rustup.rs)")]
+fn a_pinned_rust_toolchain_that_is_not_installed_is_named() {
+    let ws = doubling();
+    ws.write("solutions/double/r.rs", "fn main() {}\n");
+    ws.write("judge.toml", "[language.rust]\ntoolchain = \"0.1.0\"\n");
+    ws.judge()
+        .args(["run", "r", "--no-history"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the Rust toolchain `0.1.0` is not installed",
+        ))
+        .stderr(predicate::str::contains("rustup toolchain install 0.1.0"));
+    // A problem's own [rust] settings are read too.
+    ws.write("judge.toml", "");
+    ws.write(
+        "problems/double/problem.toml",
+        "title = \"Double\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n\n[rust]\ntoolchain = \"0.1.0\"\n",
+    );
+    ws.judge()
+        .args(["run", "r", "--no-history"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`0.1.0` is not installed"));
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn generators_and_checkers_in_python() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n\
+         generator = \"gen.py\"\nchecker = \"custom\"\nchecker_program = \"check.py\"\n",
+        &[("1", "21\n", "42\n")],
+    );
+    ws.write(
+        "problems/double/gen.py",
+        "import sys\nprint(int(sys.argv[1]) * 7 % 1000)\n",
+    );
+    // A checker in Python, testlib's way: checker INPUT OUTPUT ANSWER, exit 0 AC, 1 WA.
+    ws.write(
+        "problems/double/check.py",
+        "import sys\n_, inp, out, ans = sys.argv\ngot = open(out).read().split()\n\
+         want = open(ans).read().split()\nif got != want:\n    print(f'expected {want}, got {got}', file=sys.stderr)\n    sys.exit(1)\n",
+    );
+    ws.write("solutions/double/ok.py", "print(2 * int(input()))\n");
+    ws.write(
+        "solutions/double/off.py",
+        "n = int(input())\nprint(2 * n + (n == 7))\n",
+    );
+    let (doc, code) = ws.run_json(&["run", "ok", "--no-history"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let (doc, code) = ws.run_json(&["stress", "off", "--against", "ok", "--count", "5"]);
+    assert_eq!(code, Some(1), "{doc:#}");
+    assert_eq!(doc["disagreement"]["seed"], 1);
+    assert!(doc["disagreement"]["attempt"]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("expected ['14'], got ['15']"));
+}
