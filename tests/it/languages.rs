@@ -386,7 +386,7 @@ fn checks_turn_a_silent_overflow_into_a_runtime_error_with_its_line() {
     assert!(hint.contains("let bit = 1u8 << col;"), "{hint}");
     // The table shows it under the case.
     common::judge(&common::repo())
-        .args(&args)
+        .args(args)
         .arg("--checks")
         .assert()
         .code(1)
