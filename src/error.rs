@@ -85,6 +85,15 @@ pub enum Error {
     #[error("there is no template for {language}\n  fix: start from a copy of a solution with --from, or write the file yourself")]
     NoTemplate { language: String },
 
+    #[error("{path} is not a problem package the judge reads\n  fix: name a folder with a problem.yaml (the Kattis/ICPC format)")]
+    NotAPackage { path: String },
+
+    #[error("{problem}: no accepted submission ran here, so the time limit cannot be derived\n  fix: give one with --time-limit, or add an accepted submission in a language the judge runs")]
+    NoTimeLimit { problem: String },
+
+    #[error("{what} is not supported\n  fix: {fix}")]
+    Unsupported { what: String, fix: String },
+
     #[error("the Rust toolchain `{toolchain}` is not installed\n  fix: rustup toolchain install {toolchain}, or remove `toolchain` from judge.toml / problem.toml")]
     MissingRustToolchain { toolchain: String },
 

@@ -11,10 +11,13 @@
 pub mod check;
 pub mod compare;
 pub mod compile;
+pub mod derive;
 pub mod error;
+pub mod grading;
 pub mod history;
 pub mod lang;
 pub mod model;
+pub mod package;
 pub mod report;
 pub mod run;
 pub mod scaffold;

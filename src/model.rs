@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::grading::{CaseResult, Graded, Group};
 use crate::lang::TimeRule;
 use crate::stats;
 use crate::units::serde_as;
@@ -65,6 +66,9 @@ pub struct CaseReport {
     /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timing: Option<Timing>,
+    /// A score the checker gave (a Kattis output validator's `score.txt`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 impl CaseReport {
@@ -158,6 +162,12 @@ pub struct SolutionReport {
     /// Whether any time was measured while other cases ran.
     pub parallel: bool,
     pub cases: Vec<CaseReport>,
+    /// A package's test groups, graded (verdict and score of each, the root last).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Graded>,
+    /// The groups give points (a scoring package): the score is what counts.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub scoring: bool,
 }
 
 /// A language's extra time as applied: the problem's limit and the rule that made it longer.
@@ -176,28 +186,6 @@ pub struct Skipped {
     pub path: PathBuf,
     /// Why: "C# needs `mcs`, which is not installed".
     pub skipped: String,
-}
-
-impl Skipped {
-    /// The skip that `error` means, when it means one: the language's compiler or
-    /// interpreter is not installed.
-    pub fn because(solution: &crate::workspace::Solution, error: &crate::Error) -> Option<Skipped> {
-        use crate::Error;
-        let reason = match error {
-            Error::MissingProgram {
-                language, program, ..
-            } => format!("{language} needs `{program}`, which is not installed"),
-            Error::MissingRustToolchain { toolchain } => {
-                format!("the Rust toolchain `{toolchain}` is not installed")
-            }
-            _ => return None,
-        };
-        Some(Skipped {
-            solution: solution.name.clone(),
-            path: solution.path.clone(),
-            skipped: reason,
-        })
-    }
 }
 
 impl SolutionReport {
@@ -219,13 +207,33 @@ impl SolutionReport {
         self.cases.iter().any(|c| c.verdict == Verdict::Tle)
     }
 
-    /// Fills in what follows from the cases: how many passed, the verdict of the whole run.
-    pub fn conclude(&mut self) {
+    /// Fills in what follows from the cases: how many passed, the verdict of the whole run (the
+    /// first failure's, or as a package's groups grade it, with their scores).
+    pub fn conclude(&mut self, grading: Option<&Group>) {
         self.passed = self
             .cases
             .iter()
             .filter(|c| c.verdict == Verdict::Ac)
             .count();
         self.verdict = verdict::overall(self.cases.iter().map(|c| &c.verdict));
+        if let Some(g) = grading {
+            let graded = g.grade_with(&|name| {
+                self.cases
+                    .iter()
+                    .find(|c| c.name == name)
+                    .map(|c| CaseResult {
+                        verdict: c.verdict,
+                        score: c.score,
+                    })
+            });
+            self.verdict = graded.root().verdict;
+            self.groups = Some(graded);
+        }
+    }
+
+    /// The score of a scoring package: the root group's, and the most it could be.
+    pub fn score(&self) -> Option<(f64, Option<f64>)> {
+        let root = self.groups.as_ref()?.root();
+        Some((root.score, root.max_score))
     }
 }

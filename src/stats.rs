@@ -8,12 +8,6 @@ pub const WIDE_SPREAD: f64 = 0.25;
 pub const WIDE_SPREAD_FLOOR: Duration = Duration::from_millis(5);
 /// A case whose CPU time is within this share of the limit gets a warning.
 pub const NEAR_LIMIT: f64 = 0.10;
-/// problemtools: the time limit is the slowest accepted case times this ...
-pub const LIMIT_MULTIPLIER: u32 = 2;
-/// ... rounded up to a multiple of this.
-pub const LIMIT_RESOLUTION: Duration = Duration::from_secs(1);
-/// problemtools' safety margin: every solution is also judged at the limit times this.
-pub const SAFETY_MARGIN: f64 = 1.5;
 
 /// The median; of an even count, the mean of the two middle values.
 pub fn median(values: &[Duration]) -> Duration {
@@ -55,13 +49,54 @@ pub fn near_limit(time: Duration, limit: Duration) -> bool {
     time <= limit && time.as_secs_f64() >= limit.as_secs_f64() * (1.0 - NEAR_LIMIT)
 }
 
-/// The time limit the slowest accepted case justifies, by problemtools' rule:
-/// `max(1, ceil(slowest * 2 / 1 s)) * 1 s`, so 1.45 s gives 2.9 s, rounded up to 3 s.
-pub fn justified_time_limit(slowest_accepted: Duration) -> Duration {
-    let res = LIMIT_RESOLUTION.as_nanos();
-    let scaled = slowest_accepted.as_nanos() * LIMIT_MULTIPLIER as u128;
-    let steps = scaled.div_ceil(res).max(1);
-    Duration::from_nanos((steps * res) as u64)
+/// How a time limit is chosen and checked (problemtools' rule, and a package's own settings
+/// of it): fixed, or derived from the slowest accepted case, and the margin by which a
+/// too-slow solution must still fail.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct TimeLimitRule {
+    /// The limit, when fixed (a problem.toml's `time_limit`, a package's `limits.time_limit`).
+    #[serde(rename = "fixed_ms", serialize_with = "crate::units::serde_as::opt_ms")]
+    pub fixed: Option<Duration>,
+    /// The slowest accepted case times this justifies the limit ...
+    pub ac_to_limit: f64,
+    /// ... rounded up to a multiple of this.
+    #[serde(
+        rename = "resolution_ms",
+        serialize_with = "crate::units::serde_as::ms"
+    )]
+    pub resolution: Duration,
+    /// Every solution is also judged at the limit times this (the safety margin): one meant
+    /// to be too slow must fail there too.
+    pub limit_to_tle: f64,
+}
+
+impl TimeLimitRule {
+    /// problemtools' current defaults: x 2, whole seconds, margin x 1.5.
+    pub const DEFAULT: TimeLimitRule = TimeLimitRule {
+        fixed: None,
+        ac_to_limit: 2.0,
+        resolution: Duration::from_secs(1),
+        limit_to_tle: 1.5,
+    };
+
+    /// The limit the slowest accepted time justifies: `max(1, ceil(T x m / r)) x r`, so with
+    /// the defaults 1.45 s gives 2.9 s, rounded up to 3 s.
+    pub fn derive(&self, slowest: Duration) -> Duration {
+        let res = self.resolution.as_nanos().max(1);
+        let scaled = (slowest.as_nanos() as f64 * self.ac_to_limit).round() as u128;
+        let steps = scaled.div_ceil(res).max(1);
+        Duration::from_nanos((steps * res) as u64)
+    }
+
+    /// The limit in use: the fixed one, or the one `slowest` justifies.
+    pub fn limit(&self, slowest: Option<Duration>) -> Option<Duration> {
+        self.fixed.or(slowest.map(|s| self.derive(s)))
+    }
+
+    /// Where a too-slow solution must still fail: the limit x the safety margin.
+    pub fn margin(&self, limit: Duration) -> Duration {
+        limit.mul_f64(self.limit_to_tle)
+    }
 }
 
 /// How many times faster `fast` ran than `slow`, from per-repeat sums of CPU time.
@@ -136,7 +171,7 @@ mod tests {
 
     #[test]
     fn the_justified_limit_is_twice_the_slowest_rounded_up_to_a_second() {
-        let j = |m| justified_time_limit(Duration::from_millis(m));
+        let j = |m| TimeLimitRule::DEFAULT.derive(Duration::from_millis(m));
         assert_eq!(j(1450), Duration::from_secs(3));
         assert_eq!(j(1500), Duration::from_secs(3));
         assert_eq!(j(1501), Duration::from_secs(4));

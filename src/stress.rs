@@ -253,7 +253,7 @@ pub fn stress(
             name: format!("seed {seed}"),
             input: input.clone(),
             answer: answer.clone(),
-            sample: false,
+            ..TestCase::default()
         };
         let verdict_report = judge.run_case(problem, attempt_bin, &case, &limits)?;
         report.seeds_tried += 1;

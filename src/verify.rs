@@ -1,25 +1,22 @@
 //! Checking a problem's reference solutions, as problemtools' `verifyproblem` does: expected
 //! verdicts, the time limit the accepted solutions justify, and verdicts sensitive to the limit.
 //!
-//! Each solution is judged once, at the limit x 1.5 (problemtools' safety margin); its verdict
-//! at the limit itself follows from the same measurements, since a case whose CPU time is over
-//! the limit is a TLE there whatever else happened (time is decided first).
+//! Each solution is judged once, at the limit x the safety margin (1.5 unless a package says
+//! otherwise); its verdict at the limit itself follows from the same measurements, since a
+//! case whose CPU time is over the limit is a TLE there whatever else happened (time is decided
+//! first). A package's groups grade both, as they grade a run.
 
 use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::grading::{CaseResult, Group};
 use crate::lang::TimeRule;
 use crate::model::{Skipped, SolutionReport};
-use crate::stats;
+use crate::stats::TimeLimitRule;
 use crate::units::{format_duration, serde_as};
 use crate::verdict::{self, Expectation, Verdict};
 use crate::workspace::Problem;
-
-/// The limit every solution is judged at: the limit x the safety margin.
-pub fn margin_limit(limit: Duration) -> Duration {
-    limit.mul_f64(stats::SAFETY_MARGIN)
-}
 
 /// The verdict of each case at a lower `limit` than the one it ran under.
 pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
@@ -36,12 +33,31 @@ pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict
         .collect()
 }
 
-/// The verdict of a run at a lower `limit` than the one it ran under.
-pub fn verdict_at(report: &SolutionReport, limit: Duration) -> Verdict {
+/// The verdict (and, for a scoring package, the score) of a run at a lower `limit` than the one
+/// it ran under: the first failure, or as the groups grade it.
+pub fn verdict_at(
+    report: &SolutionReport,
+    limit: Duration,
+    grading: Option<&Group>,
+) -> (Verdict, Option<f64>) {
     if report.verdict == Verdict::Ce {
-        return Verdict::Ce;
+        return (Verdict::Ce, None);
     }
-    verdict::overall(&case_verdicts_at(report, limit))
+    let verdicts = case_verdicts_at(report, limit);
+    match grading {
+        None => (verdict::overall(&verdicts), None),
+        Some(g) => {
+            let root = g.grade_with(&|name| {
+                let i = report.cases.iter().position(|c| c.name == name)?;
+                Some(CaseResult {
+                    verdict: verdicts[i],
+                    score: report.cases[i].score.filter(|_| verdicts[i] == Verdict::Ac),
+                })
+            });
+            let root = root.root();
+            (root.verdict, Some(root.score))
+        }
+    }
 }
 
 /// One solution, checked.
@@ -51,6 +67,9 @@ pub struct Checked {
     pub expected: Option<Expectation>,
     /// The verdict at the limit.
     pub verdict: Verdict,
+    /// A scoring package's score at the limit, and the most it could be.
+    pub score: Option<f64>,
+    pub max_score: Option<f64>,
     /// The verdict at the limit x 1.5.
     pub verdict_at_margin: Verdict,
     /// None without an expectation.
@@ -87,6 +106,9 @@ pub struct Verification {
     pub problem: String,
     #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
     pub limit: Duration,
+    /// The limit was derived by the rule from the accepted solutions (none was fixed).
+    pub derived: bool,
+    pub rule: TimeLimitRule,
     #[serde(serialize_with = "serde_as::ms", rename = "margin_limit_ms")]
     pub margin: Duration,
     pub solutions: Vec<Checked>,
@@ -110,19 +132,48 @@ impl Verification {
     }
 }
 
-/// Checks one solution, judged at the limit x 1.5, against its expectation at the limit (its
-/// language's extra time, when the problem gives some, applied to both).
-pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Duration) -> Checked {
+/// Checks one solution, judged at the limit x the margin, against its expectation at the limit
+/// (its language's extra time, when the problem gives some, applied to both). In a scoring
+/// package, a `partially_accepted/` submission must be accepted without the full score, and an
+/// `accepted/` one with it.
+pub fn check(
+    report: &SolutionReport,
+    expected: Option<&Expectation>,
+    (limit, margin): (Duration, Duration),
+    grading: Option<&Group>,
+    scoring: bool,
+) -> Checked {
     let rule = report.time_rule.map(|a| a.rule);
     let limit = rule.map_or(limit, |r| r.apply(limit));
-    let verdict = verdict_at(report, limit);
+    let margin = rule.map_or(margin, |r| r.apply(margin));
+    let (verdict, score) = verdict_at(report, limit, grading);
+    let score = score.filter(|_| scoring);
+    let verdict_at_margin = verdict_at(report, margin, grading).0;
+    let max_score = report
+        .groups
+        .as_ref()
+        .and_then(|g| g.root().max_score)
+        .filter(|_| scoring);
+    let full = match (score, max_score) {
+        (Some(s), Some(m)) if m.is_finite() => Some(s >= m),
+        _ => None,
+    };
     let slowest = report.cases.iter().max_by_key(|c| c.cpu);
+    let matches = expected.map(|e| {
+        e.admits(verdict)
+            && match (report.solution.split('/').next(), full) {
+                (Some("partially_accepted"), Some(full)) => !full,
+                _ => true,
+            }
+    });
     Checked {
         solution: report.solution.clone(),
         expected: expected.cloned(),
         verdict,
-        verdict_at_margin: report.verdict,
-        matches_expected: expected.map(|e| e.admits(verdict)),
+        score,
+        max_score,
+        verdict_at_margin,
+        matches_expected: matches,
         max_time: slowest.map(|c| c.cpu),
         slowest_case: slowest.map(|c| c.name.clone()),
         over_limit: report.cases.iter().any(|c| c.cpu > limit),
@@ -139,19 +190,28 @@ pub fn check(report: &SolutionReport, expected: Option<&Expectation>, limit: Dur
 /// Whether a solution counts as an accepted reference solution: expected to be AC (and only
 /// AC), or with no expectation at all, and accepted.
 fn accepted_reference(c: &Checked) -> bool {
-    c.verdict == Verdict::Ac && c.expected.as_ref().is_none_or(|e| e.is_only(Verdict::Ac))
+    // A package's partially accepted submissions pass too, but they do not set the limit.
+    c.verdict == Verdict::Ac
+        && c.expected.as_ref().is_none_or(|e| e.is_only(Verdict::Ac))
+        && !c.solution.starts_with("partially_accepted/")
 }
 
-/// Checks every solution of a problem (each judged at `margin_limit(limit)`).
+/// Checks every solution of a problem (each judged at `problem.time_rule.margin(limit)`).
 pub fn verify(
     problem: &Problem,
     limit: Duration,
     reports: &[SolutionReport],
     skipped: &[Skipped],
 ) -> Verification {
+    let rule = problem.time_rule;
+    let grading = problem.grading.as_deref();
+    let margin = rule.margin(limit);
     let solutions: Vec<Checked> = reports
         .iter()
-        .map(|r| check(r, problem.expected.get(&r.solution), limit))
+        .map(|r| {
+            let expected = problem.expected.get(&r.solution);
+            check(r, expected, (limit, margin), grading, problem.scoring)
+        })
         .collect();
     let justified = solutions
         .iter()
@@ -168,12 +228,11 @@ pub fn verify(
         })
         .max_by_key(|(_, t)| *t)
         .map(|(c, t)| Justified {
-            limit: stats::justified_time_limit(t),
+            limit: rule.derive(t),
             solution: c.solution.clone(),
             case: c.slowest_case.clone().unwrap_or_default(),
             slowest: t,
         });
-    let margin = margin_limit(limit);
     let mut warnings = Vec::new();
     for c in &solutions {
         if c.verdict != c.verdict_at_margin {
@@ -184,6 +243,19 @@ pub fn verify(
                 format_duration(limit),
                 c.verdict_at_margin,
                 format_duration(margin)
+            ));
+        }
+        if c.matches_expected == Some(true)
+            && c.solution.starts_with("accepted/")
+            && c.score
+                .zip(c.max_score)
+                .is_some_and(|(s, m)| m.is_finite() && s < m)
+        {
+            warnings.push(format!(
+                "{}: accepted without the full score ({} of {}): partially_accepted/ is its folder",
+                c.solution,
+                c.score.unwrap_or_default(),
+                c.max_score.unwrap_or_default()
             ));
         }
         if let (true, Some(t)) = (c.verdict == Verdict::Ac, c.max_time) {
@@ -218,6 +290,8 @@ pub fn verify(
     Verification {
         problem: problem.id.clone(),
         limit,
+        derived: rule.fixed.is_none(),
+        rule,
         margin,
         solutions,
         justified,
@@ -256,6 +330,7 @@ mod tests {
             parallel: false,
             rerun: None,
             timing: None,
+            score: None,
         }
     }
 
@@ -286,6 +361,8 @@ mod tests {
             jobs: 1,
             parallel: false,
             cases,
+            groups: None,
+            scoring: false,
         }
     }
 
@@ -303,6 +380,9 @@ mod tests {
             generator: None,
             rust: Default::default(),
             language_time: Default::default(),
+            grading: None,
+            scoring: false,
+            time_rule: crate::stats::TimeLimitRule::DEFAULT,
             samples: vec![],
             expected: expected
                 .iter()
@@ -326,8 +406,8 @@ mod tests {
             case_verdicts_at(&r, Duration::from_secs(1)),
             [Verdict::Ac, Verdict::Tle, Verdict::Tle]
         );
-        assert_eq!(verdict_at(&r, Duration::from_secs(1)), Verdict::Tle);
-        assert_eq!(verdict_at(&r, Duration::from_secs(2)), Verdict::Wa);
+        assert_eq!(verdict_at(&r, Duration::from_secs(1), None).0, Verdict::Tle);
+        assert_eq!(verdict_at(&r, Duration::from_secs(2), None).0, Verdict::Wa);
     }
 
     #[test]

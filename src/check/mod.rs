@@ -3,8 +3,10 @@
 //! Pure: bytes in, a finding out. A checker *program* is a process, run by the session.
 
 mod diff;
+pub mod kattis;
 
 pub use diff::diff;
+pub use kattis::KattisFlags;
 
 use crate::text::quote;
 

@@ -69,14 +69,27 @@ pub(crate) fn problem_and_solutions(
     Ok((ws.problem(&solutions[0].problem)?, solutions))
 }
 
+impl CompareArgs {
+    pub(crate) fn first(&self) -> Option<&String> {
+        self.names.first()
+    }
+
+    pub(crate) fn first_mut(&mut self) -> Option<&mut String> {
+        self.names.first_mut()
+    }
+}
+
 pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode> {
-    let (problem, solutions) = problem_and_solutions(&ws, cwd, &args.names)?;
+    let (mut problem, solutions) = problem_and_solutions(&ws, cwd, &args.names)?;
     if solutions.is_empty() {
         bail!(
             "problem `{}` has no solutions: add solutions/{}/NAME.rs",
             problem.id,
             problem.id
         );
+    }
+    if args.limits.time_limit.is_none() {
+        super::settle_time_limit(&mut Judge::new(ws.clone())?, &mut problem, args.json)?;
     }
     let cases = ws.testcases(&problem)?;
     let options = Options {

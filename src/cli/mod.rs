@@ -13,7 +13,7 @@ mod verify;
 mod watch;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -139,7 +139,21 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Init(args) => return new::init(&cwd, args),
         c => c,
     };
-    let ws = Workspace::discover(&cwd, cli.root.as_deref())?;
+    let mut command = command;
+    let packages = command.packages(&cwd);
+    let mut ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
+        Ok(ws) => ws,
+        // A package is judged where it lies: no workspace is needed.
+        Err(judge::Error::NotAWorkspace { .. }) if !packages.is_empty() => Workspace::loose(&cwd),
+        Err(e) => return Err(e.into()),
+    };
+    for (path, slot) in packages {
+        let package = judge::package::load(&path, &ws.config.languages)?;
+        let id = ws.mount(package.mounted());
+        if let Some(slot) = command.package_slot(slot) {
+            *slot = id;
+        }
+    }
     match command {
         Command::Run(args) => run::run(ws, &cwd, cli.history.as_deref(), args),
         Command::List(args) => list::list(ws, args),
@@ -154,6 +168,85 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Scale(args) => scale::scale(ws, &cwd, args),
         Command::Clean(args) => clean::clean(ws, args),
     }
+}
+
+/// Where a command names a package: which argument, to put the problem's id in once mounted.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// `judge run --problem PATH`, or a path inside a package (no argument to fill in but
+    /// `--problem`).
+    RunProblem,
+    /// The Nth problem argument of `judge verify`.
+    Verify(usize),
+    /// The first name of `judge compare`.
+    CompareFirst,
+    Show,
+}
+
+impl Command {
+    /// The packages the command names, with the argument that names each.
+    fn packages(&mut self, cwd: &Path) -> Vec<(PathBuf, Slot)> {
+        let is = |p: &str| judge::package::is_package(&cwd.join(p));
+        match self {
+            Command::Run(a) => match a.package(cwd) {
+                Some(p) => vec![(p, Slot::RunProblem)],
+                None => Vec::new(),
+            },
+            Command::Verify(a) => a
+                .problems()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| is(p))
+                .map(|(i, p)| (cwd.join(p), Slot::Verify(i)))
+                .collect(),
+            Command::Compare(a) => match a.first().filter(|p| is(p)) {
+                Some(p) => vec![(cwd.join(p), Slot::CompareFirst)],
+                None => Vec::new(),
+            },
+            Command::Show(a) => match a.problem().filter(|p| is(p)) {
+                Some(p) => vec![(cwd.join(p), Slot::Show)],
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    /// The argument to set to a mounted package's id.
+    fn package_slot(&mut self, slot: Slot) -> Option<&mut String> {
+        match (self, slot) {
+            (Command::Run(a), Slot::RunProblem) => Some(a.problem_mut()),
+            (Command::Verify(a), Slot::Verify(i)) => a.problems_mut().get_mut(i),
+            (Command::Compare(a), Slot::CompareFirst) => a.first_mut(),
+            (Command::Show(a), Slot::Show) => a.problem_mut(),
+            _ => None,
+        }
+    }
+}
+
+/// Gives a package that fixes no time limit the one its accepted submissions justify, and
+/// says so on stderr (deriving it the first time judges them, which takes a while).
+pub(crate) fn settle_time_limit(
+    judge: &mut judge::session::Judge,
+    problem: &mut judge::workspace::Problem,
+    quiet: bool,
+) -> Result<()> {
+    if problem.time_rule.fixed.is_some() {
+        return Ok(());
+    }
+    let mut progress = compare::Progress::new(problem);
+    if quiet {
+        progress
+            .bar
+            .set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let derived = judge::derive::settle(judge, problem, &mut progress)?;
+    progress.bar.finish_and_clear();
+    if let (Some(d), false) = (derived, quiet) {
+        let line = judge::derive::describe(&d, problem);
+        let mut err = anstream::stderr();
+        writeln!(err, "{}", judge::report::dim(&format!("note: {line}")))?;
+    }
+    Ok(())
 }
 
 pub(crate) fn exit_for(v: Verdict) -> ExitCode {

@@ -76,6 +76,29 @@ pub(crate) struct RunArgs {
     watch: bool,
 }
 
+impl RunArgs {
+    /// The package the run is on: `--problem PATH` naming one, or else the package a
+    /// solution's path lies in.
+    pub(crate) fn package(&self, cwd: &Path) -> Option<std::path::PathBuf> {
+        if let Some(p) = &self.problem {
+            let path = cwd.join(p);
+            return judge::package::is_package(&path).then_some(path);
+        }
+        let path = cwd.join(&self.solution);
+        if !path.is_file() {
+            return None;
+        }
+        path.ancestors()
+            .skip(1)
+            .find(|d| judge::package::is_package(d))
+            .map(|d| d.to_path_buf())
+    }
+
+    pub(crate) fn problem_mut(&mut self) -> &mut String {
+        self.problem.get_or_insert_with(String::new)
+    }
+}
+
 pub(crate) fn run(
     ws: Workspace,
     cwd: &Path,
@@ -101,7 +124,10 @@ fn judge_once(
     args: &RunArgs,
     history: Option<&Path>,
 ) -> Result<SolutionReport> {
-    let problem = ws.problem(&solution.problem)?;
+    let mut problem = ws.problem(&solution.problem)?;
+    if args.limits.time_limit.is_none() {
+        super::settle_time_limit(judge, &mut problem, args.json)?;
+    }
     let cases =
         workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?;
     let options = Options {
@@ -122,7 +148,8 @@ fn judge_once(
             &mut judge::session::Quiet,
         )?
     } else {
-        let mut live = Live::new(ws, options.repeat > 1, options.jobs);
+        let names = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let mut live = Live::new(ws, options.repeat > 1, options.jobs, names);
         let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -148,11 +175,13 @@ struct Live<'a> {
     out: anstream::AutoStream<std::io::Stdout>,
     bar: ProgressBar,
     repeated: bool,
+    /// The longest case name, for the width of the case column.
+    names: usize,
     jobs: usize,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, repeated: bool, jobs: usize) -> Live<'a> {
+    fn new(ws: &'a Workspace, repeated: bool, jobs: usize, names: usize) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
@@ -169,6 +198,7 @@ impl<'a> Live<'a> {
             out: anstream::stdout(),
             bar,
             repeated,
+            names,
             jobs,
         }
     }
@@ -198,14 +228,14 @@ impl Observer for Live<'_> {
     }
 
     fn compiled(&mut self, c: &CompileReport) {
-        let (c, repeated, jobs) = (c.clone(), self.repeated, self.jobs);
+        let (c, repeated, jobs, names) = (c.clone(), self.repeated, self.jobs, self.names);
         self.print(|o| {
             report::table::compile_line(o, &c);
             if c.diagnostics.is_none() {
                 if jobs > 1 {
                     report::table::parallel_note(o, jobs);
                 }
-                report::table::table_head(o, repeated);
+                report::table::table_head(o, repeated, names);
             }
         });
     }
@@ -218,6 +248,7 @@ impl Observer for Live<'_> {
 
     fn case_finished(&mut self, c: &CaseReport, limits: &Limits) {
         let (c, limits) = (c.clone(), *limits);
-        self.print(|o| report::table::case_row(o, &c, &limits));
+        let names = self.names;
+        self.print(|o| report::table::case_row(o, &c, &limits, names));
     }
 }

@@ -17,8 +17,18 @@ const SAMPLE_SHOWN: usize = 4 << 10;
 
 #[derive(clap::Args)]
 pub(crate) struct ShowArgs {
-    /// The problem (optional when the workspace has only one).
+    /// The problem (optional when the workspace has only one), or the path to a package.
     problem: Option<String>,
+}
+
+impl ShowArgs {
+    pub(crate) fn problem(&self) -> Option<&String> {
+        self.problem.as_ref()
+    }
+
+    pub(crate) fn problem_mut(&mut self) -> Option<&mut String> {
+        self.problem.as_mut()
+    }
 }
 
 pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {

@@ -74,7 +74,11 @@ pub(crate) fn stress(
     if attempt.path == reference.path {
         bail!("the attempt and the reference are the same file");
     }
-    let problem = ws.problem(&reference.problem)?;
+    let mut problem = ws.problem(&reference.problem)?;
+    let mut judge = Judge::new(ws.clone())?;
+    if args.limits.time_limit.is_none() {
+        super::settle_time_limit(&mut judge, &mut problem, args.json)?;
+    }
     let options = StressOptions {
         count: args.count,
         duration: args.seconds,
@@ -82,7 +86,6 @@ pub(crate) fn stress(
         size: args.size,
         run: args.limits.options(),
     };
-    let mut judge = Judge::new(ws.clone())?;
     let mut out = anstream::stdout();
     let report =
         if args.json {

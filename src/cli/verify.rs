@@ -1,4 +1,4 @@
-//! `judge verify`: every reference solution against its expected verdict, and the time limit checks.
+//! `judge verify`: every reference solution against its expected verdict, and the time limit checks; problems of the workspace or packages where they lie.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,17 +6,18 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use judge::model::Skipped;
+use judge::model::{Skipped, SolutionReport};
 use judge::session::{Judge, Observer, Options};
+use judge::verdict::Verdict;
 use judge::verify;
-use judge::workspace::Workspace;
+use judge::workspace::{Problem, Solution, Workspace};
 
 use super::compare::Progress;
 use super::{parse_duration, parse_seconds, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub(crate) struct VerifyArgs {
-    /// The problems to verify (default: all).
+    /// The problems to verify (default: all): ids, or paths to problem packages.
     problems: Vec<String>,
 
     /// Verify under this time limit instead of the problem's: milliseconds, or with a unit.
@@ -37,6 +38,16 @@ pub(crate) struct VerifyArgs {
     json: bool,
 }
 
+impl VerifyArgs {
+    pub(crate) fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    pub(crate) fn problems_mut(&mut self) -> &mut Vec<String> {
+        &mut self.problems
+    }
+}
+
 pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
     let ids = if args.problems.is_empty() {
         ws.problem_ids()?
@@ -50,12 +61,38 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
         let problem = ws.problem(id)?;
         let cases = ws.testcases(&problem)?;
         let solutions = ws.solutions(&problem.id)?;
-        let limit = args.time_limit.unwrap_or(problem.limits.time);
-        let options = Options {
-            time_limit: Some(verify::margin_limit(limit)),
+        let mut skipped: Vec<Skipped> = ws
+            .package(id)
+            .map(|p| p.skipped.clone())
+            .unwrap_or_default();
+        let options = |limit: Duration| Options {
+            time_limit: Some(limit),
             skip_after_tle: args.skip_after_tle,
             compile_time_limit: args.compile_time_limit,
             ..Options::default()
+        };
+        let width = solutions.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        let mut judge = Judge::new(ws.clone())?;
+        let mut progress = Progress::new(&problem);
+        let mut reports = Vec::new();
+        let fixed = args.time_limit.or(problem.time_rule.fixed);
+        // Without a fixed limit, the accepted submissions come first: the slowest of them
+        // sets the limit, by the package's own rule.
+        let limit = match fixed {
+            Some(limit) => limit,
+            None => {
+                let mut d = judge::derive::time_limit(
+                    &mut judge,
+                    &problem,
+                    &solutions,
+                    &cases,
+                    &mut progress,
+                    false,
+                )?;
+                skipped.append(&mut d.skipped);
+                reports.extend(d.reports);
+                d.limit
+            }
         };
         if !args.json {
             if i > 0 {
@@ -64,37 +101,49 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             write!(
                 out,
                 "{}",
-                judge::report::verify::render_head(&problem, limit)
+                judge::report::verify::render_head(&problem, limit, width)
             )?;
         }
-        let mut judge = Judge::new(ws.clone())?;
-        let mut progress = Progress::new(&problem);
-        let mut reports = Vec::new();
-        let mut skipped = Vec::new();
-        for (i, s) in solutions.iter().enumerate() {
-            progress.solution_started(s, i, solutions.len());
-            let r = match judge.judge(&problem, s, &cases, &options, &mut progress) {
-                Ok(r) => r,
-                Err(e) => match Skipped::because(s, &e) {
-                    Some(skip) => {
-                        skipped.push(skip);
-                        continue;
-                    }
-                    None => return Err(e.into()),
-                },
-            };
-            progress.bar.set_message("");
-            internal_error |= r.verdict == judge::verdict::Verdict::Ie;
+        let margin = problem.time_rule.margin(limit);
+        let rest: Vec<Solution> = solutions
+            .iter()
+            .filter(|s| !reports.iter().any(|r| r.solution == s.name))
+            .cloned()
+            .collect();
+        let print = |r: &SolutionReport, progress: &Progress| -> Result<()> {
             if !args.json {
-                let c = verify::check(&r, problem.expected.get(&r.solution), limit);
+                let c = verify::check(
+                    r,
+                    problem.expected.get(&r.solution),
+                    (limit, margin),
+                    problem.grading.as_deref(),
+                    problem.scoring,
+                );
+                let line = judge::report::verify::render_line(&c, limit, width);
                 progress.bar.suspend(|| {
-                    write!(out, "{}", judge::report::verify::render_line(&c, limit))
-                        .and_then(|_| out.flush())
+                    let mut out = anstream::stdout();
+                    write!(out, "{line}").and_then(|_| out.flush())
                 })?;
             }
-            reports.push(r);
+            Ok(())
+        };
+        for r in &reports {
+            print(r, &progress)?;
         }
+        let (done, mut skips) = judge_each(
+            &mut judge,
+            &problem,
+            &rest,
+            &cases,
+            &options(margin),
+            &mut progress,
+            Some(&print),
+        )?;
+        skipped.append(&mut skips);
+        reports.extend(done);
         progress.bar.finish_and_clear();
+        internal_error |= reports.iter().any(|r| r.verdict == Verdict::Ie);
+        reports.sort_by(|a, b| judge::workspace::natural_cmp(&a.solution, &b.solution));
         let v = verify::verify(&problem, limit, &reports, &skipped);
         if !args.json {
             write!(out, "{}", judge::report::verify::render_tail(&v))?;
@@ -111,4 +160,37 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
     } else {
         EXIT_VERDICT
     }))
+}
+
+/// Judges each solution, one at a time, telling `print` of each report; a solution whose
+/// language is not installed is skipped with the reason.
+#[allow(clippy::type_complexity)]
+fn judge_each(
+    judge: &mut Judge,
+    problem: &Problem,
+    solutions: &[Solution],
+    cases: &[judge::workspace::TestCase],
+    options: &Options,
+    progress: &mut Progress,
+    print: Option<&dyn Fn(&SolutionReport, &Progress) -> Result<()>>,
+) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
+    let mut reports = Vec::new();
+    let mut skipped = Vec::new();
+    for (i, s) in solutions.iter().enumerate() {
+        progress.solution_started(s, i, solutions.len());
+        match judge.judge(problem, s, cases, options, progress) {
+            Ok(r) => {
+                progress.bar.set_message("");
+                if let Some(print) = print {
+                    print(&r, progress)?;
+                }
+                reports.push(r);
+            }
+            Err(e) => match s.skipped_because(&e) {
+                Some(skip) => skipped.push(skip),
+                None => return Err(e.into()),
+            },
+        }
+    }
+    Ok((reports, skipped))
 }

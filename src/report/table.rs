@@ -9,7 +9,8 @@ use crate::model::{CaseReport, CompileReport, SolutionReport};
 use crate::units::{format_bytes, format_duration};
 use crate::verdict::{Limits, Verdict};
 
-/// Column widths of the case table.
+/// Column widths of the case table (the case column grows with long names: a package's
+/// `secret/subtask1/03`).
 const W_CASE: usize = 10;
 const W_VERDICT: usize = 7;
 const W_NUM: usize = 11;
@@ -75,15 +76,16 @@ pub fn parallel_note(out: &mut dyn Write, jobs: usize) {
 }
 
 /// The head of the case table; `repeated` adds the min column of `--repeat` (time is then the median).
-pub fn table_head(out: &mut dyn Write, repeated: bool) {
+pub fn table_head(out: &mut dyn Write, repeated: bool, names: usize) {
+    let w = case_width(names);
     let head = if repeated {
         format!(
-            "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+            "{:<w$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
             "case", "verdict", "min", "median", "wall", "memory"
         )
     } else {
         format!(
-            "{:<W_CASE$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+            "{:<w$} {:<W_VERDICT$} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
             "case", "verdict", "time", "wall", "memory"
         )
     };
@@ -91,7 +93,8 @@ pub fn table_head(out: &mut dyn Write, repeated: bool) {
 }
 
 /// One row of the table, with the details of a failed case beneath it.
-pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
+pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usize) {
+    let w = case_width(names);
     let name = if c.sample {
         format!("{} (s)", c.name)
     } else {
@@ -105,14 +108,14 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits) {
     };
     let _ = write!(
         out,
-        "  {:<W_CASE$} {} {min}{:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
+        "  {:<w$} {} {min}{:>W_NUM$} {:>W_NUM$} {:>W_NUM$}",
         name,
         paint(verdict_style(c.verdict), &verdict),
         time_cell(c, limits),
         format_duration(c.wall),
         memory_cell(c, limits),
     );
-    let indent = " ".repeat(W_CASE + 3);
+    let indent = " ".repeat(w + 3);
     // A checker's message can span lines: the first one on the row, the others beneath it.
     let mut detail = c.detail.as_deref().unwrap_or("").lines();
     if let Some(first) = detail.next() {
@@ -219,6 +222,11 @@ pub fn timing_warnings(c: &CaseReport, limits: &Limits) -> Vec<String> {
     out
 }
 
+/// The width of the case column for names up to `names` characters (a sample's " (s)" included).
+pub fn case_width(names: usize) -> usize {
+    (names + 4).max(W_CASE)
+}
+
 /// The status line: verdict, cases passed, max time and memory, where the binary came from.
 pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
     let v = paint(verdict_style(r.verdict), &format!(" {} ", r.verdict.code()));
@@ -235,6 +243,12 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         };
         parts.push(format!("max time {max_time}"));
         parts.push(format!("max memory {}", format_bytes(r.max_memory())));
+        if let (true, Some((score, max))) = (r.scoring, r.score()) {
+            parts.push(match max.filter(|m| m.is_finite()) {
+                Some(m) => format!("score {}/{}", number(score), number(m)),
+                None => format!("score {}", number(score)),
+            });
+        }
         if r.parallel {
             parts.push(format!("times measured in parallel ({} jobs)", r.jobs));
         }
@@ -257,6 +271,30 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         ));
     }
     let _ = writeln!(out, "\n{v} {}", parts.join(" · "));
+    if let (true, Some(groups)) = (r.scoring, &r.groups) {
+        // Each group that gives points, with what it gave: the subtasks of a scoring problem.
+        let scored: Vec<String> = groups
+            .groups
+            .iter()
+            .filter(|g| !g.path.is_empty() && g.max_score.is_some_and(|m| m > 0.0 && m.is_finite()))
+            .map(|g| {
+                format!(
+                    "{} {} {}/{}",
+                    g.path,
+                    g.verdict.code(),
+                    number(g.score),
+                    number(g.max_score.unwrap_or_default())
+                )
+            })
+            .collect();
+        if !scored.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}",
+                dim(&format!("    groups: {}", scored.join(" · ")))
+            );
+        }
+    }
     if let Some(dir) = r
         .cases
         .iter()
@@ -279,6 +317,12 @@ fn shown(path: &std::path::Path) -> String {
         .ok()
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(|p| p.display().to_string()))
         .unwrap_or_else(|| path.display().to_string())
+}
+
+/// A score as people write it: "50", "12.5".
+fn number(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 #[cfg(test)]
@@ -310,6 +354,7 @@ mod tests {
             parallel: false,
             rerun: None,
             timing: None,
+            score: None,
         }
     }
 
@@ -358,8 +403,10 @@ mod tests {
             jobs: 2,
             parallel: true,
             cases: vec![sample, wrong, crash, slow, near],
+            groups: None,
+            scoring: false,
         };
-        r.conclude();
+        r.conclude(None);
         r
     }
 
@@ -370,9 +417,9 @@ mod tests {
         if r.jobs > 1 {
             parallel_note(&mut out, r.jobs);
         }
-        table_head(&mut out, repeated);
+        table_head(&mut out, repeated, 2);
         for c in &r.cases {
-            case_row(&mut out, c, &r.limits);
+            case_row(&mut out, c, &r.limits, 2);
         }
         summary(&mut out, r);
         anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
@@ -404,7 +451,7 @@ mod tests {
         for c in &mut r.cases {
             c.cpu = c.timing.as_ref().unwrap().median();
         }
-        r.conclude();
+        r.conclude(None);
         insta::assert_snapshot!(render(&r, true));
     }
 }

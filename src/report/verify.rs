@@ -4,44 +4,60 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::{alarm, bold, dim, paint, verdict_style, yellow};
-use crate::stats;
 use crate::units::format_duration;
 use crate::verdict::Verdict;
-use crate::verify::{margin_limit, Checked, Verification};
+use crate::verify::{Checked, Verification};
 use crate::workspace::Problem;
 
-/// Widths of the columns of `render_line`.
-pub const W_NAME: usize = 18;
+/// The narrowest the solution column is, and the width of the expectation column.
+const W_NAME: usize = 18;
 const W_VERDICT: usize = 11;
 
 /// The head of the table of solutions.
-pub fn render_head(problem: &Problem, limit: Duration) -> String {
+pub fn render_head(problem: &Problem, limit: Duration, names: usize) -> String {
+    let w = names.max(W_NAME);
+    let rule = &problem.time_rule;
+    let how = if rule.fixed.is_some() {
+        "time limit"
+    } else {
+        "time limit (derived)"
+    };
     format!(
         "{}  {}\n\n  {}\n",
         bold(&problem.id),
         dim(&format!(
-            "{} · time limit {} · every solution judged at {} (x {})",
+            "{} · {how} {} · every solution judged at {} (x {})",
             problem.title,
             format_duration(limit),
-            format_duration(margin_limit(limit)),
-            stats::SAFETY_MARGIN
+            format_duration(rule.margin(limit)),
+            trim(rule.limit_to_tle)
         )),
         bold(&format!(
-            "{:<W_NAME$} {:<W_VERDICT$} {:<5} {:>10}  {}",
+            "{:<w$} {:<W_VERDICT$} {:<5} {:>10}  {}",
             "solution", "expected", "got", "max time", "cases"
         ))
     )
 }
 
 /// One line per solution: expected, got, max time, cases passed.
-pub fn render_line(c: &Checked, limit: Duration) -> String {
+pub fn render_line(c: &Checked, limit: Duration, names: usize) -> String {
+    let w = names.max(W_NAME);
     let expected = match &c.expected {
         Some(e) => format!("{:<W_VERDICT$}", e.to_string()),
         None => dim(&format!("{:<W_VERDICT$}", "(none)")),
     };
-    let got = paint(
-        verdict_style(c.verdict),
-        &format!("{:<5}", c.verdict.code()),
+    let score = match (c.score, c.max_score) {
+        (Some(s), Some(m)) if m.is_finite() => format!(" {}/{}", trim(s), trim(m)),
+        (Some(s), _) => format!(" {}", trim(s)),
+        _ => String::new(),
+    };
+    // A scoring problem's column holds the score too: "AC 50/100".
+    let width: usize = if c.score.is_some() { 12 } else { 5 };
+    let pad = width.saturating_sub(c.verdict.code().len() + score.chars().count());
+    let got = format!(
+        "{}{score}{}",
+        paint(verdict_style(c.verdict), c.verdict.code()),
+        " ".repeat(pad)
     );
     let time = match c.max_time {
         _ if c.over_limit => format!("> {}", format_duration(limit)),
@@ -58,7 +74,7 @@ pub fn render_line(c: &Checked, limit: Duration) -> String {
         Some(true) => String::new(),
     };
     format!(
-        "  {:<W_NAME$} {expected} {got} {time:>10}  {cases}{flag}\n",
+        "  {:<w$} {expected} {got} {time:>10}  {cases}{flag}\n",
         c.solution
     )
 }
@@ -69,16 +85,28 @@ pub fn render_tail(v: &Verification) -> String {
     let _ = writeln!(out);
     match &v.justified {
         Some(j) => {
+            let rounded = if v.rule.resolution == Duration::from_secs(1) {
+                "a whole second".to_string()
+            } else {
+                format!("a multiple of {}", format_duration(v.rule.resolution))
+            };
+            let limits = if v.derived {
+                format!("derived {}", format_duration(v.limit))
+            } else {
+                format!(
+                    "configured {} · justified {}",
+                    format_duration(v.limit),
+                    format_duration(j.limit)
+                )
+            };
             let _ = writeln!(
                 out,
-                "  time limit: configured {} · justified {} (slowest accepted: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to a whole second)",
-                format_duration(v.limit),
-                format_duration(j.limit),
+                "  time limit: {limits} (slowest accepted: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to {rounded})",
                 j.solution,
                 j.case,
                 j.slowest.as_secs_f64() * 1000.0,
-                stats::LIMIT_MULTIPLIER,
-                (j.slowest * stats::LIMIT_MULTIPLIER).as_secs_f64() * 1000.0,
+                trim(v.rule.ac_to_limit),
+                j.slowest.as_secs_f64() * 1000.0 * v.rule.ac_to_limit,
             );
         }
         None => {
@@ -109,6 +137,13 @@ pub fn render_tail(v: &Verification) -> String {
         );
     }
     let mismatches: Vec<&Checked> = v.mismatches().collect();
+    let w = v
+        .solutions
+        .iter()
+        .map(|c| c.solution.len())
+        .max()
+        .unwrap_or(0)
+        .max(W_NAME);
     if mismatches.is_empty() {
         let _ = writeln!(out, "  every solution got its expected verdict");
     } else {
@@ -125,7 +160,7 @@ pub fn render_tail(v: &Verification) -> String {
             out,
             "  {}",
             bold(&format!(
-                "{:<W_NAME$} {:<W_VERDICT$} {:<5} at {}",
+                "{:<w$} {:<W_VERDICT$} {:<5} at {}",
                 "solution",
                 "expected",
                 "got",
@@ -134,7 +169,7 @@ pub fn render_tail(v: &Verification) -> String {
         );
         for c in mismatches {
             let row = format!(
-                "  {:<W_NAME$} {:<W_VERDICT$} {:<5} {}",
+                "  {:<w$} {:<W_VERDICT$} {:<5} {}",
                 c.solution,
                 c.expected
                     .as_ref()
@@ -147,4 +182,10 @@ pub fn render_tail(v: &Verification) -> String {
         }
     }
     out
+}
+
+/// A number as a person writes it: "1.5", "2", "50".
+fn trim(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

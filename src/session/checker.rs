@@ -6,11 +6,11 @@ use super::slot::Slot;
 use super::Env;
 use crate::check::{self, CheckOutcome};
 use crate::compile::{self, BuildSettings, Source};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::run::Outcome;
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
-use crate::workspace::{Checker, CheckerProgram, Problem};
+use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, Problem};
 
 /// Lines of diff shown for a wrong answer.
 const DIFF_LINES: usize = 20;
@@ -25,6 +25,8 @@ pub struct Checked {
     pub diff: Option<String>,
     /// The output could not be checked: the judge's or the problem's fault (IE).
     pub internal_error: Option<String>,
+    /// A score the checker gave (a Kattis output validator's `score.txt`).
+    pub score: Option<f64>,
 }
 
 impl Checked {
@@ -34,6 +36,7 @@ impl Checked {
             outcome: CheckOutcome::unexplained(),
             diff: None,
             internal_error: Some(why),
+            score: None,
         }
     }
 
@@ -42,6 +45,7 @@ impl Checked {
             outcome,
             diff: None,
             internal_error: None,
+            score: None,
         }
     }
 }
@@ -54,16 +58,12 @@ impl Slot {
         &mut self,
         env: Env<'_>,
         problem: &Problem,
-        input: &Path,
-        answer: &Path,
-        output: &Path,
+        (input, answer, output): (&Path, &Path, &Path),
+        flags: &[String],
     ) -> Result<Checked> {
-        let (mode, options) = match &problem.checker {
-            Checker::Program(program) => {
-                return self.run_checker(env, problem, program, input, answer, output)
-            }
-            Checker::Builtin { mode, options } => (*mode, options),
-        };
+        if let Checker::Program(program) = &problem.checker {
+            return self.run_checker(env, problem, program, (input, answer, output), flags);
+        }
         let output = match std::fs::read(output) {
             Ok(o) => o,
             Err(e) => {
@@ -81,7 +81,18 @@ impl Slot {
                 )))
             }
         };
-        let outcome = check::compare(mode, options, &answer, &output);
+        let outcome = match &problem.checker {
+            Checker::Builtin { mode, options } => check::compare(*mode, options, &answer, &output),
+            Checker::Kattis(base) => match base.with(flags) {
+                Ok(flags) => check::kattis::compare(&flags, &answer, &output),
+                Err(e) => {
+                    return Ok(Checked::failed(format!(
+                        "the test group's validator flags: {e}"
+                    )))
+                }
+            },
+            Checker::Program(_) => unreachable!("checker programs are run above"),
+        };
         let diff = if outcome.accepted {
             None
         } else {
@@ -91,20 +102,21 @@ impl Slot {
             outcome,
             diff,
             internal_error: None,
+            score: None,
         })
     }
 
-    /// Compiles the checker (or takes it from the cache) and runs it as
-    /// `checker INPUT OUTPUT ANSWER`: exit 0 accepts, 1 rejects, 2 is a presentation error
-    /// (a rejection too); anything else is the checker's failure.
+    /// Compiles the checker (or takes it from the cache) and runs it by its protocol: testlib's
+    /// `checker INPUT OUTPUT ANSWER` (exit 0 accepts, 1 rejects, 2 is a presentation error, a
+    /// rejection too) or a Kattis output validator's `validator INPUT ANSWER FEEDBACK_DIR FLAGS
+    /// < OUTPUT` (42 accepts, 43 rejects); anything else is the checker's failure.
     fn run_checker(
         &mut self,
         env: Env<'_>,
         problem: &Problem,
         program: &CheckerProgram,
-        input: &Path,
-        answer: &Path,
-        output: &Path,
+        (input, answer, output): (&Path, &Path, &Path),
+        case_flags: &[String],
     ) -> Result<Checked> {
         let shown = env.workspace.show(&program.source);
         let language = env.workspace.language_of(&program.source)?;
@@ -122,10 +134,10 @@ impl Slot {
             )));
         };
         // The checker runs in an empty folder of its own: it gets absolute paths.
-        let mut args = Vec::new();
+        let mut paths = Vec::new();
         for (what, path) in [("input", input), ("output", output), ("answer", answer)] {
             match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
-                Ok(Some(p)) => args.push(p),
+                Ok(Some(p)) => paths.push(p),
                 Ok(None) => {
                     return Ok(Checked::failed(format!(
                         "the path of the {what} is not UTF-8: {}",
@@ -140,13 +152,31 @@ impl Slot {
                 }
             }
         }
+        let [input, output, answer] = <[String; 3]>::try_from(paths).expect("three paths");
+        let feedback = self.dir.join("feedback");
+        let (args, stdin, accept, reject) = match &program.protocol {
+            CheckerProtocol::Testlib => (vec![input, output, answer], None, 0, 1),
+            CheckerProtocol::Kattis { flags } => {
+                // A fresh feedback folder: what it holds after the run is this run's.
+                let _ = std::fs::remove_dir_all(&feedback);
+                std::fs::create_dir_all(&feedback).map_err(|e| Error::io(&feedback, e))?;
+                let mut args = vec![input, answer, format!("{}/", feedback.display())];
+                args.extend(flags.iter().chain(case_flags).cloned());
+                (args, Some(Path::new(&output).to_path_buf()), 42, 43)
+            }
+        };
         let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
-        let execution = self.execute_as("checker.", &checker, &args, None, &limits)?;
+        let execution = self.execute_as("checker.", &checker, &args, stdin.as_deref(), &limits)?;
         let response = execution.response;
-        // testlib writes its message to stderr; a checker that prints it is heard too.
-        let stderr = std::fs::read(&execution.stderr).unwrap_or_default();
-        let message = text::message(&stderr)
-            .or_else(|| text::message(&std::fs::read(&execution.stdout).unwrap_or_default()));
+        // A Kattis validator explains itself in judgemessage.txt; testlib writes its message to
+        // stderr; a checker that prints it is heard too.
+        let read = |p: &Path| std::fs::read(p).unwrap_or_default();
+        let kattis = matches!(program.protocol, CheckerProtocol::Kattis { .. });
+        let message = kattis
+            .then(|| text::message(&read(&feedback.join("judgemessage.txt"))))
+            .flatten()
+            .or_else(|| text::message(&read(&execution.stderr)))
+            .or_else(|| text::message(&read(&execution.stdout)));
         let with_message = |what: String| match &message {
             Some(m) => format!("{what}: {m}"),
             None => what,
@@ -155,20 +185,29 @@ impl Slot {
         if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
             return Ok(failed(why));
         }
-        Ok(match response.outcome {
-            Outcome::Exited(0) => Checked::judged(CheckOutcome::accepted()),
-            Outcome::Exited(1) => {
+        let Outcome::Exited(code) = response.outcome else {
+            unreachable!("describe_stop names every signal and spawn failure")
+        };
+        Ok(match code {
+            c if c == accept => {
+                let mut checked = Checked::judged(CheckOutcome::accepted());
+                if kattis {
+                    checked.score = String::from_utf8_lossy(&read(&feedback.join("score.txt")))
+                        .trim()
+                        .parse()
+                        .ok();
+                }
+                checked
+            }
+            c if c == reject => {
                 Checked::judged(CheckOutcome::rejected(message.unwrap_or_else(|| {
                     "the checker rejected the output (it gave no reason)".into()
                 })))
             }
-            Outcome::Exited(2) => Checked::judged(CheckOutcome::rejected(with_message(
+            2 if !kattis => Checked::judged(CheckOutcome::rejected(with_message(
                 "presentation error".into(),
             ))),
-            Outcome::Exited(code) => failed(format!("exit code {code}")),
-            Outcome::Signaled(_) | Outcome::SpawnFailed(_) => {
-                unreachable!("describe_stop names every signal and spawn failure")
-            }
+            code => failed(format!("exit code {code}")),
         })
     }
 }

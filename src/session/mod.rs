@@ -310,6 +310,8 @@ impl Judge {
             jobs: options.jobs.max(1),
             parallel: false,
             cases: Vec::new(),
+            groups: None,
+            scoring: problem.scoring,
         };
         observer.compiling(solution, &report);
         let (compile, program) = self.build(&solution.path, problem, options, false)?;
@@ -352,6 +354,12 @@ impl Judge {
         } else {
             report.jobs = 1;
             for (i, case) in cases.iter().enumerate() {
+                // A package's group that breaks on a rejection runs no more of its cases.
+                if let Some(g) = &problem.grading {
+                    if !runs(g, &report.cases, &case.name) {
+                        continue;
+                    }
+                }
                 observer.case_started(case, i, cases.len());
                 let case_report =
                     self.run_repeated(problem, solution, program, case, &limits, options)?;
@@ -363,7 +371,23 @@ impl Judge {
                 }
             }
         }
-        report.conclude();
+        if let Some(g) = &problem.grading {
+            // In parallel every case ran: keep those that count, as if run in order.
+            let ran: Vec<CaseReport> = std::mem::take(&mut report.cases);
+            report.cases = ran
+                .iter()
+                .filter(|c| {
+                    let before: Vec<CaseReport> = ran
+                        .iter()
+                        .take_while(|o| o.name != c.name)
+                        .cloned()
+                        .collect();
+                    runs(g, &before, &c.name)
+                })
+                .cloned()
+                .collect();
+        }
+        report.conclude(problem.grading.as_deref());
         Ok(())
     }
 
@@ -384,7 +408,7 @@ impl Judge {
             observer.solution_started(s, i, solutions.len());
             match self.judge(problem, s, cases, options, observer) {
                 Ok(r) => reports.push(r),
-                Err(e) => match Skipped::because(s, &e) {
+                Err(e) => match s.skipped_because(&e) {
                     Some(skip) => skipped.push(skip),
                     None => return Err(e),
                 },
@@ -444,7 +468,7 @@ impl Judge {
         output: &Path,
     ) -> Result<Checked> {
         let (env, slots) = self.parts();
-        slots[0].check_output(env, problem, input, answer, output)
+        slots[0].check_output(env, problem, (input, answer, output), &[])
     }
 
     fn keep_output(
@@ -472,6 +496,14 @@ impl Drop for Judge {
     fn drop(&mut self) {
         run::interrupt::unregister_temp_dir(self.scratch.path());
     }
+}
+
+/// Whether `case` runs, after the cases of `done`, under a package's groups.
+fn runs(grading: &crate::grading::Group, done: &[CaseReport], case: &str) -> bool {
+    grading
+        .runs(&|name| done.iter().find(|c| c.name == name).map(|c| c.verdict))
+        .iter()
+        .any(|n| n == case)
 }
 
 #[cfg(test)]

@@ -44,12 +44,19 @@ impl Slot {
         let measurement = &execution.measurement;
         let mut internal_error = None;
         let mut diff = None;
+        let mut score = None;
         let mut judge_error = None;
         let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
-            match self.check_output(env, problem, &case.input, &case.answer, &execution.stdout) {
+            let files = (
+                case.input.as_path(),
+                case.answer.as_path(),
+                execution.stdout.as_path(),
+            );
+            match self.check_output(env, problem, files, &case.validator_flags) {
                 Ok(checked) => {
                     internal_error = checked.internal_error;
                     diff = checked.diff;
+                    score = checked.score;
                     checked.outcome
                 }
                 Err(e) => {
@@ -98,7 +105,10 @@ impl Slot {
             diff,
             stderr: (verdict != Verdict::Ac)
                 .then(|| text::stderr_tail(&stderr))
-                .flatten(),
+                .flatten()
+                // An interpreter names the script by its path in the build cache: the file's
+                // name alone says as much.
+                .map(|t| t.replace(&format!("{}/", program.dir.display()), "")),
             killed_by: measurement.stopped_by(),
             parallel: false,
             rerun: None,
@@ -106,6 +116,7 @@ impl Slot {
             saved_output: None,
             input: None,
             timing: None,
+            score,
         })
     }
 

@@ -81,6 +81,9 @@ impl Fixture {
             generator: None,
             rust: Default::default(),
             language_time: Default::default(),
+            grading: None,
+            scoring: false,
+            time_rule: crate::stats::TimeLimitRule::DEFAULT,
         };
         Fixture {
             dir,
@@ -103,7 +106,7 @@ impl Fixture {
                     name: name.to_string(),
                     input,
                     answer,
-                    sample: false,
+                    ..TestCase::default()
                 }
             })
             .collect()
@@ -150,6 +153,8 @@ impl Fixture {
             jobs: options.jobs,
             parallel: false,
             cases: Vec::new(),
+            groups: None,
+            scoring: false,
         };
         let mut seen = Record::default();
         judge

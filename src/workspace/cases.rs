@@ -7,17 +7,27 @@ use super::{Problem, Workspace};
 use crate::error::{Error, Result};
 
 /// One test case: an input and its answer.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct TestCase {
     pub name: String,
     pub input: PathBuf,
     pub answer: PathBuf,
     pub sample: bool,
+    /// What the case tests, when its package says (`NAME.desc`).
+    pub description: Option<String>,
+    /// Flags for the output validator on this case (a package's group settings).
+    pub validator_flags: Vec<String>,
+    /// Flags for the input validators on this case.
+    pub input_validator_flags: Vec<String>,
 }
 
 impl Workspace {
-    /// The test cases of a problem, in natural order, every input paired with its answer.
+    /// The test cases of a problem, in natural order, every input paired with its answer (a
+    /// package's in the order it runs them).
     pub fn testcases(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        if let Some(p) = self.package(&problem.id) {
+            return Ok(p.cases.clone());
+        }
         let dir = self.root.join("testcases").join(&problem.id);
         let shown_dir = self.show(&dir);
         if !dir.is_dir() {
@@ -85,6 +95,7 @@ impl Workspace {
                 name: stem,
                 input,
                 answer,
+                ..TestCase::default()
             });
         }
         if cases.is_empty() {

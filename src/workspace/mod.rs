@@ -15,19 +15,36 @@ use crate::lang::{Config, Language};
 
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
 pub use problem::{
-    Checker, CheckerProgram, Problem, ProblemLimits, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
-    DEFAULT_OUTPUT_LIMIT,
+    Checker, CheckerProgram, CheckerProtocol, Problem, ProblemLimits, DEFAULT_CHECKER_MEMORY,
+    DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::Solution;
 
 use problem::parse_problem;
 
-/// A folder holding `problems/`, `testcases/` and `solutions/`, and maybe a `judge.toml`.
+/// A folder holding `problems/`, `testcases/` and `solutions/`, and maybe a `judge.toml`; and
+/// the problem packages mounted beside its own problems for one command.
 #[derive(Debug, Clone)]
 pub struct Workspace {
     pub root: PathBuf,
     /// `judge.toml`: the languages (the built-in ones when there is no file).
     pub config: Arc<Config>,
+    /// Where the judge keeps its caches, kept outputs and history: `.judge/` in the workspace,
+    /// or the user's cache folder when there is no workspace (a package is never written to).
+    state: PathBuf,
+    /// Packages judged where they lie (`--problem PATH`, `judge verify PATH`).
+    packages: Vec<Arc<Mounted>>,
+}
+
+/// A problem whose files live outside the workspace's folders, read in full (a problem
+/// package): what `problem`, `testcases` and `solutions` give for it.
+#[derive(Debug, Clone)]
+pub struct Mounted {
+    pub problem: Problem,
+    pub cases: Vec<TestCase>,
+    pub solutions: Vec<Solution>,
+    /// Its programs the judge cannot run, with the reason.
+    pub skipped: Vec<crate::model::Skipped>,
 }
 
 impl Workspace {
@@ -36,7 +53,39 @@ impl Workspace {
         Ok(Workspace {
             root: root.to_path_buf(),
             config: Arc::new(Config::load(root)?),
+            state: root.join(".judge"),
+            packages: Vec::new(),
         })
+    }
+
+    /// No workspace, only packages (mounted next): `dir` stands for the root, and the judge's
+    /// state goes to the user's cache folder (`$XDG_CACHE_HOME/judge`, `~/.cache/judge`).
+    pub fn loose(dir: &Path) -> Workspace {
+        let cache = std::env::var_os("XDG_CACHE_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .unwrap_or_else(std::env::temp_dir);
+        Workspace {
+            root: dir.to_path_buf(),
+            config: Arc::new(Config::default()),
+            state: cache.join("judge"),
+            packages: Vec::new(),
+        }
+    }
+
+    /// Makes a package's problem one of the workspace's for this command (in place of one
+    /// with the same id). Returns the problem's id.
+    pub fn mount(&mut self, mounted: Mounted) -> String {
+        let id = mounted.problem.id.clone();
+        self.packages.retain(|p| p.problem.id != id);
+        self.packages.push(Arc::new(mounted));
+        id
+    }
+
+    /// The mounted package whose problem is `id`.
+    pub fn package(&self, id: &str) -> Option<&Arc<Mounted>> {
+        self.packages.iter().find(|p| p.problem.id == id)
     }
 
     /// The language `path` is written in, by its extension; an error lists the languages.
@@ -82,9 +131,9 @@ impl Workspace {
         self.root.join("problems")
     }
 
-    /// `.judge/`: caches and history, never committed.
+    /// `.judge/`: caches and history, never committed (see [`Workspace::loose`]).
     pub fn state_dir(&self) -> PathBuf {
-        self.root.join(".judge")
+        self.state.clone()
     }
 
     /// A path shown to the user: relative to the workspace root when inside it.
@@ -98,7 +147,10 @@ impl Workspace {
     /// Ids of every folder under `problems/`, sorted.
     pub fn problem_ids(&self) -> Result<Vec<String>> {
         let dir = self.problems_dir();
-        let mut ids = Vec::new();
+        let mut ids: Vec<String> = self.packages.iter().map(|p| p.problem.id.clone()).collect();
+        if !dir.is_dir() && !ids.is_empty() {
+            return Ok(ids);
+        }
         for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
             let entry = entry.map_err(|e| Error::io(&dir, e))?;
             if entry.path().is_dir() {
@@ -110,11 +162,15 @@ impl Workspace {
             }
         }
         ids.sort_by(|a, b| natural_cmp(a, b));
+        ids.dedup();
         Ok(ids)
     }
 
-    /// Loads and validates `problems/ID/problem.toml`.
+    /// Loads and validates `problems/ID/problem.toml` (or the mounted package's problem).
     pub fn problem(&self, id: &str) -> Result<Problem> {
+        if let Some(p) = self.package(id) {
+            return Ok(p.problem.clone());
+        }
         let dir = self.problems_dir().join(id);
         if !dir.is_dir() {
             return Err(Error::UnknownProblem {

@@ -3,13 +3,16 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::check::{CheckerMode, CompareOptions};
+use crate::check::{CheckerMode, CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
+use crate::grading::Group;
 use crate::lang::{Config, RustSettings, TimeRule};
+use crate::stats::TimeLimitRule;
 use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
 use crate::verdict::Expectation;
 
@@ -38,16 +41,47 @@ pub struct Problem {
     pub rust: RustSettings,
     /// More time for some languages (`[language_time]`: `python = "3x + 2s"`).
     pub language_time: BTreeMap<String, TimeRule>,
+    /// Test groups and how they are graded (a package's); `None`: one flat list, where the
+    /// first case that fails decides.
+    pub grading: Option<Arc<Group>>,
+    /// The groups give points (a scoring package): scores are shown and checked.
+    pub scoring: bool,
+    /// How the time limit is justified and checked (`judge verify`): problemtools' defaults
+    /// with the limit fixed, or a package's own settings.
+    pub time_rule: TimeLimitRule,
 }
 
-/// How an output is judged: a built-in comparison, or a checker program.
+/// How an output is judged: a built-in comparison, the Kattis default validator, or a checker
+/// program.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Checker {
     Builtin {
         mode: CheckerMode,
         options: CompareOptions,
     },
+    /// The Kattis problem package format's default output validator, with its flags.
+    Kattis(KattisFlags),
     Program(CheckerProgram),
+}
+
+/// How a checker program is called and what its exit code means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckerProtocol {
+    /// testlib's: `checker INPUT OUTPUT ANSWER`; exit 0 accepts, 1 rejects, 2 is a
+    /// presentation error, anything else the checker's failure.
+    Testlib,
+    /// The Kattis package format's output validators: `validator INPUT ANSWER FEEDBACK_DIR
+    /// FLAGS... < OUTPUT`; exit 42 accepts, 43 rejects, anything else the validator's failure;
+    /// its message in `FEEDBACK_DIR/judgemessage.txt`, a score in `score.txt`.
+    Kattis { flags: Vec<String> },
+}
+
+/// `checker_protocol` in problem.toml.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Protocol {
+    Testlib,
+    Kattis,
 }
 
 impl Checker {
@@ -55,7 +89,7 @@ impl Checker {
     pub fn program(&self) -> Option<&CheckerProgram> {
         match self {
             Checker::Program(p) => Some(p),
-            Checker::Builtin { .. } => None,
+            Checker::Builtin { .. } | Checker::Kattis(_) => None,
         }
     }
 }
@@ -65,6 +99,7 @@ impl fmt::Display for Checker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Checker::Builtin { mode, .. } => mode.fmt(f),
+            Checker::Kattis(_) => f.write_str("kattis"),
             Checker::Program(_) => f.write_str("custom"),
         }
     }
@@ -86,6 +121,7 @@ pub struct CheckerProgram {
     /// CPU time per case.
     pub time: Duration,
     pub memory_bytes: u64,
+    pub protocol: CheckerProtocol,
 }
 
 impl Problem {
@@ -106,9 +142,22 @@ impl Problem {
                 }
                 s
             }
+            Checker::Kattis(flags) => {
+                let flags = flags.to_string();
+                if flags.is_empty() {
+                    "kattis (the default validator)".into()
+                } else {
+                    format!("kattis ({flags})")
+                }
+            }
             Checker::Program(p) => {
                 let name = p.source.strip_prefix(&self.dir).unwrap_or(&p.source);
-                format!("custom ({})", name.display())
+                match &p.protocol {
+                    CheckerProtocol::Testlib => format!("custom ({})", name.display()),
+                    CheckerProtocol::Kattis { .. } => {
+                        format!("custom ({}, Kattis output validator)", name.display())
+                    }
+                }
             }
         }
     }
@@ -130,6 +179,7 @@ enum CheckerKey {
     Exact,
     Lines,
     Float,
+    Kattis,
     Custom,
 }
 
@@ -140,16 +190,17 @@ impl CheckerKey {
             CheckerKey::Exact => Some(CheckerMode::Exact),
             CheckerKey::Lines => Some(CheckerMode::Lines),
             CheckerKey::Float => Some(CheckerMode::Float),
-            CheckerKey::Custom => None,
+            CheckerKey::Kattis | CheckerKey::Custom => None,
         }
     }
 }
 
 impl fmt::Display for CheckerKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.mode() {
-            Some(m) => m.fmt(f),
-            None => f.write_str("custom"),
+        match self {
+            CheckerKey::Kattis => f.write_str("kattis"),
+            CheckerKey::Custom => f.write_str("custom"),
+            _ => self.mode().expect("a built-in mode").fmt(f),
         }
     }
 }
@@ -168,6 +219,8 @@ struct RawProblem {
     checker_program: Option<toml::Spanned<String>>,
     checker_time_limit: Option<toml::Spanned<String>>,
     checker_memory_limit: Option<toml::Spanned<String>>,
+    checker_protocol: Option<toml::Spanned<Protocol>>,
+    validator_flags: Option<toml::Spanned<String>>,
     #[serde(default)]
     samples: Vec<String>,
     #[serde(default)]
@@ -295,6 +348,12 @@ pub(super) fn parse_problem(
         generator,
         rust,
         language_time,
+        grading: None,
+        scoring: false,
+        time_rule: TimeLimitRule {
+            fixed: Some(time),
+            ..TimeLimitRule::DEFAULT
+        },
     })
 }
 
@@ -420,6 +479,41 @@ fn parse_checker(
             needs(key, value.span(), &[CheckerKey::Custom])?;
         }
     }
+    if let Some(p) = &raw.checker_protocol {
+        needs("checker_protocol", p.span(), &[CheckerKey::Custom])?;
+    }
+    let flags = match &raw.validator_flags {
+        Some(f) => {
+            needs(
+                "validator_flags",
+                f.span(),
+                &[CheckerKey::Kattis, CheckerKey::Custom],
+            )?;
+            let kattis_program = raw
+                .checker_protocol
+                .as_ref()
+                .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
+            if mode == CheckerKey::Custom && !kattis_program {
+                return Err(bad(
+                    f.span(),
+                    "`validator_flags` are given to a Kattis output validator, and this checker is a testlib checker".into(),
+                    "set `checker_protocol = \"kattis\"`, or remove `validator_flags`".into(),
+                ));
+            }
+            f.get_ref().clone()
+        }
+        None => String::new(),
+    };
+    if mode == CheckerKey::Kattis {
+        let parsed = KattisFlags::parse(&flags).map_err(|m| {
+            bad(
+                raw.validator_flags.as_ref().map_or(0..0, |f| f.span()),
+                format!("validator_flags: {m}"),
+                "write the default validator's flags, such as \"case_sensitive float_tolerance 1e-6\"".into(),
+            )
+        })?;
+        return Ok(Checker::Kattis(parsed));
+    }
     if let Some(mode) = mode.mode() {
         return Ok(Checker::Builtin {
             mode,
@@ -469,6 +563,12 @@ fn parse_checker(
         source,
         time,
         memory_bytes,
+        protocol: match raw.checker_protocol.as_ref().map(|p| *p.get_ref()) {
+            Some(Protocol::Kattis) => CheckerProtocol::Kattis {
+                flags: flags.split_whitespace().map(str::to_string).collect(),
+            },
+            _ => CheckerProtocol::Testlib,
+        },
     }))
 }
 

@@ -19,6 +19,9 @@ impl Workspace {
     /// judge knows, sorted by name. A solution's name is its file's stem (`bitmask`), or its
     /// file name when another file has the same stem (`bitmask.py` beside `bitmask.rs`).
     pub fn solutions(&self, problem: &str) -> Result<Vec<Solution>> {
+        if let Some(p) = self.package(problem) {
+            return Ok(p.solutions.clone());
+        }
         let dir = self.root.join("solutions").join(problem);
         let mut files: Vec<PathBuf> = Vec::new();
         if !dir.is_dir() {
@@ -112,6 +115,14 @@ impl Workspace {
         if looks_like_path {
             return self.solution_from_path(&as_path, spec, problem);
         }
+        // A package's submissions are named by their folder: `accepted/hello.cc`.
+        if let Some(s) = self
+            .all_solutions()?
+            .into_iter()
+            .find(|s| s.name == spec && problem.is_none_or(|p| s.problem == p))
+        {
+            return Ok(s);
+        }
         let (wanted_problem, name) = match spec.split_once('/') {
             Some((p, n)) => (Some(p), n),
             None => (problem, spec),
@@ -145,7 +156,7 @@ impl Workspace {
     }
 
     fn problem_exists(&self, id: &str) -> Result<()> {
-        if self.problems_dir().join(id).is_dir() {
+        if self.problems_dir().join(id).is_dir() || self.package(id).is_some() {
             Ok(())
         } else {
             Err(Error::UnknownProblem {
@@ -198,6 +209,13 @@ impl Workspace {
             .and_then(|n| n.to_str())
             .filter(|p| self.problems_dir().join(p).is_dir())
             .map(str::to_string);
+        // A file inside a mounted package belongs to it.
+        let told = told.or_else(|| {
+            self.packages
+                .iter()
+                .find(|p| path.starts_with(&p.problem.dir))
+                .map(|p| p.problem.id.clone())
+        });
         let problem = match (problem, told) {
             (Some(p), _) => {
                 self.problem_exists(p)?;
@@ -229,6 +247,28 @@ impl Workspace {
             name,
             problem,
             path,
+        })
+    }
+}
+
+impl Solution {
+    /// The skip that `error` means for this solution, when it means one: its language's
+    /// compiler or interpreter is not installed.
+    pub fn skipped_because(&self, error: &crate::Error) -> Option<crate::model::Skipped> {
+        use crate::Error;
+        let reason = match error {
+            Error::MissingProgram {
+                language, program, ..
+            } => format!("{language} needs `{program}`, which is not installed"),
+            Error::MissingRustToolchain { toolchain } => {
+                format!("the Rust toolchain `{toolchain}` is not installed")
+            }
+            _ => return None,
+        };
+        Some(crate::model::Skipped {
+            solution: self.name.clone(),
+            path: self.path.clone(),
+            skipped: reason,
         })
     }
 }

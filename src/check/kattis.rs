@@ -1,0 +1,324 @@
+//! The Kattis problem package format's default output validator, with its exact semantics.
+//!
+//! Tokens separated by whitespace; letters compared without regard to case unless
+//! `case_sensitive`; whitespace compared byte for byte with `space_change_sensitive`; and with
+//! a float tolerance, a token of the answer that reads entirely as a finite number accepts any
+//! output number within the absolute or the relative tolerance (the output token must then be a
+//! number too). Trailing output is a wrong answer.
+
+use super::CheckOutcome;
+use crate::text::quote;
+
+/// The default validator's flags (`validator_flags`, `output_validator_flags`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct KattisFlags {
+    pub case_sensitive: bool,
+    pub space_change_sensitive: bool,
+    pub float_absolute: Option<f64>,
+    pub float_relative: Option<f64>,
+}
+
+impl KattisFlags {
+    /// Reads the flags; an unknown flag or a tolerance that is not a number is an error, as
+    /// the default validator makes it.
+    pub fn parse(flags: &str) -> Result<KattisFlags, String> {
+        let mut f = KattisFlags::default();
+        let mut words = flags.split_whitespace();
+        while let Some(w) = words.next() {
+            let mut tolerance = |name: &str| -> Result<f64, String> {
+                let v = words
+                    .next()
+                    .ok_or_else(|| format!("`{name}` needs a number after it"))?;
+                finite(v)
+                    .filter(|t| *t >= 0.0)
+                    .ok_or_else(|| format!("`{name} {v}`: the tolerance is not a number"))
+            };
+            match w {
+                "case_sensitive" => f.case_sensitive = true,
+                "space_change_sensitive" => f.space_change_sensitive = true,
+                "float_absolute_tolerance" => f.float_absolute = Some(tolerance(w)?),
+                "float_relative_tolerance" => f.float_relative = Some(tolerance(w)?),
+                "float_tolerance" => {
+                    let t = tolerance(w)?;
+                    f.float_absolute = Some(t);
+                    f.float_relative = Some(t);
+                }
+                other => {
+                    return Err(format!(
+                        "`{other}` is not a flag of the default validator (case_sensitive, space_change_sensitive, float_tolerance E, float_absolute_tolerance E, float_relative_tolerance E)"
+                    ))
+                }
+            }
+        }
+        Ok(f)
+    }
+
+    /// These flags with more on top (a test group's own, after the problem's).
+    pub fn with(&self, extra: &[String]) -> Result<KattisFlags, String> {
+        let more = KattisFlags::parse(&extra.join(" "))?;
+        Ok(KattisFlags {
+            case_sensitive: self.case_sensitive || more.case_sensitive,
+            space_change_sensitive: self.space_change_sensitive || more.space_change_sensitive,
+            float_absolute: more.float_absolute.or(self.float_absolute),
+            float_relative: more.float_relative.or(self.float_relative),
+        })
+    }
+
+    fn uses_floats(&self) -> bool {
+        self.float_absolute.is_some() || self.float_relative.is_some()
+    }
+}
+
+impl std::fmt::Display for KattisFlags {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut parts = Vec::new();
+        if self.case_sensitive {
+            parts.push("case_sensitive".to_string());
+        }
+        if self.space_change_sensitive {
+            parts.push("space_change_sensitive".to_string());
+        }
+        match (self.float_absolute, self.float_relative) {
+            (Some(a), Some(r)) if a == r => parts.push(format!("float_tolerance {a:e}")),
+            (a, r) => {
+                if let Some(a) = a {
+                    parts.push(format!("float_absolute_tolerance {a:e}"));
+                }
+                if let Some(r) = r {
+                    parts.push(format!("float_relative_tolerance {r:e}"));
+                }
+            }
+        }
+        f.write_str(&parts.join(" "))
+    }
+}
+
+/// A token read as C's `sscanf("%lf")` reads a whole token: decimal or hexadecimal notation,
+/// and only a finite value counts (`inf` and `nan` are words).
+fn finite(token: &str) -> Option<f64> {
+    let v = token.parse::<f64>().ok().or_else(|| hex_float(token))?;
+    v.is_finite().then_some(v)
+}
+
+/// `0x1.8p3` and the like, which C reads as numbers.
+fn hex_float(token: &str) -> Option<f64> {
+    let (negative, rest) = match token.as_bytes().first()? {
+        b'-' => (true, &token[1..]),
+        b'+' => (false, &token[1..]),
+        _ => (false, token),
+    };
+    let rest = rest
+        .strip_prefix("0x")
+        .or_else(|| rest.strip_prefix("0X"))?;
+    let (mantissa, exponent) = match rest.find(['p', 'P']) {
+        Some(i) => (&rest[..i], rest[i + 1..].parse::<i32>().ok()?),
+        None => (rest, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    let mut value = 0f64;
+    for c in whole.chars() {
+        value = value * 16.0 + c.to_digit(16)? as f64;
+    }
+    let mut scale = 1.0 / 16.0;
+    for c in fraction.chars() {
+        value += c.to_digit(16)? as f64 * scale;
+        scale /= 16.0;
+    }
+    let v = value * 2f64.powi(exponent);
+    Some(if negative { -v } else { v })
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Compares `output` with `answer` as the default validator does.
+pub fn compare(flags: &KattisFlags, answer: &[u8], output: &[u8]) -> CheckOutcome {
+    let (mut a, mut o) = (0usize, 0usize);
+    // Where in the output a rejection is: its line, counted as the output is read.
+    let line_at = |o: usize| {
+        output[..o.min(output.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    };
+    let reject = |o: usize, what: String| {
+        CheckOutcome::rejected(format!("line {} of the output: {what}", line_at(o)))
+    };
+    loop {
+        // Whitespace: alike, or byte for byte with space_change_sensitive.
+        while a < answer.len() && is_space(answer[a]) {
+            if flags.space_change_sensitive {
+                if output.get(o) != Some(&answer[a]) {
+                    return reject(
+                        o,
+                        format!(
+                            "space change: expected {}, received {}",
+                            quote(&answer[a..=a]),
+                            output.get(o).map_or("the end".into(), |b| quote(&[*b]))
+                        ),
+                    );
+                }
+                o += 1;
+            }
+            a += 1;
+        }
+        while o < output.len() && is_space(output[o]) {
+            if flags.space_change_sensitive {
+                return reject(
+                    o,
+                    format!("space change: unexpected {}", quote(&output[o..=o])),
+                );
+            }
+            o += 1;
+        }
+        let token = |data: &[u8], from: usize| {
+            let end = data[from..]
+                .iter()
+                .position(|&b| is_space(b))
+                .map_or(data.len(), |p| from + p);
+            (from, end)
+        };
+        if a == answer.len() {
+            break;
+        }
+        let (a0, a1) = token(answer, a);
+        if o == output.len() {
+            return reject(
+                o,
+                format!(
+                    "the output ended; the answer goes on with {}",
+                    quote(&answer[a0..a1])
+                ),
+            );
+        }
+        let (o0, o1) = token(output, o);
+        let (want, got) = (&answer[a0..a1], &output[o0..o1]);
+        let as_float = |t: &[u8]| std::str::from_utf8(t).ok().and_then(finite);
+        match (flags.uses_floats(), as_float(want)) {
+            (true, Some(w)) => {
+                let Some(g) = as_float(got) else {
+                    return reject(o0, format!("expected a number, received {}", quote(got)));
+                };
+                let diff = (w - g).abs();
+                let ok = flags.float_absolute.is_some_and(|t| diff <= t)
+                    || flags.float_relative.is_some_and(|t| diff <= t * w.abs());
+                if !ok {
+                    return reject(
+                        o0,
+                        format!(
+                            "expected {} within the tolerance, received {} (difference {diff:e})",
+                            quote(want),
+                            quote(got)
+                        ),
+                    );
+                }
+            }
+            _ => {
+                let same = if flags.case_sensitive {
+                    want == got
+                } else {
+                    want.eq_ignore_ascii_case(got)
+                };
+                if !same {
+                    return reject(
+                        o0,
+                        format!("expected {}, received {}", quote(want), quote(got)),
+                    );
+                }
+            }
+        }
+        a = a1;
+        o = o1;
+    }
+    while o < output.len() && is_space(output[o]) {
+        if flags.space_change_sensitive {
+            return reject(o, format!("trailing {}", quote(&output[o..=o])));
+        }
+        o += 1;
+    }
+    if o < output.len() {
+        let end = output[o..]
+            .iter()
+            .position(|&b| is_space(b))
+            .map_or(output.len(), |p| o + p);
+        return reject(o, format!("trailing output: {}", quote(&output[o..end])));
+    }
+    CheckOutcome::accepted()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(flags: &str, answer: &str, output: &str) -> bool {
+        compare(
+            &KattisFlags::parse(flags).unwrap(),
+            answer.as_bytes(),
+            output.as_bytes(),
+        )
+        .accepted
+    }
+
+    #[test]
+    fn case_insensitive_unless_told() {
+        assert!(ok("", "Yes\n", "YES"));
+        assert!(!ok("case_sensitive", "Yes\n", "YES"));
+        assert!(ok("", "a  b\n\nc", "a b c\n"));
+        assert!(!ok("", "1 2", "1 2 3"), "trailing output");
+        assert!(!ok("", "1 2", "1"), "missing output");
+        assert!(ok("", "", "  \n"));
+    }
+
+    #[test]
+    fn whitespace_byte_for_byte_when_sensitive() {
+        assert!(ok("space_change_sensitive", "1 2\n", "1 2\n"));
+        assert!(!ok("space_change_sensitive", "1 2\n", "1  2\n"));
+        assert!(!ok("space_change_sensitive", "1 2\n", "1 2"));
+        assert!(!ok("space_change_sensitive", "1 2\n", "1 2\n\n"));
+    }
+
+    #[test]
+    fn floats_only_where_the_answer_is_a_finite_number() {
+        // Without a tolerance, numbers are words.
+        assert!(!ok("", "200", "2.0e2"));
+        // With one, any notation of a close enough number, the integer 200 included.
+        assert!(ok("float_tolerance 1e-6", "200", "2.0e2"));
+        assert!(ok("float_tolerance 1e-6", "0.0314", "3.14000000e-2"));
+        assert!(ok("float_absolute_tolerance 0.1", "1", "1.05"));
+        assert!(!ok("float_absolute_tolerance 0.01", "1", "1.05"));
+        assert!(ok("float_relative_tolerance 0.1", "100", "105"));
+        assert!(
+            ok("float_tolerance 1e-9", "1", "0x1p0"),
+            "C reads hexadecimal numbers"
+        );
+        // The output must be a number where the answer is one.
+        assert!(!ok("float_tolerance 1", "1", "one"));
+        // inf and nan in the answer are words, compared as such (without regard to case).
+        assert!(ok("float_tolerance 1", "inf", "INF"));
+        assert!(!ok("float_tolerance 1", "nan", "0"));
+    }
+
+    #[test]
+    fn flags_are_checked() {
+        assert!(KattisFlags::parse("float_tolerance").is_err());
+        assert!(KattisFlags::parse("float_tolerance x").is_err());
+        assert!(KattisFlags::parse("fuzzy").is_err());
+        let f = KattisFlags::parse("case_sensitive float_tolerance 1e-6").unwrap();
+        assert_eq!(f.to_string(), "case_sensitive float_tolerance 1e-6");
+        assert_eq!(KattisFlags::parse(&f.to_string()).unwrap(), f);
+    }
+
+    #[test]
+    fn hexadecimal_numbers() {
+        assert_eq!(hex_float("0x1.8p3"), Some(12.0));
+        assert_eq!(hex_float("-0X10"), Some(-16.0));
+        assert_eq!(hex_float("0x"), None);
+        assert_eq!(finite("1e999"), None);
+        assert_eq!(finite("1."), Some(1.0));
+    }
+}

@@ -1,0 +1,189 @@
+//! A package's time limit when it fixes none: derived by its own rule from its accepted
+//! submissions, judged here first, and remembered until the package changes.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::error::{Error, Result};
+use crate::model::{Skipped, SolutionReport};
+use crate::session::{Judge, Observer, Options};
+use crate::verdict::Verdict;
+use crate::workspace::{Problem, Solution, TestCase};
+
+/// How long an accepted submission may take while the limit is being derived from it, as
+/// problemtools caps that first run.
+pub const CAP: Duration = Duration::from_secs(60);
+
+/// The limit, how it came about, and what was judged to get it.
+#[derive(Debug, Clone)]
+pub struct Derived {
+    pub limit: Duration,
+    /// The slowest accepted case: its time and where.
+    pub slowest: Duration,
+    pub solution: String,
+    /// The accepted submissions' reports (empty when the limit was remembered).
+    pub reports: Vec<SolutionReport>,
+    pub skipped: Vec<Skipped>,
+    /// Taken from what an earlier run derived: nothing was judged.
+    pub remembered: bool,
+}
+
+/// The accepted submissions of a package: those that set its limit.
+pub fn accepted(solutions: &[Solution]) -> Vec<Solution> {
+    solutions
+        .iter()
+        .filter(|s| s.name.starts_with("accepted/"))
+        .cloned()
+        .collect()
+}
+
+/// Derives `problem`'s limit from its accepted submissions (judged under [`CAP`]), or takes
+/// it from an earlier run when neither they nor the cases have changed. `remember` is false
+/// when the caller needs the reports themselves (`judge verify`).
+pub fn time_limit(
+    judge: &mut Judge,
+    problem: &Problem,
+    solutions: &[Solution],
+    cases: &[TestCase],
+    observer: &mut dyn Observer,
+    remember: bool,
+) -> Result<Derived> {
+    let accepted = accepted(solutions);
+    let memo = judge
+        .workspace
+        .state_dir()
+        .join("derived")
+        .join(key(problem, &accepted, cases));
+    if remember {
+        if let Some(d) = std::fs::read_to_string(&memo).ok().and_then(|t| parse(&t)) {
+            return Ok(d);
+        }
+    }
+    let options = Options {
+        time_limit: Some(CAP),
+        ..Options::default()
+    };
+    let mut reports = Vec::new();
+    let mut skipped = Vec::new();
+    for (i, s) in accepted.iter().enumerate() {
+        observer.solution_started(s, i, accepted.len());
+        match judge.judge(problem, s, cases, &options, observer) {
+            Ok(r) => reports.push(r),
+            Err(e) => match s.skipped_because(&e) {
+                Some(skip) => skipped.push(skip),
+                None => return Err(e),
+            },
+        }
+    }
+    let slowest = reports
+        .iter()
+        .filter(|r| r.verdict == Verdict::Ac)
+        .max_by_key(|r| r.max_cpu());
+    let Some(slowest) = slowest else {
+        return Err(Error::NoTimeLimit {
+            problem: problem.id.clone(),
+        });
+    };
+    let d = Derived {
+        limit: problem.time_rule.derive(slowest.max_cpu()),
+        slowest: slowest.max_cpu(),
+        solution: slowest.solution.clone(),
+        reports: Vec::new(),
+        skipped,
+        remembered: false,
+    };
+    if let Some(dir) = memo.parent() {
+        if std::fs::create_dir_all(dir).is_ok() {
+            let _ = std::fs::write(
+                &memo,
+                format!(
+                    "{} {} {}",
+                    d.limit.as_nanos(),
+                    d.slowest.as_nanos(),
+                    d.solution
+                ),
+            );
+        }
+    }
+    Ok(Derived { reports, ..d })
+}
+
+/// Gives `problem` its time limit when it fixes none (a package under its own rule): derived
+/// once from the accepted submissions and remembered. None when the limit was fixed already.
+pub fn settle(
+    judge: &mut Judge,
+    problem: &mut Problem,
+    observer: &mut dyn Observer,
+) -> Result<Option<Derived>> {
+    if problem.time_rule.fixed.is_some() {
+        return Ok(None);
+    }
+    let cases = judge.workspace.testcases(problem)?;
+    let solutions = judge.workspace.solutions(&problem.id)?;
+    let d = time_limit(judge, problem, &solutions, &cases, observer, true)?;
+    problem.limits.time = d.limit;
+    Ok(Some(d))
+}
+
+/// What the limit derived from `d` means, in one line.
+pub fn describe(d: &Derived, problem: &Problem) -> String {
+    format!(
+        "time limit {}: derived from {} (slowest case {} x {}{}){}",
+        crate::units::format_duration(d.limit),
+        d.solution,
+        crate::units::format_duration(d.slowest),
+        problem.time_rule.ac_to_limit,
+        if problem.time_rule.resolution > Duration::from_nanos(1) {
+            format!(
+                ", rounded up to {}",
+                crate::units::format_duration(problem.time_rule.resolution)
+            )
+        } else {
+            String::new()
+        },
+        if d.remembered {
+            ", as judged before"
+        } else {
+            ""
+        },
+    )
+}
+
+fn parse(text: &str) -> Option<Derived> {
+    let mut parts = text.splitn(3, ' ');
+    let limit = Duration::from_nanos(parts.next()?.parse().ok()?);
+    let slowest = Duration::from_nanos(parts.next()?.parse().ok()?);
+    Some(Derived {
+        limit,
+        slowest,
+        solution: parts.next()?.to_string(),
+        reports: Vec::new(),
+        skipped: Vec::new(),
+        remembered: true,
+    })
+}
+
+/// What the derived limit depends on: the rule, the accepted submissions' sources and the
+/// cases (by path, size and time of change: hashing the data on every start would cost more
+/// than it saves).
+fn key(problem: &Problem, accepted: &[Solution], cases: &[TestCase]) -> String {
+    use std::os::unix::fs::MetadataExt;
+    let mut h = blake3::Hasher::new();
+    h.update(problem.id.as_bytes());
+    h.update(format!("{:?}", problem.time_rule).as_bytes());
+    for s in accepted {
+        h.update(s.name.as_bytes());
+        h.update(&std::fs::read(&s.path).unwrap_or_default());
+    }
+    let stat = |p: &Path| {
+        std::fs::metadata(p)
+            .map(|m| format!("{} {} {}", m.len(), m.mtime(), m.mtime_nsec()))
+            .unwrap_or_default()
+    };
+    for c in cases {
+        h.update(c.input.as_os_str().as_encoded_bytes());
+        h.update(stat(&c.input).as_bytes());
+        h.update(stat(&c.answer).as_bytes());
+    }
+    h.finalize().to_hex()[..32].to_string()
+}

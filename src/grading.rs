@@ -1,0 +1,448 @@
+//! Test groups and their grading, as the Kattis problem package format defines it: which cases
+//! count after a failure (`on_reject`), a group's verdict and score from its children's (the
+//! default grader's flags), score ranges. Pure: case verdicts in, group results out.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::verdict::Verdict;
+
+/// What a group does once a child fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnReject {
+    /// The group's remaining children are not run (its result is final).
+    #[default]
+    Break,
+    /// Every child is run and graded.
+    Continue,
+}
+
+/// How a group's verdict comes from its children's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VerdictRule {
+    /// The worst failure, in the order JE, RTE, MLE, TLE, OLE, WA, then AC.
+    #[default]
+    WorstError,
+    /// The first failure, in order.
+    FirstError,
+    AlwaysAccept,
+}
+
+/// How a group's score comes from its children's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScoreRule {
+    #[default]
+    Sum,
+    Avg,
+    Min,
+    Max,
+}
+
+/// The default grader's flags (`grader_flags: min first_error ignore_sample`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GraderFlags {
+    pub verdict: VerdictRule,
+    pub score: ScoreRule,
+    /// At the root: the sample group does not count (the last child alone does).
+    pub ignore_sample: bool,
+    /// AC when any child is AC.
+    pub accept_if_any_accepted: bool,
+}
+
+impl GraderFlags {
+    /// Reads the flags as the default grader does: known words set what they name, the rest is ignored.
+    pub fn parse(flags: &str) -> GraderFlags {
+        let mut g = GraderFlags::default();
+        for f in flags.split_whitespace() {
+            match f {
+                "worst_error" | "no_errors" => g.verdict = VerdictRule::WorstError,
+                "first_error" => g.verdict = VerdictRule::FirstError,
+                "always_accept" => g.verdict = VerdictRule::AlwaysAccept,
+                "sum" => g.score = ScoreRule::Sum,
+                "avg" => g.score = ScoreRule::Avg,
+                "min" => g.score = ScoreRule::Min,
+                "max" => g.score = ScoreRule::Max,
+                "ignore_sample" => g.ignore_sample = true,
+                "accept_if_any_accepted" => g.accept_if_any_accepted = true,
+                _ => {}
+            }
+        }
+        g
+    }
+}
+
+/// A test group: its settings (inherited from its parent's where it sets none) and its
+/// children, cases and groups in the order they run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// The group's path under the data folder ("" for the root, "secret/subtask1").
+    pub path: String,
+    pub on_reject: OnReject,
+    pub flags: GraderFlags,
+    /// A case's score when accepted and when not (scoring problems).
+    pub accept_score: f64,
+    pub reject_score: f64,
+    /// The scores the group may give, when it says (`range: 0 50`).
+    pub range: Option<(f64, f64)>,
+    pub items: Vec<Item>,
+}
+
+/// A child of a group.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A test case, by its name.
+    Case(String),
+    Group(Group),
+}
+
+/// A case's result as grading needs it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CaseResult {
+    pub verdict: Verdict,
+    /// A score the output validator gave (score.txt); the group's accept or reject score otherwise.
+    pub score: Option<f64>,
+}
+
+/// A group's result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GroupResult {
+    pub path: String,
+    pub verdict: Verdict,
+    pub score: f64,
+    /// The most the group could give (`range`), when known.
+    pub max_score: Option<f64>,
+}
+
+/// The results of every group, children before parents, the root last.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Graded {
+    pub groups: Vec<GroupResult>,
+}
+
+impl Graded {
+    pub fn root(&self) -> &GroupResult {
+        self.groups.last().expect("the root is graded")
+    }
+}
+
+impl Group {
+    /// The names of the cases, in the order they run.
+    pub fn cases(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        for item in &self.items {
+            match item {
+                Item::Case(c) => out.push(c.as_str()),
+                Item::Group(g) => out.extend(g.cases()),
+            }
+        }
+        out
+    }
+
+    /// The cases that run, given the results so far: after a failure in a group that breaks
+    /// on a rejection, its remaining children do not (nor, up the tree, those of every
+    /// enclosing group that breaks too). `result` gives what is known of a case; `None` for
+    /// a case not run yet, which counts as passing for now.
+    pub fn runs(&self, result: &dyn Fn(&str) -> Option<Verdict>) -> Vec<String> {
+        let mut out = Vec::new();
+        self.walk_runs(result, &mut out);
+        out
+    }
+
+    /// Adds the cases that run to `out`; true when the group failed and breaks.
+    fn walk_runs(&self, result: &dyn Fn(&str) -> Option<Verdict>, out: &mut Vec<String>) -> bool {
+        for item in &self.items {
+            let failed = match item {
+                Item::Case(c) => {
+                    out.push(c.clone());
+                    result(c).is_some_and(|v| v != Verdict::Ac)
+                }
+                Item::Group(g) => {
+                    let before = out.len();
+                    g.walk_runs(result, out);
+                    // A subgroup fails when its grade does, with what ran of it.
+                    let ran: BTreeMap<&str, Verdict> = out[before..]
+                        .iter()
+                        .filter_map(|c| Some((c.as_str(), result(c)?)))
+                        .collect();
+                    g.grade_with(&|c| {
+                        ran.get(c).map(|v| CaseResult {
+                            verdict: *v,
+                            score: None,
+                        })
+                    })
+                    .root()
+                    .verdict
+                        != Verdict::Ac
+                }
+            };
+            if failed && self.on_reject == OnReject::Break {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Grades the tree from the cases' results (cases without one did not run and do not count).
+    pub fn grade_with(&self, result: &dyn Fn(&str) -> Option<CaseResult>) -> Graded {
+        let mut groups = Vec::new();
+        self.grade_into(result, &mut groups);
+        Graded { groups }
+    }
+
+    fn grade_into(
+        &self,
+        result: &dyn Fn(&str) -> Option<CaseResult>,
+        groups: &mut Vec<GroupResult>,
+    ) -> (Verdict, f64) {
+        let mut children: Vec<(Verdict, f64)> = Vec::new();
+        for item in &self.items {
+            let r = match item {
+                Item::Case(c) => match result(c) {
+                    Some(r) => {
+                        let score = r.score.unwrap_or(if r.verdict == Verdict::Ac {
+                            self.accept_score
+                        } else {
+                            self.reject_score
+                        });
+                        (r.verdict, score)
+                    }
+                    None => continue,
+                },
+                Item::Group(g) => {
+                    if g.cases().iter().all(|c| result(c).is_none()) {
+                        continue;
+                    }
+                    g.grade_into(result, groups)
+                }
+            };
+            let failed = r.0 != Verdict::Ac;
+            children.push(r);
+            if failed && self.on_reject == OnReject::Break {
+                break;
+            }
+        }
+        let (verdict, score) = aggregate(&children, &self.flags);
+        groups.push(GroupResult {
+            path: self.path.clone(),
+            verdict,
+            score,
+            max_score: self.range.map(|r| r.1),
+        });
+        (verdict, score)
+    }
+}
+
+/// The default grader: a verdict and a score from the children's.
+fn aggregate(children: &[(Verdict, f64)], flags: &GraderFlags) -> (Verdict, f64) {
+    if children.is_empty() {
+        return (Verdict::Ac, 0.0);
+    }
+    let children = if flags.ignore_sample {
+        // The sample group is the first of at most two children; only the last one counts.
+        &children[children.len() - 1..]
+    } else {
+        children
+    };
+    let verdicts: Vec<Verdict> = children.iter().map(|c| c.0).collect();
+    let verdict = if flags.accept_if_any_accepted && verdicts.contains(&Verdict::Ac) {
+        Verdict::Ac
+    } else {
+        match flags.verdict {
+            VerdictRule::WorstError => verdicts
+                .iter()
+                .copied()
+                .min_by_key(|v| severity(*v))
+                .unwrap_or(Verdict::Ac),
+            VerdictRule::FirstError => verdicts
+                .iter()
+                .copied()
+                .find(|v| *v != Verdict::Ac)
+                .unwrap_or(Verdict::Ac),
+            VerdictRule::AlwaysAccept => Verdict::Ac,
+        }
+    };
+    let scores = children.iter().map(|c| c.1);
+    let score = match flags.score {
+        ScoreRule::Sum => scores.sum(),
+        ScoreRule::Avg => scores.sum::<f64>() / children.len() as f64,
+        ScoreRule::Min => scores.fold(f64::INFINITY, f64::min),
+        ScoreRule::Max => scores.fold(f64::NEG_INFINITY, f64::max),
+    };
+    (verdict, score)
+}
+
+/// The default grader's order of failures, worst first: a judge error, a crash (a memory
+/// kill is one), time, output, a wrong answer, and last acceptance.
+fn severity(v: Verdict) -> u8 {
+    match v {
+        Verdict::Ie => 0,
+        Verdict::Ce => 1,
+        Verdict::Re => 2,
+        Verdict::Mle => 3,
+        Verdict::Tle => 4,
+        Verdict::Ole => 5,
+        Verdict::Wa => 6,
+        Verdict::Ac => 7,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(path: &str, on_reject: OnReject, flags: &str, items: Vec<Item>) -> Group {
+        Group {
+            path: path.into(),
+            on_reject,
+            flags: GraderFlags::parse(flags),
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: None,
+            items,
+        }
+    }
+
+    fn cases(names: &[&str]) -> Vec<Item> {
+        names.iter().map(|n| Item::Case(n.to_string())).collect()
+    }
+
+    fn results<'a>(pairs: &'a [(&'a str, Verdict)]) -> impl Fn(&str) -> Option<CaseResult> + 'a {
+        move |c| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == c)
+                .map(|(_, v)| CaseResult {
+                    verdict: *v,
+                    score: None,
+                })
+        }
+    }
+
+    #[test]
+    fn pass_fail_is_the_first_failure_and_stops_there() {
+        let root = group(
+            "",
+            OnReject::Break,
+            "",
+            vec![
+                Item::Group(group("sample", OnReject::Break, "", cases(&["s1"]))),
+                Item::Group(group(
+                    "secret",
+                    OnReject::Break,
+                    "",
+                    cases(&["1", "2", "3"]),
+                )),
+            ],
+        );
+        let verdicts = [
+            ("s1", Verdict::Ac),
+            ("1", Verdict::Ac),
+            ("2", Verdict::Tle),
+            ("3", Verdict::Wa),
+        ];
+        let known = |c: &str| verdicts.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
+        assert_eq!(root.runs(&known), ["s1", "1", "2"]);
+        let g = root.grade_with(&results(&verdicts));
+        assert_eq!(g.root().verdict, Verdict::Tle);
+        // A failing sample ends the run before the secret cases.
+        let failed_sample = |c: &str| (c == "s1").then_some(Verdict::Wa);
+        assert_eq!(root.runs(&failed_sample), ["s1"]);
+    }
+
+    #[test]
+    fn continue_and_the_worst_error() {
+        let root = group("", OnReject::Continue, "", cases(&["1", "2", "3"]));
+        let verdicts = [("1", Verdict::Wa), ("2", Verdict::Tle), ("3", Verdict::Ac)];
+        let g = root.grade_with(&results(&verdicts));
+        assert_eq!(g.root().verdict, Verdict::Tle, "TLE is worse than WA");
+        let root = group(
+            "",
+            OnReject::Continue,
+            "first_error",
+            cases(&["1", "2", "3"]),
+        );
+        assert_eq!(
+            root.grade_with(&results(&verdicts)).root().verdict,
+            Verdict::Wa
+        );
+    }
+
+    /// The grading of a scoring problem with two subtasks, each all-or-nothing (min), the
+    /// sample ignored, as the odd-echo example of the package format sets it.
+    #[test]
+    fn subtasks_score_by_their_minimum_and_add_up() {
+        let subtask = |path: &str, names: &[&str]| Group {
+            accept_score: 50.0,
+            range: Some((0.0, 50.0)),
+            ..group(path, OnReject::Break, "min", cases(names))
+        };
+        let root = Group {
+            range: Some((0.0, 100.0)),
+            ..group(
+                "",
+                OnReject::Continue,
+                "ignore_sample",
+                vec![
+                    Item::Group(Group {
+                        accept_score: 0.0,
+                        range: Some((0.0, 0.0)),
+                        ..group("sample", OnReject::Continue, "first_error", cases(&["s1"]))
+                    }),
+                    Item::Group(Group {
+                        range: Some((0.0, 100.0)),
+                        ..group(
+                            "secret",
+                            OnReject::Continue,
+                            "first_error accept_if_any_accepted",
+                            vec![
+                                Item::Group(subtask("secret/subtask1", &["a1", "a2"])),
+                                Item::Group(subtask("secret/subtask2", &["b1", "b2"])),
+                            ],
+                        )
+                    }),
+                ],
+            )
+        };
+        let full = [
+            ("s1", Verdict::Ac),
+            ("a1", Verdict::Ac),
+            ("a2", Verdict::Ac),
+            ("b1", Verdict::Ac),
+            ("b2", Verdict::Ac),
+        ];
+        let g = root.grade_with(&results(&full));
+        assert_eq!((g.root().verdict, g.root().score), (Verdict::Ac, 100.0));
+        // Only the first subtask solved: accepted (any accepted) with half the points.
+        let half = [
+            ("s1", Verdict::Wa),
+            ("a1", Verdict::Ac),
+            ("a2", Verdict::Ac),
+            ("b1", Verdict::Wa),
+        ];
+        let g = root.grade_with(&results(&half));
+        assert_eq!((g.root().verdict, g.root().score), (Verdict::Ac, 50.0));
+        let sub2 = g
+            .groups
+            .iter()
+            .find(|r| r.path == "secret/subtask2")
+            .unwrap();
+        assert_eq!(
+            (sub2.verdict, sub2.score, sub2.max_score),
+            (Verdict::Wa, 0.0, Some(50.0))
+        );
+        // b2 does not run once b1 failed in a group that breaks.
+        let known = |c: &str| half.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
+        assert!(!root.runs(&known).contains(&"b2".to_string()));
+    }
+
+    #[test]
+    fn grader_flags_read_as_the_default_grader_reads_them() {
+        let f = GraderFlags::parse("first_error min ignore_sample something_else");
+        assert_eq!(f.verdict, VerdictRule::FirstError);
+        assert_eq!(f.score, ScoreRule::Min);
+        assert!(f.ignore_sample && !f.accept_if_any_accepted);
+        assert_eq!(GraderFlags::parse(""), GraderFlags::default());
+    }
+}
