@@ -303,6 +303,8 @@ mod tests {
             generator: None,
             rust: Default::default(),
             language_time: Default::default(),
+            url: None,
+            io: Default::default(),
             samples: vec![],
             expected: expected
                 .iter()

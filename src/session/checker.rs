@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::run::Outcome;
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
-use crate::workspace::{Checker, CheckerProgram, Problem};
+use crate::workspace::{Checker, CheckerProgram, FileIo, Problem};
 
 /// Lines of diff shown for a wrong answer.
 const DIFF_LINES: usize = 20;
@@ -141,7 +141,14 @@ impl Slot {
             }
         }
         let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
-        let execution = self.execute_as("checker.", &checker, &args, None, &limits)?;
+        let execution = self.execute_as(
+            "checker.",
+            &checker,
+            &args,
+            None,
+            &limits,
+            &FileIo::default(),
+        )?;
         let response = execution.response;
         // testlib writes its message to stderr; a checker that prints it is heard too.
         let stderr = std::fs::read(&execution.stderr).unwrap_or_default();

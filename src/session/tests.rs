@@ -81,6 +81,8 @@ impl Fixture {
             generator: None,
             rust: Default::default(),
             language_time: Default::default(),
+            url: None,
+            io: Default::default(),
         };
         Fixture {
             dir,
