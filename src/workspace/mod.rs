@@ -113,6 +113,13 @@ impl Workspace {
         Ok(ids)
     }
 
+    /// Validates `text` as the problem.toml of problem `id` whose files are in `dir` (a
+    /// problem.toml about to be written).
+    pub fn problem_from_text(&self, id: &str, dir: &Path, text: &str) -> Result<Problem> {
+        let shown = self.show(&self.problems_dir().join(id).join("problem.toml"));
+        parse_problem(id, dir, &shown, text, &self.config)
+    }
+
     /// Loads and validates `problems/ID/problem.toml`.
     pub fn problem(&self, id: &str) -> Result<Problem> {
         let dir = self.problems_dir().join(id);
