@@ -1,7 +1,7 @@
 //! `judge import PATH`: bring problems in from where contestants keep them.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -53,9 +53,9 @@ impl WriteArgs {
     }
 }
 
-pub(crate) fn import(ws: Workspace, cwd: &Path, args: ImportArgs) -> Result<ExitCode> {
-    let path = cwd.join(&args.path);
-    let imported = import::import(&ws, &path, &args.write.options(args.name.clone()))?;
+pub(crate) fn import(ws: Workspace, args: ImportArgs) -> Result<ExitCode> {
+    // As given: a relative path is the current folder's, and messages show it as typed.
+    let imported = import::import(&ws, &args.path, &args.write.options(args.name.clone()))?;
     let mut out = anstream::stdout();
     for i in &imported {
         for line in report::import::imported(i, &|p| ws.show(p)) {

@@ -157,7 +157,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Show(args) => show::show(ws, args),
         Command::New(args) => new::new(ws, &cwd, args),
         Command::NewProblem(args) => new::new_problem(ws, args),
-        Command::Import(args) => import::import(ws, &cwd, args),
+        Command::Import(args) => import::import(ws, args),
         Command::Listen(args) => listen::listen(ws, args),
         Command::Init(_) => unreachable!("handled above"),
         Command::Scale(args) => scale::scale(ws, &cwd, args),

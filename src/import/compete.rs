@@ -278,6 +278,10 @@ fn text_cases(
     matching: &Match,
 ) -> std::result::Result<Vec<DraftCase>, String> {
     let root = dir.join(base.strip_prefix("./").unwrap_or(base));
+    if !root.exists() {
+        // cargo-compete writes this entry before `download --full` makes the folder.
+        return Ok(Vec::new());
+    }
     let mut found: BTreeMap<String, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
     for entry in walkdir::WalkDir::new(&root).min_depth(1).max_depth(128) {
         let entry = entry.map_err(|e| format!("reading {}: {e}", root.display()))?;

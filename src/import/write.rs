@@ -177,15 +177,20 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
     let dir = problems.join(id);
     std::fs::rename(&problem_dir, &dir).map_err(|e| Error::io(&dir, e))?;
     let mut notes = draft.notes.clone();
-    if draft.time.is_none() || draft.memory_bytes.is_none() {
+    let assumed = match (draft.time, draft.memory_bytes) {
+        (None, None) => Some(format!(
+            "no limits: time {} and memory {}",
+            toml_duration(time),
+            toml_size(memory_bytes)
+        )),
+        (None, Some(_)) => Some(format!("no time limit: {}", toml_duration(time))),
+        (Some(_), None) => Some(format!("no memory limit: {}", toml_size(memory_bytes))),
+        (Some(_), Some(_)) => None,
+    };
+    if let Some(assumed) = assumed {
         notes.push(format!(
-            "{} gives no {}: the judge assumed what problem.toml says",
-            draft.origin,
-            match (draft.time, draft.memory_bytes) {
-                (None, None) => "limits",
-                (None, _) => "time limit",
-                _ => "memory limit",
-            }
+            "{} gives {assumed} assumed (see problems/{id}/problem.toml)",
+            draft.origin
         ));
     }
     Ok(imported(

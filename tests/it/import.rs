@@ -49,7 +49,10 @@ fn an_online_judge_tools_folder() {
         ),
         "{out}"
     );
-    assert!(out.contains("gives no limits"), "{out}");
+    assert!(
+        out.contains("gives no limits: time 2s and memory 256MiB assumed"),
+        "{out}"
+    );
     let toml = read(&ws, "problems/abc300-a/problem.toml");
     assert!(
         toml.contains("samples = [\"sample-1\", \"sample-2\", \"sample-3\"]"),
@@ -154,7 +157,7 @@ fn compete_package(ws: &Workspace) {
     ws.write("abc300/testcases/a/out/01_random.txt", "5\n");
     ws.write(
         "abc300/testcases/b.yml",
-        "---\ntype: Batch\ntimelimit: 1500ms\nmatch:\n  Float:\n    relative_error: 0.000001\n    absolute_error: 0.000001\n\ncases:\n  - name: sample1\n    in: |\n      1\n    out: |\n      0.5\n",
+        "---\ntype: Batch\ntimelimit: 1500ms\nmatch:\n  Float:\n    relative_error: 0.000001\n    absolute_error: 0.000001\n\ncases:\n  - name: sample1\n    in: |\n      1\n    out: |\n      0.5\n\n# the folder comes with `cargo compete download --full`: not there yet\nextend:\n  - type: Text\n    path: \"./b\"\n    in: /in/*.txt\n    out: /out/*.txt\n",
     );
     ws.write(
         "abc300/testcases/c.yml",
