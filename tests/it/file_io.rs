@@ -85,3 +85,52 @@ fn only_the_output_may_be_a_file_and_the_files_never_outlive_the_run() {
     assert_eq!(code, Some(0));
     assert_eq!(doc["passed"], 2, "{doc:#}");
 }
+
+#[test]
+fn stress_runs_the_reference_and_the_attempt_with_the_files() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = files_problem(
+        "input_file = \"double.in\"\noutput_file = \"double.out\"\ngenerator = \"gen.rs\"\n",
+    );
+    ws.write(
+        "problems/double/gen.rs",
+        "fn main() { let seed: u64 = std::env::args().nth(1).unwrap().parse().unwrap(); println!(\"{}\", seed % 7); }\n",
+    );
+    ws.write("solutions/double/reference.rs", FROM_FILE_TO_FILE);
+    // Wrong from 5 on: seed 5 gives the input 5.
+    let attempt = FROM_FILE_TO_FILE.replace("n * 2", "if n >= 5 { n } else { n * 2 }");
+    ws.write("solutions/double/attempt.rs", &attempt);
+    let out = ws
+        .judge()
+        .args([
+            "stress",
+            "attempt",
+            "--against",
+            "reference",
+            "--count",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("seed 5"), "{text}");
+    ws.write("solutions/double/same.rs", FROM_FILE_TO_FILE);
+    let out = ws
+        .judge()
+        .args(["stress", "same", "--against", "reference", "--count", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
