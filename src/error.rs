@@ -104,6 +104,21 @@ pub enum Error {
         known: String,
     },
 
+    #[error("cannot import {path}: {message}\n  fix: {fix}")]
+    Import {
+        path: String,
+        message: String,
+        fix: String,
+    },
+
+    #[error("port {port} is in use: another program listens there\n  fix: stop that program, or choose another port with --port N")]
+    PortInUse { port: u16 },
+
+    #[error(
+        "cannot serve on 127.0.0.1:{port}: {source}\n  fix: choose another port with --port N"
+    )]
+    Serve { port: u16, source: std::io::Error },
+
     #[error(transparent)]
     Run(#[from] crate::run::RunError),
 }

@@ -2,7 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
+use crate::lang::Language;
 use crate::workspace::{Solution, Workspace};
 
 /// Solutions made for stdin/stdout judging, one per built-in language: read all input at once,
@@ -83,7 +86,7 @@ pub fn check_name(name: &str, what: &str) -> Result<()> {
 }
 
 /// Writes a file that must not exist yet.
-fn create(path: &Path, content: &[u8]) -> Result<()> {
+pub fn create(path: &Path, content: &[u8]) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
@@ -112,18 +115,9 @@ pub fn new_solution(
 ) -> Result<PathBuf> {
     check_name(name, "solution")?;
     let p = ws.problem(problem)?;
-    let languages = &ws.config.languages;
-    let language = match (from, language) {
-        (Some(f), _) => ws.language_of(&f.path)?,
-        (None, Some(l)) => languages
-            .get(l)
-            .or_else(|| languages.of_path(Path::new(&format!("x.{l}"))))
-            .cloned()
-            .ok_or_else(|| Error::UnknownLanguageName {
-                name: l.to_string(),
-                known: languages.known(),
-            })?,
-        (None, None) => languages.get("rust").cloned().expect("Rust is built in"),
+    let language = match from {
+        Some(f) => ws.language_of(&f.path)?,
+        None => attempt_language(ws, language)?,
     };
     let extension = language.extensions.first().cloned().unwrap_or_default();
     let path = ws
@@ -150,6 +144,28 @@ pub fn new_solution(
     };
     create(&path, &content)?;
     Ok(path)
+}
+
+/// The language of a new attempt: a key (`python`) or an extension (`py`), Rust without one;
+/// an error when there is no such language.
+pub fn attempt_language(ws: &Workspace, language: Option<&str>) -> Result<Arc<Language>> {
+    let languages = &ws.config.languages;
+    Ok(match language {
+        Some(l) => languages
+            .get(l)
+            .or_else(|| languages.of_path(Path::new(&format!("x.{l}"))))
+            .cloned()
+            .ok_or_else(|| Error::UnknownLanguageName {
+                name: l.to_string(),
+                known: languages.known(),
+            })?,
+        None => languages.get("rust").cloned().expect("Rust is built in"),
+    })
+}
+
+/// Whether there is a template for attempts in `language`.
+pub fn has_template(language: &Language) -> bool {
+    SOLUTION_TEMPLATES.iter().any(|(id, _)| *id == language.id)
 }
 
 /// Creates a practice workspace in `dir` with the example problem. Returns the files created.

@@ -12,7 +12,7 @@ use crate::session::{Judge, Options};
 use crate::text;
 use crate::units::serde_as;
 use crate::verdict::{Limits, Reason, Verdict};
-use crate::workspace::{Problem, Solution, TestCase};
+use crate::workspace::{FileIo, Problem, Solution, TestCase};
 
 /// Seeds tried when neither a count nor a duration is given.
 pub const DEFAULT_COUNT: u64 = 100;
@@ -237,9 +237,13 @@ pub fn stress(
             );
             break;
         }
-        if let Err((message, details)) =
-            make_answer(judge, reference_bin, &input, &reference_limits, &answer)?
-        {
+        if let Err((message, details)) = make_answer(
+            judge,
+            (reference_bin, &problem.io),
+            &input,
+            &reference_limits,
+            &answer,
+        )? {
             ie(
                 &mut report,
                 Culprit::Reference,
@@ -274,7 +278,7 @@ pub fn stress(
                 break;
             }
             verdict => {
-                let attempt_output = read(&judge.last_stdout())?;
+                let attempt_output = read(&judge.last_output(&problem.io))?;
                 // A disagreement is reported only once the generator and the reference are
                 // known to repeat themselves on this seed: otherwise the reproduce command would lie.
                 if let Some((culprit, message)) = self_disagreement(
@@ -362,7 +366,8 @@ fn generate(
     limits: &Limits,
     to: &Path,
 ) -> Result<std::result::Result<(), Failure>> {
-    let (verdict, reason, execution) = judge.run_unchecked(program, args, None, limits)?;
+    let (verdict, reason, execution) =
+        judge.run_unchecked(program, args, None, limits, &FileIo::default())?;
     if verdict != Verdict::Ac {
         return Ok(Err((
             format!(
@@ -387,12 +392,13 @@ fn generate(
 /// Runs the reference on `input` and copies its output, the answer, to `to`.
 fn make_answer(
     judge: &mut Judge,
-    program: &Program,
+    (program, io): (&Program, &FileIo),
     input: &Path,
     limits: &Limits,
     to: &Path,
 ) -> Result<std::result::Result<(), Failure>> {
-    let (verdict, reason, execution) = judge.run_unchecked(program, &[], Some(input), limits)?;
+    let (verdict, reason, execution) =
+        judge.run_unchecked(program, &[], Some(input), limits, io)?;
     if verdict != Verdict::Ac {
         return Ok(Err((
             format!(
@@ -403,7 +409,13 @@ fn make_answer(
             stderr_of(&execution.stderr),
         )));
     }
-    std::fs::copy(&execution.stdout, to).map_err(|e| Error::io(to, e))?;
+    if let Some(name) = io.output.as_ref().filter(|_| !execution.output.is_file()) {
+        return Ok(Err((
+            format!("the reference wrote no {name} on the generated input"),
+            stderr_of(&execution.stderr),
+        )));
+    }
+    std::fs::copy(&execution.output, to).map_err(|e| Error::io(to, e))?;
     Ok(Ok(()))
 }
 
@@ -427,7 +439,9 @@ fn self_disagreement(
             format!("the generator printed two different inputs for `gen {seed_text}`: it must depend on its arguments only"),
         )));
     }
-    if let Err((message, _)) = make_answer(judge, reference, &input, limits, &answer2)? {
+    if let Err((message, _)) =
+        make_answer(judge, (reference, &problem.io), &input, limits, &answer2)?
+    {
         return Ok(Some((Culprit::Reference, format!("run again, {message}"))));
     }
     let checked = judge.check_output(problem, &input, &answer, &answer2)?;

@@ -383,6 +383,8 @@ mod tests {
             grading: None,
             scoring: false,
             time_rule: crate::stats::TimeLimitRule::DEFAULT,
+            url: None,
+            io: Default::default(),
             samples: vec![],
             expected: expected
                 .iter()

@@ -3,7 +3,9 @@
 mod clean;
 mod compare;
 mod history;
+mod import;
 mod list;
+mod listen;
 mod new;
 mod run;
 mod scale;
@@ -78,6 +80,11 @@ enum Command {
     Init(new::InitArgs),
     /// Create a problem: problem.toml, statement.md, a generator stub, testcases/ID/.
     NewProblem(new::NewProblemArgs),
+    /// Import problems: an online-judge-tools folder, a cph .prob, a cargo-compete .yml, a
+    /// Competitive Companion .json.
+    Import(import::ImportArgs),
+    /// Receive problems from the Competitive Companion browser extension (127.0.0.1 only).
+    Listen(listen::ListenArgs),
     /// Judge several solutions of a problem and show the matrix of cases x solutions.
     Compare(compare::CompareArgs),
     /// Check that every reference solution gets its expected verdict; report the time limit they justify.
@@ -164,6 +171,8 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Show(args) => show::show(ws, args),
         Command::New(args) => new::new(ws, &cwd, args),
         Command::NewProblem(args) => new::new_problem(ws, args),
+        Command::Import(args) => import::import(ws, args),
+        Command::Listen(args) => listen::listen(ws, args),
         Command::Init(_) => unreachable!("handled above"),
         Command::Scale(args) => scale::scale(ws, &cwd, args),
         Command::Clean(args) => clean::clean(ws, args),

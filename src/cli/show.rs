@@ -66,6 +66,16 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
     if let Some(g) = &problem.generator {
         facts.push(format!("generator {}", ws.show(g)));
     }
+    if problem.io != Default::default() {
+        facts.push(format!(
+            "reads {}, writes {}",
+            problem.io.input.as_deref().unwrap_or("stdin"),
+            problem.io.output.as_deref().unwrap_or("stdout")
+        ));
+    }
+    if let Some(url) = &problem.url {
+        facts.push(url.clone());
+    }
     writeln!(out, "{}", dim(&facts.join(" · ")))?;
     writeln!(out)?;
 

@@ -402,6 +402,8 @@ fn run_compiler(
             open_files: None,
             stderr_keep_bytes: DIAGNOSTICS_KEEP,
         },
+        input_file: None,
+        keep_file: None,
     };
     let response = executor.run(&request)?;
     let mut text = std::fs::read(&request.stderr).unwrap_or_default();

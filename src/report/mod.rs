@@ -5,6 +5,7 @@
 
 pub mod compare;
 pub mod history;
+pub mod import;
 pub mod scale;
 pub mod table;
 pub mod verify;

@@ -9,6 +9,8 @@ use super::sys;
 static RUNNERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Held while files that belong together are written (see [`uninterruptible`]).
+static WRITING: Mutex<()> = Mutex::new(());
 
 /// Installs the handler; call once at start-up.
 pub fn install() {
@@ -24,7 +26,13 @@ pub fn install() {
         for dir in TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default() {
             let _ = std::fs::remove_dir_all(dir);
         }
-        eprintln!("\ninterrupted: every program of this run was stopped");
+        // Held until the exit: nothing is half-written, and nothing starts after.
+        let _writing = WRITING.lock();
+        if runners.is_empty() {
+            eprintln!("\ninterrupted");
+        } else {
+            eprintln!("\ninterrupted: every program of this run was stopped");
+        }
         std::process::exit(130);
     });
 }
@@ -49,6 +57,16 @@ pub(super) fn unregister_runner(pid: u32) {
     if let Ok(mut r) = RUNNERS.lock() {
         r.retain(|&p| p != pid);
     }
+}
+
+/// Runs `f` to its end even when Ctrl-C comes meanwhile: the handler waits for it before the
+/// process exits, so files written in several steps (an imported problem) are never left
+/// half-made.
+pub fn uninterruptible<T>(f: impl FnOnce() -> T) -> T {
+    let _writing = WRITING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    f()
 }
 
 /// A temp dir to remove should the run be interrupted.

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 pub use cgroup::{pids_parent, MAX_PROCESSES};
-pub use protocol::{KilledBy, Limits, Outcome, Request, Response};
+pub use protocol::{KilledBy, Limits, NamedFile, Outcome, Request, Response};
 pub use sweep::descendants;
 pub use sys::is_root;
 

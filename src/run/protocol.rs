@@ -23,6 +23,21 @@ pub struct Request {
     /// removed) when the program wrote nothing to stderr.
     pub stderr: PathBuf,
     pub limits: Limits,
+    /// For a program that reads a named file: copied into `cwd` before the program starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_file: Option<NamedFile>,
+    /// For a program that writes a named file: after the run, before `cwd` is emptied, that
+    /// file (when the program left a regular file there) is moved to `path`. An old `path` is
+    /// removed first, so it exists afterwards only when the program wrote the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_file: Option<NamedFile>,
+}
+
+/// A file of the program's working folder, by its plain `name` there, and a `path` outside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedFile {
+    pub name: String,
+    pub path: PathBuf,
 }
 
 /// Limits for one run. Every `None` means "not limited".

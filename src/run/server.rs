@@ -108,9 +108,14 @@ struct Streams {
 }
 
 fn run(req: &Request, stop: &OwnedFd, procs_fd: RawFd) -> Result<Response, Interrupted> {
-    let streams = match open_streams(req) {
+    let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
         Ok(s) => s,
-        Err(why) => return Ok(Response::not_started(why)),
+        Err(why) => {
+            if req.clean_cwd {
+                clean_folder(&req.cwd);
+            }
+            return Ok(Response::not_started(why));
+        }
     };
     let Streams {
         stdin,
@@ -183,6 +188,7 @@ fn run(req: &Request, stop: &OwnedFd, procs_fd: RawFd) -> Result<Response, Inter
     if stderr.total > 0 {
         let _ = fs::write(&req.stderr, stderr.into_bytes());
     }
+    take_output(req);
     if req.clean_cwd {
         clean_folder(&req.cwd);
     }
@@ -215,6 +221,36 @@ fn open_streams(req: &Request) -> Result<Streams, String> {
         err_read,
         err_write,
     })
+}
+
+/// Puts a named input file in the working folder (`Request::input_file`).
+fn place_input(req: &Request) -> Result<(), String> {
+    let Some(file) = &req.input_file else {
+        return Ok(());
+    };
+    let to = req.cwd.join(&file.name);
+    fs::copy(&file.path, &to).map(|_| ()).map_err(|e| {
+        format!(
+            "putting {} in the working folder as {}: {e}",
+            file.path.display(),
+            file.name
+        )
+    })
+}
+
+/// Takes the named output file out of the working folder before it is emptied
+/// (`Request::keep_file`); only a regular file, never what a link points to.
+fn take_output(req: &Request) {
+    let Some(file) = &req.keep_file else {
+        return;
+    };
+    let _ = fs::remove_file(&file.path);
+    let from = req.cwd.join(&file.name);
+    if fs::symlink_metadata(&from).is_ok_and(|m| m.is_file())
+        && fs::rename(&from, &file.path).is_err()
+    {
+        let _ = fs::copy(&from, &file.path);
+    }
 }
 
 /// Watches the program until it exits: samples it against its limits, drains its stderr,

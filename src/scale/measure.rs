@@ -10,7 +10,7 @@ use crate::compile::Program;
 use crate::error::Result;
 use crate::session::{Judge, Options};
 use crate::verdict::{Limits, Reason, Verdict};
-use crate::workspace::{Problem, Solution};
+use crate::workspace::{FileIo, Problem, Solution};
 
 /// What one size of one solution came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,7 +169,7 @@ pub fn measure(
                 judge,
                 (&solution.name, program),
                 (*n, input),
-                &limits,
+                (&limits, &problem.io),
                 options,
                 observer,
             )?;
@@ -212,7 +212,7 @@ fn measure_size(
     judge: &mut Judge,
     (name, program): (&str, &Program),
     (n, input): (u64, &Path),
-    limits: &Limits,
+    (limits, io): (&Limits, &FileIo),
     options: &ScaleOptions,
     observer: &mut dyn ScaleObserver,
 ) -> Result<Point> {
@@ -220,7 +220,7 @@ fn measure_size(
     for r in 0..options.repeat {
         observer.running(name, n, r + 1, options.repeat);
         let (verdict, reason, execution) =
-            judge.run_unchecked(program, &[], Some(input), limits)?;
+            judge.run_unchecked(program, &[], Some(input), limits, io)?;
         if verdict != Verdict::Ac {
             // Answers are not checked: only a run that did not end cleanly stops the size.
             let (status, cpu_ms) = match verdict {

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::run::Outcome;
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
-use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, Problem};
+use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
 
 /// Lines of diff shown for a wrong answer.
 const DIFF_LINES: usize = 20;
@@ -166,7 +166,14 @@ impl Slot {
             }
         };
         let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
-        let execution = self.execute_as("checker.", &checker, &args, stdin.as_deref(), &limits)?;
+        let execution = self.execute_as(
+            "checker.",
+            &checker,
+            &args,
+            stdin.as_deref(),
+            &limits,
+            &FileIo::default(),
+        )?;
         let response = execution.response;
         // A Kattis validator explains itself in judgemessage.txt; testlib writes its message to
         // stderr; a checker that prints it is heard too.

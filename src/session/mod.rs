@@ -24,7 +24,7 @@ use crate::lang::Language;
 use crate::model::{CaseReport, CompileReport, Skipped, SolutionReport};
 use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
-use crate::workspace::{Problem, Solution, TestCase, Workspace};
+use crate::workspace::{FileIo, Problem, Solution, TestCase, Workspace};
 use slot::Slot;
 
 /// Settings of a run that the user can change on the command line.
@@ -114,6 +114,9 @@ pub struct Execution {
     pub response: run::Response,
     pub stdout: PathBuf,
     pub stderr: PathBuf,
+    /// Where the program's answer is: its stdout, or the problem's named output file (absent
+    /// when the program wrote none).
+    pub output: PathBuf,
 }
 
 /// Hears about progress, to show it live.
@@ -429,16 +432,19 @@ impl Judge {
         slots[0].run_case(env, problem, program, case, limits)
     }
 
-    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`.
-    /// Its stdout and stderr go to the scratch dir and stay there until the next run.
+    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`; for a
+    /// problem's program that reads and writes named files (`io`), the input goes in its
+    /// working folder instead and the output file is taken out (`Execution::output`). Its
+    /// files go to the scratch dir and stay there until the next run.
     pub fn execute(
         &mut self,
         program: &Program,
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
+        io: &FileIo,
     ) -> Result<Execution> {
-        self.slots[0].execute(program, args, input, limits)
+        self.slots[0].execute(program, args, input, limits, io)
     }
 
     /// Runs a program whose output is not checked (a generator, a reference making an answer,
@@ -450,8 +456,9 @@ impl Judge {
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
+        io: &FileIo,
     ) -> Result<(Verdict, Reason, Execution)> {
-        let execution = self.execute(program, args, input, limits)?;
+        let execution = self.execute(program, args, input, limits, io)?;
         let (verdict, reason, _) =
             verdict::decide(&execution.measurement, limits, CheckOutcome::accepted);
         Ok((verdict, reason, execution))
@@ -481,9 +488,13 @@ impl Judge {
         slots[0].keep_output(env, problem, solution, case)
     }
 
-    /// Where the stdout of the last program run is, until the next run.
-    pub fn last_stdout(&self) -> PathBuf {
-        self.scratch.path().join("stdout")
+    /// Where the output of the last program run is, until the next run: its stdout, or the
+    /// named output file of a problem that has one (`io`).
+    pub fn last_output(&self, io: &FileIo) -> PathBuf {
+        match io.output {
+            Some(_) => self.scratch.path().join(slot::OUTPUT_FILE),
+            None => self.scratch.path().join("stdout"),
+        }
     }
 
     /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).

@@ -10,13 +10,16 @@ use crate::compile::Program;
 use crate::error::Result;
 use crate::lang::Kind;
 use crate::model::CaseReport;
-use crate::run::{self, Executor};
+use crate::run::{self, Executor, NamedFile};
 use crate::text;
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
-use crate::workspace::{Problem, Solution, TestCase};
+use crate::workspace::{FileIo, Problem, Solution, TestCase};
 
 /// The note under a wrong answer that printed nothing at all.
 const NOTHING_PRINTED: &str = "the program printed nothing: it must read the input from stdin and print the answer to stdout (a LeetCode-style function alone is never called)";
+
+/// Where a program's named output file is kept after its run, in the slot's folder.
+pub(super) const OUTPUT_FILE: &str = "output-file";
 
 /// How much of stderr the runner keeps per case.
 const STDERR_KEEP: u64 = 64 << 10;
@@ -40,17 +43,27 @@ impl Slot {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
-        let execution = self.execute(program, &[], Some(&case.input), limits)?;
+        let execution = self.execute(program, &[], Some(&case.input), limits, &problem.io)?;
         let measurement = &execution.measurement;
+        let missing = problem
+            .io
+            .output
+            .as_ref()
+            .filter(|_| !execution.output.is_file());
         let mut internal_error = None;
         let mut diff = None;
         let mut score = None;
         let mut judge_error = None;
         let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
+            if let Some(name) = missing {
+                return CheckOutcome::rejected(format!(
+                    "the program wrote no {name}: this problem's output goes to the file {name} in its working folder, not to stdout"
+                ));
+            }
             let files = (
                 case.input.as_path(),
                 case.answer.as_path(),
-                execution.stdout.as_path(),
+                execution.output.as_path(),
             );
             match self.check_output(env, problem, files, &case.validator_flags) {
                 Ok(checked) => {
@@ -89,7 +102,11 @@ impl Slot {
         } else if verdict == Verdict::Re && program.language.kind == Kind::Rust {
             hint = explain::rust_panic(&stderr, &program.source).or(hint);
         }
-        if verdict == Verdict::Wa && execution.response.stdout_bytes == 0 {
+        let output_bytes = match &problem.io.output {
+            Some(_) => std::fs::metadata(&execution.output).map_or(0, |m| m.len()),
+            None => execution.response.stdout_bytes,
+        };
+        if verdict == Verdict::Wa && output_bytes == 0 && problem.io.output.is_none() {
             hint = Some(NOTHING_PRINTED.into());
         }
         Ok(CaseReport {
@@ -101,7 +118,7 @@ impl Slot {
             cpu: measurement.cpu,
             wall: measurement.wall,
             memory_bytes: measurement.peak_memory_bytes,
-            output_bytes: execution.response.stdout_bytes,
+            output_bytes,
             diff,
             stderr: (verdict != Verdict::Ac)
                 .then(|| text::stderr_tail(&stderr))
@@ -120,20 +137,23 @@ impl Slot {
         })
     }
 
-    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`.
-    /// Its stdout and stderr go to the slot's folder and stay there until the next run.
+    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`; for a
+    /// problem that reads and writes named files (`io`), the input goes in its working folder
+    /// instead, and the output file is taken out. Its stdout, stderr and output file go to the
+    /// slot's folder and stay there until the next run.
     pub(super) fn execute(
         &mut self,
         program: &Program,
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
+        io: &FileIo,
     ) -> Result<Execution> {
-        self.execute_as("", program, args, input, limits)
+        self.execute_as("", program, args, input, limits, io)
     }
 
-    /// Like [`Slot::execute`], its stdout and stderr in files named with `prefix` (a checker
-    /// must not overwrite the output it checks).
+    /// Like [`Slot::execute`], its files named with `prefix` (a checker must not overwrite the
+    /// output it checks).
     pub(super) fn execute_as(
         &mut self,
         prefix: &str,
@@ -141,24 +161,41 @@ impl Slot {
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
+        io: &FileIo,
     ) -> Result<Execution> {
         let (path, mut argv) = program.command(limits.memory_bytes);
         argv.extend(args.iter().cloned());
+        let input_file = io.input.as_ref().zip(input).map(|(name, path)| NamedFile {
+            name: name.clone(),
+            path: path.to_path_buf(),
+        });
+        let keep_file = io.output.as_ref().map(|name| NamedFile {
+            name: name.clone(),
+            path: self.dir.join(format!("{prefix}{OUTPUT_FILE}")),
+        });
         let request = run::Request {
             program: path,
             args: argv,
             env: Some(Vec::new()),
             cwd: self.dir.join("box"),
             clean_cwd: true,
-            stdin: input.map(Path::to_path_buf),
+            // A program that reads a named file has an empty stdin, as on the judges.
+            stdin: input
+                .filter(|_| input_file.is_none())
+                .map(Path::to_path_buf),
             stdout: self.dir.join(format!("{prefix}stdout")),
             stderr: self.dir.join(format!("{prefix}stderr")),
             limits: runner_limits(limits),
+            input_file,
+            keep_file,
         };
         let response = self.executor.run(&request)?;
         Ok(Execution {
             measurement: Measurement::of(&response),
             response,
+            output: request
+                .keep_file
+                .map_or_else(|| request.stdout.clone(), |f| f.path),
             stdout: request.stdout,
             stderr: request.stderr,
         })
@@ -180,7 +217,11 @@ impl Slot {
             .join(&solution.name);
         std::fs::create_dir_all(&dir).ok()?;
         let out = dir.join(format!("{}.out", case.name));
-        std::fs::copy(self.dir.join("stdout"), &out).ok()?;
+        let output = match problem.io.output {
+            Some(_) => OUTPUT_FILE,
+            None => "stdout",
+        };
+        std::fs::copy(self.dir.join(output), &out).ok()?;
         let err = dir.join(format!("{}.err", case.name));
         if std::fs::copy(self.dir.join("stderr"), &err).is_err() {
             // The program wrote nothing to stderr: the runner made no file.

@@ -84,6 +84,8 @@ impl Fixture {
             grading: None,
             scoring: false,
             time_rule: crate::stats::TimeLimitRule::DEFAULT,
+            url: None,
+            io: Default::default(),
         };
         Fixture {
             dir,

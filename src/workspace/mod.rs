@@ -15,7 +15,8 @@ use crate::lang::{Config, Language};
 
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
 pub use problem::{
-    Checker, CheckerProgram, CheckerProtocol, Problem, ProblemLimits, DEFAULT_CHECKER_MEMORY,
+    check_io_name, Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
+    DEFAULT_CHECKER_MEMORY,
     DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::Solution;
@@ -164,6 +165,13 @@ impl Workspace {
         ids.sort_by(|a, b| natural_cmp(a, b));
         ids.dedup();
         Ok(ids)
+    }
+
+    /// Validates `text` as the problem.toml of problem `id` whose files are in `dir` (a
+    /// problem.toml about to be written).
+    pub fn problem_from_text(&self, id: &str, dir: &Path, text: &str) -> Result<Problem> {
+        let shown = self.show(&self.problems_dir().join(id).join("problem.toml"));
+        parse_problem(id, dir, &shown, text, &self.config)
     }
 
     /// Loads and validates `problems/ID/problem.toml` (or the mounted package's problem).

@@ -49,6 +49,20 @@ pub struct Problem {
     /// How the time limit is justified and checked (`judge verify`): problemtools' defaults
     /// with the limit fixed, or a package's own settings.
     pub time_rule: TimeLimitRule,
+    /// Where the problem comes from (`url`), as imported; an import of another URL never
+    /// merges into it.
+    pub url: Option<String>,
+    /// Named files the program reads and writes instead of stdin and stdout.
+    pub io: FileIo,
+}
+
+/// A problem that reads or writes named files instead of stdin and stdout (`input_file`,
+/// `output_file`): the input is put in the program's working folder under its name, and the
+/// named output file is what is checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileIo {
+    pub input: Option<String>,
+    pub output: Option<String>,
 }
 
 /// How an output is judged: a built-in comparison, the Kattis default validator, or a checker
@@ -229,6 +243,9 @@ struct RawProblem {
     rust: Option<toml::Spanned<RustSettings>>,
     #[serde(default)]
     language_time: BTreeMap<String, toml::Spanned<String>>,
+    url: Option<String>,
+    input_file: Option<toml::Spanned<String>>,
+    output_file: Option<toml::Spanned<String>>,
 }
 
 pub(super) fn parse_problem(
@@ -333,6 +350,31 @@ pub(super) fn parse_problem(
         })?;
         language_time.insert(language.clone(), parsed);
     }
+    let mut io = FileIo::default();
+    for (key, value, slot) in [
+        ("input_file", &raw.input_file, &mut io.input),
+        ("output_file", &raw.output_file, &mut io.output),
+    ] {
+        if let Some(name) = value {
+            if let Err(m) = check_io_name(name.get_ref()) {
+                return Err(bad(
+                    name.span(),
+                    format!("{key}: `{}` {m}", name.get_ref()),
+                    "write a plain file name such as \"input.txt\"",
+                ));
+            }
+            *slot = Some(name.get_ref().clone());
+        }
+    }
+    if let (Some(name), Some(output)) = (&io.input, &raw.output_file) {
+        if name == output.get_ref() {
+            return Err(bad(
+                output.span(),
+                format!("output_file: `{name}` is also the input_file"),
+                "name two different files, such as \"input.txt\" and \"output.txt\"",
+            ));
+        }
+    }
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
@@ -354,7 +396,24 @@ pub(super) fn parse_problem(
             fixed: Some(time),
             ..TimeLimitRule::DEFAULT
         },
+        url: raw.url,
+        io,
     })
+}
+
+/// Whether `name` can be the name of a file in the program's working folder: one plain name,
+/// no folder, nothing hidden or special.
+pub fn check_io_name(name: &str) -> std::result::Result<(), &'static str> {
+    if name.is_empty() || name.len() > 100 {
+        return Err("is not a file name (1 to 100 characters)");
+    }
+    if name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err("is not a plain file name (no folder, not hidden)");
+    }
+    if name.chars().any(|c| c.is_control()) {
+        return Err("has a control character in it");
+    }
+    Ok(())
 }
 
 /// A program file of the problem's (`generator`, `checker_program`): in the problem's folder,
@@ -750,6 +809,38 @@ mod tests {
         assert!(e.contains("not a Rust edition"), "{e}");
         let e = err("case_insensitive = \"yes\"\n");
         assert!(e.contains(":4"), "{e}");
+    }
+
+    #[test]
+    fn named_input_and_output_files() {
+        let ok = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+        let p = parse(ok).unwrap();
+        assert_eq!(p.io, FileIo::default());
+        let p = parse(&format!(
+            "{ok}url = \"https://example.org/p\"\ninput_file = \"input.txt\"\noutput_file = \"output.txt\"\n"
+        ))
+        .unwrap();
+        assert_eq!(p.io.input.as_deref(), Some("input.txt"));
+        assert_eq!(p.io.output.as_deref(), Some("output.txt"));
+        assert_eq!(p.url.as_deref(), Some("https://example.org/p"));
+        let p = parse(&format!("{ok}output_file = \"cownav.out\"\n")).unwrap();
+        assert_eq!(
+            (p.io.input, p.io.output.as_deref()),
+            (None, Some("cownav.out"))
+        );
+
+        let err = |extra: &str| parse(&format!("{ok}{extra}")).unwrap_err().to_string();
+        let e = err("input_file = \"../in.txt\"\n");
+        assert!(
+            e.contains(":4") && e.contains("not a plain file name"),
+            "{e}"
+        );
+        let e = err("input_file = \"\"\n");
+        assert!(e.contains(":4") && e.contains("input_file"), "{e}");
+        let e = err("output_file = \".hidden\"\n");
+        assert!(e.contains(":4") && e.contains("output_file"), "{e}");
+        let e = err("input_file = \"a.txt\"\noutput_file = \"a.txt\"\n");
+        assert!(e.contains(":5") && e.contains("also the input_file"), "{e}");
     }
 
     #[test]

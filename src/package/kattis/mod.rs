@@ -19,7 +19,9 @@ use super::{Format, Package};
 use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
-use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, Problem, ProblemLimits};
+use crate::workspace::{
+    Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
+};
 
 pub use programs::FOLDERS;
 
@@ -128,6 +130,8 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         grading: Some(Arc::new(grading)),
         scoring: meta.scoring,
         time_rule: meta.time,
+        url: None,
+        io: FileIo::default(),
     };
     Ok(Package {
         dir: dir.to_path_buf(),

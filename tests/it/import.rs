@@ -1,0 +1,306 @@
+//! `judge import` on real folders and files written the way online-judge-tools, cph,
+//! cargo-compete and Competitive Companion write them; then the imported problems judged.
+
+use crate::common::{self, Workspace};
+use crate::listen::{
+    abc300_a, abc300_a_right, abc300_a_wrong, verdict, watermelon, watermelon_right,
+    watermelon_wrong,
+};
+
+/// `judge import ARGS...`: exit code, stdout, stderr.
+fn import(ws: &Workspace, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = ws.judge().arg("import").args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn read(ws: &Workspace, rel: &str) -> String {
+    std::fs::read_to_string(ws.path().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// What `oj download https://atcoder.jp/contests/abc300/tasks/abc300_a` leaves in `abc300_a/test`.
+fn oj_folder(ws: &Workspace) {
+    for (i, (input, output)) in [
+        ("3 125 175\n200 300 400\n", "2\n"),
+        ("1 1 1\n2\n", "1\n"),
+        ("5 123 456\n135 246 357 468 579\n", "5\n"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        ws.write(&format!("abc300_a/test/sample-{}.in", i + 1), input);
+        ws.write(&format!("abc300_a/test/sample-{}.out", i + 1), output);
+    }
+}
+
+#[test]
+fn an_online_judge_tools_folder() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    oj_folder(&ws);
+    let (code, out, err) = import(&ws, &["abc300_a/test"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with(
+            "created abc300-a: 3 samples · 2 s · 256 MiB · judge new main --problem abc300-a"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("gives no limits: time 2s and memory 256MiB assumed"),
+        "{out}"
+    );
+    let toml = read(&ws, "problems/abc300-a/problem.toml");
+    assert!(
+        toml.contains("samples = [\"sample-1\", \"sample-2\", \"sample-3\"]"),
+        "{toml}"
+    );
+    assert!(toml.contains("# assumed"), "{toml}");
+    assert_eq!(read(&ws, "testcases/abc300-a/sample-2.out"), "1\n");
+    assert_eq!(verdict(&ws, "abc300-a", "right", &abc300_a_right()), "AC");
+    assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
+
+    // Again: recognised. A new sample in the folder: added, the rest left as it was.
+    let (_, out, _) = import(&ws, &["abc300_a/test"]);
+    assert!(
+        out.starts_with("abc300-a: already here, nothing new (3 tests there)"),
+        "{out}"
+    );
+    ws.write("abc300_a/test/sample-4.in", "2 1 1\n5 2\n");
+    ws.write("abc300_a/test/sample-4.out", "2\n");
+    // A clashing answer for an input that is there already is left out, and said.
+    ws.write("abc300_a/test/extra.in", "1 1 1\n2\n");
+    ws.write("abc300_a/test/extra.out", "7\n");
+    let (code, out, _) = import(&ws, &["abc300_a/test"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("updated abc300-a: 1 new sample, 3 already there"),
+        "{out}"
+    );
+    assert!(
+        out.contains("left out a test whose input is case sample-2's"),
+        "{out}"
+    );
+    assert_eq!(read(&ws, "testcases/abc300-a/sample-2.out"), "1\n");
+    assert!(read(&ws, "problems/abc300-a/problem.toml").contains("\"sample-3\", \"sample-4\"]"));
+    assert_eq!(verdict(&ws, "abc300-a", "right", &abc300_a_right()), "AC");
+
+    // A test without its output: an error, nothing written.
+    ws.write("lonely/test/sample-1.in", "1\n");
+    let (code, _, err) = import(&ws, &["lonely/test"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("a test without output: there is no sample-1.out"),
+        "{err}"
+    );
+    assert!(!ws.path().join("problems/lonely").exists());
+}
+
+/// What cph keeps for `a.cpp` once Competitive Companion sent it Codeforces 4A.
+const CPH_PROB: &str = r#"{"name":"A. Watermelon","group":"Codeforces - Codeforces Beta Round 4 (Div. 2 Only)","url":"https://codeforces.com/problemset/problem/4/A","interactive":false,"memoryLimit":64,"timeLimit":1000,"tests":[{"input":"8\n","output":"YES\n","id":1716042339301},{"input":"2\n","output":"NO\n","id":1716042361712}],"testType":"single","input":{"type":"stdin"},"output":{"type":"stdout"},"languages":{"java":{"mainClass":"Main","taskClass":"AWatermelon"}},"batch":{"id":"5e3f4a88-6b53-4a2b-8d0c-0f7b1d2a9e61","size":1},"srcPath":"a.cpp","local":false}"#;
+
+#[test]
+fn a_cph_problem_file() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    let prob = ".cph/.a.cpp_0cc175b9c0f1b6a831c399e269772661.prob";
+    ws.write(prob, CPH_PROB);
+    let (code, out, err) = import(&ws, &[prob, "--new"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("created cf-4a: 2 samples · 1 s · 64 MiB · judge run main --problem cf-4a"),
+        "{out}"
+    );
+    assert_eq!(verdict(&ws, "cf-4a", "right", &watermelon_right()), "AC");
+    assert_eq!(verdict(&ws, "cf-4a", "wrong", &watermelon_wrong()), "WA");
+
+    // A problem made in cph by hand is named after its source; --name names it anything.
+    ws.write(
+        "mine/.cph/.b.cpp_x.prob",
+        r#"{"name":"Local: b","url":"/home/me/mine/b.cpp","interactive":false,"memoryLimit":1024,"timeLimit":3000,"group":"local","tests":[{"id":1,"input":"4\n","output":"YES\n"}],"srcPath":"/home/me/mine/b.cpp","local":true}"#,
+    );
+    let (code, out, _) = import(&ws, &["mine/.cph/.b.cpp_x.prob"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("created b: 1 sample · 3 s · 1 GiB"),
+        "{out}"
+    );
+    let (code, out, _) = import(&ws, &["mine/.cph/.b.cpp_x.prob", "--name", "even-split"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("created even-split: "), "{out}");
+
+    // A half-written file: the reason, nothing written.
+    ws.write("half.prob", &CPH_PROB[..CPH_PROB.len() / 2]);
+    let (code, _, err) = import(&ws, &["half.prob"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("ends early"), "{err}");
+}
+
+/// A cargo-compete package for ABC 300 as `cargo compete new abc300` makes it, with test
+/// suites for A (samples and, as `--full` adds, more tests in files), B (Float) and C (Checker).
+fn compete_package(ws: &Workspace) {
+    ws.write(
+        "abc300/Cargo.toml",
+        "[package]\nname = \"abc300\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.cargo-compete.bin]\nabc300-a = { alias = \"a\", problem = \"https://atcoder.jp/contests/abc300/tasks/abc300_a\" }\nabc300-b = { alias = \"b\", problem = \"https://atcoder.jp/contests/abc300/tasks/abc300_b\" }\nabc300-c = { alias = \"c\", problem = \"https://atcoder.jp/contests/abc300/tasks/abc300_c\" }\n\n[[bin]]\nname = \"abc300-a\"\npath = \"src/bin/a.rs\"\n",
+    );
+    ws.write(
+        "abc300/testcases/a.yml",
+        "---\ntype: Batch\ntimelimit: 2s\nmatch: Lines\n\ncases:\n  - name: sample1\n    in: |\n      3 125 175\n      200 300 400\n    out: |\n      2\n  - name: sample2\n    in: |\n      1 1 1\n      2\n    out: |\n      1\n\nextend:\n  - type: Text\n    path: \"./a\"\n    in: /in/*.txt\n    out: /out/*.txt\n",
+    );
+    ws.write(
+        "abc300/testcases/a/in/01_random.txt",
+        "5 123 456\n135 246 357 468 579\n",
+    );
+    ws.write("abc300/testcases/a/out/01_random.txt", "5\n");
+    ws.write(
+        "abc300/testcases/b.yml",
+        "---\ntype: Batch\ntimelimit: 1500ms\nmatch:\n  Float:\n    relative_error: 0.000001\n    absolute_error: 0.000001\n\ncases:\n  - name: sample1\n    in: |\n      1\n    out: |\n      0.5\n\n# the folder comes with `cargo compete download --full`: not there yet\nextend:\n  - type: Text\n    path: \"./b\"\n    in: /in/*.txt\n    out: /out/*.txt\n",
+    );
+    ws.write(
+        "abc300/testcases/c.yml",
+        "---\ntype: Batch\ntimelimit: 2s\nmatch:\n  Checker:\n    cmd: read n < \"$INPUT\" && read a < \"$ACTUAL_OUTPUT\" && [ $((a % 2)) -eq 0 ] && [ \"$a\" -gt \"$n\" ]\n    shell: Bash\n\ncases:\n  - name: sample1\n    in: |\n      7\n    out: |\n      8\n  - name: sample2\n    in: |\n      10\n",
+    );
+}
+
+#[test]
+fn cargo_compete_test_suites() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    compete_package(&ws);
+    let (code, out, err) = import(&ws, &["abc300/testcases/a.yml"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("created abc300-a: 2 samples + 1 test · 2 s · 256 MiB"),
+        "{out}"
+    );
+    let toml = read(&ws, "problems/abc300-a/problem.toml");
+    assert!(toml.contains("checker = \"lines\""), "{toml}");
+    assert!(
+        toml.contains("url = \"https://atcoder.jp/contests/abc300/tasks/abc300_a\""),
+        "{toml}"
+    );
+    assert_eq!(read(&ws, "testcases/abc300-a/01_random.out"), "5\n");
+    assert_eq!(verdict(&ws, "abc300-a", "right", &abc300_a_right()), "AC");
+    assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
+
+    // The whole testcases folder: the rest of the suites (A is recognised).
+    let (code, out, err) = import(&ws, &["abc300/testcases"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("abc300-a: already here"), "{out}");
+    let toml = read(&ws, "problems/abc300-b/problem.toml");
+    assert!(
+        toml.contains("checker = \"float\"") && toml.contains("float_relative = 1e-6"),
+        "{toml}"
+    );
+    assert!(toml.contains("time_limit = \"1.5s\""), "{toml}");
+    let half = "use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let n: f64 = s.trim().parse().unwrap(); println!(\"{}\", n / 2.0 + 1e-9); }\n";
+    assert_eq!(verdict(&ws, "abc300-b", "right", half), "AC");
+    assert_eq!(
+        verdict(&ws, "abc300-b", "wrong", &half.replace("1e-9", "1e-3")),
+        "WA"
+    );
+
+    // `match: Checker`: a checker program that runs the command as cargo-compete does.
+    let toml = read(&ws, "problems/abc300-c/problem.toml");
+    assert!(toml.contains("checker_program = \"checker.sh\""), "{toml}");
+    let even = "use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let n: u64 = s.trim().parse().unwrap(); println!(\"{}\", 2 * n + 2); }\n";
+    assert_eq!(verdict(&ws, "abc300-c", "right", even), "AC");
+    assert_eq!(
+        verdict(&ws, "abc300-c", "wrong", &even.replace("2 * n + 2", "n")),
+        "WA"
+    );
+
+    // A suite that is not one: the reason.
+    ws.write("bad.yml", "type: Batch\nmatch: Sideways\n");
+    let (code, _, err) = import(&ws, &["bad.yml"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a cargo-compete test suite"), "{err}");
+}
+
+#[test]
+fn saved_competitive_companion_json_and_limits_that_differ() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    ws.write(
+        "contest.json",
+        format!("[{}, {}]", watermelon("s", 2), abc300_a("s", 2)),
+    );
+    let (code, out, err) = import(&ws, &["contest.json"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("created cf-4a: 1 sample · 1 s · 64 MiB"),
+        "{out}"
+    );
+    assert!(
+        out.contains("created abc300-a: 3 samples · 2 s · 1 GiB"),
+        "{out}"
+    );
+    assert_eq!(verdict(&ws, "cf-4a", "right", &watermelon_right()), "AC");
+    assert_eq!(verdict(&ws, "cf-4a", "wrong", &watermelon_wrong()), "WA");
+
+    // The problem as the user keeps it, with a comment; then an import with another limit.
+    let toml_path = "problems/cf-4a/problem.toml";
+    let mine = read(&ws, toml_path).replace(
+        "time_limit = \"1s\"",
+        "time_limit = \"3s\"   # my machine is slow",
+    );
+    ws.write(toml_path, &mine);
+    ws.write("again.json", watermelon("t", 1));
+    let (code, out, _) = import(&ws, &["again.json"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("kept the time limit 3s (the import says 1s; --force takes it)"),
+        "{out}"
+    );
+    assert_eq!(read(&ws, toml_path), mine, "kept means untouched");
+    let (code, out, _) = import(&ws, &["again.json", "--force"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("replaced the time limit 3s with 1s"), "{out}");
+    let forced = read(&ws, toml_path);
+    assert!(
+        forced.contains("time_limit = \"1s\"   # my machine is slow"),
+        "{forced}"
+    );
+
+    // Another problem that would get the same id is not merged into this one.
+    ws.write(
+        "other.json",
+        watermelon("u", 1).replace("problemset/problem/4/A", "gym/100001/problem/A"),
+    );
+    let (_, out, _) = import(&ws, &["other.json"]);
+    assert!(out.starts_with("created cf-gym100001a: "), "{out}");
+    // --name says where, whatever the URL.
+    let (_, out, _) = import(&ws, &["other.json", "--name", "cf-4a"]);
+    assert!(out.starts_with("cf-4a: already here"), "{out}");
+
+    // What is no format at all: the formats there are.
+    ws.write("notes.txt", "hello\n");
+    let (code, _, err) = import(&ws, &["notes.txt"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a format judge import knows"), "{err}");
+    assert!(
+        err.contains("online-judge-tools") && err.contains("cargo-compete"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_problem_from_another_url_gets_its_own_id() {
+    let ws = Workspace::new();
+    let first = r#"{"name":"Sum","url":"https://example.org/p/1","memoryLimit":64,"timeLimit":1000,"tests":[{"input":"1 2\n","output":"3\n"}]}"#;
+    let second = first
+        .replace("p/1", "p/2")
+        .replace("1 2\\n", "2 2\\n")
+        .replace("3\\n", "4\\n");
+    ws.write("first.json", first);
+    ws.write("second.json", &second);
+    assert!(import(&ws, &["first.json"]).1.starts_with("created sum: "));
+    let (_, out, _) = import(&ws, &["second.json"]);
+    assert!(out.starts_with("created sum-2: "), "{out}");
+    let (_, out, _) = import(&ws, &["second.json"]);
+    assert!(out.starts_with("sum-2: already here"), "{out}");
+    assert_eq!(read(&ws, "testcases/sum/1.in"), "1 2\n");
+}
