@@ -12,6 +12,8 @@
 
 #[path = "tests/it/common/cgroup.rs"]
 mod cgroup;
+#[path = "tests/it/common/sandbox.rs"]
+mod sandbox;
 
 /// Whether a requirement is met here.
 type Probe = fn() -> bool;
@@ -22,6 +24,7 @@ const PROBES: &[(&str, Probe)] = &[
         on_path(&["chromium", "chromium-browser", "google-chrome"])
     }),
     ("judge_has_pids_cgroup", || cgroup::probe().is_ok()),
+    ("judge_has_sandbox", || sandbox::probe().is_ok()),
     ("judge_has_gcc", || on_path(&["gcc"])),
     ("judge_has_gxx", || on_path(&["g++"])),
     ("judge_has_python3", || on_path(&["python3"])),

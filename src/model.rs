@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::grading::{CaseResult, Graded, Group};
 use crate::lang::TimeRule;
+use crate::run::Sandbox;
 use crate::stats;
 use crate::units::serde_as;
 use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
@@ -151,6 +152,8 @@ pub struct SolutionReport {
     pub verdict: Verdict,
     pub expected: Option<Expectation>,
     pub compile: CompileReport,
+    /// What isolated its programs from the machine (`--no-sandbox`: nothing).
+    pub sandbox: Sandbox,
     /// The limits the cases ran under, the language's extra time included.
     pub limits: Limits,
     /// The problem's extra time for this language, when it has some.

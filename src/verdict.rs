@@ -175,6 +175,7 @@ impl Measurement {
             (Some(KilledBy::WallCap), _) => Some(StoppedBy::WallCap),
             (Some(KilledBy::CpuLimit), _) => Some(StoppedBy::CpuLimit),
             (Some(KilledBy::MemoryLimit), _) => Some(StoppedBy::MemoryLimit),
+            (Some(KilledBy::FolderLimit), _) => Some(StoppedBy::FolderLimit),
             (None, Outcome::Signaled(s)) if *s == crate::run::SIGXFSZ => {
                 Some(StoppedBy::OutputLimit)
             }
@@ -194,6 +195,8 @@ pub enum StoppedBy {
     CpuLimit,
     MemoryLimit,
     OutputLimit,
+    /// Its files together went over the output limit.
+    FolderLimit,
     CpuBackstop,
 }
 
@@ -260,6 +263,8 @@ pub enum Reason {
     Output {
         signal: bool,
     },
+    /// The files it wrote in its folder went over the output limit.
+    Files,
     Signal(i32),
     ExitCode(i32),
     NotStarted(String),
@@ -291,6 +296,9 @@ impl fmt::Display for Reason {
                 f.write_str("stopped when its output went over the limit (SIGXFSZ)")
             }
             Reason::Output { signal: false } => f.write_str("output over the limit"),
+            Reason::Files => {
+                f.write_str("stopped when the files it wrote in its folder went over the output limit")
+            }
             Reason::Signal(sig) => write!(f, "killed by {}", signal_name(*sig)),
             Reason::ExitCode(code) => write!(f, "exit code {code}"),
             Reason::NotStarted(why) => write!(f, "could not be started: {why}"),
@@ -343,6 +351,9 @@ pub fn decide(
     if m.stdout_bytes > limits.output_bytes {
         return (Verdict::Ole, Reason::Output { signal: false }, None);
     }
+    if m.killed_by == Some(KilledBy::FolderLimit) {
+        return (Verdict::Ole, Reason::Files, None);
+    }
     if m.killed_by == Some(KilledBy::MemoryLimit) {
         return (Verdict::Mle, Reason::Memory { killed: true }, None);
     }
@@ -391,6 +402,10 @@ pub fn describe_stop(m: &Measurement, limits: &Limits) -> Option<String> {
         ),
         Some(StoppedBy::OutputLimit) => format!(
             "it wrote more than its {} of output",
+            format_bytes(limits.output_bytes)
+        ),
+        Some(StoppedBy::FolderLimit) => format!(
+            "it wrote more than {} of files",
             format_bytes(limits.output_bytes)
         ),
         None if m.cpu > limits.time => format!(

@@ -341,6 +341,7 @@ mod tests {
             path: PathBuf::from(format!("{name}.rs")),
             language: "rust".into(),
             language_name: "Rust".into(),
+            sandbox: Default::default(),
             time_rule: None,
             verdict: verdict::overall(cases.iter().map(|c| &c.verdict)),
             expected: None,

@@ -53,6 +53,11 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     history: Option<PathBuf>,
 
+    /// Run programs without the sandbox (for this run only): they can then read and change
+    /// every file you can, use the network and signal your processes.
+    #[arg(long, global = true)]
+    no_sandbox: bool,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -140,6 +145,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
     }
     judge::run::interrupt::install();
+    judge::run::set_sandboxed(!cli.no_sandbox);
     let cwd = std::env::current_dir().context("reading the current folder")?;
     // The one command that needs no workspace: it makes one.
     let command = match cli.command {

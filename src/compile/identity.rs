@@ -49,6 +49,32 @@ impl Tool {
     }
 }
 
+impl Tool {
+    /// The folders it needs to read to run, sandboxed: its installation (the folder above its
+    /// `bin/`, as pyenv's Pythons, nvm's Nodes and JVMs are laid out; the file alone elsewhere),
+    /// followed through links, and rustup's home behind rustup's proxies.
+    pub fn install_roots(&self) -> Vec<PathBuf> {
+        let installation = |exe: &Path| match exe.parent() {
+            Some(bin) if bin.file_name().is_some_and(|n| n == "bin") => {
+                bin.parent().unwrap_or(bin).to_path_buf()
+            }
+            _ => exe.to_path_buf(),
+        };
+        let mut roots = vec![installation(&self.program)];
+        if let Ok(real) = std::fs::canonicalize(&self.program) {
+            if real.file_name().is_some_and(|n| n == "rustup") {
+                let home = std::env::var_os("RUSTUP_HOME")
+                    .map(PathBuf::from)
+                    .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")));
+                roots.extend(home);
+            }
+            roots.push(installation(&real));
+        }
+        roots.dedup();
+        roots
+    }
+}
+
 /// The programs found so far, shared by every build of one judge.
 #[derive(Debug)]
 pub struct Toolchains {

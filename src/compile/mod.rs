@@ -109,6 +109,15 @@ impl Program {
         (program, argv)
     }
 
+    /// What running it reads, sandboxed: its build folder and its runtime's installation.
+    pub fn read_access(&self) -> Vec<PathBuf> {
+        let mut paths = vec![self.dir.clone()];
+        if let Some(tool) = &self.runtime {
+            paths.extend(tool.install_roots());
+        }
+        paths
+    }
+
     /// A program that is not a build (a test's stand-in): `path` run as it is.
     pub fn native(path: &Path) -> Program {
         let language = crate::lang::builtin::languages()
@@ -260,6 +269,10 @@ pub fn compile(
             .unwrap_or_default();
         extras.push((name, std::fs::read(path).map_err(|e| Error::io(path, e))?));
     }
+    // A build made with the files open (`--no-sandbox`, or by a judge without the sandbox)
+    // may hold any file the compiler could read (an `include_str!` of an answer): never one
+    // for a sandboxed run, nor a sandboxed build's error for an open one.
+    let sandboxed = executor.sandbox().isolates("files");
     let key = cache_key(
         &code,
         &file_name,
@@ -267,6 +280,7 @@ pub fn compile(
         language,
         &vars,
         [&compiler, &runtime],
+        sandboxed,
     );
     let dir = cache.build(&key);
     let program = |dir: PathBuf| {
@@ -318,7 +332,8 @@ pub fn compile(
                 let Program { vars, .. } = program(tmp.path().to_path_buf());
                 let mut argv = command.render(&vars);
                 argv[0] = tool.program.display().to_string();
-                run_compiler(tmp.path(), argv, executor, settings, cwd).map(Some)
+                let reads = [tool.install_roots(), toolchain_files(cwd)].concat();
+                run_compiler(tmp.path(), argv, reads, executor, settings, cwd).map(Some)
             }
             _ => Ok(None),
         }
@@ -374,19 +389,31 @@ pub fn compile(
     }))
 }
 
+/// rustup's toolchain files from `dir` up: a sandboxed compiler run from there reads them.
+fn toolchain_files(dir: &Path) -> Vec<PathBuf> {
+    dir.ancestors()
+        .flat_map(|d| ["rust-toolchain", "rust-toolchain.toml"].map(|n| d.join(n)))
+        .filter(|p| p.is_file())
+        .collect()
+}
+
 /// Runs the compiler in `dir`, returning what was measured and its diagnostics, the build
-/// folder's path taken out of them (they name the file alone).
+/// folder's path taken out of them (they name the file alone). Sandboxed, it reads only its
+/// toolchain (`reads`) and the build folder, where it also writes its temporary files.
 fn run_compiler(
     dir: &Path,
     argv: Vec<String>,
+    reads: Vec<PathBuf>,
     executor: &mut dyn Executor,
     settings: &BuildSettings,
     cwd: &Path,
 ) -> Result<(run::Response, String)> {
+    let mut env: Vec<(String, String)> = std::env::vars().filter(|(k, _)| k != "TMPDIR").collect();
+    env.push(("TMPDIR".into(), dir.display().to_string()));
     let request = run::Request {
         program: PathBuf::from(&argv[0]),
         args: argv[1..].to_vec(),
-        env: None,
+        env: Some(env),
         cwd: cwd.to_path_buf(),
         clean_cwd: false,
         stdin: None,
@@ -400,10 +427,15 @@ fn run_compiler(
             stack_bytes: None,
             file_size_bytes: Some(COMPILE_OUTPUT),
             open_files: None,
+            folder_bytes: Some(COMPILE_OUTPUT),
             stderr_keep_bytes: DIAGNOSTICS_KEEP,
         },
         input_file: None,
         keep_file: None,
+        access: run::Access {
+            read: reads,
+            write: vec![dir.to_path_buf()],
+        },
     };
     let response = executor.run(&request)?;
     let mut text = std::fs::read(&request.stderr).unwrap_or_default();
@@ -438,12 +470,14 @@ fn cache_key(
     language: &Language,
     vars: &Vars,
     tools: [&Option<Arc<Tool>>; 2],
+    sandboxed: bool,
 ) -> String {
     let mut h = blake3::Hasher::new();
     let mut part = |bytes: &[u8]| {
         h.update(&(bytes.len() as u64).to_le_bytes());
         h.update(bytes);
     };
+    part(if sandboxed { b"sandboxed" } else { b"open" });
     part(code);
     part(file_name.as_bytes());
     for (name, bytes) in extras {

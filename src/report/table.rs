@@ -15,7 +15,7 @@ const W_CASE: usize = 10;
 const W_VERDICT: usize = 7;
 const W_NUM: usize = 11;
 
-/// The two lines above the table: what is judged, and the limits it runs under.
+/// The lines above the table: what is judged, the limits it runs under, what isolates it.
 pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
     let _ = writeln!(
         out,
@@ -46,6 +46,7 @@ pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
             format_bytes(r.limits.output_bytes)
         ))
     );
+    let _ = writeln!(out, "{}", dim(&format!("sandbox: {}", r.sandbox)));
 }
 
 pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
@@ -388,6 +389,13 @@ mod tests {
             path: PathBuf::from("solutions/double/wrong.rs"),
             language: "rust".into(),
             language_name: "Rust".into(),
+            sandbox: crate::run::Sandbox {
+                isolated: vec!["files".into(), "network".into()],
+                missing: vec![crate::run::Missing {
+                    what: "processes".into(),
+                    why: "no pid namespace".into(),
+                }],
+            },
             time_rule: None,
             verdict: Verdict::Ce,
             expected: Some("AC".parse().unwrap()),

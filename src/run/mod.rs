@@ -9,7 +9,10 @@
 
 mod cgroup;
 pub mod interrupt;
+mod landlock;
 pub mod protocol;
+mod sandbox;
+mod seccomp;
 pub mod server;
 mod sweep;
 mod sys;
@@ -20,9 +23,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use cgroup::{pids_parent, MAX_PROCESSES};
-pub use protocol::{KilledBy, Limits, NamedFile, Outcome, Request, Response};
+use protocol::Hello;
+pub use protocol::{
+    Access, KilledBy, Limits, Missing, NamedFile, Outcome, Request, Response, Sandbox,
+};
 pub use sweep::descendants;
 pub use sys::is_root;
 
@@ -41,6 +48,11 @@ pub enum RunError {
 /// between the engine and the processes. [`Runner`] is the real one.
 pub trait Executor: Send {
     fn run(&mut self, request: &Request) -> Result<Response, RunError>;
+
+    /// What isolates the programs it runs (nothing, unless it says otherwise).
+    fn sandbox(&self) -> Sandbox {
+        Sandbox::default()
+    }
 }
 
 /// Makes an executor for each slot of a judge (one per case run at once).
@@ -53,6 +65,17 @@ pub fn runners() -> ExecutorFactory {
 
 /// The hidden first argument that makes the judge's executable serve as a runner.
 pub const RUNNER_ARG: &str = "__runner";
+/// After [`RUNNER_ARG`]: run programs without the sandbox.
+const NO_SANDBOX_ARG: &str = "--no-sandbox";
+
+/// Whether runners started from now on sandbox their programs (on unless `--no-sandbox`).
+static SANDBOXED: AtomicBool = AtomicBool::new(true);
+
+/// Turns the sandbox off (or on again) for the runners this process starts from now on: the
+/// user's `--no-sandbox`, for one run. Nothing a problem says can.
+pub fn set_sandboxed(on: bool) {
+    SANDBOXED.store(on, Ordering::SeqCst);
+}
 
 /// A live runner process. Runs one program at a time.
 pub struct Runner {
@@ -60,6 +83,7 @@ pub struct Runner {
     to: Option<ChildStdin>,
     from: BufReader<ChildStdout>,
     line: String,
+    sandbox: Sandbox,
 }
 
 impl Runner {
@@ -70,8 +94,12 @@ impl Runner {
             path: PathBuf::from("judge"),
             source,
         })?;
-        let mut child = Command::new(&path)
-            .arg(RUNNER_ARG)
+        let mut command = Command::new(&path);
+        command.arg(RUNNER_ARG);
+        if !SANDBOXED.load(Ordering::SeqCst) {
+            command.arg(NO_SANDBOX_ARG);
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -85,12 +113,31 @@ impl Runner {
         let to = child.stdin.take().expect("piped");
         let from = BufReader::new(child.stdout.take().expect("piped"));
         interrupt::register_runner(child.id());
-        Ok(Runner {
+        let mut runner = Runner {
             child,
             to: Some(to),
             from,
             line: String::new(),
-        })
+            sandbox: Sandbox::default(),
+        };
+        // The runner first says what isolates its programs.
+        let hello: Hello = runner.receive("its greeting")?;
+        runner.sandbox = hello.sandbox;
+        Ok(runner)
+    }
+
+    /// Reads one line from the runner: `what` it should be.
+    fn receive<T: serde::de::DeserializeOwned>(&mut self, what: &str) -> Result<T, RunError> {
+        self.line.clear();
+        let n = self
+            .from
+            .read_line(&mut self.line)
+            .map_err(|e| RunError::Broken(format!("reading {what}: {e}")))?;
+        if n == 0 {
+            interrupt::wait_if_interrupted();
+            return Err(RunError::Broken("the runner exited unexpectedly".into()));
+        }
+        serde_json::from_str(&self.line).map_err(|e| RunError::Broken(format!("bad {what}: {e}")))
     }
 }
 
@@ -103,16 +150,11 @@ impl Executor for Runner {
         to.write_all(text.as_bytes())
             .and_then(|_| to.flush())
             .map_err(|e| RunError::Broken(format!("sending a request: {e}")))?;
-        self.line.clear();
-        let n = self
-            .from
-            .read_line(&mut self.line)
-            .map_err(|e| RunError::Broken(format!("reading a response: {e}")))?;
-        if n == 0 {
-            interrupt::wait_if_interrupted();
-            return Err(RunError::Broken("the runner exited unexpectedly".into()));
-        }
-        serde_json::from_str(&self.line).map_err(|e| RunError::Broken(format!("bad response: {e}")))
+        self.receive("a response")
+    }
+
+    fn sandbox(&self) -> Sandbox {
+        self.sandbox.clone()
     }
 }
 
@@ -155,5 +197,8 @@ pub use libc::{SIGABRT, SIGBUS, SIGKILL, SIGSEGV, SIGXCPU, SIGXFSZ};
 
 /// The body of the runner process: call it from `main` when the first argument is [`RUNNER_ARG`].
 pub fn runner_main() -> i32 {
-    server::serve()
+    let sandboxed = std::env::args_os()
+        .nth(2)
+        .is_none_or(|a| a != NO_SANDBOX_ARG);
+    server::serve(sandboxed)
 }

@@ -31,6 +31,9 @@ pub struct Request {
     /// removed first, so it exists afterwards only when the program wrote the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keep_file: Option<NamedFile>,
+    /// What the program may touch beyond what every program gets, when the runner sandboxes it.
+    #[serde(default)]
+    pub access: Access,
 }
 
 /// A file of the program's working folder, by its plain `name` there, and a `path` outside.
@@ -38,6 +41,18 @@ pub struct Request {
 pub struct NamedFile {
     pub name: String,
     pub path: PathBuf,
+}
+
+/// The files a sandboxed program may use besides the system's own (libraries, `/dev/null`...),
+/// its stdin and its stdout, which the runner grants itself. A folder covers all beneath it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Access {
+    /// Read and execute: the program's build, its interpreter, the files a checker is given.
+    #[serde(default)]
+    pub read: Vec<PathBuf>,
+    /// Read and write (create, remove), never execute: its working folder, a compiler's output.
+    #[serde(default)]
+    pub write: Vec<PathBuf>,
 }
 
 /// Limits for one run. Every `None` means "not limited".
@@ -57,6 +72,11 @@ pub struct Limits {
     pub file_size_bytes: Option<u64>,
     /// RLIMIT_NOFILE.
     pub open_files: Option<u64>,
+    /// What the program may add to the folders it may write (`access.write`), each file
+    /// counted as 4 KiB at least; the runner kills the group when it is exceeded. RLIMIT_FSIZE
+    /// caps one file; this caps them all, so that no program fills the disk.
+    #[serde(default)]
+    pub folder_bytes: Option<u64>,
     /// How much of stderr to keep (half from the start, half from the end).
     pub stderr_keep_bytes: u64,
 }
@@ -69,6 +89,7 @@ pub enum KilledBy {
     WallCap,
     CpuLimit,
     MemoryLimit,
+    FolderLimit,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,5 +138,115 @@ impl Response {
             leftover_processes: 0,
             unkillable_processes: 0,
         }
+    }
+}
+
+/// The first line a runner sends, before any request: what isolates the programs it starts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Hello {
+    pub sandbox: Sandbox,
+}
+
+/// What isolates the programs a runner starts from the rest of the machine: each of `files`,
+/// `network` and `processes` is either isolated or missing, with why.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sandbox {
+    /// In force: any of "files", "network", "processes", in that order.
+    pub isolated: Vec<String>,
+    /// Not in force, each with the reason.
+    pub missing: Vec<Missing>,
+}
+
+/// An isolation that is not in force, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Missing {
+    pub what: String,
+    pub why: String,
+}
+
+impl Sandbox {
+    /// The three isolations, in the order they are shown.
+    pub const KINDS: [&'static str; 3] = ["files", "network", "processes"];
+
+    /// Nothing isolated, for one reason.
+    pub fn off(why: &str) -> Sandbox {
+        Sandbox {
+            isolated: Vec::new(),
+            missing: Sandbox::KINDS
+                .iter()
+                .map(|k| Missing {
+                    what: k.to_string(),
+                    why: why.to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Whether `kind` ("files", "network", "processes") is in force.
+    pub fn isolates(&self, kind: &str) -> bool {
+        self.isolated.iter().any(|k| k == kind)
+    }
+}
+
+/// "files, network, processes"; or what is in force, then what is not and why, the kinds that
+/// miss for one reason said together: "files; no network, processes: user namespaces ...";
+/// "off (why)" when nothing is, for one reason.
+impl std::fmt::Display for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.isolated.is_empty() && self.missing.is_empty() {
+            return write!(f, "none");
+        }
+        let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
+        for m in &self.missing {
+            match reasons.iter_mut().find(|(why, _)| *why == m.why) {
+                Some((_, kinds)) => kinds.push(&m.what),
+                None => reasons.push((&m.why, vec![&m.what])),
+            }
+        }
+        if let ([], [(why, _)]) = (self.isolated.as_slice(), reasons.as_slice()) {
+            return write!(f, "off ({why})");
+        }
+        let mut parts = vec![if self.isolated.is_empty() {
+            "none".to_string()
+        } else {
+            self.isolated.join(", ")
+        }];
+        for (why, kinds) in reasons {
+            parts.push(format!("no {}: {why}", kinds.join(", ")));
+        }
+        write!(f, "{}", parts.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sandbox_says_what_is_in_force_and_why_the_rest_is_not() {
+        let all = Sandbox {
+            isolated: Sandbox::KINDS.iter().map(|k| k.to_string()).collect(),
+            missing: Vec::new(),
+        };
+        assert_eq!(all.to_string(), "files, network, processes");
+        let why = "user namespaces are not allowed here";
+        let some = Sandbox {
+            isolated: vec!["files".into()],
+            missing: ["network", "processes"]
+                .iter()
+                .map(|k| Missing {
+                    what: k.to_string(),
+                    why: why.into(),
+                })
+                .collect(),
+        };
+        assert_eq!(
+            some.to_string(),
+            format!("files; no network, processes: {why}")
+        );
+        assert_eq!(
+            Sandbox::off("--no-sandbox").to_string(),
+            "off (--no-sandbox)"
+        );
     }
 }

@@ -11,18 +11,22 @@ use std::fs::{self, File};
 use std::io::{self, BufRead, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use super::cgroup::PidsCgroup;
-use super::protocol::{Limits, Outcome, Request, Response};
+use super::landlock::Files;
+use super::protocol::{Hello, Limits, Outcome, Request, Response};
+use super::sandbox;
 use super::sweep::{clean_folder, leftovers_possible, sweep};
 use super::sys::{self, Pid, Rlimit};
 use super::tail::Tail;
 use super::watch::Watch;
 
-/// Entry point of the runner process: serve requests from stdin until it closes.
-pub fn serve() -> i32 {
+/// Entry point of the runner process: serve requests from stdin until it closes. `sandboxed`
+/// false (`--no-sandbox`) runs programs as they are, with the judge's own rights.
+pub fn serve(sandboxed: bool) -> i32 {
     // If the judge dies without a word, stdin closes and we clean up; SIGTERM is its
     // explicit "stop now" (Ctrl-C), taken through a signalfd while a program runs.
     sys::become_subreaper();
@@ -33,11 +37,28 @@ pub fn serve() -> i32 {
             return 3;
         }
     };
-    // Dropped (removed) when serving ends, on every path out of this function.
+    // Dropped (removed) when serving ends, on every path out of this function: made before
+    // the namespaces, so it is named after the runner the judge started, which removes it.
     let cgroup = PidsCgroup::create();
     let procs_fd = cgroup.as_ref().map_or(-1, |c| c.procs.as_raw_fd());
+    let setup = match sandbox::enter(sandboxed) {
+        sandbox::Entered::Serve(setup) => setup,
+        sandbox::Entered::Relay(inner) => return relay(inner, &stop),
+    };
     let stdin = io::stdin();
     let mut stdout = io::stdout().lock();
+    let hello = Hello {
+        sandbox: setup.status.clone(),
+    };
+    let mut text = serde_json::to_string(&hello).expect("the greeting always serialises");
+    text.push('\n');
+    if stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .is_err()
+    {
+        return 0;
+    }
     let mut line = String::new();
     loop {
         line.clear();
@@ -59,7 +80,7 @@ pub fn serve() -> i32 {
                 return 3;
             }
         };
-        let response = match run(&request, &stop, procs_fd) {
+        let response = match run(&request, &stop, procs_fd, setup.files.as_ref()) {
             Ok(r) => r,
             Err(Interrupted) => {
                 sweep();
@@ -81,6 +102,45 @@ pub fn serve() -> i32 {
 
 struct Interrupted;
 
+/// The outer half of a sandboxed runner: waits for the runner inside the namespaces (`inner`),
+/// passing on the judge's stop signal, and ends as it ends.
+fn relay(inner: Pid, stop: &OwnedFd) -> i32 {
+    let pidfd = sys::pidfd_open(inner);
+    loop {
+        let mut fds = [
+            sys::poll_fd(pidfd.as_ref().map_or(-1, |f| f.as_raw_fd())),
+            sys::poll_fd(stop.as_raw_fd()),
+        ];
+        // Without a pidfd (kernel older than 5.3), look for the exit now and then.
+        let timeout = if pidfd.is_some() { -1 } else { 50 };
+        if sys::poll(&mut fds, timeout) < 0 {
+            continue;
+        }
+        if fds[1].revents != 0 && stop_requested(stop) {
+            sys::kill(inner, libc::SIGTERM);
+        }
+        if fds[0].revents != 0 || pidfd.is_none() && sys::exited_unreaped(inner, false) {
+            let reaped = sys::wait4(inner);
+            return match reaped.signal() {
+                Some(sig) => 128 + sig,
+                None => reaped.exit_code(),
+            };
+        }
+    }
+}
+
+/// Reads the pending stop signals: whether one came from the judge. In its pid namespace the
+/// runner is init, and a program may signal it: only a signal from the parent (the judge, or
+/// from outside the namespace, which shows as pid 0, the parent's own number there) stops it.
+fn stop_requested(stop: &OwnedFd) -> bool {
+    let parent = sys::getppid() as u32;
+    let mut requested = false;
+    while let Some(sender) = sys::read_signal(stop.as_raw_fd()) {
+        requested |= sender == parent;
+    }
+    requested
+}
+
 /// Blocks until a request arrives (true) or a stop signal does (false).
 fn wait_for_request(stop: &OwnedFd) -> bool {
     loop {
@@ -88,7 +148,7 @@ fn wait_for_request(stop: &OwnedFd) -> bool {
         if sys::poll(&mut fds, -1) < 0 {
             continue;
         }
-        if fds[1].revents != 0 {
+        if fds[1].revents != 0 && stop_requested(stop) {
             return false;
         }
         if fds[0].revents != 0 {
@@ -107,7 +167,12 @@ struct Streams {
     err_write: OwnedFd,
 }
 
-fn run(req: &Request, stop: &OwnedFd, procs_fd: RawFd) -> Result<Response, Interrupted> {
+fn run(
+    req: &Request,
+    stop: &OwnedFd,
+    procs_fd: RawFd,
+    files: Option<&Files>,
+) -> Result<Response, Interrupted> {
     let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
         Ok(s) => s,
         Err(why) => {
@@ -115,6 +180,15 @@ fn run(req: &Request, stop: &OwnedFd, procs_fd: RawFd) -> Result<Response, Inter
                 clean_folder(&req.cwd);
             }
             return Ok(Response::not_started(why));
+        }
+    };
+    // After the streams: the rules name the stdout file, made afresh for this run.
+    let ruleset = match files.map(|f| f.ruleset(req)).transpose() {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(Response::not_started(format!(
+                "the sandbox could not be set up: {e}"
+            )))
         }
     };
     let Streams {
@@ -135,12 +209,19 @@ fn run(req: &Request, stop: &OwnedFd, procs_fd: RawFd) -> Result<Response, Inter
         cmd.env_clear();
         cmd.envs(env.iter().map(|(k, v)| (k, v)));
     }
-    sys::limit_child(&mut cmd, rlimits(&req.limits), procs_fd, sys::getpid());
+    sys::limit_child(
+        &mut cmd,
+        rlimits(&req.limits),
+        procs_fd,
+        sys::getpid(),
+        ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
+    );
 
     let start = Instant::now();
     let spawned = cmd.spawn();
     // Our copy of the pipe's write end lives in `cmd`: drop it so EOF means "no writer left".
     drop(cmd);
+    drop(ruleset);
     let pid = match spawned {
         // The std handle is never waited on or killed: wait4 reaps the pid itself.
         Ok(child) => child.id() as Pid,
@@ -157,7 +238,15 @@ fn run(req: &Request, stop: &OwnedFd, procs_fd: RawFd) -> Result<Response, Inter
 
     let mut stderr = Tail::new(req.limits.stderr_keep_bytes);
     let mut err_read = Some(File::from(err_read));
-    let watch = supervise(pid, &req.limits, start, stop, &mut err_read, &mut stderr)?;
+    let watch = supervise(
+        pid,
+        &req.limits,
+        &req.access.write,
+        start,
+        stop,
+        &mut err_read,
+        &mut stderr,
+    )?;
 
     let reaped = sys::wait4(pid);
     let mut response = Response::not_started(String::new());
@@ -258,12 +347,13 @@ fn take_output(req: &Request) {
 fn supervise(
     pid: Pid,
     limits: &Limits,
+    folders: &[PathBuf],
     start: Instant,
     stop: &OwnedFd,
     err_read: &mut Option<File>,
     stderr: &mut Tail,
 ) -> Result<Watch, Interrupted> {
-    let mut watch = Watch::new(pid, limits, start);
+    let mut watch = Watch::new(pid, limits, start, folders);
     let pidfd = sys::pidfd_open(pid);
     if let Some(f) = err_read.as_ref() {
         sys::set_nonblocking(f.as_raw_fd());
@@ -279,7 +369,7 @@ fn supervise(
         if sys::poll(&mut fds, timeout) < 0 {
             continue; // EINTR
         }
-        if fds[2].revents != 0 {
+        if fds[2].revents != 0 && stop_requested(stop) {
             sys::kill_group(pid);
             return Err(Interrupted);
         }

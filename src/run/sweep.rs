@@ -86,15 +86,22 @@ pub fn descendants(root: Pid) -> Vec<(Pid, bool)> {
     out
 }
 
-/// Empties a program's working folder, whatever it made there.
+/// Empties a program's working folder, whatever it made there. The folder itself stays (the
+/// sandbox's rule for it holds on to it).
 pub(super) fn clean_folder(dir: &Path) {
     let dirty = fs::read_dir(dir)
         .map(|mut d| d.next().is_some())
         .unwrap_or(false);
     if dirty {
         make_writable(dir);
-        let _ = fs::remove_dir_all(dir);
-        let _ = fs::create_dir_all(dir);
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                let _ = fs::remove_dir_all(&path);
+            } else {
+                let _ = fs::remove_file(&path);
+            }
+        }
     }
 }
 

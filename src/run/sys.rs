@@ -33,6 +33,18 @@ pub(crate) fn getpid() -> Pid {
     unsafe { libc::getpid() }
 }
 
+/// The parent's pid; 0 when the parent is outside this process's pid namespace.
+pub(crate) fn getppid() -> Pid {
+    // SAFETY: getppid has no preconditions.
+    unsafe { libc::getppid() }
+}
+
+/// The real user and group ids.
+pub(crate) fn ids() -> (u32, u32) {
+    // SAFETY: getuid and getgid have no preconditions.
+    unsafe { (libc::getuid(), libc::getgid()) }
+}
+
 /// Whether this process runs as root (the judge's guards differ: RLIMIT_NPROC, permissions).
 pub fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
@@ -55,13 +67,15 @@ pub(crate) fn poll_fd(fd: RawFd) -> libc::pollfd {
 }
 
 /// Prepares `cmd` to run under `rlimits` (each capped at the hard limit already in force), to
-/// join the cgroup whose `cgroup.procs` is open as `procs_fd` (-1: none), and to die with the
-/// runner (`runner_pid`).
+/// join the cgroup whose `cgroup.procs` is open as `procs_fd` (-1: none), to die with the
+/// runner (`runner_pid`), and to enter the Landlock ruleset open as `landlock_fd` (-1: none;
+/// the runner has set no_new_privs, which its children inherit).
 pub(crate) fn limit_child(
     cmd: &mut Command,
     rlimits: Vec<Rlimit>,
     procs_fd: RawFd,
     runner_pid: Pid,
+    landlock_fd: RawFd,
 ) {
     // SAFETY: the closure runs between fork and exec and only makes syscalls on values
     // computed before the fork (no allocation, no locks).
@@ -91,6 +105,12 @@ pub(crate) fn limit_child(
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
             if libc::getppid() != runner_pid {
                 libc::_exit(137);
+            }
+            // Last: a program that cannot be confined must not run at all.
+            if landlock_fd >= 0
+                && libc::syscall(libc::SYS_landlock_restrict_self, landlock_fd, 0) != 0
+            {
+                return Err(io::Error::last_os_error());
             }
             Ok(())
         });
@@ -199,6 +219,15 @@ pub(crate) fn kill(pid: Pid, signal: i32) {
     }
 }
 
+/// Free blocks (in bytes) and free inodes of the file system `fd` is open on.
+pub(crate) fn free_space(fd: RawFd) -> Option<(u64, u64)> {
+    // SAFETY: statfs is plain old data; fstatfs fills it.
+    let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+    // SAFETY: valid out-pointer; fd is the caller's.
+    (unsafe { libc::fstatfs(fd, &mut st) } == 0)
+        .then(|| (st.f_bfree as u64 * st.f_bsize as u64, st.f_ffree as u64))
+}
+
 /// A pipe whose ends close on exec: (read, write).
 pub(crate) fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
@@ -243,4 +272,237 @@ pub(crate) fn stop_signals_fd() -> io::Result<OwnedFd> {
         }
         Ok(OwnedFd::from_raw_fd(fd))
     }
+}
+
+/// Forks this process into new user, mount, network and pid namespaces: `Some(child)` in the
+/// parent, `None` in the child, which is the init (pid 1) of its pid namespace and holds every
+/// capability of its new user namespace (none outside it).
+///
+/// The caller must be single-threaded: the child is then a whole copy, as after `fork`.
+pub(crate) fn clone_into_namespaces() -> io::Result<Option<Pid>> {
+    let flags = libc::CLONE_NEWUSER
+        | libc::CLONE_NEWNS
+        | libc::CLONE_NEWNET
+        | libc::CLONE_NEWPID
+        | libc::SIGCHLD;
+    // SAFETY: clone without CLONE_VM and with a null stack behaves as fork: the child runs on
+    // a copy-on-write copy of this (single-threaded, per the contract) process.
+    let pid = unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            flags as libc::c_ulong,
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        )
+    };
+    match pid {
+        p if p < 0 => Err(io::Error::last_os_error()),
+        0 => Ok(None),
+        p => Ok(Some(p as Pid)),
+    }
+}
+
+fn check(result: libc::c_int) -> io::Result<()> {
+    if result < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+/// Mounts a fresh `/proc` for this process's pid namespace, after making every mount of its
+/// (new) mount namespace private so that nothing propagates back to the machine's.
+pub(crate) fn mount_own_proc() -> io::Result<()> {
+    let root = c"/";
+    let (proc, at) = (c"proc", c"/proc");
+    // SAFETY: mount with NUL-terminated strings and null data/source where allowed.
+    unsafe {
+        check(libc::mount(
+            std::ptr::null(),
+            root.as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        ))?;
+        check(libc::mount(
+            proc.as_ptr(),
+            at.as_ptr(),
+            proc.as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            std::ptr::null(),
+        ))
+    }
+}
+
+/// For the runner once its namespaces are made: no program it starts may gain a privilege
+/// (no_new_privs; an empty capability bounding set, so even uid 0 executes with no
+/// capability), nor inspect the runner (not dumpable: no ptrace, no `/proc/1/...` links).
+pub(crate) fn harden() -> io::Result<()> {
+    // SAFETY: prctl with plain integer arguments.
+    unsafe {
+        check(libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0))?;
+        // Capabilities past the last the kernel knows give EINVAL: the end of the set.
+        for cap in 0..64 {
+            if libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 {
+                break;
+            }
+        }
+        check(libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        ))?;
+        check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+    }
+}
+
+/// SIGKILL when the parent dies (the runner inside its namespaces, should its outer half die).
+pub(crate) fn die_with_parent() {
+    // SAFETY: prctl with plain integer arguments.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
+}
+
+/// Sets no_new_privs (needed to enter a Landlock domain without privileges).
+pub(crate) fn no_new_privs() -> io::Result<()> {
+    // SAFETY: prctl with plain integer arguments.
+    check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) })
+}
+
+/// The Landlock ABI version the kernel offers, or why there is none (ENOSYS: not built in;
+/// EOPNOTSUPP: built in but not enabled at boot).
+pub(crate) fn landlock_abi() -> io::Result<i32> {
+    const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+    // SAFETY: the version query takes a null attribute pointer and size 0.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    if v < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(v as i32)
+    }
+}
+
+/// Reads one pending signal from a signalfd: the pid of its sender as this process sees it
+/// (0 when the sender is outside its pid namespace), or `None` when none is pending.
+pub(crate) fn read_signal(fd: RawFd) -> Option<u32> {
+    // SAFETY: signalfd_siginfo is plain old data.
+    let mut info: libc::signalfd_siginfo = unsafe { std::mem::zeroed() };
+    let size = std::mem::size_of::<libc::signalfd_siginfo>();
+    // SAFETY: reads at most `size` bytes into a local of that size.
+    let n = unsafe { libc::read(fd, &mut info as *mut _ as *mut libc::c_void, size) };
+    (n == size as isize).then_some(info.ssi_pid)
+}
+
+/// A new Landlock ruleset that handles the access rights `fs` and `net` and the scopes
+/// `scoped`, each limited by the caller to what the kernel's ABI version `abi` knows.
+pub(crate) fn landlock_ruleset(abi: i32, fs: u64, net: u64, scoped: u64) -> io::Result<OwnedFd> {
+    /// `struct landlock_ruleset_attr`; older kernels take a prefix of it.
+    #[repr(C)]
+    struct Attr {
+        handled_access_fs: u64,
+        handled_access_net: u64,
+        scoped: u64,
+    }
+    let attr = Attr {
+        handled_access_fs: fs,
+        handled_access_net: net,
+        scoped,
+    };
+    let size: usize = match abi {
+        ..=3 => 8,
+        4 | 5 => 16,
+        _ => 24,
+    };
+    // SAFETY: attr outlives the call and holds at least `size` bytes.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            &attr as *const Attr,
+            size,
+            0u32,
+        )
+    };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a new descriptor we own.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Allows `rights` on the file, or beneath the folder, open as `parent` (O_PATH).
+pub(crate) fn landlock_allow(ruleset: RawFd, parent: RawFd, rights: u64) -> io::Result<()> {
+    /// `struct landlock_path_beneath_attr`, packed as the kernel declares it.
+    #[repr(C, packed)]
+    struct PathBeneath {
+        allowed_access: u64,
+        parent_fd: i32,
+    }
+    const LANDLOCK_RULE_PATH_BENEATH: libc::c_int = 1;
+    let attr = PathBeneath {
+        allowed_access: rights,
+        parent_fd: parent,
+    };
+    // SAFETY: attr outlives the call; both descriptors are the caller's.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_add_rule,
+            ruleset,
+            LANDLOCK_RULE_PATH_BENEATH,
+            &attr as *const PathBeneath,
+            0u32,
+        )
+    };
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+/// `path` opened only to name it (O_PATH), and whether it is a folder; `None` when it does
+/// not exist.
+pub(crate) fn open_path(path: &std::path::Path) -> io::Result<Option<(OwnedFd, bool)>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = match std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_PATH)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display()))),
+    };
+    let is_dir = file.metadata()?.is_dir();
+    Ok(Some((file.into(), is_dir)))
+}
+
+/// Installs a seccomp filter on this process and all it starts from now on (no_new_privs must
+/// be set).
+pub(crate) fn install_seccomp(filter: &[libc::sock_filter]) -> io::Result<()> {
+    let program = libc::sock_fprog {
+        len: filter.len() as libc::c_ushort,
+        filter: filter.as_ptr() as *mut libc::sock_filter,
+    };
+    // SAFETY: the program points to `filter`, which outlives the call (the kernel copies it).
+    check(unsafe {
+        libc::prctl(
+            libc::PR_SET_SECCOMP,
+            libc::SECCOMP_MODE_FILTER,
+            &program as *const libc::sock_fprog,
+            0,
+            0,
+        )
+    })
 }

@@ -1,13 +1,13 @@
 //! Checking an output: the built-in comparison, or the problem's checker program run under its own limits.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::slot::Slot;
+use super::slot::{Role, Slot};
 use super::Env;
 use crate::check::{self, CheckOutcome};
 use crate::compile::{self, BuildSettings, Source};
 use crate::error::{Error, Result};
-use crate::run::Outcome;
+use crate::run::{self, Outcome};
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
@@ -152,6 +152,7 @@ impl Slot {
                 }
             }
         }
+        let given: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
         let [input, output, answer] = <[String; 3]>::try_from(paths).expect("three paths");
         let feedback = self.dir.join("feedback");
         let (args, stdin, accept, reject) = match &program.protocol {
@@ -166,8 +167,18 @@ impl Slot {
             }
         };
         let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
+        let role = Role {
+            prefix: "checker.",
+            access: run::Access {
+                read: given,
+                write: match program.protocol {
+                    CheckerProtocol::Kattis { .. } => vec![feedback.clone()],
+                    CheckerProtocol::Testlib => Vec::new(),
+                },
+            },
+        };
         let execution = self.execute_as(
-            "checker.",
+            &role,
             &checker,
             &args,
             stdin.as_deref(),

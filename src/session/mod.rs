@@ -306,6 +306,7 @@ impl Judge {
             verdict: Verdict::Ce,
             expected: problem.expected.get(&solution.name).cloned(),
             compile: CompileReport::default(),
+            sandbox: self.slots[0].executor.sandbox(),
             limits,
             time_rule,
             passed: 0,

@@ -149,20 +149,21 @@ impl Slot {
         limits: &Limits,
         io: &FileIo,
     ) -> Result<Execution> {
-        self.execute_as("", program, args, input, limits, io)
+        self.execute_as(&Role::default(), program, args, input, limits, io)
     }
 
-    /// Like [`Slot::execute`], its files named with `prefix` (a checker must not overwrite the
-    /// output it checks).
+    /// Like [`Slot::execute`], for a program in another `role` than the solution's.
     pub(super) fn execute_as(
         &mut self,
-        prefix: &str,
+        role: &Role,
         program: &Program,
         args: &[String],
         input: Option<&Path>,
         limits: &Limits,
         io: &FileIo,
     ) -> Result<Execution> {
+        let prefix = role.prefix;
+        let extra = role.access.clone();
         let (path, mut argv) = program.command(limits.memory_bytes);
         argv.extend(args.iter().cloned());
         let input_file = io.input.as_ref().zip(input).map(|(name, path)| NamedFile {
@@ -188,6 +189,11 @@ impl Slot {
             limits: runner_limits(limits),
             input_file,
             keep_file,
+            // Sandboxed, it sees only its build, its runtime and its own folder.
+            access: run::Access {
+                read: [program.read_access(), extra.read].concat(),
+                write: [vec![self.dir.join("box")], extra.write].concat(),
+            },
         };
         let response = self.executor.run(&request)?;
         Ok(Execution {
@@ -231,6 +237,16 @@ impl Slot {
     }
 }
 
+/// What sets a helper program's run apart from the solution's in the same slot.
+#[derive(Debug, Default)]
+pub(super) struct Role {
+    /// Its files' names begin with this: a checker must not overwrite the output it checks.
+    pub prefix: &'static str,
+    /// What it may touch besides its own folder: a checker is given the input, the output and
+    /// the answer to read, a Kattis validator its feedback folder to write.
+    pub access: run::Access,
+}
+
 /// The runner's limits for a program held to `limits`.
 pub fn runner_limits(limits: &Limits) -> run::Limits {
     run::Limits {
@@ -245,6 +261,8 @@ pub fn runner_limits(limits: &Limits) -> run::Limits {
         stack_bytes: Some(limits.memory_bytes),
         file_size_bytes: Some(limits.output_bytes + 1),
         open_files: Some(256),
+        // Files in its folder count against the output limit too: together, not only each.
+        folder_bytes: Some(limits.output_bytes),
         stderr_keep_bytes: STDERR_KEEP,
     }
 }

@@ -140,6 +140,7 @@ impl Fixture {
             path: solution.path.clone(),
             language: "rust".into(),
             language_name: "Rust".into(),
+            sandbox: Default::default(),
             time_rule: None,
             verdict: Verdict::Ce,
             expected: None,

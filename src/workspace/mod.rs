@@ -16,8 +16,7 @@ use crate::lang::{Config, Language};
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
 pub use problem::{
     check_io_name, Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
-    DEFAULT_CHECKER_MEMORY,
-    DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
+    DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::Solution;
 

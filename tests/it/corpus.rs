@@ -4,22 +4,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{self, json, procs, Workspace};
+use crate::common::{self, header, json, procs, Workspace};
 
 struct Program {
     path: PathBuf,
     expect: Vec<String>,
     expect_exact: Option<Vec<String>>,
     memory_limit: Option<String>,
-}
-
-fn header(text: &str, key: &str) -> Option<String> {
-    text.lines()
-        .take_while(|l| l.starts_with("//"))
-        .find_map(|l| {
-            l.strip_prefix(&format!("// {key}:"))
-                .map(|v| v.trim().to_string())
-        })
 }
 
 fn verdicts(s: &str) -> Vec<String> {

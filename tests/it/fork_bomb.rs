@@ -20,10 +20,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
         panic!("needs a pids cgroup (root, and cgroup v1 `pids` or a cgroup v2 tree delegating it): {why}")
     });
     let ws = Workspace::doubling("200ms");
-    let src = ws.write(
-        "bomb.rs",
-        "extern \"C\" { fn fork() -> i32; }\nfn main() { println!(\"42\"); loop { unsafe { fork(); } } }\n",
-    );
+    let src = common::repo().join("tests/corpus/sandbox/fork-bomb.rs");
     let cache = ws.path().join("cache");
     let _alone = common::fork_bomb_alone();
     let started = std::time::Instant::now();

@@ -19,6 +19,7 @@ mod nqueens;
 mod practice;
 mod run;
 mod run_cases;
+mod sandbox;
 mod scale;
 mod stress;
 mod timing;

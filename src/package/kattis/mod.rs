@@ -19,9 +19,7 @@ use super::{Format, Package};
 use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
-use crate::workspace::{
-    Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
-};
+use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits};
 
 pub use programs::FOLDERS;
 

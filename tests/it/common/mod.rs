@@ -6,6 +6,7 @@
 pub(crate) mod cached;
 pub(crate) mod cgroup;
 pub(crate) mod procs;
+pub(crate) mod sandbox;
 pub(crate) mod time;
 
 use std::path::{Path, PathBuf};
@@ -122,6 +123,16 @@ pub(crate) fn json(out: &[u8]) -> serde_json::Value {
 
 /// Reads n from stdin (the fixtures' prelude).
 pub(crate) const READ_N: &str = "use std::io::Read;\nfn n() -> u64 { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); s.trim().parse().unwrap() }\n";
+
+/// The value of `// key: value` among the comment lines that open a corpus program.
+pub(crate) fn header(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| l.starts_with("//"))
+        .find_map(|l| {
+            l.strip_prefix(&format!("// {key}:"))
+                .map(|v| v.trim().to_string())
+        })
+}
 
 /// A fixed amount of CPU work: about `millions` x 1 ns on a current machine.
 pub(crate) fn work(millions: u64) -> String {

@@ -1,0 +1,410 @@
+//! The sandbox: every attack of tests/corpus/sandbox/ is judged as a user would judge it and gets
+//! the verdict in its header; afterwards the workspace is byte for byte unchanged, nothing was
+//! written outside, the test's listeners received nothing, and the judge reported. Those that
+//! only read are judged again with `--no-sandbox`, where they must succeed: the attack is real.
+//! Also: as an ordinary user, without user namespaces, and with `--no-sandbox`.
+
+use std::collections::BTreeMap;
+use std::io::ErrorKind;
+use std::net::{TcpListener, UdpSocket};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::UnixListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::{self, header, json, Workspace};
+
+const NEEDS_SANDBOX: &str =
+    "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)";
+
+/// A correct solution of the doubling problem.
+fn double() -> String {
+    format!(
+        "{}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n",
+        common::READ_N
+    )
+}
+
+struct Attack {
+    name: String,
+    source: String,
+    expect: String,
+    /// The verdict with `--no-sandbox`, for an attack that changes nothing.
+    unsandboxed: Option<String>,
+    /// Run the judge in a throw-away pid namespace: a regression must not reach the machine.
+    contained: bool,
+    needs: Option<String>,
+}
+
+fn attacks() -> Vec<Attack> {
+    let dir = common::repo().join("tests/corpus/sandbox");
+    let mut out: Vec<Attack> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|path| {
+            let source = std::fs::read_to_string(&path).unwrap();
+            // The fork bomb is judged alone (fork_bomb.rs).
+            if header(&source, "alone").is_some() {
+                return None;
+            }
+            let expect = header(&source, "expect")
+                .unwrap_or_else(|| panic!("{} has no `// expect:` line", path.display()));
+            // An attack that changes files through /proc/PID/cwd would reach every process's
+            // folder on the machine were the sandbox to fail: it must run contained.
+            let changes = ["remove_", "fs::write", "OpenOptions", "unlink"]
+                .iter()
+                .any(|w| source.contains(w));
+            assert!(
+                !(changes && source.contains("/proc")) || header(&source, "contained").is_some(),
+                "{} changes files through /proc: give it a `// contained:` line",
+                path.display()
+            );
+            Some(Attack {
+                name: path.file_name().unwrap().to_string_lossy().into_owned(),
+                expect,
+                unsandboxed: header(&source, "unsandboxed"),
+                contained: header(&source, "contained").is_some(),
+                needs: header(&source, "needs"),
+                source,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    assert!(out.len() >= 12, "the sandbox corpus is incomplete");
+    out
+}
+
+/// Every file and folder below `dir` but the judge's own state (.judge/): content and mode.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32)> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|e| e.file_name() != ".judge")
+        .map(|e| e.unwrap())
+        .map(|e| {
+            let content = if e.file_type().is_file() {
+                std::fs::read(e.path()).unwrap()
+            } else {
+                Vec::new()
+            };
+            let mode = e.metadata().unwrap().permissions().mode();
+            (e.path().to_path_buf(), (content, mode))
+        })
+        .collect()
+}
+
+/// Where an attack writes outside its folder, named with `mark`.
+fn escapes(mark: &str) -> Vec<PathBuf> {
+    ["/etc", "/tmp", "/var/tmp", "/dev/shm", "/root", "/home"]
+        .iter()
+        .map(|d| Path::new(d).join(format!("judge-escape-{mark}")))
+        .collect()
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// `judge run SOURCE --problem double --json --no-history ARGS`, in a throw-away pid namespace
+/// when `contained`: (the verdict, or why there is none; the document).
+fn judge_run(
+    ws: &Path,
+    cache: &Path,
+    source: &Path,
+    contained: bool,
+    args: &[&str],
+) -> (String, serde_json::Value) {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let mut cmd = if contained {
+        let mut c = Command::new("unshare");
+        if !is_root() {
+            c.args(["--user", "--map-root-user"]);
+        }
+        c.args(["--pid", "--fork", "--mount-proc", judge]);
+        c
+    } else {
+        Command::new(judge)
+    };
+    cmd.current_dir(ws)
+        .env("NO_COLOR", "1")
+        .env("JUDGE_CACHE_DIR", cache)
+        .env_remove("JUDGE_HISTORY")
+        .arg("run")
+        .arg(source)
+        .args(["--problem", "double", "--json", "--no-history"])
+        .args(args);
+    let out = cmd.output().unwrap();
+    match serde_json::from_slice::<serde_json::Value>(&out.stdout) {
+        Ok(doc) => (doc["verdict"].as_str().unwrap_or("?").to_string(), doc),
+        Err(_) => (
+            format!(
+                "no report ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+            serde_json::Value::Null,
+        ),
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_sandbox),
+    ignore = "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)"
+)]
+fn every_attack_is_contained_and_changes_nothing() {
+    let _no_bomb = common::no_fork_bomb();
+    common::sandbox::probe().unwrap_or_else(|why| panic!("{NEEDS_SANDBOX}: {why}"));
+    let ws = Workspace::doubling("1s");
+    ws.write(
+        "solutions/double/keep.rs",
+        "fn main() { println!(\"42\"); }\n",
+    );
+    ws.write(
+        "problems/double/statement.md",
+        "# Double\n\nPrint twice n.\n",
+    );
+    let root = ws.path().canonicalize().unwrap();
+    let tcp = TcpListener::bind("127.0.0.1:0").unwrap();
+    tcp.set_nonblocking(true).unwrap();
+    let udp = UdpSocket::bind("127.0.0.1:0").unwrap();
+    udp.set_nonblocking(true).unwrap();
+    let sockets = tempfile::tempdir().unwrap();
+    let unix_path = sockets.path().join("service.sock");
+    let unix = UnixListener::bind(&unix_path).unwrap();
+    unix.set_nonblocking(true).unwrap();
+    let mark = format!(
+        "{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let sources = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let before = snapshot(&root);
+    let mut failures = Vec::new();
+    let mut judged = 0;
+    for attack in attacks() {
+        if attack.needs.as_deref() == Some("g++") && !cfg!(judge_has_gxx) {
+            eprintln!("{}: skipped, g++ is not installed", attack.name);
+            continue;
+        }
+        let source = attack
+            .source
+            .replace("@WORKSPACE@", &root.display().to_string())
+            .replace("@TCP_PORT@", &tcp.local_addr().unwrap().port().to_string())
+            .replace("@UDP_PORT@", &udp.local_addr().unwrap().port().to_string())
+            .replace("@UNIX_SOCKET@", &unix_path.display().to_string())
+            .replace("@MARK@", &mark);
+        let path = sources.path().join(&attack.name);
+        std::fs::write(&path, source).unwrap();
+        let (got, doc) = judge_run(&root, cache.path(), &path, attack.contained, &[]);
+        judged += 1;
+        let name = &attack.name;
+        if got != attack.expect {
+            failures.push(format!(
+                "{name}: expected {}, got {got}: {}",
+                attack.expect, doc["cases"]
+            ));
+        }
+        if doc != serde_json::Value::Null
+            && doc["sandbox"]["isolated"].as_array().map(Vec::len) != Some(3)
+        {
+            failures.push(format!("{name}: not fully sandboxed: {}", doc["sandbox"]));
+        }
+        if snapshot(&root) != before {
+            failures.push(format!("{name}: the workspace changed"));
+            break;
+        }
+        for escape in escapes(&mark) {
+            if escape.exists() {
+                let _ = std::fs::remove_file(&escape);
+                failures.push(format!("{name}: wrote {}", escape.display()));
+            }
+        }
+        match tcp.accept() {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            other => failures.push(format!("{name}: the TCP listener heard {other:?}")),
+        }
+        match unix.accept() {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            other => failures.push(format!("{name}: the unix socket heard {other:?}")),
+        }
+        let mut buf = [0u8; 512];
+        match udp.recv_from(&mut buf) {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            other => failures.push(format!("{name}: the UDP socket heard {other:?}")),
+        }
+        // Unsandboxed, the same attack succeeds: it is a real one.
+        if let Some(expect) = &attack.unsandboxed {
+            let (got, doc) = judge_run(
+                &root,
+                cache.path(),
+                &path,
+                attack.contained,
+                &["--no-sandbox"],
+            );
+            if &got != expect {
+                failures.push(format!(
+                    "{name} with --no-sandbox: expected {expect}, got {got}: {}",
+                    doc["cases"]
+                ));
+            }
+        }
+    }
+    assert!(judged >= 12, "only {judged} attacks were judged");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A C program that reads the answer by its absolute path and through /proc, and tries to
+/// write into the workspace: prints 42 only if every attempt failed.
+const C_ATTACK: &str = r#"#include <stdio.h>
+#include <dirent.h>
+#include <stdlib.h>
+int main(void) {
+    int escaped = 0;
+    FILE *f = fopen("@WORKSPACE@/testcases/double/1.out", "r");
+    if (f) { escaped = 1; fclose(f); }
+    f = fopen("@WORKSPACE@/testcases/double/1.out", "w");
+    if (f) { escaped = 1; fclose(f); }
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    char path[512];
+    while (d && (e = readdir(d))) {
+        snprintf(path, sizeof path, "/proc/%s/cwd/testcases/double/1.out", e->d_name);
+        f = fopen(path, "r");
+        if (f) { escaped = 1; fclose(f); }
+    }
+    printf("%s\n", escaped ? "escaped" : "42");
+    return 0;
+}
+"#;
+
+#[test]
+#[cfg_attr(
+    not(judge_has_sandbox),
+    ignore = "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)"
+)]
+#[cfg_attr(not(judge_has_gcc), ignore = "needs gcc (Debian: apt-get install gcc)")]
+fn an_ordinary_user_is_sandboxed_too() {
+    let _no_bomb = common::no_fork_bomb();
+    common::sandbox::probe().unwrap_or_else(|why| panic!("{NEEDS_SANDBOX}: {why}"));
+    // As root, the judge is run as nobody; otherwise it already runs as an ordinary user.
+    const NOBODY: u32 = 65534;
+    let ws = Workspace::doubling("1s");
+    let root = ws.path().canonicalize().unwrap();
+    let judge = root.join("bin/judge");
+    std::fs::create_dir_all(judge.parent().unwrap()).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).unwrap();
+    std::fs::write(
+        root.join("attack.c"),
+        C_ATTACK.replace("@WORKSPACE@", &root.display().to_string()),
+    )
+    .unwrap();
+    let mut cmd = if is_root() {
+        for e in walkdir::WalkDir::new(&root).into_iter().flatten() {
+            std::os::unix::fs::chown(e.path(), Some(NOBODY), Some(NOBODY)).unwrap();
+        }
+        // The temp dir itself is 0700.
+        std::os::unix::fs::chown(&root, Some(NOBODY), Some(NOBODY)).unwrap();
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .arg(&judge);
+        c
+    } else {
+        Command::new(&judge)
+    };
+    let before = snapshot(&root.join("testcases"));
+    let out = cmd
+        .current_dir(&root)
+        .env("HOME", &root)
+        .env("NO_COLOR", "1")
+        .env("JUDGE_CACHE_DIR", root.join("cache"))
+        .env_remove("JUDGE_HISTORY")
+        .args([
+            "run",
+            "attack.c",
+            "--problem",
+            "double",
+            "--no-history",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    assert_eq!(
+        doc["sandbox"]["isolated"],
+        serde_json::json!(["files", "network", "processes"]),
+        "{doc:#}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    assert_eq!(snapshot(&root.join("testcases")), before);
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_sandbox),
+    ignore = "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)"
+)]
+fn without_user_namespaces_the_judge_says_so_and_still_judges() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::doubling("1s");
+    let src = ws.write("double.rs", double());
+    // In a user namespace of its own where no further one may be made.
+    let out = Command::new("unshare")
+        .args(["--user", "--map-root-user", "sh", "-c"])
+        .arg("echo 0 > /proc/sys/user/max_user_namespaces && exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args([
+            "run",
+            src.to_str().unwrap(),
+            "--problem",
+            "double",
+            "--no-history",
+        ])
+        .current_dir(ws.path())
+        .env("NO_COLOR", "1")
+        .env("JUDGE_CACHE_DIR", common::shared_cache())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(
+            "sandbox: files; no network, processes: user namespaces are turned off here (/proc/sys/user/max_user_namespaces is 0)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_sandbox_turns_it_off_for_one_run_and_says_so() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::doubling("1s");
+    let src = ws.write("double.rs", double());
+    let args = [
+        "run",
+        src.to_str().unwrap(),
+        "--problem",
+        "double",
+        "--no-history",
+        "--no-sandbox",
+    ];
+    let out = ws.judge().args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("sandbox: off (turned off by --no-sandbox)"),
+        "{text}"
+    );
+    let (doc, code) = ws.run_json(&args);
+    assert_eq!(code, Some(0));
+    assert_eq!(doc["sandbox"]["isolated"], serde_json::json!([]));
+    assert_eq!(
+        doc["sandbox"]["missing"][0]["why"],
+        "turned off by --no-sandbox"
+    );
+}
