@@ -158,6 +158,14 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Ok(ws) => ws,
         // A package is judged where it lies: no workspace is needed.
         Err(judge::Error::NotAWorkspace { .. }) if !packages.is_empty() => Workspace::loose(&cwd),
+        // A mistyped file is the likelier mistake than the folder.
+        Err(e @ judge::Error::NotAWorkspace { .. }) => match command.missing_file(&cwd) {
+            Some(file) => anyhow::bail!(
+                "cannot judge `{file}`: there is no such file\n  fix: check the path (it is read from {})",
+                cwd.display()
+            ),
+            None => return Err(e.into()),
+        },
         Err(e) => return Err(e.into()),
     };
     for (path, slot) in packages {
@@ -224,6 +232,14 @@ impl Command {
             },
             _ => Vec::new(),
         }
+    }
+
+    /// The solution file a command names that does not exist, where it names one by its path.
+    fn missing_file(&self, cwd: &Path) -> Option<String> {
+        let Command::Run(a) = self else { return None };
+        let name = a.solution();
+        let path_like = name.contains('/') || Path::new(name).extension().is_some();
+        (path_like && !cwd.join(name).exists()).then(|| name.to_string())
     }
 
     /// The argument to set to a mounted package's id.

@@ -18,7 +18,7 @@ use super::{exit_for, parse_size, print_json};
 
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
-    /// A solution's name (`bitmask`, `nqueens-ii/bitmask`) or the path to any .rs file.
+    /// A solution's name (`bitmask`, `nqueens-ii/bitmask`) or the path to a source file in any language the judge knows.
     solution: String,
 
     /// The problem to judge against, when the solution's path does not tell.
@@ -92,6 +92,10 @@ impl RunArgs {
             .skip(1)
             .find(|d| judge::package::is_package(d))
             .map(|d| d.to_path_buf())
+    }
+
+    pub(crate) fn solution(&self) -> &str {
+        &self.solution
     }
 
     pub(crate) fn problem_mut(&mut self) -> &mut String {

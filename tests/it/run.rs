@@ -303,6 +303,15 @@ fn the_workspace_is_found_from_a_subfolder_or_given() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not inside a judge workspace"));
+    // Outside a workspace, a mistyped path is named as such, not taken for a missing workspace.
+    common::judge(elsewhere.path())
+        .args(["run", "typo/ok.cc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot judge `typo/ok.cc`: there is no such file",
+        ))
+        .stderr(predicate::str::contains("not inside").not());
     common::judge(elsewhere.path())
         .args(["--root", ws.path().to_str().unwrap(), "run", "ok"])
         .assert()
