@@ -106,6 +106,14 @@ impl Known {
     }
 }
 
+/// A file's device and inode: what a Landlock rule is attached to.
+type Identity = (u64, u64);
+
+fn identity(path: &Path) -> Option<Identity> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
 /// Folders of requests kept open, at most: a judge's few builds, runtimes and working folders.
 const KEPT_FOLDERS: usize = 64;
 
@@ -116,10 +124,10 @@ pub(super) struct Files {
     system: Vec<(OwnedFd, u64)>,
     /// The folders requests name (builds, runtimes, working folders), opened once each: the
     /// same for every case. Never a file: a program's stdout is made afresh for each run, and
-    /// a rule follows the file it was made for. A folder is never replaced under the same path
-    /// while a runner lives (builds are renamed into place once, working folders are emptied,
-    /// not made again), and one that were would only be refused to the program.
-    folders: RefCell<HashMap<PathBuf, Option<(OwnedFd, bool)>>>,
+    /// a rule follows the file it was made for. A folder made again under the same path (a
+    /// feedback folder, a build compiled anew) is another inode, so each is kept with its
+    /// identity and opened again when that changed: a rule on the old one would refuse it all.
+    folders: RefCell<HashMap<PathBuf, (Option<Identity>, Option<(OwnedFd, bool)>)>>,
     /// A ruleset of the system's locations kept for the runner's life: the kernel's records
     /// of those locations then live on, and each program's ruleset only refers to them.
     _anchor: Option<OwnedFd>,
@@ -203,7 +211,8 @@ impl Files {
         let access = (req.access.read.iter().map(|p| (p, READ)))
             .chain(req.access.write.iter().map(|p| (p, WRITE)));
         for (path, wanted) in access {
-            if !folders.contains_key(path) {
+            let now = identity(path);
+            if folders.get(path).is_none_or(|(was, _)| *was != now) {
                 let opened = sys::open_path(path)?;
                 if matches!(opened, Some((_, false))) {
                     // A file (a checker's input, output, answer): for this run only.
@@ -211,9 +220,9 @@ impl Files {
                     self.allow(fd, path, &file, false, wanted)?;
                     continue;
                 }
-                folders.insert(path.clone(), opened);
+                folders.insert(path.clone(), (now, opened));
             }
-            if let Some(Some((folder, _))) = folders.get(path) {
+            if let Some((_, Some((folder, _)))) = folders.get(path) {
                 self.allow(fd, path, folder, true, wanted)?;
             }
         }

@@ -263,3 +263,73 @@ fn checker_configuration_errors_name_the_line_and_the_fix() {
             "fix: create problems/double/check.rs",
         ));
 }
+
+/// A Kattis output validator writes its feedback folder on every case; the folder is made
+/// afresh for each, and the sandbox must let it write each new one (not only the first).
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn a_kattis_validator_writes_its_feedback_on_every_case() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    ws.write("pkg/problem.yaml", "name: Double\nvalidation: custom\n");
+    for (name, input, answer) in [
+        ("1", "1", "2"),
+        ("2", "2", "4"),
+        ("3", "3", "6"),
+        ("4", "5", "10"),
+    ] {
+        ws.write(&format!("pkg/data/secret/{name}.in"), format!("{input}\n"));
+        ws.write(
+            &format!("pkg/data/secret/{name}.ans"),
+            format!("{answer}\n"),
+        );
+    }
+    ws.write(
+        "pkg/output_validators/check/check.py",
+        "import sys\n\
+         answer = open(sys.argv[2]).read().split()\n\
+         output = sys.stdin.read().split()\n\
+         with open(sys.argv[3] + 'judgemessage.txt', 'w') as f:\n\
+         \x20   f.write(f'expected {answer[0]}, got {output[0] if output else None}')\n\
+         sys.exit(42 if output == answer else 43)\n",
+    );
+    // The time limit is derived from an accepted submission, as problemtools does.
+    ws.write(
+        "pkg/submissions/accepted/ok.py",
+        "print(2 * int(input()))\n",
+    );
+    // Right on every case but the last.
+    let attempt = ws.write(
+        "pkg/submissions/wrong_answer/off.py",
+        "n = int(input())\nprint(2 * n if n < 5 else 11)\n",
+    );
+    let out = ws
+        .judge()
+        .args(["run", attempt.to_str().unwrap(), "--json", "--no-history"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{doc:#}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let verdicts: Vec<_> = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(verdicts, ["AC", "AC", "AC", "WA"], "{doc:#}");
+    assert!(
+        doc["cases"][3]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("expected 10, got 11"),
+        "{doc:#}"
+    );
+}
