@@ -9,13 +9,40 @@ use crate::verdict::Verdict;
 use crate::verify::{Checked, Verification};
 use crate::workspace::Problem;
 
-/// The narrowest the solution column is, and the width of the expectation column.
+/// The narrowest the solution column and the expectation column are.
 const W_NAME: usize = 18;
 const W_VERDICT: usize = 11;
 
+/// The widths of the table's columns, fixed before the first line is printed.
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    name: usize,
+    expected: usize,
+    /// The "got" column: a verdict, and on a scoring problem its score ("AC 50/100").
+    got: usize,
+}
+
+impl Columns {
+    /// The columns for `solutions` of `problem`.
+    pub fn of<'a>(problem: &Problem, solutions: impl IntoIterator<Item = &'a str>) -> Columns {
+        let name = solutions.into_iter().map(str::len).max().unwrap_or(0);
+        let expected = problem
+            .expected
+            .values()
+            .map(|e| e.to_string().len())
+            .max()
+            .unwrap_or(0);
+        Columns {
+            name: name.max(W_NAME),
+            expected: expected.max(W_VERDICT),
+            got: if problem.scoring { 12 } else { 5 },
+        }
+    }
+}
+
 /// The head of the table of solutions.
-pub fn render_head(problem: &Problem, limit: Duration, names: usize) -> String {
-    let w = names.max(W_NAME);
+pub fn render_head(problem: &Problem, limit: Duration, cols: Columns) -> String {
+    let (w, we, wg) = (cols.name, cols.expected, cols.got);
     let rule = &problem.time_rule;
     let how = if rule.fixed.is_some() {
         "time limit"
@@ -33,27 +60,27 @@ pub fn render_head(problem: &Problem, limit: Duration, names: usize) -> String {
             trim(rule.limit_to_tle)
         )),
         bold(&format!(
-            "{:<w$} {:<W_VERDICT$} {:<5} {:>10}  {}",
+            "{:<w$} {:<we$} {:<wg$} {:>10}  {}",
             "solution", "expected", "got", "max time", "cases"
         ))
     )
 }
 
 /// One line per solution: expected, got, max time, cases passed.
-pub fn render_line(c: &Checked, limit: Duration, names: usize) -> String {
-    let w = names.max(W_NAME);
+pub fn render_line(c: &Checked, limit: Duration, cols: Columns) -> String {
+    let (w, we) = (cols.name, cols.expected);
     let expected = match &c.expected {
-        Some(e) => format!("{:<W_VERDICT$}", e.to_string()),
-        None => dim(&format!("{:<W_VERDICT$}", "(none)")),
+        Some(e) => format!("{:<we$}", e.to_string()),
+        None => dim(&format!("{:<we$}", "(none)")),
     };
     let score = match (c.score, c.max_score) {
         (Some(s), Some(m)) if m.is_finite() => format!(" {}/{}", trim(s), trim(m)),
         (Some(s), _) => format!(" {}", trim(s)),
         _ => String::new(),
     };
-    // A scoring problem's column holds the score too: "AC 50/100".
-    let width: usize = if c.score.is_some() { 12 } else { 5 };
-    let pad = width.saturating_sub(c.verdict.code().len() + score.chars().count());
+    let pad = cols
+        .got
+        .saturating_sub(c.verdict.code().len() + score.chars().count());
     let got = format!(
         "{}{score}{}",
         paint(verdict_style(c.verdict), c.verdict.code()),
@@ -144,6 +171,11 @@ pub fn render_tail(v: &Verification) -> String {
         .max()
         .unwrap_or(0)
         .max(W_NAME);
+    let we = (v.solutions.iter())
+        .filter_map(|c| c.expected.as_ref().map(|e| e.to_string().len()))
+        .max()
+        .unwrap_or(0)
+        .max(W_VERDICT);
     if mismatches.is_empty() {
         let _ = writeln!(out, "  every solution got its expected verdict");
     } else {
@@ -160,7 +192,7 @@ pub fn render_tail(v: &Verification) -> String {
             out,
             "  {}",
             bold(&format!(
-                "{:<w$} {:<W_VERDICT$} {:<5} at {}",
+                "{:<w$} {:<we$} {:<5} at {}",
                 "solution",
                 "expected",
                 "got",
@@ -169,7 +201,7 @@ pub fn render_tail(v: &Verification) -> String {
         );
         for c in mismatches {
             let row = format!(
-                "  {:<w$} {:<W_VERDICT$} {:<5} {}",
+                "  {:<w$} {:<we$} {:<5} {}",
                 c.solution,
                 c.expected
                     .as_ref()

@@ -109,6 +109,10 @@ impl Known {
 /// A file's device and inode: what a Landlock rule is attached to.
 type Identity = (u64, u64);
 
+/// A folder as opened for its rules: its identity then, and the descriptor (none where
+/// nothing was there), with whether it is a folder.
+type KeptFolder = (Option<Identity>, Option<(OwnedFd, bool)>);
+
 fn identity(path: &Path) -> Option<Identity> {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
@@ -127,7 +131,7 @@ pub(super) struct Files {
     /// a rule follows the file it was made for. A folder made again under the same path (a
     /// feedback folder, a build compiled anew) is another inode, so each is kept with its
     /// identity and opened again when that changed: a rule on the old one would refuse it all.
-    folders: RefCell<HashMap<PathBuf, (Option<Identity>, Option<(OwnedFd, bool)>)>>,
+    folders: RefCell<HashMap<PathBuf, KeptFolder>>,
     /// A ruleset of the system's locations kept for the runner's life: the kernel's records
     /// of those locations then live on, and each program's ruleset only refers to them.
     _anchor: Option<OwnedFd>,
