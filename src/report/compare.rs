@@ -11,16 +11,21 @@ use crate::stats;
 use crate::units::{format_bytes, format_duration};
 use crate::verdict::Verdict;
 
+/// The widest a matrix is printed with its solutions' names over their columns.
+const MAX_WIDTH: usize = 120;
+
 /// The matrix as text: a row per case, a column per solution, the totals beneath.
 pub fn render(m: &Matrix) -> String {
     let mut out = String::new();
-    let width = m
+    let content = m
         .columns
         .iter()
-        .flat_map(|c| [c.report.solution.len(), passed_text(c.report).len()])
+        .map(|c| passed_text(c.report).len())
         .chain([if m.repeat > 1 { 18 } else { 13 }])
         .max()
         .unwrap_or(13);
+    let names = m.columns.iter().map(|c| c.report.solution.len()).max();
+    let width = names.unwrap_or(0).max(content);
     let label = m
         .cases
         .iter()
@@ -51,9 +56,23 @@ pub fn render(m: &Matrix) -> String {
             }
         ))
     );
+    // Long names (a package's `time_limit_exceeded/...`) would push the matrix off the screen:
+    // the columns are then numbered, and the numbers named above.
+    let numbered = 2 + label + m.columns.len() * (width + 2) > MAX_WIDTH;
+    let width = if numbered { content } else { width };
+    let heading = |i: usize, col: &Column| match numbered {
+        true => format!("#{}", i + 1),
+        false => col.report.solution.clone(),
+    };
+    if numbered {
+        let _ = writeln!(out);
+        for (i, col) in m.columns.iter().enumerate() {
+            let _ = writeln!(out, "  {:<4}{}", heading(i, col), col.report.solution);
+        }
+    }
     let mut head = format!("\n  {:<label$}", "case");
-    for col in &m.columns {
-        let _ = write!(head, "  {:<width$}", col.report.solution);
+    for (i, col) in m.columns.iter().enumerate() {
+        let _ = write!(head, "  {:<width$}", heading(i, col));
     }
     let _ = writeln!(out, "{}", paint(Style::new().bold(), head.trim_end()));
     let mut markers = Markers::default();

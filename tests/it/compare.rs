@@ -1,6 +1,6 @@
 //! `judge compare`: the invocation matrix, expectations, relative speed, JSON.
 
-use crate::common::{self, compare_fixture, json, repo};
+use crate::common::{self, compare_fixture, json, repo, Workspace, READ_N};
 
 #[test]
 fn the_matrix_flags_what_contradicts_the_expectations() {
@@ -151,4 +151,35 @@ fn the_problem_is_told_by_the_named_solutions() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("name the problem"));
+}
+
+#[test]
+fn long_names_number_the_columns_and_are_named_above() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::doubling("1s");
+    let names: Vec<String> = (1..=5)
+        .map(|i| format!("a-rather-long-solution-name-{i}"))
+        .collect();
+    for name in &names {
+        ws.write(
+            &format!("solutions/double/{name}.rs"),
+            format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
+        );
+    }
+    let out = ws.judge().arg("compare").args(&names).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for (i, name) in names.iter().enumerate() {
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                    == [format!("#{}", i + 1).as_str(), name.as_str()]),
+            "{text}"
+        );
+    }
+    assert!(regex_line(&text, r"^  case +#1 +#2 +#3 +#4 +#5$"), "{text}");
+    assert!(
+        regex_line(&text, r"^  verdict +AC +AC +AC +AC +AC$"),
+        "{text}"
+    );
 }
