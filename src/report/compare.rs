@@ -58,7 +58,7 @@ pub fn render(m: &Matrix) -> String {
     );
     // Long names (a package's `time_limit_exceeded/...`) would push the matrix off the screen:
     // the columns are then numbered, and the numbers named above.
-    let numbered = 2 + label + m.columns.len() * (width + 2) > MAX_WIDTH;
+    let numbered = width > content && 2 + label + m.columns.len() * (width + 2) > MAX_WIDTH;
     let width = if numbered { content } else { width };
     let heading = |i: usize, col: &Column| match numbered {
         true => format!("#{}", i + 1),
