@@ -133,13 +133,9 @@ pub fn describe(d: &Derived, problem: &Problem) -> String {
         d.solution,
         crate::units::format_duration(d.slowest),
         problem.time_rule.ac_to_limit,
-        if problem.time_rule.resolution > Duration::from_nanos(1) {
-            format!(
-                ", rounded up to {}",
-                crate::units::format_duration(problem.time_rule.resolution)
-            )
-        } else {
-            String::new()
+        match problem.time_rule.rounding() {
+            Some(r) => format!(", rounded up to {r}"),
+            None => String::new(),
         },
         if d.remembered {
             ", as judged before"

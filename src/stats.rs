@@ -93,6 +93,19 @@ impl TimeLimitRule {
         self.fixed.or(slowest.map(|s| self.derive(s)))
     }
 
+    /// How the derived limit is rounded, as said after "rounded up to": "a whole second", "a
+    /// multiple of 100 ms"; none where it is not rounded.
+    pub fn rounding(&self) -> Option<String> {
+        match self.resolution {
+            r if r <= Duration::from_nanos(1) => None,
+            r if r == Duration::from_secs(1) => Some("a whole second".into()),
+            r => Some(format!(
+                "a multiple of {}",
+                crate::units::format_duration(r)
+            )),
+        }
+    }
+
     /// Where a too-slow solution must still fail: the limit x the safety margin.
     pub fn margin(&self, limit: Duration) -> Duration {
         limit.mul_f64(self.limit_to_tle)

@@ -112,11 +112,7 @@ pub fn render_tail(v: &Verification) -> String {
     let _ = writeln!(out);
     match &v.justified {
         Some(j) => {
-            let rounded = if v.rule.resolution == Duration::from_secs(1) {
-                "a whole second".to_string()
-            } else {
-                format!("a multiple of {}", format_duration(v.rule.resolution))
-            };
+            let rounded = v.rule.rounding().unwrap_or_else(|| "the nanosecond".into());
             let limits = if v.derived {
                 format!("derived {}", format_duration(v.limit))
             } else {
