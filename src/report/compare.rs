@@ -86,7 +86,8 @@ pub fn render(m: &Matrix) -> String {
         for col in &m.columns {
             let cell = match m.cell(col, &case.name) {
                 Some(c) => cell_text(col, c, width, &mut markers),
-                None => dim(&format!("{:<width$}", "-")),
+                // Padded outside the style, so that a row's end trims clean.
+                None => format!("{}{}", dim("-"), " ".repeat(width.saturating_sub(1))),
             };
             let _ = write!(row, "  {cell}");
         }
@@ -146,7 +147,7 @@ pub fn render(m: &Matrix) -> String {
     let _ = writeln!(out, "{memory}");
     let expected = summary_row("expected", &|col| match &col.report.expected {
         Some(e) => format!("{:<width$}", e.to_string()),
-        None => dim(&format!("{:<width$}", "(none)")),
+        None => format!("{}{}", dim("(none)"), " ".repeat(width.saturating_sub(6))),
     });
     let _ = writeln!(out, "{expected}");
     markers.legend(
