@@ -161,7 +161,10 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     for (path, slot) in packages {
-        let package = judge::package::load(&path, &ws.config.languages)?;
+        let unpacked = judge::compile::Cache::new(ws.state_dir().join("cache"))
+            .dir
+            .join("packages");
+        let package = judge::package::load(&path, &ws.config.languages, &unpacked)?;
         let id = ws.mount(package.mounted());
         if let Some(slot) = command.package_slot(slot) {
             *slot = id;

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Format, Package};
+use super::{dir_name, samples, Format, Package};
 use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
@@ -116,11 +116,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             output_bytes: meta.output_mib << 20,
         },
         checker,
-        samples: cases
-            .iter()
-            .filter(|c| c.sample)
-            .map(|c| c.name.clone())
-            .collect(),
+        samples: samples(&cases),
         expected: subs.expected,
         generator: None,
         rust: RustSettings::default(),
@@ -154,10 +150,4 @@ pub(super) fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     });
     v.sort();
     v
-}
-
-pub(super) fn dir_name(dir: &Path) -> String {
-    dir.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "problem".into())
 }
