@@ -218,6 +218,7 @@ fn read_suite(path: &Path) -> Result<Draft> {
             DraftChecker::Program {
                 file: "checker.sh".into(),
                 source: checker_script(cmd, &folder.canonicalize().unwrap_or(folder.into()), path),
+                headers: Vec::new(),
             }
         }
     };
@@ -234,6 +235,7 @@ fn read_suite(path: &Path) -> Result<Draft> {
         checker,
         io: FileIo::default(),
         cases,
+        solutions: Vec::new(),
         notes,
     })
 }

@@ -15,6 +15,7 @@ mod cph;
 pub mod id;
 mod newfiles;
 mod oj;
+mod polygon;
 mod write;
 
 use std::path::Path;
@@ -22,6 +23,7 @@ use std::time::Duration;
 
 use crate::check::{CheckerMode, CompareOptions};
 use crate::error::{Error, Result};
+use crate::verdict::Expectation;
 use crate::workspace::{FileIo, Workspace};
 
 pub use write::{write, Imported, LimitConflict, ATTEMPT};
@@ -46,6 +48,8 @@ pub struct Draft {
     pub checker: DraftChecker,
     pub io: FileIo,
     pub cases: Vec<DraftCase>,
+    /// Solutions the source ships, with the verdicts they must get (a problem package's).
+    pub solutions: Vec<DraftSolution>,
     /// What could not be carried over, or was assumed: told to the user.
     pub notes: Vec<String>,
 }
@@ -60,6 +64,15 @@ pub struct DraftCase {
     pub sample: bool,
 }
 
+/// A solution of the source: written into `solutions/ID/` with its expected verdict.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DraftSolution {
+    /// Its file name: `main.cpp`.
+    pub file: String,
+    pub source: Vec<u8>,
+    pub expected: Option<Expectation>,
+}
+
 /// How outputs are judged: a built-in mode, or a checker program the import writes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DraftChecker {
@@ -67,8 +80,13 @@ pub enum DraftChecker {
         mode: CheckerMode,
         options: CompareOptions,
     },
-    /// A source file for `problems/ID/`, run as `checker INPUT OUTPUT ANSWER`.
-    Program { file: String, source: String },
+    /// A source file for `problems/ID/`, run as `checker INPUT OUTPUT ANSWER`, with the
+    /// headers it includes (a package's `testlib.h`), written beside it.
+    Program {
+        file: String,
+        source: String,
+        headers: Vec<(String, Vec<u8>)>,
+    },
 }
 
 impl Default for DraftChecker {
@@ -99,6 +117,7 @@ pub trait Format: Sync {
 /// Every format `judge import` knows, the most particular first: the first that recognises a
 /// path reads it.
 pub const FORMATS: &[&dyn Format] = &[
+    &polygon::PolygonPackage,
     &companion::SavedJson,
     &cph::ProbFile,
     &compete::TestSuite,

@@ -1,11 +1,12 @@
 //! The files of a new problem: its problem.toml and statement.md, and how limits and
 //! checkers are written there.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{Draft, DraftChecker};
 use crate::check::{CheckerMode, CompareOptions};
-use crate::workspace::{natural_cmp, Checker};
+use crate::workspace::{natural_cmp, solution_name, Checker};
 
 /// `1500ms` -> `1.5s`, `2000ms` -> `2s`, `1250ms` -> `1250ms`: as problem.toml is written.
 pub(super) fn toml_duration(d: Duration) -> String {
@@ -115,6 +116,27 @@ pub(super) fn problem_toml(
             "output_file = {}   # written to this file, not stdout\n",
             quote(f)
         );
+    }
+    let files: Vec<PathBuf> = draft
+        .solutions
+        .iter()
+        .map(|s| s.file.clone().into())
+        .collect();
+    let expected: Vec<String> = draft
+        .solutions
+        .iter()
+        .zip(&files)
+        .filter_map(|(s, path)| {
+            let name = solution_name(path, &files)?;
+            Some(format!(
+                "{} = {}\n",
+                quote(&name),
+                quote(&s.expected.as_ref()?.to_string())
+            ))
+        })
+        .collect();
+    if !expected.is_empty() {
+        text += &format!("\n[expected]\n{}", expected.concat());
     }
     text
 }

@@ -60,6 +60,29 @@ pub fn unpacked(zip: &Path, cache: &Path, caps: Caps) -> Result<PathBuf> {
     Ok(top_folder(&dest))
 }
 
+/// Extracts `zip` into the empty folder `into` (a temporary one): the package's folder.
+pub fn unpack_into(zip: &Path, into: &Path, caps: Caps) -> Result<PathBuf> {
+    let bytes = std::fs::read(zip).map_err(|e| Error::io(zip, e))?;
+    extract(&bytes, zip, into, caps)?;
+    Ok(top_folder(into))
+}
+
+/// Whether the zip holds `name` at its top or in its one top folder (a cheap look at its
+/// directory, never an error).
+pub fn holds(zip: &Path, name: &str) -> bool {
+    let Ok(archive) = std::fs::File::open(zip).map(zip::ZipArchive::new) else {
+        return false;
+    };
+    archive.is_ok_and(|a| {
+        a.file_names().flatten().any(|n| {
+            n == name
+                || n.strip_suffix(name)
+                    .and_then(|top| top.strip_suffix('/'))
+                    .is_some_and(|top| !top.is_empty() && !top.contains('/'))
+        })
+    })
+}
+
 /// An archive made of one folder (`problem/...`) is that folder's package.
 fn top_folder(dest: &Path) -> PathBuf {
     let entries: Vec<PathBuf> = std::fs::read_dir(dest)

@@ -421,3 +421,68 @@ fn a_path_out_of_the_package_is_refused() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("`tests/01` is a symbolic link"), "{err}");
 }
+
+/// Each solution's verdict from `judge verify PROBLEM --json` in `cwd`, by the stem of its
+/// file (an imported solution is named by its stem, a package's by its file).
+fn verdicts(cwd: &Path, problem: &str) -> BTreeMap<String, String> {
+    let (out, err, code) = run(cwd, &["verify", problem, "--skip-after-tle", "--json"]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    let doc = common::json(out.as_bytes());
+    doc[0]["solutions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no solutions: {doc}"))
+        .iter()
+        .map(|s| {
+            let name = s["solution"].as_str().unwrap();
+            let stem = name.split('.').next().unwrap().to_string();
+            (stem, s["verdict"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn an_imported_package_is_a_problem_with_the_same_verdicts() {
+    let _no_bomb = common::no_fork_bomb();
+    let (tmp, dir) = package();
+    let zip = tmp.path().join("sum.zip");
+    zip_folder(&dir, &zip);
+    let before = snapshot(tmp.path());
+    let ws = common::Workspace::new();
+    let (out, err, code) = run(
+        ws.path(),
+        &["import", zip.to_str().unwrap(), "--name", "plus"],
+    );
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(out.contains("two.py not imported: Python 2"), "{out}");
+    assert!(
+        out.contains("groups and points are not carried over"),
+        "{out}"
+    );
+    for file in [
+        "problems/plus/check.cpp",
+        "problems/plus/testlib.h",
+        "testcases/plus/01.in",
+        "testcases/plus/04.out",
+        "solutions/plus/main.cpp",
+        "solutions/plus/maybe.py",
+    ] {
+        assert!(ws.path().join(file).is_file(), "{file}: {out}");
+    }
+    assert!(!ws.path().join("solutions/plus/two.py").exists());
+    let toml = std::fs::read_to_string(ws.path().join("problems/plus/problem.toml")).unwrap();
+    assert!(toml.contains("time_limit = \"1s\""), "{toml}");
+    assert!(toml.contains("memory_limit = \"128MiB\""), "{toml}");
+    assert!(toml.contains("\"maybe\" = \"AC or TLE\""), "{toml}");
+
+    let imported = verdicts(ws.path(), "plus");
+    let in_place = verdicts(tmp.path(), "sum.zip");
+    assert_eq!(imported.len(), 8, "{imported:?}");
+    assert_eq!(imported, in_place);
+    assert_eq!(imported["pe"], "WA");
+    // Importing read the zip and wrote nothing beside it.
+    let mut after = snapshot(tmp.path());
+    after.retain(|p, _| !p.starts_with(tmp.path().join(".cache")));
+    let mut before = before;
+    before.retain(|p, _| !p.starts_with(tmp.path().join(".cache")));
+    assert_eq!(after, before);
+}
