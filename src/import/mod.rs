@@ -141,7 +141,9 @@ pub fn detect(path: &Path) -> Result<&'static dyn Format> {
         return Err(Error::Import {
             path: path.display().to_string(),
             message: "there is no such file or folder".into(),
-            fix: "give the path to a test folder, a .prob, .yml or .json file".into(),
+            fix:
+                "give the path to a test folder, a .prob, .yml or .json file, or a Polygon package"
+                    .into(),
         });
     }
     FORMATS

@@ -486,3 +486,70 @@ fn an_imported_package_is_a_problem_with_the_same_verdicts() {
     before.retain(|p, _| !p.starts_with(tmp.path().join(".cache")));
     assert_eq!(after, before);
 }
+
+#[test]
+fn a_missing_answer_and_a_checker_that_does_not_compile_are_ie() {
+    let _no_bomb = common::no_fork_bomb();
+    let (tmp, dir) = package();
+    std::fs::remove_file(dir.join("tests/03.a")).unwrap();
+    let (out, err, code) = run(
+        tmp.path(),
+        &["run", "sum/solutions/ok.py", "--problem", "sum", "--json"],
+    );
+    assert_eq!(code, Some(2), "IE exits 2\n{out}\n{err}");
+    let doc = common::json(out.as_bytes());
+    assert_eq!(doc["verdict"], "IE", "{doc}");
+    let case = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "03")
+        .unwrap_or_else(|| panic!("no case 03: {doc}"));
+    assert_eq!(case["verdict"], "IE", "{case}");
+    assert!(case.to_string().contains("answer"), "{case}");
+
+    let (tmp, dir) = package();
+    std::fs::write(
+        dir.join("files/check.cpp"),
+        "#include \"testlib.h\"\nint main( {\n",
+    )
+    .unwrap();
+    let (out, err, code) = run(
+        tmp.path(),
+        &["run", "sum/solutions/ok.py", "--problem", "sum"],
+    );
+    assert_eq!(code, Some(2), "{out}\n{err}");
+    assert!(out.contains("IE"), "{out}");
+    assert!(out.contains("check.cpp does not compile"), "{out}");
+}
+
+#[test]
+fn named_input_and_output_files() {
+    let _no_bomb = common::no_fork_bomb();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("files-io");
+    let solution = (
+        "solutions/io.py",
+        "main",
+        "python.3",
+        "a, b = map(int, open('input.txt').read().split())\nopen('output.txt', 'w').write(f'{a + b}\\n')\n"
+            .to_string(),
+    );
+    let stdout = (
+        "solutions/stdout.py",
+        "wrong-answer",
+        "python.3",
+        "print(3)\n".to_string(),
+    );
+    write_package(&dir, &[solution, stdout]);
+    let xml = dir.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap().replace(
+        "input-file=\"\" output-file=\"\"",
+        "input-file=\"input.txt\" output-file=\"output.txt\"",
+    );
+    std::fs::write(&xml, text).unwrap();
+    let (out, err, code) = run(tmp.path(), &["verify", "files-io"]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(line(&out, "io.py").contains(" AC "), "{out}");
+    assert!(line(&out, "stdout.py").contains(" WA "), "{out}");
+}
