@@ -161,9 +161,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     for (path, slot) in packages {
-        let unpacked = judge::compile::Cache::new(ws.state_dir().join("cache"))
-            .dir
-            .join("packages");
+        let unpacked = judge::compile::Cache::new(ws.state_dir().join("cache")).packages();
         let package = judge::package::load(&path, &ws.config.languages, &unpacked)?;
         let id = ws.mount(package.mounted());
         if let Some(slot) = command.package_slot(slot) {
