@@ -13,18 +13,20 @@ pub mod companion;
 mod compete;
 mod cph;
 pub mod id;
+mod kattis;
 mod newfiles;
 mod oj;
+mod package;
 mod polygon;
 mod write;
 
 use std::path::Path;
 use std::time::Duration;
 
-use crate::check::{CheckerMode, CompareOptions};
+use crate::check::{CheckerMode, CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
 use crate::verdict::Expectation;
-use crate::workspace::{FileIo, Workspace};
+use crate::workspace::{CheckerProtocol, FileIo, Workspace};
 
 pub use write::{write, Imported, LimitConflict, ATTEMPT};
 
@@ -80,12 +82,16 @@ pub enum DraftChecker {
         mode: CheckerMode,
         options: CompareOptions,
     },
-    /// A source file for `problems/ID/`, run as `checker INPUT OUTPUT ANSWER`, with the
-    /// headers it includes (a package's `testlib.h`), written beside it.
+    /// The Kattis format's default output validator, with its flags.
+    Kattis(KattisFlags),
+    /// A source file for `problems/ID/`, with the headers it includes (a package's
+    /// `testlib.h`) written beside it, run by its protocol (testlib's `checker INPUT OUTPUT
+    /// ANSWER`, or a Kattis output validator's).
     Program {
         file: String,
         source: String,
         headers: Vec<(String, Vec<u8>)>,
+        protocol: CheckerProtocol,
     },
 }
 
@@ -118,6 +124,7 @@ pub trait Format: Sync {
 /// path reads it.
 pub const FORMATS: &[&dyn Format] = &[
     &polygon::PolygonPackage,
+    &kattis::KattisPackage,
     &companion::SavedJson,
     &cph::ProbFile,
     &compete::TestSuite,

@@ -157,6 +157,7 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         file,
         source,
         headers,
+        ..
     } = &draft.checker
     {
         scaffold::create(&problem_dir.join(file), source.as_bytes())?;

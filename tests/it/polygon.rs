@@ -422,24 +422,6 @@ fn a_path_out_of_the_package_is_refused() {
     assert!(err.contains("`tests/01` is a symbolic link"), "{err}");
 }
 
-/// Each solution's verdict from `judge verify PROBLEM --json` in `cwd`, by the stem of its
-/// file (an imported solution is named by its stem, a package's by its file).
-fn verdicts(cwd: &Path, problem: &str) -> BTreeMap<String, String> {
-    let (out, err, code) = run(cwd, &["verify", problem, "--skip-after-tle", "--json"]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
-    let doc = common::json(out.as_bytes());
-    doc[0]["solutions"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no solutions: {doc}"))
-        .iter()
-        .map(|s| {
-            let name = s["solution"].as_str().unwrap();
-            let stem = name.split('.').next().unwrap().to_string();
-            (stem, s["verdict"].as_str().unwrap().to_string())
-        })
-        .collect()
-}
-
 #[test]
 fn an_imported_package_is_a_problem_with_the_same_verdicts() {
     let _no_bomb = common::no_fork_bomb();
@@ -474,8 +456,8 @@ fn an_imported_package_is_a_problem_with_the_same_verdicts() {
     assert!(toml.contains("memory_limit = \"128MiB\""), "{toml}");
     assert!(toml.contains("\"maybe\" = \"AC or TLE\""), "{toml}");
 
-    let imported = verdicts(ws.path(), "plus");
-    let in_place = verdicts(tmp.path(), "sum.zip");
+    let imported = common::verified(ws.path(), "plus");
+    let in_place = common::verified(tmp.path(), "sum.zip");
     assert_eq!(imported.len(), 8, "{imported:?}");
     assert_eq!(imported, in_place);
     assert_eq!(imported["pe"], "WA");
