@@ -134,6 +134,13 @@ fn problem_xml(solutions: &[(&str, &str, &str, String)]) -> String {
         </group>
       </groups>
     </testset>
+    <testset name="pretests">
+      <time-limit>1000</time-limit>
+      <memory-limit>134217728</memory-limit>
+      <test-count>0</test-count>
+      <input-path-pattern>pretests/%02d</input-path-pattern>
+      <answer-path-pattern>pretests/%02d.a</answer-path-pattern>
+    </testset>
   </judging>
   <files>
     <resources>
@@ -288,6 +295,10 @@ fn a_folder_and_its_zip_are_verified_by_tags_and_left_as_they_were() {
     let (out, err, code) = run(tmp.path(), &["verify", "sum", "--skip-after-tle"]);
     assert_eq!(code, Some(0), "{out}\n{err}");
     assert!(out.contains("Sum"), "{out}");
+    assert!(
+        err.contains("warning: sum: testset `pretests` is not judged"),
+        "{err}"
+    );
     assert_verified(&out);
 
     let zip = tmp.path().join("sum.zip");

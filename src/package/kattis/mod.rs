@@ -94,16 +94,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
 
     let id = dir_name(dir);
     let subs = programs::submissions(dir, &id, languages, &mut warnings);
-    if !subs
-        .runnable
-        .iter()
-        .any(|s| s.name.starts_with("accepted/"))
-    {
-        warnings.push(
-            "no accepted submission the judge can run: the time limit cannot be derived from one"
-                .into(),
-        );
-    }
+    // (`programs::submissions` has said when none is accepted.)
     let input_validators = programs::input_validators(dir, languages)?;
     let problem = Problem {
         id: id.clone(),

@@ -77,7 +77,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
     let cases = cases(dir, &xml, &mut warnings)?;
     let scoring = xml.tests.iter().any(|t| t.points.unwrap_or(0.0) > 0.0)
         || xml.groups.iter().any(|g| g.points.unwrap_or(0.0) > 0.0);
-    let grading = (scoring || !xml.groups.is_empty()).then(|| grading(&xml, &cases));
+    let grading = (scoring || !xml.groups.is_empty()).then(|| grading(&xml, &cases, scoring));
     let checker = checker(dir, &xml)?;
     let id = xml
         .short_name
@@ -208,9 +208,10 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
     Ok(cases)
 }
 
-/// The tests' groups and points as a grading tree: the root runs every test and takes the
-/// first failure's verdict; each group is one subtree, in the order its first test comes.
-fn grading(xml: &ProblemXml, cases: &[TestCase]) -> Group {
+/// The tests' groups and points as a grading tree: the root takes the first failure's verdict
+/// and, when tests give points, runs every test; each group is one subtree, in the order its
+/// first test comes.
+fn grading(xml: &ProblemXml, cases: &[TestCase], scoring: bool) -> Group {
     let flags = |score| GraderFlags {
         verdict: VerdictRule::FirstError,
         score,
@@ -219,7 +220,11 @@ fn grading(xml: &ProblemXml, cases: &[TestCase]) -> Group {
     let points = |i: usize| xml.tests[i].points.unwrap_or(0.0);
     let mut root = Group {
         path: String::new(),
-        on_reject: OnReject::Continue,
+        on_reject: if scoring {
+            OnReject::Continue
+        } else {
+            OnReject::Break
+        },
         flags: flags(ScoreRule::Sum),
         accept_score: 0.0,
         reject_score: 0.0,

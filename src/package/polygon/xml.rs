@@ -89,7 +89,7 @@ impl<'a, 'input> Reader<'a, 'input> {
         }
     }
 
-    /// The one child `path` (`judging/testset`) must have.
+    /// The first child `name` of `node`, which must have one (`within` names `node`).
     fn child(&self, node: Node<'a, 'input>, name: &str, within: &str) -> Result<Node<'a, 'input>> {
         node.children()
             .find(|n| n.has_tag_name(name))
