@@ -195,6 +195,29 @@ mod tests {
     }
 
     #[test]
+    fn a_zip_is_unpacked_once_and_its_one_top_folder_is_the_package() {
+        let tmp = tempfile::tempdir().unwrap();
+        let zip = tmp.path().join("sum.zip");
+        std::fs::write(
+            &zip,
+            archive(&[
+                ("sum/problem.xml", b"<problem/>"),
+                ("sum/tests/01", b"1 2\n"),
+            ]),
+        )
+        .unwrap();
+        assert!(holds(&zip, "problem.xml") && !holds(&zip, "problem.yaml"));
+        let cache = tmp.path().join("cache");
+        let dir = unpacked(&zip, &cache, CAPS).unwrap();
+        assert!(dir.ends_with("sum/sum"), "{}", dir.display());
+        assert_eq!(std::fs::read(dir.join("tests/01")).unwrap(), b"1 2\n");
+        // The same bytes again: the folder there is taken as it is.
+        std::fs::write(dir.join("marker"), b"").unwrap();
+        assert_eq!(unpacked(&zip, &cache, CAPS).unwrap(), dir);
+        assert!(dir.join("marker").exists());
+    }
+
+    #[test]
     fn an_entry_outside_the_folder_is_refused() {
         let tmp = tempfile::tempdir().unwrap();
         let bytes = archive(&[("problem.xml", b"<problem/>"), ("../evil", b"x")]);
