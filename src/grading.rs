@@ -150,38 +150,54 @@ impl Group {
     /// The cases that run, given the results so far: after a failure in a group that breaks
     /// on a rejection, its remaining children do not (nor, up the tree, those of every
     /// enclosing group that breaks too). `result` gives what is known of a case; `None` for
-    /// a case not run yet, which counts as passing for now.
+    /// a case not run yet, which counts as passing for now. A group that requires another
+    /// that failed does not run at all.
     pub fn runs(&self, result: &dyn Fn(&str) -> Option<Verdict>) -> Vec<String> {
         let mut out = Vec::new();
-        self.walk_runs(result, &mut out);
+        self.walk_runs(result, &mut out, &mut Vec::new());
         out
     }
 
-    /// Adds the cases that run to `out`; true when the group failed and breaks.
-    fn walk_runs(&self, result: &dyn Fn(&str) -> Option<Verdict>, out: &mut Vec<String>) -> bool {
+    /// Adds the cases that run to `out`, and the paths of the groups that failed to `failed`;
+    /// true when the group failed and breaks.
+    fn walk_runs(
+        &self,
+        result: &dyn Fn(&str) -> Option<Verdict>,
+        out: &mut Vec<String>,
+        failed_groups: &mut Vec<String>,
+    ) -> bool {
         for item in &self.items {
             let failed = match item {
                 Item::Case(c) => {
                     out.push(c.clone());
                     result(c).is_some_and(|v| v != Verdict::Ac)
                 }
+                Item::Group(g) if g.requires.iter().any(|r| failed_groups.contains(r)) => {
+                    failed_groups.push(g.path.clone());
+                    true
+                }
                 Item::Group(g) => {
                     let before = out.len();
-                    g.walk_runs(result, out);
+                    g.walk_runs(result, out, failed_groups);
                     // A subgroup fails when its grade does, with what ran of it.
                     let ran: BTreeMap<&str, Verdict> = out[before..]
                         .iter()
                         .filter_map(|c| Some((c.as_str(), result(c)?)))
                         .collect();
-                    g.grade_with(&|c| {
-                        ran.get(c).map(|v| CaseResult {
-                            verdict: *v,
-                            score: None,
+                    let failed = g
+                        .grade_with(&|c| {
+                            ran.get(c).map(|v| CaseResult {
+                                verdict: *v,
+                                score: None,
+                            })
                         })
-                    })
-                    .root()
-                    .verdict
-                        != Verdict::Ac
+                        .root()
+                        .verdict
+                        != Verdict::Ac;
+                    if failed {
+                        failed_groups.push(g.path.clone());
+                    }
+                    failed
                 }
             };
             if failed && self.on_reject == OnReject::Break {
@@ -509,6 +525,11 @@ mod tests {
         // 10 of group 1's 15; nothing of group 2 (b1's 20 lost with b2); group 3 needs both.
         assert_eq!((score("1"), score("2"), score("3")), (10.0, 0.0, 0.0));
         assert_eq!(g.root().verdict, Verdict::Wa);
+        // And group 3 does not run once a group it needs failed.
+        let known = |c: &str| some.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
+        assert_eq!(root.runs(&known), ["a1", "a2", "b1", "b2"]);
+        let known = |c: &str| all.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
+        assert_eq!(root.runs(&known), ["a1", "a2", "b1", "b2", "c1"]);
     }
 
     #[test]

@@ -279,6 +279,8 @@ fn assert_verified(text: &str) {
     // Group 1 all or nothing: wa.py loses its 40 points, and group 2's 60 with them.
     assert!(line(text, "wa.py").contains("0/100"), "{text}");
     assert!(line(text, "tle.py").contains("40/100"), "{text}");
+    // mle.py fails group 1 on test 02: 03 is not run, nor group 2, which depends on group 1.
+    assert!(line(text, "mle.py").contains("1/4, 2 not run"), "{text}");
     assert!(text.contains("old.pas"), "{text}");
     assert!(text.contains("Python 2"), "{text}");
     assert!(

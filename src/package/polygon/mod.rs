@@ -4,7 +4,7 @@
 //! Semantics follow Polygon and Codeforces: tests run in their order; without points the first
 //! failure decides, with points every test runs and a group gives the points of its passed
 //! tests (`each-test`) or all of them only when every test passed (`complete-group`), and
-//! nothing when a group it depends on failed. A presentation error is a wrong answer, as on
+//! a group whose dependency failed is not run. A presentation error is a wrong answer, as on
 //! Codeforces.
 
 mod xml;
