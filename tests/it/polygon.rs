@@ -375,6 +375,17 @@ fn a_malformed_problem_xml_names_the_element_and_the_fix() {
     assert!(err.contains("sum/problem.xml (<time-limit>):8"), "{err}");
     assert!(err.contains("`1s` is not a whole number"), "{err}");
     assert!(err.contains("fix:"), "{err}");
+    std::fs::write(
+        &xml,
+        good.replace("<memory-limit>134217728", "<memory-limit>0"),
+    )
+    .unwrap();
+    let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("(<memory-limit>):9: `0` is not a whole number above zero"),
+        "{err}"
+    );
 
     std::fs::write(
         &xml,

@@ -103,16 +103,18 @@ impl<'a, 'input> Reader<'a, 'input> {
             })
     }
 
-    fn number<T: std::str::FromStr>(&self, node: Node<'_, '_>, what: &str) -> Result<T> {
+    /// A whole number above zero: a limit, a count of tests.
+    fn number(&self, node: Node<'_, '_>, what: &str) -> Result<u64> {
         node.text()
             .map(str::trim)
             .and_then(|t| t.parse().ok())
+            .filter(|n| *n > 0)
             .ok_or_else(|| {
                 self.error(
                     node,
                     &format!("<{what}>"),
                     format!(
-                        "`{}` is not a whole number",
+                        "`{}` is not a whole number above zero",
                         node.text().unwrap_or("").trim()
                     ),
                     "write a whole number, such as <time-limit>1000</time-limit> (ms) or <memory-limit>268435456</memory-limit> (bytes)",
@@ -171,7 +173,7 @@ impl<'a, 'input> Reader<'a, 'input> {
             "memory-limit",
         )?;
         let count_node = self.child(testset, "test-count", "testset")?;
-        let count: usize = self.number(count_node, "test-count")?;
+        let count = self.number(count_node, "test-count")? as usize;
         let pattern = |name: &str| -> Result<String> {
             let node = self.child(testset, name, "testset")?;
             let text = node.text().unwrap_or("").trim().to_string();
