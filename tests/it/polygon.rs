@@ -369,37 +369,28 @@ fn a_malformed_problem_xml_names_the_element_and_the_fix() {
     let (tmp, dir) = package();
     let xml = dir.join("problem.xml");
     let good = std::fs::read_to_string(&xml).unwrap();
-    std::fs::write(&xml, good.replace("<time-limit>1000", "<time-limit>1s")).unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
-    assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("sum/problem.xml (<time-limit>):8"), "{err}");
-    assert!(err.contains("`1s` is not a whole number"), "{err}");
-    assert!(err.contains("fix:"), "{err}");
-    std::fs::write(
-        &xml,
-        good.replace("<memory-limit>134217728", "<memory-limit>0"),
-    )
-    .unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
-    assert_eq!(code, Some(2), "{err}");
+    // problem.xml with `from` replaced by `to`: what `judge verify` says, refusing it.
+    let refused = |from: &str, to: &str| {
+        std::fs::write(&xml, good.replace(from, to)).unwrap();
+        let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("fix:"), "{err}");
+        err
+    };
+    let err = refused("<time-limit>1000", "<time-limit>1s");
+    assert!(
+        err.contains("sum/problem.xml (<time-limit>):8: `1s` is not a whole number"),
+        "{err}"
+    );
+    let err = refused("<memory-limit>134217728", "<memory-limit>0");
     assert!(
         err.contains("(<memory-limit>):9: `0` is not a whole number above zero"),
         "{err}"
     );
-
-    std::fs::write(
-        &xml,
-        good.replace("points-policy=\"each-test\"/>", "points-policy=\"some\"/>"),
-    )
-    .unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
-    assert_eq!(code, Some(2), "{err}");
+    let err = refused("points-policy=\"each-test\"/>", "points-policy=\"some\"/>");
     assert!(err.contains("(<group points-policy>)"), "{err}");
     assert!(err.contains("write each-test or complete-group"), "{err}");
-
-    std::fs::write(&xml, good.replace("</judging>", "")).unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
-    assert_eq!(code, Some(2), "{err}");
+    let err = refused("</judging>", "");
     assert!(err.contains("sum/problem.xml:"), "{err}");
     assert!(err.contains("not well-formed XML"), "{err}");
 }
