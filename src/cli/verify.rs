@@ -71,7 +71,10 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             compile_time_limit: args.compile_time_limit,
             ..Options::default()
         };
-        let width = solutions.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        let columns = judge::report::verify::Columns::new(
+            solutions.iter().map(|s| s.name.as_str()),
+            problem.expected.values(),
+        );
         let mut judge = Judge::new(ws.clone())?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
@@ -101,7 +104,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             write!(
                 out,
                 "{}",
-                judge::report::verify::render_head(&problem, limit, width)
+                judge::report::verify::render_head(&problem, limit, columns)
             )?;
         }
         let margin = problem.time_rule.margin(limit);
@@ -119,7 +122,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
                     problem.grading.as_deref(),
                     problem.scoring,
                 );
-                let line = judge::report::verify::render_line(&c, limit, width);
+                let line = judge::report::verify::render_line(&c, limit, columns);
                 progress.bar.suspend(|| {
                     let mut out = anstream::stdout();
                     write!(out, "{line}").and_then(|_| out.flush())
