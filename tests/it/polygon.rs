@@ -549,4 +549,8 @@ fn named_input_and_output_files() {
     assert_eq!(code, Some(0), "{out}\n{err}");
     assert!(line(&out, "io.py").contains(" AC "), "{out}");
     assert!(line(&out, "stdout.py").contains(" WA "), "{out}");
+    let (out, err, code) = run(tmp.path(), &["show", "files-io"]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(out.contains("4 test cases"), "{out}");
+    assert!(out.contains("reads input.txt, writes output.txt"), "{out}");
 }
