@@ -199,7 +199,13 @@ impl Slot {
             Some(m) => format!("{what}: {m}"),
             None => what,
         };
-        let failed = |why: String| Checked::failed(with_message(format!("checker failed: {why}")));
+        // The failure names the checker: a package's is not the workspace's one checker.rs.
+        let failed = |why: String| {
+            Checked::failed(format!(
+                "{} ({shown})",
+                with_message(format!("checker failed: {why}"))
+            ))
+        };
         if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
             return Ok(failed(why));
         }

@@ -337,9 +337,10 @@ fn the_checker_s_failure_and_crash_are_ie_and_its_points_count() {
         let (out, err, code) = run(tmp.path(), &["run", file, "--problem", pkg]);
         assert_eq!(code, Some(2), "{file}: IE exits 2\n{out}\n{err}");
         assert!(out.contains("IE"), "{out}");
+        assert!(out.contains("checker failed: "), "{out}");
         assert!(
-            out.contains("check.cpp") || out.contains("checker"),
-            "{out}"
+            out.contains("sum/files/check.cpp)"),
+            "{file}: the checker named\n{out}"
         );
         assert!(out.contains(says), "{file}: {out}");
     }
