@@ -5,8 +5,9 @@
 //! it reads one) and one line in [`FORMATS`]; detection, naming, merging into an existing
 //! problem and reporting are shared. The formats: Competitive Companion's JSON ([`companion`],
 //! also what `judge listen` receives), cph's `.prob` files ([`cph`]), cargo-compete's test
-//! suites ([`compete`]) and online-judge-tools' test folders ([`oj`]). [`id`] makes a short,
-//! predictable id from a problem's URL or name.
+//! suites ([`compete`]), online-judge-tools' test folders ([`oj`]), and problem packages,
+//! Polygon's ([`polygon`]) and Kattis' ([`kattis`]), read as the judge reads them in place
+//! ([`package`]). [`id`] makes a short, predictable id from a problem's URL or name.
 
 mod cases;
 pub mod companion;
