@@ -85,7 +85,7 @@ pub enum Error {
     #[error("there is no template for {language}\n  fix: start from a copy of a solution with --from, or write the file yourself")]
     NoTemplate { language: String },
 
-    #[error("{path} is not a problem package the judge reads\n  fix: name a folder with a problem.yaml (the Kattis/ICPC format)")]
+    #[error("{path} is not a problem package the judge reads\n  fix: name a folder with a problem.yaml (the Kattis/ICPC format) or a problem.xml (Polygon), or a .zip of one")]
     NotAPackage { path: String },
 
     #[error("{problem}: no accepted submission ran here, so the time limit cannot be derived\n  fix: give one with --time-limit, or add an accepted submission in a language the judge runs")]

@@ -38,6 +38,8 @@ pub enum ScoreRule {
     Avg,
     Min,
     Max,
+    /// The sum when every child is accepted, else nothing (Polygon's `complete-group`).
+    AllOrNothing,
 }
 
 /// The default grader's flags (`grader_flags: min first_error ignore_sample`).
@@ -86,6 +88,11 @@ pub struct Group {
     pub reject_score: f64,
     /// The scores the group may give, when it says (`range: 0 50`).
     pub range: Option<(f64, f64)>,
+    /// A case's own score when accepted, over `accept_score` (Polygon's per-test points).
+    pub case_points: BTreeMap<String, f64>,
+    /// Groups (by path, graded before this one) that must be accepted for this one to give
+    /// points (Polygon's dependencies).
+    pub requires: Vec<String>,
     pub items: Vec<Item>,
 }
 
@@ -143,38 +150,54 @@ impl Group {
     /// The cases that run, given the results so far: after a failure in a group that breaks
     /// on a rejection, its remaining children do not (nor, up the tree, those of every
     /// enclosing group that breaks too). `result` gives what is known of a case; `None` for
-    /// a case not run yet, which counts as passing for now.
+    /// a case not run yet, which counts as passing for now. A group that requires another
+    /// that failed does not run at all.
     pub fn runs(&self, result: &dyn Fn(&str) -> Option<Verdict>) -> Vec<String> {
         let mut out = Vec::new();
-        self.walk_runs(result, &mut out);
+        self.walk_runs(result, &mut out, &mut Vec::new());
         out
     }
 
-    /// Adds the cases that run to `out`; true when the group failed and breaks.
-    fn walk_runs(&self, result: &dyn Fn(&str) -> Option<Verdict>, out: &mut Vec<String>) -> bool {
+    /// Adds the cases that run to `out`, and the paths of the groups that failed to `failed`;
+    /// true when the group failed and breaks.
+    fn walk_runs(
+        &self,
+        result: &dyn Fn(&str) -> Option<Verdict>,
+        out: &mut Vec<String>,
+        failed_groups: &mut Vec<String>,
+    ) -> bool {
         for item in &self.items {
             let failed = match item {
                 Item::Case(c) => {
                     out.push(c.clone());
                     result(c).is_some_and(|v| v != Verdict::Ac)
                 }
+                Item::Group(g) if g.requires.iter().any(|r| failed_groups.contains(r)) => {
+                    failed_groups.push(g.path.clone());
+                    true
+                }
                 Item::Group(g) => {
                     let before = out.len();
-                    g.walk_runs(result, out);
+                    g.walk_runs(result, out, failed_groups);
                     // A subgroup fails when its grade does, with what ran of it.
                     let ran: BTreeMap<&str, Verdict> = out[before..]
                         .iter()
                         .filter_map(|c| Some((c.as_str(), result(c)?)))
                         .collect();
-                    g.grade_with(&|c| {
-                        ran.get(c).map(|v| CaseResult {
-                            verdict: *v,
-                            score: None,
+                    let failed = g
+                        .grade_with(&|c| {
+                            ran.get(c).map(|v| CaseResult {
+                                verdict: *v,
+                                score: None,
+                            })
                         })
-                    })
-                    .root()
-                    .verdict
-                        != Verdict::Ac
+                        .root()
+                        .verdict
+                        != Verdict::Ac;
+                    if failed {
+                        failed_groups.push(g.path.clone());
+                    }
+                    failed
                 }
             };
             if failed && self.on_reject == OnReject::Break {
@@ -202,7 +225,10 @@ impl Group {
                 Item::Case(c) => match result(c) {
                     Some(r) => {
                         let score = r.score.unwrap_or(if r.verdict == Verdict::Ac {
-                            self.accept_score
+                            self.case_points
+                                .get(c)
+                                .copied()
+                                .unwrap_or(self.accept_score)
                         } else {
                             self.reject_score
                         });
@@ -223,7 +249,15 @@ impl Group {
                 break;
             }
         }
-        let (verdict, score) = aggregate(&children, &self.flags);
+        let (verdict, mut score) = aggregate(&children, &self.flags);
+        let unmet = |path: &String| {
+            !groups
+                .iter()
+                .any(|g| &g.path == path && g.verdict == Verdict::Ac)
+        };
+        if self.requires.iter().any(unmet) {
+            score = 0.0;
+        }
         groups.push(GroupResult {
             path: self.path.clone(),
             verdict,
@@ -269,6 +303,8 @@ fn aggregate(children: &[(Verdict, f64)], flags: &GraderFlags) -> (Verdict, f64)
         ScoreRule::Avg => scores.sum::<f64>() / children.len() as f64,
         ScoreRule::Min => scores.fold(f64::INFINITY, f64::min),
         ScoreRule::Max => scores.fold(f64::NEG_INFINITY, f64::max),
+        ScoreRule::AllOrNothing if verdicts.iter().all(|v| *v == Verdict::Ac) => scores.sum(),
+        ScoreRule::AllOrNothing => 0.0,
     };
     (verdict, score)
 }
@@ -300,6 +336,8 @@ mod tests {
             accept_score: 1.0,
             reject_score: 0.0,
             range: None,
+            case_points: BTreeMap::new(),
+            requires: Vec::new(),
             items,
         }
     }
@@ -435,6 +473,63 @@ mod tests {
         // b2 does not run once b1 failed in a group that breaks.
         let known = |c: &str| half.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
         assert!(!root.runs(&known).contains(&"b2".to_string()));
+    }
+
+    /// Polygon's grading: per-test points, a group all or nothing, another that needs it.
+    #[test]
+    fn per_case_points_complete_groups_and_dependencies() {
+        let each = Group {
+            case_points: [("a1".to_string(), 10.0), ("a2".to_string(), 5.0)].into(),
+            ..group("1", OnReject::Continue, "", cases(&["a1", "a2"]))
+        };
+        let complete = Group {
+            flags: GraderFlags {
+                score: ScoreRule::AllOrNothing,
+                ..GraderFlags::default()
+            },
+            case_points: [("b1".to_string(), 20.0), ("b2".to_string(), 30.0)].into(),
+            ..group("2", OnReject::Break, "", cases(&["b1", "b2"]))
+        };
+        let needs_both = Group {
+            requires: vec!["1".into(), "2".into()],
+            accept_score: 7.0,
+            ..group("3", OnReject::Continue, "", cases(&["c1"]))
+        };
+        let root = group(
+            "",
+            OnReject::Continue,
+            "first_error",
+            vec![
+                Item::Group(each),
+                Item::Group(complete),
+                Item::Group(needs_both),
+            ],
+        );
+        let all = [
+            ("a1", Verdict::Ac),
+            ("a2", Verdict::Ac),
+            ("b1", Verdict::Ac),
+            ("b2", Verdict::Ac),
+            ("c1", Verdict::Ac),
+        ];
+        assert_eq!(root.grade_with(&results(&all)).root().score, 72.0);
+        let some = [
+            ("a1", Verdict::Ac),
+            ("a2", Verdict::Wa),
+            ("b1", Verdict::Ac),
+            ("b2", Verdict::Tle),
+            ("c1", Verdict::Ac),
+        ];
+        let g = root.grade_with(&results(&some));
+        let score = |p: &str| g.groups.iter().find(|r| r.path == p).unwrap().score;
+        // 10 of group 1's 15; nothing of group 2 (b1's 20 lost with b2); group 3 needs both.
+        assert_eq!((score("1"), score("2"), score("3")), (10.0, 0.0, 0.0));
+        assert_eq!(g.root().verdict, Verdict::Wa);
+        // And group 3 does not run once a group it needs failed.
+        let known = |c: &str| some.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
+        assert_eq!(root.runs(&known), ["a1", "a2", "b1", "b2"]);
+        let known = |c: &str| all.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
+        assert_eq!(root.runs(&known), ["a1", "a2", "b1", "b2", "c1"]);
     }
 
     #[test]

@@ -21,12 +21,13 @@ pub(crate) struct CleanArgs {
 pub(crate) fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
     let state = ws.state_dir();
     // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
-    let cache = judge::compile::Cache::new(state.join("cache")).dir;
+    let cache = judge::compile::Cache::new(state.join("cache"));
     // `bin` and `rustc` are where judges before languages kept binaries and rustc's identity.
     let mut targets: Vec<_> = ["build", "ce", "tmp", "identity", "bin", "rustc"]
         .iter()
-        .map(|d| cache.join(d))
+        .map(|d| cache.dir.join(d))
         .collect();
+    targets.push(cache.packages());
     targets.push(state.join("last"));
     if args.all {
         for suffix in ["", "-wal", "-shm"] {

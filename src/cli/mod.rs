@@ -169,7 +169,12 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     for (path, slot) in packages {
-        let package = judge::package::load(&path, &ws.config.languages)?;
+        let unpacked = judge::compile::Cache::new(ws.state_dir().join("cache")).packages();
+        let package = judge::package::load(&path, &ws.config.languages, &unpacked)?;
+        // What the package holds that the judge leaves aside: said, never silently dropped.
+        for w in &package.warnings {
+            anstream::eprintln!("warning: {}: {w}", package.problem.id);
+        }
         let id = ws.mount(package.mounted());
         if let Some(slot) = command.package_slot(slot) {
             *slot = id;

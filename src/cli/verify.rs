@@ -71,8 +71,10 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             compile_time_limit: args.compile_time_limit,
             ..Options::default()
         };
-        let columns =
-            judge::report::verify::Columns::of(&problem, solutions.iter().map(|s| s.name.as_str()));
+        let columns = judge::report::verify::Columns::new(
+            solutions.iter().map(|s| s.name.as_str()),
+            problem.expected.values(),
+        );
         let mut judge = Judge::new(ws.clone())?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();

@@ -177,6 +177,11 @@ impl Cache {
         self.dir.join("ce").join(format!("{key}.txt"))
     }
 
+    /// Where a zipped problem package is unpacked, once, to be judged.
+    pub fn packages(&self) -> PathBuf {
+        self.dir.join("packages")
+    }
+
     /// Where the identities of compilers are remembered.
     pub fn identities(&self) -> PathBuf {
         self.dir.join("identity")

@@ -184,6 +184,7 @@ pub(super) fn draft(p: Payload, origin: &str) -> std::result::Result<Draft, Stri
         checker: DraftChecker::default(),
         io,
         cases,
+        solutions: Vec::new(),
         notes,
     })
 }

@@ -19,7 +19,7 @@ use super::{has_extension, head, id, read_text, Draft, DraftCase, DraftChecker, 
 use crate::check::{CheckerMode, CompareOptions};
 use crate::error::{Error, Result};
 use crate::units::parse_duration;
-use crate::workspace::{glob_match, natural_cmp, FileIo};
+use crate::workspace::{glob_match, natural_cmp, CheckerProtocol, FileIo};
 
 /// A test-suite file, or a folder of them.
 pub(super) struct TestSuite;
@@ -218,6 +218,8 @@ fn read_suite(path: &Path) -> Result<Draft> {
             DraftChecker::Program {
                 file: "checker.sh".into(),
                 source: checker_script(cmd, &folder.canonicalize().unwrap_or(folder.into()), path),
+                headers: Vec::new(),
+                protocol: CheckerProtocol::Testlib,
             }
         }
     };
@@ -234,6 +236,7 @@ fn read_suite(path: &Path) -> Result<Draft> {
         checker,
         io: FileIo::default(),
         cases,
+        solutions: Vec::new(),
         notes,
     })
 }

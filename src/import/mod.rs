@@ -5,24 +5,29 @@
 //! it reads one) and one line in [`FORMATS`]; detection, naming, merging into an existing
 //! problem and reporting are shared. The formats: Competitive Companion's JSON ([`companion`],
 //! also what `judge listen` receives), cph's `.prob` files ([`cph`]), cargo-compete's test
-//! suites ([`compete`]) and online-judge-tools' test folders ([`oj`]). [`id`] makes a short,
-//! predictable id from a problem's URL or name.
+//! suites ([`compete`]), online-judge-tools' test folders ([`oj`]), and problem packages,
+//! Polygon's ([`polygon`]) and Kattis' ([`kattis`]), read as the judge reads them in place
+//! ([`package`]). [`id`] makes a short, predictable id from a problem's URL or name.
 
 mod cases;
 pub mod companion;
 mod compete;
 mod cph;
 pub mod id;
+mod kattis;
 mod newfiles;
 mod oj;
+mod package;
+mod polygon;
 mod write;
 
 use std::path::Path;
 use std::time::Duration;
 
-use crate::check::{CheckerMode, CompareOptions};
+use crate::check::{CheckerMode, CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
-use crate::workspace::{FileIo, Workspace};
+use crate::verdict::Expectation;
+use crate::workspace::{CheckerProtocol, FileIo, Workspace};
 
 pub use write::{write, Imported, LimitConflict, ATTEMPT};
 
@@ -46,6 +51,8 @@ pub struct Draft {
     pub checker: DraftChecker,
     pub io: FileIo,
     pub cases: Vec<DraftCase>,
+    /// Solutions the source ships, with the verdicts they must get (a problem package's).
+    pub solutions: Vec<DraftSolution>,
     /// What could not be carried over, or was assumed: told to the user.
     pub notes: Vec<String>,
 }
@@ -60,6 +67,15 @@ pub struct DraftCase {
     pub sample: bool,
 }
 
+/// A solution of the source: written into `solutions/ID/` with its expected verdict.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DraftSolution {
+    /// Its file name: `main.cpp`.
+    pub file: String,
+    pub source: Vec<u8>,
+    pub expected: Option<Expectation>,
+}
+
 /// How outputs are judged: a built-in mode, or a checker program the import writes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DraftChecker {
@@ -67,8 +83,17 @@ pub enum DraftChecker {
         mode: CheckerMode,
         options: CompareOptions,
     },
-    /// A source file for `problems/ID/`, run as `checker INPUT OUTPUT ANSWER`.
-    Program { file: String, source: String },
+    /// The Kattis format's default output validator, with its flags.
+    Kattis(KattisFlags),
+    /// A source file for `problems/ID/`, with the headers it includes (a package's
+    /// `testlib.h`) written beside it, run by its protocol (testlib's `checker INPUT OUTPUT
+    /// ANSWER`, or a Kattis output validator's).
+    Program {
+        file: String,
+        source: String,
+        headers: Vec<(String, Vec<u8>)>,
+        protocol: CheckerProtocol,
+    },
 }
 
 impl Default for DraftChecker {
@@ -99,6 +124,8 @@ pub trait Format: Sync {
 /// Every format `judge import` knows, the most particular first: the first that recognises a
 /// path reads it.
 pub const FORMATS: &[&dyn Format] = &[
+    &polygon::PolygonPackage,
+    &kattis::KattisPackage,
     &companion::SavedJson,
     &cph::ProbFile,
     &compete::TestSuite,
@@ -122,7 +149,9 @@ pub fn detect(path: &Path) -> Result<&'static dyn Format> {
         return Err(Error::Import {
             path: path.display().to_string(),
             message: "there is no such file or folder".into(),
-            fix: "give the path to a test folder, a .prob, .yml or .json file".into(),
+            fix:
+                "give the path to a test folder, a .prob, .yml or .json file, or a Polygon package"
+                    .into(),
         });
     }
     FORMATS

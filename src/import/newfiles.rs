@@ -1,11 +1,12 @@
 //! The files of a new problem: its problem.toml and statement.md, and how limits and
 //! checkers are written there.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{Draft, DraftChecker};
 use crate::check::{CheckerMode, CompareOptions};
-use crate::workspace::{natural_cmp, Checker};
+use crate::workspace::{natural_cmp, solution_name, Checker, CheckerProtocol};
 
 /// `1500ms` -> `1.5s`, `2000ms` -> `2s`, `1250ms` -> `1250ms`: as problem.toml is written.
 pub(super) fn toml_duration(d: Duration) -> String {
@@ -42,6 +43,7 @@ pub(super) fn checker_text(checker: &Checker) -> String {
 pub(super) fn draft_checker_text(checker: &DraftChecker) -> String {
     match checker {
         DraftChecker::Builtin { mode, options } => builtin_text(*mode, options),
+        DraftChecker::Kattis(flags) => checker_text(&Checker::Kattis(*flags)),
         DraftChecker::Program { file, .. } => format!("custom ({file})"),
     }
 }
@@ -96,8 +98,21 @@ pub(super) fn problem_toml(
                 text += &format!("float_relative = {:e}\n", options.float_relative);
             }
         }
-        DraftChecker::Program { file, .. } => {
+        DraftChecker::Kattis(flags) => {
+            text += "checker = \"kattis\"\n";
+            let flags = flags.to_string();
+            if !flags.is_empty() {
+                text += &format!("validator_flags = {}\n", quote(&flags));
+            }
+        }
+        DraftChecker::Program { file, protocol, .. } => {
             text += &format!("checker = \"custom\"\nchecker_program = {}\n", quote(file));
+            if let CheckerProtocol::Kattis { flags } = protocol {
+                text += "checker_protocol = \"kattis\"\n";
+                if !flags.is_empty() {
+                    text += &format!("validator_flags = {}\n", quote(&flags.join(" ")));
+                }
+            }
         }
     }
     let mut samples = samples.to_vec();
@@ -115,6 +130,27 @@ pub(super) fn problem_toml(
             "output_file = {}   # written to this file, not stdout\n",
             quote(f)
         );
+    }
+    let files: Vec<PathBuf> = draft
+        .solutions
+        .iter()
+        .map(|s| s.file.clone().into())
+        .collect();
+    let expected: Vec<String> = draft
+        .solutions
+        .iter()
+        .zip(&files)
+        .filter_map(|(s, path)| {
+            let name = solution_name(path, &files)?;
+            Some(format!(
+                "{} = {}\n",
+                quote(&name),
+                quote(&s.expected.as_ref()?.to_string())
+            ))
+        })
+        .collect();
+    if !expected.is_empty() {
+        text += &format!("\n[expected]\n{}", expected.concat());
     }
     text
 }

@@ -93,6 +93,7 @@ impl Format for TestFolder {
             checker: DraftChecker::default(),
             io: FileIo::default(),
             cases,
+            solutions: Vec::new(),
             notes: Vec::new(),
         }])
     }

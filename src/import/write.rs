@@ -153,8 +153,17 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         draft.memory_bytes.unwrap_or(DEFAULT_MEMORY),
     );
     let text = problem_toml(draft, time, memory_bytes, &samples);
-    if let DraftChecker::Program { file, source } = &draft.checker {
+    if let DraftChecker::Program {
+        file,
+        source,
+        headers,
+        ..
+    } = &draft.checker
+    {
         scaffold::create(&problem_dir.join(file), source.as_bytes())?;
+        for (name, bytes) in headers {
+            scaffold::create(&problem_dir.join(name), bytes)?;
+        }
     }
     scaffold::create(
         &problem_dir.join("statement.md"),
@@ -174,9 +183,10 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         std::fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
         std::fs::rename(&tests_dir, &final_tests).map_err(|e| Error::io(&final_tests, e))?;
     }
+    let mut notes = draft.notes.clone();
+    write_solutions(ws, draft, id, &mut notes)?;
     let dir = problems.join(id);
     std::fs::rename(&problem_dir, &dir).map_err(|e| Error::io(&dir, e))?;
-    let mut notes = draft.notes.clone();
     let assumed = match (draft.time, draft.memory_bytes) {
         (None, None) => Some(format!(
             "no limits: time {} and memory {}",
@@ -336,18 +346,43 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     if edited != text {
         replace_file(&path, edited.as_bytes())?;
     }
+    let mut notes = draft.notes.clone();
+    if !draft.solutions.is_empty() {
+        notes.push(format!(
+            "its {} solutions are not written into a problem that is there already (import with --name NEW for a problem with them)",
+            draft.solutions.len()
+        ));
+    }
     let mut imported = imported(
         &plan,
         &problem.id,
         draft,
         (time, memory_bytes),
         io,
-        draft.notes.clone(),
+        notes,
         false,
     );
     imported.kept = kept;
     imported.replaced = replaced;
     Ok(imported)
+}
+
+/// A new problem's solutions, into `solutions/ID/`: a file there already is the user's and is
+/// kept (said in `notes` when it differs).
+fn write_solutions(ws: &Workspace, draft: &Draft, id: &str, notes: &mut Vec<String>) -> Result<()> {
+    let dir = ws.root.join("solutions").join(id);
+    for s in &draft.solutions {
+        let path = dir.join(&s.file);
+        match std::fs::read(&path) {
+            Ok(there) if there == s.source => {}
+            Ok(_) => notes.push(format!(
+                "{} is there already with other content: kept, the import's left out",
+                ws.show(&path)
+            )),
+            Err(_) => scaffold::create(&path, &s.source)?,
+        }
+    }
+    Ok(())
 }
 
 fn conflict(what: &'static str, problem: String, import: String) -> LimitConflict {

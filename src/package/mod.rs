@@ -5,7 +5,9 @@
 //! `judge run`, `verify`, `compare` and the rest work on it unchanged. Nothing in a package is
 //! ever written.
 
+pub mod archive;
 pub mod kattis;
+pub mod polygon;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -57,6 +59,8 @@ pub enum Format {
     Kattis2023,
     /// `problem_format_version: 2025-09`.
     Kattis2025,
+    /// A Codeforces Polygon package (`problem.xml`).
+    Polygon,
 }
 
 impl std::fmt::Display for Format {
@@ -65,6 +69,7 @@ impl std::fmt::Display for Format {
             Format::KattisLegacy => "Kattis (legacy)",
             Format::Kattis2023 => "Kattis (2023-07)",
             Format::Kattis2025 => "Kattis (2025-09)",
+            Format::Polygon => "Polygon",
         })
     }
 }
@@ -87,16 +92,25 @@ pub enum ValidatorKind {
     Unsupported(String),
 }
 
-/// Whether `path` is a package the judge reads: a folder with a `problem.yaml`.
+/// Whether `path` is a package the judge reads: a folder with a `problem.yaml` (Kattis) or
+/// a `problem.xml` (Polygon), or a `.zip` of one.
 pub fn is_package(path: &Path) -> bool {
-    path.join("problem.yaml").is_file()
+    path.join("problem.yaml").is_file() || polygon::is_polygon(path) || archive::is_zip(path)
 }
 
-/// Reads the package at `path`.
-pub fn load(path: &Path, languages: &Languages) -> Result<Package> {
-    let dir = path.canonicalize().map_err(|e| Error::io(path, e))?;
+/// Reads the package at `path`; a `.zip` is unpacked into `cache` first (once).
+pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package> {
+    let dir = if archive::is_zip(path) {
+        archive::unpacked(path, cache, archive::CAPS)?
+    } else {
+        path.to_path_buf()
+    };
+    let dir = dir.canonicalize().map_err(|e| Error::io(&dir, e))?;
     if dir.join("problem.yaml").is_file() {
         return kattis::load(&dir, languages);
+    }
+    if polygon::is_polygon(&dir) {
+        return polygon::load(&dir, languages);
     }
     Err(Error::NotAPackage {
         path: path.display().to_string(),
@@ -140,4 +154,20 @@ pub fn inside(package: &Path, path: &Path) -> Result<PathBuf> {
 /// Seconds as a duration, as package files write times.
 pub fn seconds(s: f64) -> Duration {
     Duration::from_secs_f64(s.max(0.0))
+}
+
+/// A package's folder name, as messages show it.
+pub(crate) fn dir_name(dir: &Path) -> String {
+    dir.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "problem".into())
+}
+
+/// The names of the sample cases, in order.
+fn samples(cases: &[TestCase]) -> Vec<String> {
+    cases
+        .iter()
+        .filter(|c| c.sample)
+        .map(|c| c.name.clone())
+        .collect()
 }

@@ -5,44 +5,51 @@ use std::time::Duration;
 
 use super::{alarm, bold, dim, paint, verdict_style, yellow};
 use crate::units::format_duration;
-use crate::verdict::Verdict;
+use crate::verdict::{Expectation, Verdict};
 use crate::verify::{Checked, Verification};
 use crate::workspace::Problem;
 
-/// The narrowest the solution column and the expectation column are.
+/// The narrowest the solution and the expectation columns are.
 const W_NAME: usize = 18;
 const W_VERDICT: usize = 11;
 
-/// The widths of the table's columns, fixed before the first line is printed.
+/// The widths of the table's first columns: the longest solution name and expectation
+/// (`WA or TLE or MLE or OLE or RE`, a Polygon tag's), known before the first line is printed.
 #[derive(Debug, Clone, Copy)]
 pub struct Columns {
     name: usize,
     expected: usize,
-    /// The "got" column: a verdict, and on a scoring problem its score ("AC 50/100").
-    got: usize,
 }
 
 impl Columns {
-    /// The columns for `solutions` of `problem`.
-    pub fn of<'a>(problem: &Problem, solutions: impl IntoIterator<Item = &'a str>) -> Columns {
-        let name = solutions.into_iter().map(str::len).max().unwrap_or(0);
-        let expected = problem
-            .expected
-            .values()
-            .map(|e| e.to_string().len())
-            .max()
-            .unwrap_or(0);
+    pub fn new<'a>(
+        names: impl Iterator<Item = &'a str>,
+        expected: impl Iterator<Item = &'a Expectation>,
+    ) -> Columns {
         Columns {
-            name: name.max(W_NAME),
-            expected: expected.max(W_VERDICT),
-            got: if problem.scoring { 12 } else { 5 },
+            name: names.map(str::len).max().unwrap_or(0).max(W_NAME),
+            expected: expected
+                .map(|e| e.to_string().len())
+                .max()
+                .unwrap_or(0)
+                .max(W_VERDICT),
         }
     }
 }
 
+/// The width of the verdict column: a scoring problem's holds the score too ("AC 50/100").
+fn got_width(scoring: bool) -> usize {
+    if scoring {
+        12
+    } else {
+        5
+    }
+}
+
 /// The head of the table of solutions.
-pub fn render_head(problem: &Problem, limit: Duration, cols: Columns) -> String {
-    let (w, we, wg) = (cols.name, cols.expected, cols.got);
+pub fn render_head(problem: &Problem, limit: Duration, columns: Columns) -> String {
+    let (w, e) = (columns.name, columns.expected);
+    let g = got_width(problem.scoring);
     let rule = &problem.time_rule;
     let how = if rule.fixed.is_some() {
         "time limit"
@@ -60,27 +67,26 @@ pub fn render_head(problem: &Problem, limit: Duration, cols: Columns) -> String 
             trim(rule.limit_to_tle)
         )),
         bold(&format!(
-            "{:<w$} {:<we$} {:<wg$} {:>10}  {}",
+            "{:<w$} {:<e$} {:<g$} {:>10}  {}",
             "solution", "expected", "got", "max time", "cases"
         ))
     )
 }
 
 /// One line per solution: expected, got, max time, cases passed.
-pub fn render_line(c: &Checked, limit: Duration, cols: Columns) -> String {
-    let (w, we) = (cols.name, cols.expected);
+pub fn render_line(c: &Checked, limit: Duration, columns: Columns) -> String {
+    let (w, e) = (columns.name, columns.expected);
     let expected = match &c.expected {
-        Some(e) => format!("{:<we$}", e.to_string()),
-        None => dim(&format!("{:<we$}", "(none)")),
+        Some(x) => format!("{:<e$}", x.to_string()),
+        None => dim(&format!("{:<e$}", "(none)")),
     };
     let score = match (c.score, c.max_score) {
         (Some(s), Some(m)) if m.is_finite() => format!(" {}/{}", trim(s), trim(m)),
         (Some(s), _) => format!(" {}", trim(s)),
         _ => String::new(),
     };
-    let pad = cols
-        .got
-        .saturating_sub(c.verdict.code().len() + score.chars().count());
+    let width = got_width(c.score.is_some());
+    let pad = width.saturating_sub(c.verdict.code().len() + score.chars().count());
     let got = format!(
         "{}{score}{}",
         paint(verdict_style(c.verdict), c.verdict.code()),
@@ -160,18 +166,13 @@ pub fn render_tail(v: &Verification) -> String {
         );
     }
     let mismatches: Vec<&Checked> = v.mismatches().collect();
-    let w = v
-        .solutions
-        .iter()
-        .map(|c| c.solution.len())
-        .max()
-        .unwrap_or(0)
-        .max(W_NAME);
-    let we = (v.solutions.iter())
-        .filter_map(|c| c.expected.as_ref().map(|e| e.to_string().len()))
-        .max()
-        .unwrap_or(0)
-        .max(W_VERDICT);
+    let Columns {
+        name: w,
+        expected: e,
+    } = Columns::new(
+        v.solutions.iter().map(|c| c.solution.as_str()),
+        v.solutions.iter().filter_map(|c| c.expected.as_ref()),
+    );
     if mismatches.is_empty() {
         let _ = writeln!(out, "  every solution got its expected verdict");
     } else {
@@ -188,7 +189,7 @@ pub fn render_tail(v: &Verification) -> String {
             out,
             "  {}",
             bold(&format!(
-                "{:<w$} {:<we$} {:<5} at {}",
+                "{:<w$} {:<e$} {:<5} at {}",
                 "solution",
                 "expected",
                 "got",
@@ -197,7 +198,7 @@ pub fn render_tail(v: &Verification) -> String {
         );
         for c in mismatches {
             let row = format!(
-                "  {:<w$} {:<we$} {:<5} {}",
+                "  {:<w$} {:<e$} {:<5} {}",
                 c.solution,
                 c.expected
                     .as_ref()

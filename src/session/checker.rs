@@ -108,7 +108,7 @@ impl Slot {
 
     /// Compiles the checker (or takes it from the cache) and runs it by its protocol: testlib's
     /// `checker INPUT OUTPUT ANSWER` (exit 0 accepts, 1 rejects, 2 is a presentation error, a
-    /// rejection too) or a Kattis output validator's `validator INPUT ANSWER FEEDBACK_DIR FLAGS
+    /// rejection too, 7 gives points) or a Kattis output validator's `validator INPUT ANSWER FEEDBACK_DIR FLAGS
     /// < OUTPUT` (42 accepts, 43 rejects); anything else is the checker's failure.
     fn run_checker(
         &mut self,
@@ -199,7 +199,13 @@ impl Slot {
             Some(m) => format!("{what}: {m}"),
             None => what,
         };
-        let failed = |why: String| Checked::failed(with_message(format!("checker failed: {why}")));
+        // The failure names the checker: a package's is not the workspace's one checker.rs.
+        let failed = |why: String| {
+            Checked::failed(format!(
+                "{} ({shown})",
+                with_message(format!("checker failed: {why}"))
+            ))
+        };
         if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
             return Ok(failed(why));
         }
@@ -225,7 +231,27 @@ impl Slot {
             2 if !kattis => Checked::judged(CheckOutcome::rejected(with_message(
                 "presentation error".into(),
             ))),
+            // testlib's `quitp`: the output earns the points its message starts with.
+            7 if !kattis => match message.as_deref().and_then(testlib_points) {
+                Some(points) => Checked {
+                    score: Some(points),
+                    ..Checked::judged(CheckOutcome::accepted())
+                },
+                None => failed("exit code 7 (points) without a number of points".into()),
+            },
             code => failed(format!("exit code {code}")),
         })
     }
+}
+
+/// The points of testlib's `quitp` message: `points 12.5 comment` (the word is optional).
+fn testlib_points(message: &str) -> Option<f64> {
+    let mut words = message.split_whitespace();
+    let first = words.next()?;
+    let number = if first.eq_ignore_ascii_case("points") {
+        words.next()?
+    } else {
+        first
+    };
+    number.parse().ok().filter(|p: &f64| p.is_finite())
 }

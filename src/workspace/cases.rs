@@ -126,6 +126,10 @@ impl Workspace {
     /// Like [`Workspace::testcases`], except that a problem without cases yet (its folder missing
     /// or empty, as `judge new-problem` leaves it) has none rather than being an error.
     pub fn testcases_if_any(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        // A package's cases are read already (it has some, or it is refused).
+        if self.package(&problem.id).is_some() {
+            return self.testcases(problem);
+        }
         let dir = self.root.join("testcases").join(&problem.id);
         let empty = match std::fs::read_dir(&dir) {
             Err(_) => true,

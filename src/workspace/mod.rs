@@ -18,7 +18,7 @@ pub use problem::{
     check_io_name, Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
     DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
-pub use solutions::Solution;
+pub use solutions::{solution_name, Solution};
 
 use problem::parse_problem;
 

@@ -81,8 +81,8 @@ pub enum Checker {
 /// How a checker program is called and what its exit code means.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CheckerProtocol {
-    /// testlib's: `checker INPUT OUTPUT ANSWER`; exit 0 accepts, 1 rejects, 2 is a
-    /// presentation error, anything else the checker's failure.
+    /// testlib's: `checker INPUT OUTPUT ANSWER`; exit 0 accepts, 1 rejects, 2 (presentation
+    /// error) rejects, 7 gives the points its message starts with, else the checker failed.
     Testlib,
     /// The Kattis package format's output validators: `validator INPUT ANSWER FEEDBACK_DIR
     /// FLAGS... < OUTPUT`; exit 42 accepts, 43 rejects, anything else the validator's failure;

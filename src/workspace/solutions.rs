@@ -33,18 +33,11 @@ impl Workspace {
                 files.push(path);
             }
         }
-        let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned());
         let mut out: Vec<Solution> = files
             .iter()
             .filter_map(|path| {
-                let shared = files.iter().filter(|o| stem(o) == stem(path)).count() > 1;
-                let name = if shared {
-                    path.file_name()?.to_str()?.to_string()
-                } else {
-                    stem(path)?
-                };
                 Some(Solution {
-                    name,
+                    name: solution_name(path, &files)?,
                     problem: problem.to_string(),
                     path: path.clone(),
                 })
@@ -270,5 +263,17 @@ impl Solution {
             path: self.path.clone(),
             skipped: reason,
         })
+    }
+}
+
+/// A solution's name among the files of its folder: its file's stem (`bitmask`), or its file
+/// name when another file has the same stem (`bitmask.py` beside `bitmask.rs`).
+pub fn solution_name(path: &Path, files: &[PathBuf]) -> Option<String> {
+    let stem = |p: &Path| p.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let shared = files.iter().filter(|o| stem(o) == stem(path)).count() > 1;
+    if shared {
+        Some(path.file_name()?.to_str()?.to_string())
+    } else {
+        stem(path)
     }
 }

@@ -304,3 +304,61 @@ fn a_problem_from_another_url_gets_its_own_id() {
     assert!(out.starts_with("sum-2: already here"), "{out}");
     assert_eq!(read(&ws, "testcases/sum/1.in"), "1 2\n");
 }
+
+/// A Kattis package (2023-07) imported: its data tree, default validator and submissions by
+/// folder become a problem that gets the verdicts the package gets where it lies.
+#[test]
+fn a_kattis_package() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    let pkg = tempfile::tempdir().unwrap();
+    let dir = pkg.path().join("hello");
+    let write = |rel: &str, text: &str| {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write(
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: Hello\nlimits:\n  time_limit: 1\n  memory: 256\n",
+    );
+    for (rel, input, answer) in [
+        ("sample/1", "1 2\n", "3\n"),
+        ("secret/1", "10 20\n", "30\n"),
+        ("secret/2", "5 5\n", "10\n"),
+    ] {
+        write(&format!("data/{rel}.in"), input);
+        write(&format!("data/{rel}.ans"), answer);
+    }
+    let sum = "a, b = map(int, input().split())\nprint(a + b)\n";
+    write("submissions/accepted/sum.py", sum);
+    // The same file name in another folder: both come along.
+    write(
+        "submissions/wrong_answer/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a == 5))\n",
+    );
+    write(
+        "submissions/time_limit_exceeded/spin.py",
+        "a, b = map(int, input().split())\nwhile a == 5:\n    pass\nprint(a + b)\n",
+    );
+    let (code, out, err) = import(&ws, &[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(
+        out.contains("created hello: 1 sample + 2 tests · 1 s · 256 MiB"),
+        "{out}"
+    );
+    let toml = read(&ws, "problems/hello/problem.toml");
+    assert!(toml.contains("checker = \"kattis\""), "{toml}");
+    assert!(toml.contains("\"wrong_answer-sum\" = \"WA\""), "{toml}");
+    assert!(
+        toml.contains("\"time_limit_exceeded-spin\" = \"TLE\""),
+        "{toml}"
+    );
+    assert_eq!(read(&ws, "solutions/hello/accepted-sum.py"), sum);
+    assert_eq!(read(&ws, "testcases/hello/secret-2.in"), "5 5\n");
+
+    let imported = common::verified(ws.path(), "hello");
+    assert_eq!(imported.len(), 3, "{imported:?}");
+    assert_eq!(imported, common::verified(pkg.path(), "hello"));
+    assert_eq!(imported["wrong_answer-sum"], "WA");
+}

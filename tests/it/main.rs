@@ -16,6 +16,7 @@ mod languages;
 mod limits;
 mod listen;
 mod nqueens;
+mod polygon;
 mod practice;
 mod run;
 mod run_cases;

@@ -192,6 +192,8 @@ pub(super) fn read_group(
         accept_score: settings.accept_score,
         reject_score: settings.reject_score,
         range: settings.range,
+        case_points: Default::default(),
+        requires: Vec::new(),
         items,
     })
 }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Format, Package};
+use super::{dir_name, samples, Format, Package};
 use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
@@ -94,16 +94,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
 
     let id = dir_name(dir);
     let subs = programs::submissions(dir, &id, languages, &mut warnings);
-    if !subs
-        .runnable
-        .iter()
-        .any(|s| s.name.starts_with("accepted/"))
-    {
-        warnings.push(
-            "no accepted submission the judge can run: the time limit cannot be derived from one"
-                .into(),
-        );
-    }
+    // (`programs::submissions` has said when none is accepted.)
     let input_validators = programs::input_validators(dir, languages)?;
     let problem = Problem {
         id: id.clone(),
@@ -116,11 +107,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             output_bytes: meta.output_mib << 20,
         },
         checker,
-        samples: cases
-            .iter()
-            .filter(|c| c.sample)
-            .map(|c| c.name.clone())
-            .collect(),
+        samples: samples(&cases),
         expected: subs.expected,
         generator: None,
         rust: RustSettings::default(),
@@ -154,10 +141,4 @@ pub(super) fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     });
     v.sort();
     v
-}
-
-pub(super) fn dir_name(dir: &Path) -> String {
-    dir.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "problem".into())
 }

@@ -115,6 +115,37 @@ impl Workspace {
     }
 }
 
+/// Each solution's verdict from `judge verify PROBLEM --skip-after-tle --json` run in `cwd`
+/// (with what a run outside a workspace keeps under `cwd/.cache`), every solution expected to
+/// match. Solutions are keyed as an import names them: `/` as `-`, without the extension
+/// (`accepted/sum.py` is `accepted-sum`, `main.cpp` is `main`).
+pub(crate) fn verified(cwd: &Path, problem: &str) -> std::collections::BTreeMap<String, String> {
+    let out = judge(cwd)
+        .env("XDG_CACHE_HOME", cwd.join(".cache"))
+        .args(["verify", problem, "--skip-after-tle", "--json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(text.as_bytes())[0]["solutions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no solutions: {text}"))
+        .iter()
+        .map(|s| {
+            let name = s["solution"].as_str().unwrap().replace('/', "-");
+            let stem = name
+                .rsplit_once('.')
+                .map_or(name.as_str(), |(stem, _)| stem);
+            (stem.to_string(), s["verdict"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
 /// Parses `judge run --json` output.
 pub(crate) fn json(out: &[u8]) -> serde_json::Value {
     serde_json::from_slice(out)
