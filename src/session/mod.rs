@@ -73,6 +73,7 @@ impl Options {
             self.memory_limit.unwrap_or(problem.limits.memory_bytes),
             self.output_limit.unwrap_or(problem.limits.output_bytes),
         )
+        .with_memory_rule(problem.limits.memory_rule)
     }
 
     /// The limits a program in `language` runs under: the problem's extra time for that

@@ -74,6 +74,7 @@ impl Fixture {
                 time: Duration::from_secs(1),
                 memory_bytes: 256 << 20,
                 output_bytes: 1 << 20,
+                memory_rule: crate::verdict::MemoryRule::Resident,
             },
             checker: Checker::default(),
             samples: Vec::new(),

@@ -14,7 +14,7 @@ use crate::grading::Group;
 use crate::lang::{Config, RustSettings, TimeRule};
 use crate::stats::TimeLimitRule;
 use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
-use crate::verdict::Expectation;
+use crate::verdict::{Expectation, MemoryRule};
 
 /// Default output limit when `problem.toml` names none.
 pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
@@ -182,6 +182,9 @@ pub struct ProblemLimits {
     pub time: Duration,
     pub memory_bytes: u64,
     pub output_bytes: u64,
+    /// Resident memory for the workspace's problems; address space too for a package's, as
+    /// its own tools judge it.
+    pub memory_rule: MemoryRule,
 }
 
 /// The values of `checker`: the built-in modes, and "custom" for a checker program.
@@ -383,6 +386,7 @@ pub(super) fn parse_problem(
             time,
             memory_bytes: memory,
             output_bytes: output,
+            memory_rule: MemoryRule::Resident,
         },
         checker,
         samples: raw.samples,

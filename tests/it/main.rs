@@ -17,6 +17,7 @@ mod limits;
 mod listen;
 mod nqueens;
 mod practice;
+mod problemtools;
 mod run;
 mod run_cases;
 mod sandbox;

@@ -19,6 +19,7 @@ use super::{Format, Package};
 use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
+use crate::verdict::MemoryRule;
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits};
 
 pub use programs::FOLDERS;
@@ -114,6 +115,8 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             time: meta.time.fixed.unwrap_or(Duration::from_secs(1)),
             memory_bytes: meta.memory_mib << 20,
             output_bytes: meta.output_mib << 20,
+            // problemtools holds a program's address space to the memory limit.
+            memory_rule: MemoryRule::AddressSpace,
         },
         checker,
         samples: cases
