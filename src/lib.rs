@@ -30,6 +30,7 @@ pub mod stats;
 pub mod stress;
 pub mod text;
 pub mod units;
+pub mod validate;
 pub mod verdict;
 pub mod verify;
 pub mod workspace;

@@ -381,6 +381,7 @@ mod tests {
             },
             checker: Default::default(),
             generator: None,
+            input_validators: Vec::new(),
             rust: Default::default(),
             language_time: Default::default(),
             grading: None,

@@ -118,7 +118,7 @@ impl Program {
         paths
     }
 
-    /// A program that is not a build (a test's stand-in): `path` run as it is.
+    /// A program that is not a build (an installed tool, a test's stand-in): `path` run as it is.
     pub fn native(path: &Path) -> Program {
         let language = crate::lang::builtin::languages()
             .into_iter()

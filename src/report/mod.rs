@@ -8,6 +8,7 @@ pub mod history;
 pub mod import;
 pub mod scale;
 pub mod table;
+pub mod validate;
 pub mod verify;
 
 use anstyle::{AnsiColor, Style};

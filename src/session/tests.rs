@@ -80,6 +80,7 @@ impl Fixture {
             samples: Vec::new(),
             expected: Default::default(),
             generator: None,
+            input_validators: Vec::new(),
             rust: Default::default(),
             language_time: Default::default(),
             grading: None,

@@ -2,12 +2,13 @@
 //!
 //! One file for each: [`problem`] (the `problem.toml` schema and its errors), [`checker`] (how
 //! an output is judged: the checker's types), [`cases`] (pairing inputs with answers, selecting
-//! and adding cases), [`solutions`] (listing and resolving them).
+//! and adding cases), [`solutions`] (listing and resolving them), [`validator`] (input validators).
 
 mod cases;
 mod checker;
 mod problem;
 mod solutions;
+mod validator;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -22,6 +23,7 @@ pub use problem::{
     DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::Solution;
+pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;
 

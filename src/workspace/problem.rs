@@ -9,6 +9,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::checker::{Checker, CheckerKey, CheckerProgram, CheckerProtocol, Protocol};
+use super::validator::{InputValidator, ValidatorKind};
 use crate::check::{CheckerMode, CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
 use crate::grading::Group;
@@ -38,6 +39,9 @@ pub struct Problem {
     pub expected: BTreeMap<String, Expectation>,
     /// A program printing one random input for `SEED [SIZE]` (`generator = "gen.rs"`).
     pub generator: Option<PathBuf>,
+    /// What says an input is valid (`judge validate`): `input_validator = "validate.rs"`, or a
+    /// package's `input_validators/`.
+    pub input_validators: Vec<InputValidator>,
     /// Rust's edition and toolchain for this problem (`[rust]`), over the workspace's.
     pub rust: RustSettings,
     /// More time for some languages (`[language_time]`: `python = "3x + 2s"`).
@@ -136,6 +140,7 @@ struct RawProblem {
     #[serde(default)]
     expected: BTreeMap<String, toml::Spanned<String>>,
     generator: Option<toml::Spanned<String>>,
+    input_validator: Option<toml::Spanned<String>>,
     rust: Option<toml::Spanned<RustSettings>>,
     #[serde(default)]
     language_time: BTreeMap<String, toml::Spanned<String>>,
@@ -214,6 +219,20 @@ pub(super) fn parse_problem(
         )?),
         None => None,
     };
+    let input_validators = match &raw.input_validator {
+        Some(v) => vec![InputValidator {
+            name: v.get_ref().clone(),
+            kind: ValidatorKind::Program(program_file(
+                "input_validator",
+                v,
+                dir,
+                (shown, text),
+                config,
+                "it reads an input on stdin and exits with 42 when the input is valid",
+            )?),
+        }],
+        None => Vec::new(),
+    };
     let rust = match &raw.rust {
         Some(r) => {
             r.get_ref().validate().map_err(|m| {
@@ -285,6 +304,7 @@ pub(super) fn parse_problem(
         samples: raw.samples,
         expected,
         generator,
+        input_validators,
         rust,
         language_time,
         grading: None,

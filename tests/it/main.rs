@@ -24,5 +24,6 @@ mod sandbox;
 mod scale;
 mod stress;
 mod timing;
+mod validate;
 mod verify;
 mod watch;

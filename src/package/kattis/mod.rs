@@ -126,6 +126,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             .collect(),
         expected: subs.expected,
         generator: None,
+        input_validators,
         rust: RustSettings::default(),
         language_time: BTreeMap::new(),
         grading: Some(Arc::new(grading)),
@@ -141,7 +142,6 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         cases,
         submissions: subs.runnable,
         skipped: subs.skipped,
-        input_validators,
         warnings,
         scoring: meta.scoring,
     })

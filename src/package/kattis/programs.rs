@@ -4,13 +4,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::super::{inside, program_in, InputValidator, ValidatorKind};
+use super::super::{inside, program_in};
 use super::{dir_name, sorted_entries};
 use crate::error::{Error, Result};
 use crate::lang::Languages;
 use crate::model::Skipped;
 use crate::verdict::{Expectation, Verdict};
-use crate::workspace::Solution;
+use crate::workspace::{InputValidator, Solution, ValidatorKind};
 
 /// The folders of `submissions/` and what a submission in each must get.
 pub const FOLDERS: &[(&str, &[Verdict])] = &[
