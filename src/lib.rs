@@ -13,6 +13,7 @@ pub mod compare;
 pub mod compile;
 pub mod derive;
 pub mod error;
+pub mod export;
 pub mod grading;
 pub mod history;
 pub mod http;

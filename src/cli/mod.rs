@@ -2,6 +2,7 @@
 
 mod clean;
 mod compare;
+mod export;
 mod history;
 mod import;
 mod list;
@@ -97,6 +98,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Run the problem's input validators on every input; say which inputs fail which.
     Validate(validate::ValidateArgs),
+    /// Write a problem as a Kattis problem package (for problemtools, Kattis, DOMjudge).
+    Export(export::ExportArgs),
     /// Show the submissions recorded by `judge run`, newest first.
     History(history::HistoryArgs),
     /// Measure how solutions' CPU time grows with the input size; fit growth models, draw a chart.
@@ -176,6 +179,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Compare(args) => compare::compare(ws, &cwd, args),
         Command::Verify(args) => verify::verify(ws, args),
         Command::Validate(args) => validate::validate(ws, args),
+        Command::Export(args) => export::export(ws, &cwd, args),
         Command::History(args) => history::history(ws, cli.history.as_deref(), args),
         Command::Stress(args) => stress::stress(ws, &cwd, cli.root.as_deref(), args),
         Command::Show(args) => show::show(ws, args),

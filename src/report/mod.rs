@@ -4,6 +4,7 @@
 //! history); the words and the columns are made here only.
 
 pub mod compare;
+pub mod export;
 pub mod history;
 pub mod import;
 pub mod scale;

@@ -32,16 +32,22 @@ fn problem_with_validator(validator: &str) -> Workspace {
     ws
 }
 
-#[test]
-fn the_shipped_nqueens_ii_inputs_are_valid() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&common::repo())
+/// `judge validate nqueens-ii` from `root` (the workspace, or the folder of an exported
+/// package): its validator accepts its 14 inputs.
+pub(crate) fn nqueens_ii_inputs_are_valid(root: &std::path::Path) {
+    let out = common::judge(root)
         .args(["validate", "nqueens-ii"])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("validate.rs  14/14 valid"), "{text}");
+}
+
+#[test]
+fn the_shipped_nqueens_ii_inputs_are_valid() {
+    let _no_bomb = common::no_fork_bomb();
+    nqueens_ii_inputs_are_valid(&common::repo());
 }
 
 #[test]
