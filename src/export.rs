@@ -66,6 +66,7 @@ pub fn kattis(
         fix: "write the statement in Markdown in statement.md".into(),
     })?;
     let (flags, validator) = checker(problem, &shown_problem)?;
+    short_name(dir, &problem.id)?;
     prepare(dir, force)?;
 
     let mut out = Exported {
@@ -189,6 +190,35 @@ fn checker(problem: &Problem, shown: &str) -> Result<(Option<String>, Option<Pat
                 })
             }
         },
+    })
+}
+
+/// The package's folder name is the problem's short name to Kattis and problemtools: lowercase
+/// letters and digits only.
+fn short_name(dir: &Path, id: &str) -> Result<()> {
+    let name = file_name(dir);
+    if !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        return Ok(());
+    }
+    let suggested: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    Err(Error::Config {
+        path: dir.display().to_string(),
+        line: None,
+        message: format!(
+            "`{name}` cannot be a package's folder: its name is the problem's short name, which is lowercase letters and digits only"
+        ),
+        fix: format!(
+            "name the folder `{}`, for instance",
+            if suggested.is_empty() { "problem" } else { &suggested }
+        ),
     })
 }
 

@@ -150,7 +150,7 @@ fn run_validator(
         let message = text::message(&read(&execution.stderr))
             .or_else(|| text::message(&read(&execution.stdout)));
         if let Some(why) = describe_stop(&execution.measurement, &limits) {
-            let mut reason = format!("on {}: {why}", case.name);
+            let mut reason = format!("on input {}: {why}", case.name);
             if let Some(m) = message {
                 reason = format!("{reason}: {m}");
             }

@@ -33,7 +33,11 @@ pub(crate) fn export(ws: Workspace, cwd: &Path, args: ExportArgs) -> Result<Exit
     let dir = cwd.join(&args.kattis);
     let done = judge::export::kattis(&ws, &problem, &cases, &solutions, &dir, args.force)?;
     let mut out = anstream::stdout();
-    write!(out, "{}", judge::report::export::render(&done, &problem.id))?;
+    write!(
+        out,
+        "{}",
+        judge::report::export::render(&done, &problem.id, &args.kattis)
+    )?;
     out.flush()?;
     Ok(ExitCode::from(EXIT_OK))
 }

@@ -1,11 +1,13 @@
 //! What `judge export` says: where the package is, what it holds, what was left out and why.
 
 use std::fmt::Write;
+use std::path::Path;
 
 use super::{bold, dim};
 use crate::export::Exported;
 
-pub fn render(e: &Exported, id: &str) -> String {
+/// The lines for an export to `shown` (the folder as the user named it).
+pub fn render(e: &Exported, id: &str, shown: &Path) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -13,7 +15,7 @@ pub fn render(e: &Exported, id: &str) -> String {
         bold(id),
         dim(&format!(
             "exported as a Kattis package to {} · {} sample{} + {} secret case{} · {} submission{}",
-            e.dir.display(),
+            shown.display(),
             e.samples,
             if e.samples == 1 { "" } else { "s" },
             e.secret,
@@ -34,7 +36,7 @@ pub fn render(e: &Exported, id: &str) -> String {
     let _ = writeln!(
         out,
         "\n  check it with problemtools: verifyproblem {}",
-        e.dir.display()
+        shown.display()
     );
     out
 }

@@ -41,10 +41,7 @@ pub fn render(v: &Validation) -> String {
             Status::Ran => alarm(&format!("{} of {} invalid", r.invalid.len(), r.checked)),
             Status::Skipped(why) => dim(&format!("skipped: {why}")),
             Status::Unsupported(why) => dim(&format!("not run: {why}")),
-            Status::Failed(why) => paint(
-                verdict_style(Verdict::Ie),
-                &format!("IE: the validator failed {why}"),
-            ),
+            Status::Failed(why) => paint(verdict_style(Verdict::Ie), &format!("IE: {why}")),
         };
         let _ = writeln!(out, "  {:<width$}  {what}", r.name);
         for bad in &r.invalid {

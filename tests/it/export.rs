@@ -17,7 +17,7 @@ fn export(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
 fn nqueens_ii_becomes_a_package_the_judge_reads_back() {
     let _no_bomb = common::no_fork_bomb();
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("nqueens-ii");
+    let dir = tmp.path().join("nqueensii");
     let out = export(&dir, &[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -56,13 +56,14 @@ fn nqueens_ii_becomes_a_package_the_judge_reads_back() {
     assert!(!statement.starts_with("# N-Queens II"), "{statement}");
 
     // Read back by the judge: its problem, cases and input validator.
-    crate::validate::nqueens_ii_inputs_are_valid(tmp.path());
+    crate::validate::nqueens_ii_inputs_are_valid(tmp.path(), "nqueensii");
 }
 
 #[test]
 fn a_folder_that_is_not_empty_is_refused_unless_forced() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path();
+    let dir = &tmp.path().join("nqueensii");
+    std::fs::create_dir(dir).unwrap();
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
     std::fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
     std::fs::write(dir.join("submissions/accepted/stale.rs"), "old").unwrap();
@@ -97,14 +98,28 @@ fn a_testlib_checker_is_refused_with_the_file_and_the_fix() {
     let tmp = tempfile::tempdir().unwrap();
     let out = common::judge(&common::repo())
         .args(["export", "nqueens", "--kattis"])
-        .arg(tmp.path().join("out"))
+        .arg(tmp.path().join("nqueens"))
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("problems/nqueens/problem.toml"), "{err}");
     assert!(err.contains("set `checker_protocol = \"kattis\"`"), "{err}");
-    assert!(!tmp.path().join("out").exists(), "nothing is written");
+    assert!(!tmp.path().join("nqueens").exists(), "nothing is written");
+}
+
+#[test]
+fn a_folder_name_that_cannot_be_a_short_name_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = export(&tmp.path().join("nqueens-ii"), &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("lowercase letters and digits only"), "{err}");
+    assert!(err.contains("fix: name the folder `nqueensii`"), "{err}");
+    assert!(
+        !tmp.path().join("nqueens-ii").exists(),
+        "nothing is written"
+    );
 }
 
 #[test]
@@ -115,7 +130,7 @@ fn a_testlib_checker_is_refused_with_the_file_and_the_fix() {
 fn problemtools_verifyproblem_accepts_the_export() {
     let _no_bomb = common::no_fork_bomb();
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("nqueens-ii");
+    let dir = tmp.path().join("nqueensii");
     let out = export(&dir, &[]);
     assert_eq!(out.status.code(), Some(0));
     let out = std::process::Command::new("verifyproblem")
