@@ -175,6 +175,23 @@ fn a_packages_validators_get_their_groups_flags_and_the_package_is_left_as_it_wa
 }
 
 #[test]
+fn an_input_validator_folder_is_one_program() {
+    let _no_bomb = common::no_fork_bomb();
+    let dir = package(&[]);
+    let program = dir.path().join("pkg/input_validator");
+    std::fs::create_dir_all(&program).unwrap();
+    std::fs::write(program.join("range.rs"), RANGE_VALIDATOR).unwrap();
+    let out = common::judge(dir.path())
+        .args(["validate", "pkg"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("input_validator  1 of 3 invalid"), "{text}");
+    assert!(text.contains("secret/small/b  exit 43"), "{text}");
+}
+
+#[test]
 fn checktestdata_runs_a_ctd_script_when_installed_and_is_skipped_with_the_reason_when_not() {
     let _no_bomb = common::no_fork_bomb();
     let dir = package(&[("equal.ctd", "7\n")]);
