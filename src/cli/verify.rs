@@ -72,6 +72,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             ..Options::default()
         };
         let width = solutions.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        let cols = judge::report::verify::Columns::of(&problem, width);
         let mut judge = Judge::new(ws.clone())?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
@@ -101,7 +102,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             write!(
                 out,
                 "{}",
-                judge::report::verify::render_head(&problem, limit, width)
+                judge::report::verify::render_head(&problem, limit, cols)
             )?;
         }
         let margin = problem.time_rule.margin(limit);
@@ -119,7 +120,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
                     problem.grading.as_deref(),
                     problem.scoring,
                 );
-                let line = judge::report::verify::render_line(&c, limit, width);
+                let line = judge::report::verify::render_line(&c, limit, cols);
                 progress.bar.suspend(|| {
                     let mut out = anstream::stdout();
                     write!(out, "{line}").and_then(|_| out.flush())

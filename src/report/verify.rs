@@ -13,9 +13,33 @@ use crate::workspace::Problem;
 const W_NAME: usize = 18;
 const W_VERDICT: usize = 11;
 
+/// The widths of the solution and expectation columns: wide enough for every name and every
+/// expected verdict ("MLE or OLE or RE", a package's run_time_error/ folder).
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    names: usize,
+    expected: usize,
+}
+
+impl Columns {
+    /// The columns for `problem`'s solutions, whose longest name is `names` long.
+    pub fn of(problem: &Problem, names: usize) -> Columns {
+        let expected = problem
+            .expected
+            .values()
+            .map(|e| e.to_string().len())
+            .max()
+            .unwrap_or(0);
+        Columns {
+            names: names.max(W_NAME),
+            expected: expected.max(W_VERDICT),
+        }
+    }
+}
+
 /// The head of the table of solutions.
-pub fn render_head(problem: &Problem, limit: Duration, names: usize) -> String {
-    let w = names.max(W_NAME);
+pub fn render_head(problem: &Problem, limit: Duration, cols: Columns) -> String {
+    let (w, v) = (cols.names, cols.expected);
     let rule = &problem.time_rule;
     let how = if rule.fixed.is_some() {
         "time limit"
@@ -33,18 +57,18 @@ pub fn render_head(problem: &Problem, limit: Duration, names: usize) -> String {
             trim(rule.limit_to_tle)
         )),
         bold(&format!(
-            "{:<w$} {:<W_VERDICT$} {:<5} {:>10}  {}",
+            "{:<w$} {:<v$} {:<5} {:>10}  {}",
             "solution", "expected", "got", "max time", "cases"
         ))
     )
 }
 
 /// One line per solution: expected, got, max time, cases passed.
-pub fn render_line(c: &Checked, limit: Duration, names: usize) -> String {
-    let w = names.max(W_NAME);
+pub fn render_line(c: &Checked, limit: Duration, cols: Columns) -> String {
+    let (w, v) = (cols.names, cols.expected);
     let expected = match &c.expected {
-        Some(e) => format!("{:<W_VERDICT$}", e.to_string()),
-        None => dim(&format!("{:<W_VERDICT$}", "(none)")),
+        Some(e) => format!("{:<v$}", e.to_string()),
+        None => dim(&format!("{:<v$}", "(none)")),
     };
     let score = match (c.score, c.max_score) {
         (Some(s), Some(m)) if m.is_finite() => format!(" {}/{}", trim(s), trim(m)),
