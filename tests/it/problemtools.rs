@@ -28,7 +28,7 @@ fn verify_example(name: &str, must_judge: &[&str]) {
     let _no_bomb = common::no_fork_bomb();
     let examples = problemtools::examples();
     let package = examples.join(name);
-    let before = problemtools::snapshot(&package);
+    let before = common::snapshot(&package);
     let state = tempfile::tempdir().unwrap();
     let out = common::judge(&examples)
         .env("XDG_CACHE_HOME", state.path())
@@ -36,7 +36,7 @@ fn verify_example(name: &str, must_judge: &[&str]) {
         .output()
         .unwrap();
     assert!(
-        problemtools::snapshot(&package) == before,
+        common::snapshot(&package) == before,
         "judge verify changed the package {name}"
     );
     let doc = common::json(&out.stdout);

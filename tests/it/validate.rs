@@ -151,7 +151,7 @@ fn a_packages_validators_get_their_groups_flags_and_the_package_is_left_as_it_wa
         ("range.rs", RANGE_VALIDATOR),
         ("format.viva", "{ n in [1, 10] }\n"),
     ]);
-    let before = problemtools::snapshot(dir.path());
+    let before = common::snapshot(dir.path());
     let out = common::judge(dir.path())
         .args(["validate", "pkg"])
         .output()
@@ -169,7 +169,7 @@ fn a_packages_validators_get_their_groups_flags_and_the_package_is_left_as_it_wa
         "{text}"
     );
     assert!(
-        problemtools::snapshot(dir.path()) == before,
+        common::snapshot(dir.path()) == before,
         "validate changed the package"
     );
 }

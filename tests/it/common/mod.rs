@@ -172,3 +172,28 @@ pub(crate) fn compare_fixture() -> Workspace {
     );
     ws
 }
+
+/// Every file and link under `dir` with its bytes (a link: where it leads), in order: equal
+/// before and after a command that must not change the folder.
+pub(crate) fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            let rel = path.strip_prefix(dir).unwrap().to_path_buf();
+            if meta.is_symlink() {
+                let to = std::fs::read_link(&path).unwrap();
+                out.push((rel, to.into_os_string().into_encoded_bytes()));
+            } else if meta.is_dir() {
+                out.push((rel, Vec::new()));
+                stack.push(path);
+            } else {
+                out.push((rel, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
