@@ -1,6 +1,7 @@
 //! `judge export PROBLEM --kattis DIR`: the shipped nqueens-ii as a Kattis package, read back
-//! by the judge, accepted by problemtools' own `verifyproblem` when it is installed; a folder
-//! that is not empty is refused without --force, a checker the format cannot carry is refused.
+//! by the judge, accepted by problemtools' own `verifyproblem` when it is installed; a Kattis
+//! output validator and its flags carried over; a folder that is not empty is refused without
+//! --force, a folder name Kattis cannot take and a checker the format cannot carry are refused.
 
 use crate::common;
 
@@ -147,4 +148,90 @@ fn problemtools_verifyproblem_accepts_the_export() {
     for sub in ["accepted/flags.rs", "time_limit_exceeded/odometer.rs"] {
         assert!(text.contains(&format!("{sub} (Rust) OK")), "{sub}:\n{text}");
     }
+}
+
+/// A Kattis output validator: the output must be the answer, doubled with the flag `twice`.
+const DOUBLING_VALIDATOR: &str = r#"use std::io::Read;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let answer: i64 = std::fs::read_to_string(&args[2]).unwrap().trim().parse().unwrap();
+    let want = if args[4..].iter().any(|a| a == "twice") { 2 * answer } else { answer };
+    let mut out = String::new();
+    std::io::stdin().read_to_string(&mut out).unwrap();
+    if out.trim().parse::<i64>().ok() == Some(want) {
+        std::process::exit(42);
+    }
+    std::fs::write(format!("{}/judgemessage.txt", args[3]), format!("wanted {want}")).unwrap();
+    std::process::exit(43);
+}
+"#;
+
+#[test]
+fn a_kattis_output_validator_and_its_flags_go_along_and_the_judge_reads_them_back() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = common::Workspace::new();
+    ws.problem(
+        "twice",
+        "title = \"Twice\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\nchecker_protocol = \"kattis\"\nvalidator_flags = \"twice\"\nsamples = [\"1\"]\n\n[expected]\ngood = \"AC\"\nsame = \"WA\"\n",
+        &[("1", "4\n", "4\n"), ("2", "10\n", "10\n")],
+    );
+    ws.write("problems/twice/statement.md", "# Twice\n\nPrint 2n.\n");
+    ws.write("problems/twice/check.rs", DOUBLING_VALIDATOR);
+    ws.write(
+        "solutions/twice/good.rs",
+        format!(
+            "{}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n",
+            common::READ_N
+        ),
+    );
+    ws.write(
+        "solutions/twice/same.rs",
+        format!(
+            "{}fn main() {{ println!(\"{{}}\", n()); }}\n",
+            common::READ_N
+        ),
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("twice");
+    let out = ws
+        .judge()
+        .args(["export", "twice", "--kattis"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("output_validator/check.rs").is_file());
+    assert!(dir.join("submissions/wrong_answer/same.rs").is_file());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("data/testdata.yaml")).unwrap(),
+        "output_validator_flags: \"twice\"\n"
+    );
+
+    // The judge reads the package back: its validator, given the flag, decides.
+    let out = common::judge(tmp.path())
+        .args(["verify", "twice", "--json"])
+        .output()
+        .unwrap();
+    let doc = common::json(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+    let verdicts: Vec<(&str, &str)> = doc[0]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["solution"].as_str().unwrap(),
+                s["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [("accepted/good.rs", "AC"), ("wrong_answer/same.rs", "WA")]
+    );
 }
