@@ -5,10 +5,10 @@
 //! With `CI` set (to anything but empty, `false` or `0`) every cfg is emitted whatever the probes
 //! say: in CI a missing requirement makes its test run and fail, never skip.
 //!
-//! Cheap (a look along PATH, a folder made and removed) and never fails the build: a probe that
-//! cannot tell, or panics, counts as "missing". It runs again when PATH or CI change, or when
-//! this file (or what it includes) does; after any other change (a cgroup set up, say), `touch
-//! build.rs`.
+//! Cheap (a look along PATH, a folder made and removed, one connection tried) and never fails
+//! the build: a probe that cannot tell, or panics, counts as "missing". It runs again when PATH
+//! or CI change, or when this file (or what it includes) does; after any other change (a cgroup
+//! set up, the network back), `touch build.rs`.
 
 #[path = "tests/it/common/cgroup.rs"]
 mod cgroup;
@@ -33,6 +33,11 @@ const PROBES: &[(&str, Probe)] = &[
     }),
     ("judge_has_node", || on_path(&["node"])),
     ("judge_has_rustup", || on_path(&["rustup"])),
+    // problemtools' example packages come from PyPI, by pip.
+    ("judge_has_pypi", || {
+        on_path(&["pip3", "pip"]) && reachable("pypi.org:443")
+    }),
+    ("judge_has_verifyproblem", || on_path(&["verifyproblem"])),
 ];
 
 fn main() {
@@ -53,6 +58,15 @@ fn in_ci() -> bool {
         let v = v.to_string_lossy();
         let v = v.trim();
         !(v.is_empty() || v == "0" || v.eq_ignore_ascii_case("false"))
+    })
+}
+
+/// Whether a TCP connection to `address` opens within two seconds.
+fn reachable(address: &str) -> bool {
+    use std::net::ToSocketAddrs;
+    let timeout = std::time::Duration::from_secs(2);
+    address.to_socket_addrs().is_ok_and(|mut addrs| {
+        addrs.any(|a| std::net::TcpStream::connect_timeout(&a, timeout).is_ok())
     })
 }
 

@@ -207,6 +207,20 @@ pub struct Limits {
     pub wall: Duration,
     pub memory_bytes: u64,
     pub output_bytes: u64,
+    pub memory_rule: MemoryRule,
+}
+
+/// What the memory limit holds a program to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MemoryRule {
+    /// Resident memory, sampled, as cgroup-based judges count it: memory a program reserves
+    /// but never touches is free.
+    #[default]
+    Resident,
+    /// Its address space too (RLIMIT_AS at the limit), as problemtools and Kattis run a
+    /// program: an allocation past the limit fails at once (a run-time error), whether or not
+    /// the memory is ever touched.
+    AddressSpace,
 }
 
 impl Limits {
@@ -223,12 +237,25 @@ impl Limits {
             wall: Limits::wall_cap(time),
             memory_bytes,
             output_bytes,
+            memory_rule: MemoryRule::Resident,
         }
     }
 
     /// The same limits under another time limit (and its wall cap).
     pub fn with_time(self, time: Duration) -> Limits {
-        Limits::new(time, self.memory_bytes, self.output_bytes)
+        Limits {
+            time,
+            wall: Limits::wall_cap(time),
+            ..self
+        }
+    }
+
+    /// The same limits with the memory limit held by `rule`.
+    pub fn with_memory_rule(self, memory_rule: MemoryRule) -> Limits {
+        Limits {
+            memory_rule,
+            ..self
+        }
     }
 }
 
@@ -450,6 +477,7 @@ mod tests {
         wall: Duration::from_secs(3),
         memory_bytes: 256 << 20,
         output_bytes: 64 << 20,
+        memory_rule: MemoryRule::Resident,
     };
 
     fn ok() -> CheckOutcome {

@@ -2,6 +2,7 @@
 
 mod clean;
 mod compare;
+mod export;
 mod history;
 mod import;
 mod list;
@@ -11,6 +12,7 @@ mod run;
 mod scale;
 mod show;
 mod stress;
+mod validate;
 mod verify;
 mod watch;
 
@@ -94,6 +96,10 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Check that every reference solution gets its expected verdict; report the time limit they justify.
     Verify(verify::VerifyArgs),
+    /// Run the problem's input validators on every input; say which inputs fail which.
+    Validate(validate::ValidateArgs),
+    /// Write a problem as a Kattis problem package (for problemtools, Kattis, DOMjudge).
+    Export(export::ExportArgs),
     /// Show the submissions recorded by `judge run`, newest first.
     History(history::HistoryArgs),
     /// Measure how solutions' CPU time grows with the input size; fit growth models, draw a chart.
@@ -185,6 +191,8 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::List(args) => list::list(ws, args),
         Command::Compare(args) => compare::compare(ws, &cwd, args),
         Command::Verify(args) => verify::verify(ws, args),
+        Command::Validate(args) => validate::validate(ws, args),
+        Command::Export(args) => export::export(ws, &cwd, args),
         Command::History(args) => history::history(ws, cli.history.as_deref(), args),
         Command::Stress(args) => stress::stress(ws, &cwd, cli.root.as_deref(), args),
         Command::Show(args) => show::show(ws, args),
@@ -209,6 +217,7 @@ enum Slot {
     /// The first name of `judge compare`.
     CompareFirst,
     Show,
+    Validate,
 }
 
 impl Command {
@@ -235,6 +244,9 @@ impl Command {
                 Some(p) => vec![(cwd.join(p), Slot::Show)],
                 None => Vec::new(),
             },
+            Command::Validate(a) if is(a.problem()) => {
+                vec![(cwd.join(a.problem()), Slot::Validate)]
+            }
             _ => Vec::new(),
         }
     }
@@ -254,6 +266,7 @@ impl Command {
             (Command::Verify(a), Slot::Verify(i)) => a.problems_mut().get_mut(i),
             (Command::Compare(a), Slot::CompareFirst) => a.first_mut(),
             (Command::Show(a), Slot::Show) => a.problem_mut(),
+            (Command::Validate(a), Slot::Validate) => Some(a.problem_mut()),
             _ => None,
         }
     }

@@ -66,6 +66,14 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
     if let Some(g) = &problem.generator {
         facts.push(format!("generator {}", ws.show(g)));
     }
+    if !problem.input_validators.is_empty() {
+        let names: Vec<&str> = problem
+            .input_validators
+            .iter()
+            .map(|v| v.name.as_str())
+            .collect();
+        facts.push(format!("input validator {}", names.join(", ")));
+    }
     if problem.io != Default::default() {
         facts.push(format!(
             "reads {}, writes {}",

@@ -17,7 +17,7 @@ pub use identity::{Tool, Toolchains};
 use crate::error::{Error, Result};
 use crate::lang::{java, Kind, Language, RustSettings, Vars};
 use crate::run::{self, Executor, Outcome};
-use crate::verdict::{describe_stop, Limits, Measurement};
+use crate::verdict::{describe_stop, Limits, Measurement, MemoryRule};
 
 /// Default wall-clock limit of one compilation.
 pub const DEFAULT_COMPILE_TIME: Duration = Duration::from_secs(60);
@@ -118,7 +118,7 @@ impl Program {
         paths
     }
 
-    /// A program that is not a build (a test's stand-in): `path` run as it is.
+    /// A program that is not a build (an installed tool, a test's stand-in): `path` run as it is.
     pub fn native(path: &Path) -> Program {
         let language = crate::lang::builtin::languages()
             .into_iter()
@@ -465,6 +465,7 @@ fn compile_limits(settings: &BuildSettings) -> Limits {
         wall: settings.time_limit,
         memory_bytes: COMPILE_MEMORY,
         output_bytes: COMPILE_OUTPUT,
+        memory_rule: MemoryRule::Resident,
     }
 }
 

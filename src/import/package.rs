@@ -84,7 +84,7 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
     for s in &package.skipped {
         notes.push(format!("{} not imported: {}", s.solution, s.skipped));
     }
-    if !package.input_validators.is_empty() {
+    if !problem.input_validators.is_empty() {
         notes.push("its input validators are not carried over".into());
     }
     if problem.scoring {

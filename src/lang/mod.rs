@@ -295,6 +295,12 @@ impl Language {
         }
     }
 
+    /// Whether its runtime reserves far more address space than it uses (the JVM, V8): held to
+    /// its resident memory only, as problemtools exempts the JVM from its address-space limit.
+    pub fn reserves_address_space(&self) -> bool {
+        self.kind == Kind::Java || self.id == "javascript"
+    }
+
     /// "Python 3 (.py)"
     pub fn describe(&self) -> String {
         let exts: Vec<String> = self.extensions.iter().map(|e| format!(".{e}")).collect();

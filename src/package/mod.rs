@@ -43,7 +43,6 @@ pub struct Package {
     pub submissions: Vec<Solution>,
     /// Those it cannot run here, with the reason: never a pass, never a failure.
     pub skipped: Vec<Skipped>,
-    pub input_validators: Vec<InputValidator>,
     /// What the package does that the judge does not check or use (as problemtools warns).
     pub warnings: Vec<String>,
     /// `type: scoring`: groups give points, and `partially_accepted` submissions must get some
@@ -72,24 +71,6 @@ impl std::fmt::Display for Format {
             Format::Polygon => "Polygon",
         })
     }
-}
-
-/// An input validator of a package.
-#[derive(Debug, Clone)]
-pub struct InputValidator {
-    /// Its name as the package has it: `validate.py`, `validator/` (a folder program).
-    pub name: String,
-    pub kind: ValidatorKind,
-}
-
-#[derive(Debug, Clone)]
-pub enum ValidatorKind {
-    /// A program the judge builds: run as `validator FLAGS < input`, exit 42 means valid.
-    Program(PathBuf),
-    /// A checktestdata script, run by `checktestdata` when it is installed.
-    Checktestdata(PathBuf),
-    /// One the judge cannot run (VIVA, a program of several files), with the reason.
-    Unsupported(String),
 }
 
 /// Whether `path` is a package the judge reads: a folder with a `problem.yaml` (Kattis) or

@@ -4,10 +4,12 @@
 //! history); the words and the columns are made here only.
 
 pub mod compare;
+pub mod export;
 pub mod history;
 pub mod import;
 pub mod scale;
 pub mod table;
+pub mod validate;
 pub mod verify;
 
 use anstyle::{AnsiColor, Style};

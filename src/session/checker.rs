@@ -158,9 +158,7 @@ impl Slot {
         let (args, stdin, accept, reject) = match &program.protocol {
             CheckerProtocol::Testlib => (vec![input, output, answer], None, 0, 1),
             CheckerProtocol::Kattis { flags } => {
-                // A fresh feedback folder: what it holds after the run is this run's.
-                let _ = std::fs::remove_dir_all(&feedback);
-                std::fs::create_dir_all(&feedback).map_err(|e| Error::io(&feedback, e))?;
+                empty_folder(&feedback)?;
                 let mut args = vec![input, answer, format!("{}/", feedback.display())];
                 args.extend(flags.iter().chain(case_flags).cloned());
                 (args, Some(Path::new(&output).to_path_buf()), 42, 43)
@@ -254,4 +252,21 @@ fn testlib_points(message: &str) -> Option<f64> {
         first
     };
     number.parse().ok().filter(|p: &f64| p.is_finite())
+}
+
+/// Makes `dir` an empty folder, so what it holds after a run is that run's. The folder itself
+/// is kept, never removed and made again: the sandbox keeps its rule for a folder by the
+/// folder it opened, and a new folder at the same path would not be the one the rule allows.
+fn empty_folder(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+        let removed = if path.is_dir() && !path.is_symlink() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        removed.map_err(|e| Error::io(&path, e))?;
+    }
+    Ok(())
 }

@@ -25,7 +25,7 @@ use crate::model::{CaseReport, CompileReport, Skipped, SolutionReport};
 use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase, Workspace};
-use slot::Slot;
+use slot::{Role, Slot};
 
 /// Settings of a run that the user can change on the command line.
 #[derive(Debug, Clone)]
@@ -73,6 +73,7 @@ impl Options {
             self.memory_limit.unwrap_or(problem.limits.memory_bytes),
             self.output_limit.unwrap_or(problem.limits.output_bytes),
         )
+        .with_memory_rule(problem.limits.memory_rule)
     }
 
     /// The limits a program in `language` runs under: the problem's extra time for that
@@ -446,6 +447,34 @@ impl Judge {
         io: &FileIo,
     ) -> Result<Execution> {
         self.slots[0].execute(program, args, input, limits, io)
+    }
+
+    /// Runs a helper program of the problem's (an input validator, a tool such as
+    /// checktestdata) with `args` and `input` on stdin, allowed to read `read` besides its
+    /// build; its files are named apart from a solution's.
+    pub fn execute_helper(
+        &mut self,
+        program: &Program,
+        args: &[String],
+        input: &Path,
+        limits: &Limits,
+        read: Vec<PathBuf>,
+    ) -> Result<Execution> {
+        let role = Role {
+            prefix: "helper.",
+            access: run::Access {
+                read,
+                write: Vec::new(),
+            },
+        };
+        self.slots[0].execute_as(
+            &role,
+            program,
+            args,
+            Some(input),
+            limits,
+            &FileIo::default(),
+        )
     }
 
     /// Runs a program whose output is not checked (a generator, a reference making an answer,

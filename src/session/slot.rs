@@ -12,7 +12,7 @@ use crate::lang::Kind;
 use crate::model::CaseReport;
 use crate::run::{self, Executor, NamedFile};
 use crate::text;
-use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
+use crate::verdict::{self, Limits, Measurement, MemoryRule, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase};
 
 /// The note under a wrong answer that printed nothing at all.
@@ -164,6 +164,11 @@ impl Slot {
     ) -> Result<Execution> {
         let prefix = role.prefix;
         let extra = role.access.clone();
+        let limits = &if program.language.reserves_address_space() {
+            limits.with_memory_rule(MemoryRule::Resident)
+        } else {
+            *limits
+        };
         let (path, mut argv) = program.command(limits.memory_bytes);
         argv.extend(args.iter().cloned());
         let input_file = io.input.as_ref().zip(input).map(|(name, path)| NamedFile {
@@ -253,10 +258,12 @@ pub fn runner_limits(limits: &Limits) -> run::Limits {
         cpu_ms: Some(limits.time.as_millis().max(1) as u64),
         wall_ms: limits.wall.as_millis() as u64,
         memory_bytes: Some(limits.memory_bytes),
-        // A backstop only, against a runaway the sampling could miss: resident memory is
-        // what is limited and measured, so memory a program reserves but never touches is
-        // free, as under cgroup-based judges.
-        address_space_bytes: Some(limits.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK)),
+        address_space_bytes: Some(match limits.memory_rule {
+            // A backstop only, against a runaway the sampling could miss: resident memory is
+            // what is limited and measured.
+            MemoryRule::Resident => limits.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK),
+            MemoryRule::AddressSpace => limits.memory_bytes,
+        }),
         // The stack may grow as far as memory allows, as on Codeforces.
         stack_bytes: Some(limits.memory_bytes),
         file_size_bytes: Some(limits.output_bytes + 1),

@@ -1,11 +1,14 @@
 //! The workspace on disk: finding its root, and the way into its problems, test cases and solutions.
 //!
-//! One file for each: [`problem`] (the `problem.toml` schema and its errors), [`cases`] (pairing
-//! inputs with answers, selecting and adding cases), [`solutions`] (listing and resolving them).
+//! One file for each: [`problem`] (the `problem.toml` schema and its errors), [`checker`] (how
+//! an output is judged: the checker's types), [`cases`] (pairing inputs with answers, selecting
+//! and adding cases), [`solutions`] (listing and resolving them), [`validator`] (input validators).
 
 mod cases;
+mod checker;
 mod problem;
 mod solutions;
+mod validator;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,11 +17,13 @@ use crate::error::{Error, Result};
 use crate::lang::{Config, Language};
 
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
+pub use checker::{Checker, CheckerProgram, CheckerProtocol};
 pub use problem::{
-    check_io_name, Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
-    DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
+    check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
+    DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::{solution_name, Solution};
+pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;
 

@@ -8,13 +8,15 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use super::checker::{Checker, CheckerKey, CheckerProgram, CheckerProtocol, Protocol};
+use super::validator::{InputValidator, ValidatorKind};
 use crate::check::{CheckerMode, CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
 use crate::grading::Group;
 use crate::lang::{Config, RustSettings, TimeRule};
 use crate::stats::TimeLimitRule;
 use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
-use crate::verdict::Expectation;
+use crate::verdict::{Expectation, MemoryRule};
 
 /// Default output limit when `problem.toml` names none.
 pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
@@ -37,6 +39,9 @@ pub struct Problem {
     pub expected: BTreeMap<String, Expectation>,
     /// A program printing one random input for `SEED [SIZE]` (`generator = "gen.rs"`).
     pub generator: Option<PathBuf>,
+    /// What says an input is valid (`judge validate`): `input_validator = "validate.rs"`, or a
+    /// package's `input_validators/`.
+    pub input_validators: Vec<InputValidator>,
     /// Rust's edition and toolchain for this problem (`[rust]`), over the workspace's.
     pub rust: RustSettings,
     /// More time for some languages (`[language_time]`: `python = "3x + 2s"`).
@@ -63,79 +68,6 @@ pub struct Problem {
 pub struct FileIo {
     pub input: Option<String>,
     pub output: Option<String>,
-}
-
-/// How an output is judged: a built-in comparison, the Kattis default validator, or a checker
-/// program.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Checker {
-    Builtin {
-        mode: CheckerMode,
-        options: CompareOptions,
-    },
-    /// The Kattis problem package format's default output validator, with its flags.
-    Kattis(KattisFlags),
-    Program(CheckerProgram),
-}
-
-/// How a checker program is called and what its exit code means.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CheckerProtocol {
-    /// testlib's: `checker INPUT OUTPUT ANSWER`; exit 0 accepts, 1 rejects, 2 (presentation
-    /// error) rejects, 7 gives the points its message starts with, else the checker failed.
-    Testlib,
-    /// The Kattis package format's output validators: `validator INPUT ANSWER FEEDBACK_DIR
-    /// FLAGS... < OUTPUT`; exit 42 accepts, 43 rejects, anything else the validator's failure;
-    /// its message in `FEEDBACK_DIR/judgemessage.txt`, a score in `score.txt`.
-    Kattis { flags: Vec<String> },
-}
-
-/// `checker_protocol` in problem.toml.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum Protocol {
-    Testlib,
-    Kattis,
-}
-
-impl Checker {
-    /// The program, when a checker program decides.
-    pub fn program(&self) -> Option<&CheckerProgram> {
-        match self {
-            Checker::Program(p) => Some(p),
-            Checker::Builtin { .. } | Checker::Kattis(_) => None,
-        }
-    }
-}
-
-/// The value of `checker` in problem.toml: "tokens", ..., "custom".
-impl fmt::Display for Checker {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Checker::Builtin { mode, .. } => mode.fmt(f),
-            Checker::Kattis(_) => f.write_str("kattis"),
-            Checker::Program(_) => f.write_str("custom"),
-        }
-    }
-}
-
-impl Default for Checker {
-    fn default() -> Checker {
-        Checker::Builtin {
-            mode: CheckerMode::default(),
-            options: CompareOptions::default(),
-        }
-    }
-}
-
-/// A custom checker: a program in the problem's folder, compiled like a solution.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckerProgram {
-    pub source: PathBuf,
-    /// CPU time per case.
-    pub time: Duration,
-    pub memory_bytes: u64,
-    pub protocol: CheckerProtocol,
 }
 
 impl Problem {
@@ -182,41 +114,9 @@ pub struct ProblemLimits {
     pub time: Duration,
     pub memory_bytes: u64,
     pub output_bytes: u64,
-}
-
-/// The values of `checker`: the built-in modes, and "custom" for a checker program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum CheckerKey {
-    #[default]
-    Tokens,
-    Exact,
-    Lines,
-    Float,
-    Kattis,
-    Custom,
-}
-
-impl CheckerKey {
-    fn mode(self) -> Option<CheckerMode> {
-        match self {
-            CheckerKey::Tokens => Some(CheckerMode::Tokens),
-            CheckerKey::Exact => Some(CheckerMode::Exact),
-            CheckerKey::Lines => Some(CheckerMode::Lines),
-            CheckerKey::Float => Some(CheckerMode::Float),
-            CheckerKey::Kattis | CheckerKey::Custom => None,
-        }
-    }
-}
-
-impl fmt::Display for CheckerKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheckerKey::Kattis => f.write_str("kattis"),
-            CheckerKey::Custom => f.write_str("custom"),
-            _ => self.mode().expect("a built-in mode").fmt(f),
-        }
-    }
+    /// Resident memory for the workspace's problems; address space too for a package's, as
+    /// its own tools judge it.
+    pub memory_rule: MemoryRule,
 }
 
 #[derive(Deserialize)]
@@ -240,6 +140,7 @@ struct RawProblem {
     #[serde(default)]
     expected: BTreeMap<String, toml::Spanned<String>>,
     generator: Option<toml::Spanned<String>>,
+    input_validator: Option<toml::Spanned<String>>,
     rust: Option<toml::Spanned<RustSettings>>,
     #[serde(default)]
     language_time: BTreeMap<String, toml::Spanned<String>>,
@@ -318,6 +219,20 @@ pub(super) fn parse_problem(
         )?),
         None => None,
     };
+    let input_validators = match &raw.input_validator {
+        Some(v) => vec![InputValidator {
+            name: v.get_ref().clone(),
+            kind: ValidatorKind::Program(program_file(
+                "input_validator",
+                v,
+                dir,
+                (shown, text),
+                config,
+                "it reads an input on stdin and exits with 42 when the input is valid",
+            )?),
+        }],
+        None => Vec::new(),
+    };
     let rust = match &raw.rust {
         Some(r) => {
             r.get_ref().validate().map_err(|m| {
@@ -383,11 +298,13 @@ pub(super) fn parse_problem(
             time,
             memory_bytes: memory,
             output_bytes: output,
+            memory_rule: MemoryRule::Resident,
         },
         checker,
         samples: raw.samples,
         expected,
         generator,
+        input_validators,
         rust,
         language_time,
         grading: None,

@@ -23,6 +23,7 @@ fn queens_copy() -> Workspace {
         "problems/nqueens-ii/problem.toml",
         "problems/nqueens-ii/statement.md",
         "problems/nqueens-ii/gen.rs",
+        "problems/nqueens-ii/validate.rs",
         "solutions/nqueens-ii/bitmask.rs",
     ] {
         ws.write(rel, std::fs::read(repo().join(rel)).unwrap());

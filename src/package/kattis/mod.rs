@@ -19,6 +19,7 @@ use super::{dir_name, samples, Format, Package};
 use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
+use crate::verdict::MemoryRule;
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits};
 
 pub use programs::FOLDERS;
@@ -105,11 +106,14 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             time: meta.time.fixed.unwrap_or(Duration::from_secs(1)),
             memory_bytes: meta.memory_mib << 20,
             output_bytes: meta.output_mib << 20,
+            // problemtools holds a program's address space to the memory limit.
+            memory_rule: MemoryRule::AddressSpace,
         },
         checker,
         samples: samples(&cases),
         expected: subs.expected,
         generator: None,
+        input_validators,
         rust: RustSettings::default(),
         language_time: BTreeMap::new(),
         grading: Some(Arc::new(grading)),
@@ -125,7 +129,6 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         cases,
         submissions: subs.runnable,
         skipped: subs.skipped,
-        input_validators,
         warnings,
         scoring: meta.scoring,
     })

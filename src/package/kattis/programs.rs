@@ -4,13 +4,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::super::{inside, program_in, InputValidator, ValidatorKind};
+use super::super::{inside, program_in};
 use super::{dir_name, sorted_entries};
 use crate::error::{Error, Result};
 use crate::lang::Languages;
 use crate::model::Skipped;
 use crate::verdict::{Expectation, Verdict};
-use crate::workspace::Solution;
+use crate::workspace::{InputValidator, Solution, ValidatorKind};
 
 /// The folders of `submissions/` and what a submission in each must get.
 pub const FOLDERS: &[(&str, &[Verdict])] = &[
@@ -157,7 +157,20 @@ pub(super) fn output_validator(dir: &Path, languages: &Languages) -> Result<Path
     }
 }
 
+/// The package's input validators: `input_validator/` (2025-09: one program, a folder), or each
+/// entry of `input_validators/` (`input_format_validators/` in old packages).
 pub(super) fn input_validators(dir: &Path, languages: &Languages) -> Result<Vec<InputValidator>> {
+    let single = dir.join("input_validator");
+    if single.is_dir() {
+        let path = inside(dir, &single)?;
+        return Ok(vec![InputValidator {
+            name: "input_validator".into(),
+            kind: match program_in(&path, languages) {
+                Ok(p) => ValidatorKind::Program(p),
+                Err(why) => ValidatorKind::Unsupported(why),
+            },
+        }]);
+    }
     let mut folder = dir.join("input_validators");
     if !folder.is_dir() {
         folder = dir.join("input_format_validators");

@@ -20,7 +20,7 @@ use crate::grading::{GraderFlags, Group, Item, OnReject, ScoreRule, VerdictRule}
 use crate::lang::{Languages, RustSettings};
 use crate::model::Skipped;
 use crate::stats::TimeLimitRule;
-use crate::verdict::{Expectation, Verdict};
+use crate::verdict::{Expectation, MemoryRule, Verdict};
 use crate::workspace::{
     Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits, Solution, TestCase,
     DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
@@ -100,11 +100,15 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             time: xml.time,
             memory_bytes: xml.memory_bytes,
             output_bytes: DEFAULT_OUTPUT_LIMIT,
+            // Codeforces holds a program to the memory it uses, not to what it reserves.
+            memory_rule: MemoryRule::Resident,
         },
         checker,
         samples: samples(&cases),
         expected: subs.expected,
         generator: None,
+        // Polygon's validators check the generated tests there; the judge does not run them.
+        input_validators: Vec::new(),
         rust: RustSettings::default(),
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),
@@ -126,7 +130,6 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         cases,
         submissions: subs.runnable,
         skipped: subs.skipped,
-        input_validators: Vec::new(),
         warnings,
         scoring,
     })

@@ -1,10 +1,12 @@
 //! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
 //! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
-//! `cached` (the program in a compile cache) and `cgroup` (whether the runner gets a pids cgroup).
+//! `cached` (the program in a compile cache), `cgroup` (whether the runner gets a pids cgroup)
+//! and `problemtools` (its example packages, downloaded once).
 //! `time` and `cached` are compiled into the benches too, `cgroup` into build.rs: std only there.
 
 pub(crate) mod cached;
 pub(crate) mod cgroup;
+pub(crate) mod problemtools;
 pub(crate) mod procs;
 pub(crate) mod sandbox;
 pub(crate) mod time;
@@ -200,4 +202,29 @@ pub(crate) fn compare_fixture() -> Workspace {
         format!("{READ_N}fn main() {{ let mut x = n(); loop {{ x = std::hint::black_box(x.wrapping_mul(3)); }} }}\n"),
     );
     ws
+}
+
+/// Every file and link under `dir` with its bytes (a link: where it leads), in order: equal
+/// before and after a command that must not change the folder.
+pub(crate) fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            let rel = path.strip_prefix(dir).unwrap().to_path_buf();
+            if meta.is_symlink() {
+                let to = std::fs::read_link(&path).unwrap();
+                out.push((rel, to.into_os_string().into_encoded_bytes()));
+            } else if meta.is_dir() {
+                out.push((rel, Vec::new()));
+                stack.push(path);
+            } else {
+                out.push((rel, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
 }

@@ -1,0 +1,43 @@
+//! `judge export PROBLEM --kattis DIR`: a workspace problem written as a Kattis problem package.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use judge::workspace::Workspace;
+
+use super::EXIT_OK;
+
+#[derive(clap::Args)]
+pub(crate) struct ExportArgs {
+    /// The problem to export (its id).
+    problem: String,
+
+    /// Write it as a Kattis problem package (format 2023-07-draft) into this folder: a new or
+    /// empty one.
+    #[arg(long, value_name = "DIR", required = true)]
+    kattis: PathBuf,
+
+    /// Write into a folder that is not empty, replacing the package's files there
+    /// (problem.yaml, statement/, data/, submissions/, input_validators/, output_validator/).
+    #[arg(long)]
+    force: bool,
+}
+
+pub(crate) fn export(ws: Workspace, cwd: &Path, args: ExportArgs) -> Result<ExitCode> {
+    let problem = ws.problem(&args.problem)?;
+    let cases = ws.testcases(&problem)?;
+    let solutions = ws.solutions(&problem.id)?;
+    let dir = cwd.join(&args.kattis);
+    let done = judge::export::kattis(&ws, &problem, &cases, &solutions, &dir, args.force)?;
+    let mut out = anstream::stdout();
+    write!(
+        out,
+        "{}",
+        judge::report::export::render(&done, &problem.id, &args.kattis)
+    )?;
+    out.flush()?;
+    Ok(ExitCode::from(EXIT_OK))
+}

@@ -1,0 +1,237 @@
+//! `judge export PROBLEM --kattis DIR`: the shipped nqueens-ii as a Kattis package, read back
+//! by the judge, accepted by problemtools' own `verifyproblem` when it is installed; a Kattis
+//! output validator and its flags carried over; a folder that is not empty is refused without
+//! --force, a folder name Kattis cannot take and a checker the format cannot carry are refused.
+
+use crate::common;
+
+fn export(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    common::judge(&common::repo())
+        .args(["export", "nqueens-ii", "--kattis"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn nqueens_ii_becomes_a_package_the_judge_reads_back() {
+    let _no_bomb = common::no_fork_bomb();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("nqueensii");
+    let out = export(&dir, &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    for line in [
+        "problem_format_version: 2023-07-draft",
+        "name: \"N-Queens II\"",
+        "  time_limit: 4",
+        "  memory: 256",
+        "  output: 64",
+    ] {
+        assert!(yaml.lines().any(|l| l == line), "{line} in\n{yaml}");
+    }
+    for file in [
+        "statement/problem.en.md",
+        "data/sample/04.in",
+        "data/sample/08.ans",
+        "data/secret/14.in",
+        "data/secret/14.ans",
+        "input_validators/validate.rs",
+        "submissions/accepted/eightfold.rs",
+        "submissions/accepted/cpp-bitmask.cpp",
+        "submissions/time_limit_exceeded/odometer.rs",
+    ] {
+        assert!(dir.join(file).is_file(), "{file} is missing:\n{text}");
+    }
+    assert!(
+        !dir.join("data/secret/04.in").exists(),
+        "a sample in secret/"
+    );
+    assert!(
+        text.contains("left out py-mirror: problemtools runs .py on PyPy"),
+        "{text}"
+    );
+    let statement = std::fs::read_to_string(dir.join("statement/problem.en.md")).unwrap();
+    assert!(!statement.starts_with("# N-Queens II"), "{statement}");
+
+    // Read back by the judge: its problem, cases and input validator.
+    crate::validate::nqueens_ii_inputs_are_valid(tmp.path(), "nqueensii");
+}
+
+#[test]
+fn a_folder_that_is_not_empty_is_refused_unless_forced() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = &tmp.path().join("nqueensii");
+    std::fs::create_dir(dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    std::fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
+    std::fs::write(dir.join("submissions/accepted/stale.rs"), "old").unwrap();
+    let out = export(dir, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("the folder is not empty"), "{err}");
+    assert!(
+        err.contains("fix: name a new folder, or pass --force"),
+        "{err}"
+    );
+    assert!(dir.join("submissions/accepted/stale.rs").is_file());
+
+    let out = export(dir, &["--force"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The package's entries are replaced, and nothing else is touched.
+    assert!(!dir.join("submissions/accepted/stale.rs").exists());
+    assert!(dir.join("submissions/accepted/flags.rs").is_file());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn a_testlib_checker_is_refused_with_the_file_and_the_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = common::judge(&common::repo())
+        .args(["export", "nqueens", "--kattis"])
+        .arg(tmp.path().join("nqueens"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("problems/nqueens/problem.toml"), "{err}");
+    assert!(err.contains("set `checker_protocol = \"kattis\"`"), "{err}");
+    assert!(!tmp.path().join("nqueens").exists(), "nothing is written");
+}
+
+#[test]
+fn a_folder_name_that_cannot_be_a_short_name_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = export(&tmp.path().join("nqueens-ii"), &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("lowercase letters and digits only"), "{err}");
+    assert!(err.contains("fix: name the folder `nqueensii`"), "{err}");
+    assert!(
+        !tmp.path().join("nqueens-ii").exists(),
+        "nothing is written"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_verifyproblem),
+    ignore = "needs problemtools' verifyproblem (pip install problemtools==1.20260907; Debian: pandoc, texlive for the statement)"
+)]
+fn problemtools_verifyproblem_accepts_the_export() {
+    let _no_bomb = common::no_fork_bomb();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("nqueensii");
+    let out = export(&dir, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = std::process::Command::new("verifyproblem")
+        .arg(&dir)
+        .output()
+        .expect("verifyproblem runs (pip install problemtools==1.20260907)");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("tested: 0 errors"), "{text}");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for sub in ["accepted/flags.rs", "time_limit_exceeded/odometer.rs"] {
+        assert!(text.contains(&format!("{sub} (Rust) OK")), "{sub}:\n{text}");
+    }
+}
+
+/// A Kattis output validator: the output must be the answer, doubled with the flag `twice`.
+const DOUBLING_VALIDATOR: &str = r#"use std::io::Read;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let answer: i64 = std::fs::read_to_string(&args[2]).unwrap().trim().parse().unwrap();
+    let want = if args[4..].iter().any(|a| a == "twice") { 2 * answer } else { answer };
+    let mut out = String::new();
+    std::io::stdin().read_to_string(&mut out).unwrap();
+    if out.trim().parse::<i64>().ok() == Some(want) {
+        std::process::exit(42);
+    }
+    std::fs::write(format!("{}/judgemessage.txt", args[3]), format!("wanted {want}")).unwrap();
+    std::process::exit(43);
+}
+"#;
+
+#[test]
+fn a_kattis_output_validator_and_its_flags_go_along_and_the_judge_reads_them_back() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = common::Workspace::new();
+    ws.problem(
+        "twice",
+        "title = \"Twice\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\nchecker_protocol = \"kattis\"\nvalidator_flags = \"twice\"\nsamples = [\"1\"]\n\n[expected]\ngood = \"AC\"\nsame = \"WA\"\n",
+        &[("1", "4\n", "4\n"), ("2", "10\n", "10\n")],
+    );
+    ws.write("problems/twice/statement.md", "# Twice\n\nPrint 2n.\n");
+    ws.write("problems/twice/check.rs", DOUBLING_VALIDATOR);
+    ws.write(
+        "solutions/twice/good.rs",
+        format!(
+            "{}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n",
+            common::READ_N
+        ),
+    );
+    ws.write(
+        "solutions/twice/same.rs",
+        format!(
+            "{}fn main() {{ println!(\"{{}}\", n()); }}\n",
+            common::READ_N
+        ),
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("twice");
+    let out = ws
+        .judge()
+        .args(["export", "twice", "--kattis"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("output_validator/check.rs").is_file());
+    assert!(dir.join("submissions/wrong_answer/same.rs").is_file());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("data/testdata.yaml")).unwrap(),
+        "output_validator_flags: \"twice\"\n"
+    );
+
+    // The judge reads the package back: its validator, given the flag, decides.
+    let out = common::judge(tmp.path())
+        .args(["verify", "twice", "--json"])
+        .output()
+        .unwrap();
+    let doc = common::json(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+    let verdicts: Vec<(&str, &str)> = doc[0]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["solution"].as_str().unwrap(),
+                s["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [("accepted/good.rs", "AC"), ("wrong_answer/same.rs", "WA")]
+    );
+}
