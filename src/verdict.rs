@@ -268,6 +268,11 @@ pub enum Reason {
     Signal(i32),
     ExitCode(i32),
     NotStarted(String),
+    /// Interactive: the wall-clock cap fired while the solution and the interactor each
+    /// waited for the other.
+    BothWaiting,
+    /// Interactive: the interactor failed (IE): why, in words.
+    Interactor(String),
 }
 
 impl fmt::Display for Reason {
@@ -302,6 +307,10 @@ impl fmt::Display for Reason {
             Reason::Signal(sig) => write!(f, "killed by {}", signal_name(*sig)),
             Reason::ExitCode(code) => write!(f, "exit code {code}"),
             Reason::NotStarted(why) => write!(f, "could not be started: {why}"),
+            Reason::BothWaiting => {
+                f.write_str("idle: both sides waiting; did the solution flush?")
+            }
+            Reason::Interactor(why) => write!(f, "the interactor failed: {why}"),
         }
     }
 }
@@ -373,6 +382,55 @@ pub fn decide(
         (Verdict::Ac, Reason::Accepted, c.hint)
     } else {
         (Verdict::Wa, Reason::WrongAnswer(c.message), c.hint)
+    }
+}
+
+/// What the interactor of an interactive run said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractorSaid {
+    Accepted,
+    /// Rejected, with its message.
+    Rejected(Option<String>),
+    /// It failed (crashed, went over its own limits, exited with a code its protocol does not
+    /// know): never the solution's fault.
+    Failed(String),
+}
+
+/// Decides the verdict of an interactive run, in problemtools' order: the interactor failing
+/// (IE); the interactor rejecting before the solution ended (WA, whatever the solution did
+/// next); then the solution's own run as [`decide`] judges it (time, memory, a crash); and
+/// last the interactor's word, and the checker's (`check`) after an acceptance.
+pub fn decide_interactive(
+    m: &Measurement,
+    limits: &Limits,
+    (said, said_first): (InteractorSaid, bool),
+    check: impl FnOnce() -> CheckOutcome,
+) -> (Verdict, Reason, Option<String>) {
+    if let Outcome::SpawnFailed(why) = &m.outcome {
+        return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
+    }
+    let rejected = |message: Option<String>| {
+        message.unwrap_or_else(|| "the interactor rejected the solution (it gave no reason)".into())
+    };
+    match said {
+        InteractorSaid::Failed(why) => (Verdict::Ie, Reason::Interactor(why), None),
+        InteractorSaid::Rejected(message) if said_first => (
+            Verdict::Wa,
+            Reason::WrongAnswer(Some(rejected(message))),
+            None,
+        ),
+        said => {
+            let decided = decide(m, limits, || match said {
+                InteractorSaid::Rejected(message) => CheckOutcome::rejected(rejected(message)),
+                _ => check(),
+            });
+            match decided {
+                (Verdict::Tle, Reason::WallClock { idle: true }, hint) if !said_first => {
+                    (Verdict::Tle, Reason::BothWaiting, hint)
+                }
+                other => other,
+            }
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 
 mod checker;
 mod explain;
+mod interact;
 mod parallel;
 mod repeat;
 mod slot;
@@ -119,6 +120,21 @@ pub struct Execution {
     pub output: PathBuf,
 }
 
+impl Execution {
+    /// What a run of `request` produced, by the runner's `response`.
+    fn of(request: run::Request, response: run::Response) -> Execution {
+        Execution {
+            measurement: Measurement::of(&response),
+            response,
+            output: request
+                .keep_file
+                .map_or_else(|| request.stdout.clone(), |f| f.path),
+            stdout: request.stdout,
+            stderr: request.stderr,
+        }
+    }
+}
+
 /// Hears about progress, to show it live.
 pub trait Observer {
     /// `judge_all` starts the `index`th of `total` solutions.
@@ -144,6 +160,8 @@ pub struct Judge {
     /// Slot 0 always exists; `--jobs N` adds more.
     slots: Vec<Slot>,
     scratch: tempfile::TempDir,
+    /// Interactive cases record their conversation (on unless turned off).
+    transcript: bool,
 }
 
 /// What running and checking need besides a slot: shared by every slot, read-only.
@@ -152,6 +170,8 @@ struct Env<'a> {
     workspace: &'a Workspace,
     toolchains: &'a Toolchains,
     cache: &'a Cache,
+    /// Interactive cases record their conversation.
+    transcript: bool,
 }
 
 impl Env<'_> {
@@ -224,7 +244,14 @@ impl Judge {
             executors,
             slots,
             scratch,
+            transcript: true,
         })
+    }
+
+    /// Whether interactive cases record their conversation (the verdict is the same either
+    /// way; without, the two programs are joined pipe to pipe).
+    pub fn set_transcript(&mut self, on: bool) {
+        self.transcript = on;
     }
 
     /// The shared part and the slots, borrowed apart so that slots can run at once.
@@ -234,6 +261,7 @@ impl Judge {
             toolchains,
             cache,
             slots,
+            transcript,
             ..
         } = self;
         (
@@ -241,6 +269,7 @@ impl Judge {
                 workspace,
                 toolchains,
                 cache,
+                transcript: *transcript,
             },
             slots,
         )

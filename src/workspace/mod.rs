@@ -5,6 +5,7 @@
 
 mod cases;
 mod problem;
+mod programs;
 mod solutions;
 
 use std::path::{Path, PathBuf};
@@ -15,8 +16,9 @@ use crate::lang::{Config, Language};
 
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
 pub use problem::{
-    check_io_name, Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits,
-    DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
+    check_io_name, Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor,
+    InteractorProtocol, Problem, ProblemLimits, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
+    DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::Solution;
 
