@@ -371,18 +371,29 @@ pub(super) fn run_pair(
         t.start = main.start;
     }
     let mut partner_first = false;
+    // Sampled when due, not on every byte relayed: a conversation wakes this loop often.
+    let mut next_check = Instant::now();
+    let mut timeout = 1;
     while main.running() || other.running() {
-        for side in [&mut main, &mut other] {
-            if side.running() {
-                side.watch.check();
+        let now = Instant::now();
+        if now >= next_check {
+            for side in [&mut main, &mut other] {
+                if side.running() {
+                    side.watch.check();
+                }
             }
+            timeout = [&main, &other]
+                .iter()
+                .filter(|s| s.running())
+                .map(|s| s.watch.next_timeout())
+                .min()
+                .unwrap_or(1);
+            next_check = now + std::time::Duration::from_millis(timeout as u64);
         }
-        let timeout = [&main, &other]
-            .iter()
-            .filter(|s| s.running())
-            .map(|s| s.watch.next_timeout())
-            .min()
-            .unwrap_or(1);
+        let timeout = next_check
+            .saturating_duration_since(Instant::now())
+            .as_millis()
+            .clamp(1, timeout as u128) as i32;
         let live = |s: &Side| match (&s.pidfd, s.running()) {
             (Some(fd), true) => fd.as_raw_fd(),
             _ => -1,

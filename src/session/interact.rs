@@ -21,8 +21,8 @@ const TRANSCRIPT_LINES: usize = 12;
 const TRANSCRIPT_TAIL_BYTES: u64 = 64 << 10;
 
 /// The files of an interactive run in the slot's folder.
-pub(super) const TRANSCRIPT: &str = "transcript";
-pub(super) const INTERACTOR_STDERR: &str = "interactor.stderr";
+const TRANSCRIPT: &str = "transcript";
+const INTERACTOR_STDERR: &str = "interactor.stderr";
 const INTERACTOR_BOX: &str = "interactor-box";
 const INTERACTOR_OUT: &str = "interactor-out";
 
@@ -55,7 +55,7 @@ impl Slot {
             self.request(&Role::default(), program, &[], None, limits, &problem.io);
         let Some(bin) = built else {
             let why = format!(
-                "the interactor {shown} does not compile:\n{}",
+                "{shown} does not compile:\n{}",
                 text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
             );
             let response = run::Response::not_started(why.clone());
@@ -188,6 +188,24 @@ impl Slot {
             execution,
             interaction,
         })
+    }
+}
+
+impl Slot {
+    /// Keeps a failed interactive case's transcript (`NAME.transcript`, what is returned) and
+    /// both programs' stderr (`NAME.err`, `NAME.interactor.err`) in `dir`.
+    pub(super) fn keep_interaction(&self, dir: &Path, case: &str) -> Option<PathBuf> {
+        for (from, to) in [("stderr", "err"), (INTERACTOR_STDERR, "interactor.err")] {
+            let to = dir.join(format!("{case}.{to}"));
+            if std::fs::copy(self.dir.join(from), &to).is_err() {
+                // Nothing was written there: the runner made no file.
+                let _ = std::fs::write(&to, b"");
+            }
+        }
+        let kept = dir.join(format!("{case}.transcript"));
+        let _ = std::fs::remove_file(&kept);
+        std::fs::copy(self.dir.join(TRANSCRIPT), &kept).ok()?;
+        Some(kept)
     }
 }
 

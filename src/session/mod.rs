@@ -12,6 +12,7 @@ mod repeat;
 mod slot;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use crate::model::AppliedRule;
@@ -27,6 +28,16 @@ use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase, Workspace};
 use slot::Slot;
+
+/// Whether judges made from now on record the conversation of interactive cases (on unless
+/// `--no-transcript`). The verdict is the same either way; without, the solution and the
+/// interactor are joined pipe to pipe, with nothing in between.
+static TRANSCRIPTS: AtomicBool = AtomicBool::new(true);
+
+/// Turns the transcripts of interactive cases off (or on again) for judges made from now on.
+pub fn set_transcripts(on: bool) {
+    TRANSCRIPTS.store(on, Ordering::SeqCst);
+}
 
 /// Settings of a run that the user can change on the command line.
 #[derive(Debug, Clone)]
@@ -244,14 +255,8 @@ impl Judge {
             executors,
             slots,
             scratch,
-            transcript: true,
+            transcript: TRANSCRIPTS.load(Ordering::SeqCst),
         })
-    }
-
-    /// Whether interactive cases record their conversation (the verdict is the same either
-    /// way; without, the two programs are joined pipe to pipe).
-    pub fn set_transcript(&mut self, on: bool) {
-        self.transcript = on;
     }
 
     /// The shared part and the slots, borrowed apart so that slots can run at once.

@@ -271,6 +271,9 @@ impl Slot {
             .join(&problem.id)
             .join(&solution.name);
         std::fs::create_dir_all(&dir).ok()?;
+        if problem.interactor.is_some() {
+            return self.keep_interaction(&dir, &case.name);
+        }
         let out = dir.join(format!("{}.out", case.name));
         let output = match problem.io.output {
             Some(_) => OUTPUT_FILE,
