@@ -33,6 +33,9 @@ const PROBES: &[(&str, Probe)] = &[
     }),
     ("judge_has_node", || on_path(&["node"])),
     ("judge_has_rustup", || on_path(&["rustup"])),
+    ("judge_has_pypi", || {
+        on_path(&["python3"]) && reachable("pypi.org:443")
+    }),
 ];
 
 fn main() {
@@ -54,6 +57,16 @@ fn in_ci() -> bool {
         let v = v.trim();
         !(v.is_empty() || v == "0" || v.eq_ignore_ascii_case("false"))
     })
+}
+
+/// Whether a TCP connection to `host:port` opens within a few seconds (the network, for the
+/// tests that download what they need).
+fn reachable(address: &str) -> bool {
+    use std::net::{TcpStream, ToSocketAddrs};
+    let Ok(mut addresses) = address.to_socket_addrs() else {
+        return false;
+    };
+    addresses.any(|a| TcpStream::connect_timeout(&a, std::time::Duration::from_secs(3)).is_ok())
 }
 
 /// Whether one of `names` is an executable file in a folder of PATH.

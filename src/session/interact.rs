@@ -71,9 +71,13 @@ impl Slot {
         };
         let (input, answer) = (paths(&case.input)?, paths(&case.answer)?);
         let out_dir = self.dir.join(INTERACTOR_OUT);
-        let _ = std::fs::remove_dir_all(&out_dir);
         for dir in [&out_dir, &self.dir.join(INTERACTOR_BOX)] {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        }
+        // Emptied, never made anew: the sandbox's rules hold the folder itself, once opened.
+        for entry in std::fs::read_dir(&out_dir).map_err(|e| Error::io(&out_dir, e))? {
+            let path = entry.map_err(|e| Error::io(&out_dir, e))?.path();
+            let _ = std::fs::remove_file(&path).or_else(|_| std::fs::remove_dir_all(&path));
         }
         let output = out_dir.join("output");
         let args = match &interactor.protocol {

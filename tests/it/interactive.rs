@@ -129,7 +129,7 @@ fn run(ws: &Workspace, cache: &Path, solution: &str, args: &[&str]) -> (serde_js
 }
 
 fn no_survivors(cache: &Path) {
-    let survivors = procs::running_from(cache);
+    let survivors = procs::using(cache);
     assert!(
         survivors.is_empty(),
         "processes survived the judge: {survivors:?}"
@@ -332,5 +332,57 @@ fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
     for name in ["binary-search", "first-board", "no-flush", "off-by-one"] {
         assert!(text.contains(name), "{name} was not judged: {text}");
     }
+    no_survivors(cache.path());
+}
+
+/// problemtools' source release, whose `examples/guess` is an interactive Kattis package.
+const PROBLEMTOOLS: (&str, &str, &str) = (
+    "problemtools",
+    "1.20260907",
+    "55f19b6a72ef5cb07daf0a4e612be963a15e7972891a3afb0fff89244b6228c6",
+);
+
+#[test]
+#[cfg_attr(
+    not(judge_has_pypi),
+    ignore = "needs python3 with pip and the network (pypi.org) to download problemtools"
+)]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn problemtools_guess_every_submission_gets_its_folders_verdict() {
+    let _no_bomb = common::no_fork_bomb();
+    let (name, version, sha256) = PROBLEMTOOLS;
+    let guess = common::download::pypi_sdist(name, version, sha256).join("examples/guess");
+    let cache = tempfile::tempdir().unwrap();
+    let out = common::judge(&repo())
+        .env("JUDGE_CACHE_DIR", cache.path())
+        .args(["verify", guess.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    let solutions = doc[0]["solutions"].as_array().unwrap();
+    let verdict = |name: &str| {
+        let s = solutions
+            .iter()
+            .find(|s| s["solution"] == name)
+            .unwrap_or_else(|| panic!("{name} was not judged: {doc:#}"));
+        s["verdict"].as_str().unwrap().to_string()
+    };
+    // The ones whose verdict depends on the order of decision.
+    for (name, expected) in [
+        ("time_limit_exceeded/guess_no_flush.cc", "TLE"),
+        ("wrong_answer/guess_tle.cc", "WA"),
+        ("run_time_error/guess_rte_after_correct.cc", "RE"),
+        ("accepted/guess.cc", "AC"),
+    ] {
+        assert_eq!(verdict(name), expected, "{name}: {doc:#}");
+    }
+    #[cfg(judge_has_java)]
+    assert_eq!(verdict("wrong_answer/GuessCrash.java"), "WA");
+    // Every submission in an installed language got its folder's verdict.
+    for s in solutions {
+        assert_eq!(s["matches_expected"], true, "{s}");
+    }
+    assert!(solutions.len() >= 8, "{doc:#}");
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
     no_survivors(cache.path());
 }

@@ -1,10 +1,12 @@
 //! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
 //! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
-//! `cached` (the program in a compile cache) and `cgroup` (whether the runner gets a pids cgroup).
+//! `cached` (the program in a compile cache), `cgroup` (whether the runner gets a pids cgroup) and
+//! `download` (a source release from PyPI, checked by its hash).
 //! `time` and `cached` are compiled into the benches too, `cgroup` into build.rs: std only there.
 
 pub(crate) mod cached;
 pub(crate) mod cgroup;
+pub(crate) mod download;
 pub(crate) mod procs;
 pub(crate) mod sandbox;
 pub(crate) mod time;
