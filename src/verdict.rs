@@ -665,4 +665,79 @@ mod tests {
         );
         assert_eq!(overall(&[]), Verdict::Ac);
     }
+
+    fn interactive(
+        m: Measurement,
+        said: InteractorSaid,
+        first: bool,
+        check: fn() -> CheckOutcome,
+    ) -> (Verdict, Reason) {
+        let (v, r, _) = decide_interactive(&m, &LIMITS, (said, first), check);
+        (v, r)
+    }
+
+    #[test]
+    fn interactive_verdicts_follow_problemtools_order() {
+        let rejected = || InteractorSaid::Rejected(Some("said 3 to 1".into()));
+        let spun = Measurement {
+            cpu: Duration::from_secs(2),
+            killed_by: Some(KilledBy::CpuLimit),
+            outcome: Outcome::Signaled(9),
+            ..clean()
+        };
+        let crashed = Measurement {
+            outcome: Outcome::Exited(101),
+            ..clean()
+        };
+        let waited = Measurement {
+            wall: Duration::from_secs(3),
+            killed_by: Some(KilledBy::WallCap),
+            outcome: Outcome::Signaled(9),
+            ..clean()
+        };
+        let failed = || InteractorSaid::Failed("exit code 7".into());
+        // The interactor failing is never the solution's fault, whatever the solution did.
+        for m in [clean(), spun.clone(), crashed.clone()] {
+            assert_eq!(interactive(m, failed(), true, ok).0, Verdict::Ie);
+        }
+        assert_eq!(
+            interactive(clean(), failed(), false, ok).1,
+            Reason::Interactor("exit code 7".into())
+        );
+        // Rejected first: WA, even when the solution then spun or crashed.
+        for m in [clean(), spun.clone(), crashed.clone(), waited.clone()] {
+            assert_eq!(
+                interactive(m, rejected(), true, ok),
+                (Verdict::Wa, Reason::WrongAnswer(Some("said 3 to 1".into())))
+            );
+        }
+        // Rejected after the solution ended: the solution's own run decides first.
+        assert_eq!(interactive(spun, rejected(), false, ok).0, Verdict::Tle);
+        assert_eq!(interactive(crashed, rejected(), false, ok).0, Verdict::Re);
+        assert_eq!(
+            interactive(waited.clone(), rejected(), false, ok),
+            (Verdict::Tle, Reason::BothWaiting)
+        );
+        assert_eq!(interactive(clean(), rejected(), false, ok).0, Verdict::Wa);
+        // The interactor ended first and accepted, then the solution idled to the cap.
+        assert_eq!(
+            interactive(waited, InteractorSaid::Accepted, true, ok),
+            (Verdict::Tle, Reason::WallClock { idle: true })
+        );
+        // Accepted: the checker has the last word.
+        assert_eq!(
+            interactive(clean(), InteractorSaid::Accepted, false, ok).0,
+            Verdict::Ac
+        );
+        assert_eq!(
+            interactive(clean(), InteractorSaid::Accepted, false, wa).0,
+            Verdict::Wa
+        );
+        // A rejection without a word still says who rejected.
+        let (_, reason) = interactive(clean(), InteractorSaid::Rejected(None), true, ok);
+        assert!(
+            reason.to_string().contains("the interactor rejected"),
+            "{reason}"
+        );
+    }
 }
