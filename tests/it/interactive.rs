@@ -386,3 +386,45 @@ fn problemtools_guess_every_submission_gets_its_folders_verdict() {
     assert_eq!(out.status.code(), Some(0), "{doc:#}");
     no_survivors(cache.path());
 }
+
+#[test]
+fn stress_and_compare_run_both_solutions_through_the_interactor() {
+    let _no_bomb = common::no_fork_bomb();
+    let cache = tempfile::tempdir().unwrap();
+    let judge = |args: &[&str]| {
+        let out = common::judge(&repo())
+            .env("JUDGE_CACHE_DIR", cache.path())
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        (json(&out.stdout), out.status.code())
+    };
+    // The reference is accepted by the interactor on each seed; the attempt is not from n = 4.
+    let (doc, code) = judge(&[
+        "stress",
+        "first-board",
+        "--against",
+        "binary-search",
+        "-p",
+        "nqueens-hidden",
+        "--count",
+        "30",
+    ]);
+    assert_eq!(code, Some(1), "{doc:#}");
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    let seen = doc["disagreement"]["attempt_output"].as_str().unwrap();
+    assert!(
+        seen.contains(">! "),
+        "the attempt's side of the conversation: {seen}"
+    );
+    // Each as expected: compare succeeds.
+    let (doc, code) = judge(&["compare", "nqueens-hidden", "binary-search", "off-by-one"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let text = doc.to_string();
+    assert!(
+        text.contains("\"RE\"") && text.contains("\"AC\""),
+        "{doc:#}"
+    );
+    no_survivors(cache.path());
+}
