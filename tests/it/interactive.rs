@@ -428,3 +428,47 @@ fn stress_and_compare_run_both_solutions_through_the_interactor() {
     );
     no_survivors(cache.path());
 }
+
+#[test]
+fn ctrl_c_stops_both_programs() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(3);
+    let cache = ws.path().join("cache");
+    let tmp = ws.path().join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    // The solution that never flushes: both sides wait, until Ctrl-C.
+    let mut child = common::judge_process(ws.path())
+        .env("JUDGE_CACHE_DIR", &cache)
+        .env("TMPDIR", &tmp)
+        .args(["run", "ping/no-flush", "--time-limit", "20s"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let build = cache.join("build");
+    // Both built programs running (not a compiler working there).
+    let running = || {
+        build.is_dir()
+            && procs::running_from(&build)
+                .iter()
+                .filter(|p| p.exe.ends_with("solution"))
+                .count()
+                >= 2
+    };
+    while !running() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the two never started"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // SAFETY: plain syscall on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    no_survivors(&cache);
+    let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "temp dirs left behind: {left:?}");
+}
