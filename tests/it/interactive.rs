@@ -472,3 +472,24 @@ fn ctrl_c_stops_both_programs() {
     let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
     assert!(left.is_empty(), "temp dirs left behind: {left:?}");
 }
+
+#[test]
+fn show_lists_the_sample_interactions() {
+    let out = common::judge(&repo())
+        .args(["show", "nqueens-hidden"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "interactive: interactor problems/nqueens-hidden/interactor.rs (testlib protocol)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("checker tokens"), "{text}");
+    let shown = text.split("Sample interactions").nth(1).expect("a section");
+    assert!(shown.contains("sample 04"), "{text}");
+    assert!(shown.contains("    <4\n    >? 1 2\n"), "{text}");
+    assert!(shown.contains(">! 3 1 4 2"), "{text}");
+}
