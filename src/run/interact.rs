@@ -304,13 +304,20 @@ pub(super) fn run_pair(
     procs_fd: RawFd,
     files: Option<&Files>,
 ) -> Result<Response, Interrupted> {
+    // Neither runs: both responses say why.
     let failed = |why: String| {
         for r in [req, &partner.request] {
             if r.clean_cwd {
                 clean_folder(&r.cwd);
             }
         }
-        Ok(Response::not_started(why))
+        let mut response = Response::not_started(why.clone());
+        response.partner = Some(Box::new(PartnerResponse {
+            response: Response::not_started(why),
+            exited_first: false,
+            transcript_cut: false,
+        }));
+        Ok(response)
     };
     let pipes = || sys::pipe().map_err(|e| format!("creating a pipe: {e}"));
     let (to_partner, to_program) = match (pipes(), pipes()) {

@@ -30,7 +30,8 @@ const INTERACTOR_OUT: &str = "interactor-out";
 pub(super) struct Decided {
     pub(super) outcome: Outcome,
     pub(super) execution: Execution,
-    pub(super) interaction: Interaction,
+    /// For a failed case only.
+    pub(super) interaction: Option<Interaction>,
 }
 
 impl Slot {
@@ -62,7 +63,7 @@ impl Slot {
             return Ok(Decided {
                 outcome: Outcome::decided(Verdict::Ie, Reason::Interactor(why), None),
                 execution: Execution::of(solution_request, response),
-                interaction: Interaction::default(),
+                interaction: None,
             });
         };
         let paths = |p: &Path| -> Result<String> {
@@ -168,7 +169,7 @@ impl Slot {
             return Err(e);
         }
         let failed = verdict != Verdict::Ac || internal_error.is_some();
-        let interaction = if failed {
+        let interaction = failed.then(|| {
             let (transcript, before) = if env.transcript {
                 transcript_end(&transcript)
             } else {
@@ -182,9 +183,7 @@ impl Slot {
                     text::message(&partner_stderr).is_none_or(|m| !reason.to_string().contains(&m))
                 }),
             }
-        } else {
-            Interaction::default()
-        };
+        });
         let mut outcome = Outcome::decided(verdict, reason, hint);
         outcome.internal_error = internal_error;
         Ok(Decided {

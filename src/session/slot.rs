@@ -48,7 +48,7 @@ impl Slot {
             let mut report =
                 self.report(problem, program, case, &decided.execution, decided.outcome);
             report.output_bytes = 0;
-            report.interaction = Some(Box::new(decided.interaction));
+            report.interaction = decided.interaction.map(Box::new);
             return Ok(report);
         }
         let execution = self.execute(program, &[], Some(&case.input), limits, &problem.io)?;
