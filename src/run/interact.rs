@@ -113,6 +113,8 @@ struct Relay {
     held: Vec<u8>,
     /// `>` from the program, `<` to it.
     mark: u8,
+    /// Where reads land, made once: the relay reads often.
+    buf: Box<[u8]>,
 }
 
 impl Relay {
@@ -124,6 +126,7 @@ impl Relay {
             to: Some(File::from(to)),
             held: Vec::new(),
             mark,
+            buf: vec![0; 1 << 16].into_boxed_slice(),
         }
     }
 
@@ -143,10 +146,10 @@ impl Relay {
 
     /// Reads what is there, notes it, passes on what the reader takes.
     fn pump(&mut self, transcript: &mut Option<Transcript>) {
-        let mut buf = [0u8; 65536];
+        let buf = &mut self.buf;
         if let Some(f) = self.from.as_mut() {
             loop {
-                match f.read(&mut buf) {
+                match f.read(buf) {
                     Ok(0) => {
                         self.from = None;
                         break;
