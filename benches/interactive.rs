@@ -128,7 +128,7 @@ fn main() {
     };
     write(
         "problems/pingpong/problem.toml",
-        "title = \"Ping-pong\"\ntime_limit = \"10s\"\nmemory_limit = \"64MiB\"\ninteractor = \"interactor.rs\"\ninteractor_protocol = \"kattis\"\n".into(),
+        "title = \"Ping-pong\"\ntime_limit = \"30s\"\nmemory_limit = \"64MiB\"\ninteractor = \"interactor.rs\"\ninteractor_protocol = \"kattis\"\n".into(),
     );
     write("problems/pingpong/interactor.rs", INTERACTOR.into());
     write("testcases/pingpong/1.in", format!("{ROUNDS_PLAYED}\n"));
