@@ -347,8 +347,9 @@ pub(super) fn parse_problem(
         })?;
         expected.insert(name.clone(), e);
     }
-    let checker = parse_checker(&raw, dir, shown, text, config)?;
+    // The interactor first: what it says of a checker beside it is the better message.
     let interactor = parse_interactor(&raw, dir, shown, text, config)?;
+    let checker = parse_checker(&raw, dir, shown, text, config)?;
     let generator = match &raw.generator {
         Some(g) => Some(program_file(
             "generator",
@@ -701,5 +702,40 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains(":6") && e.contains("checker_time_limit"), "{e}");
+    }
+
+    #[test]
+    fn interactor_keys_are_checked() {
+        let ok = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+        let err = parse(&format!("{ok}interactor_protocol = \"kattis\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(":4") && err.contains("has no interactor"),
+            "{err}"
+        );
+        let err = parse(&format!("{ok}interactor = \"i.rs\"\nchecker = \"exact\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(":5") && err.contains("fix: remove `checker`"),
+            "{err}"
+        );
+        let err = parse(&format!(
+            "{ok}interactor = \"i.rs\"\ninteractor_protocol = \"kattis\"\nchecker = \"custom\"\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("a Kattis interactor accepts"), "{err}");
+        // Its flags pass the checker's keys; the missing file is the error left.
+        let err = parse(&format!(
+            "{ok}interactor = \"i.rs\"\ninteractor_protocol = \"kattis\"\nvalidator_flags = \"x\"\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains(":4") && err.contains("there is no `i.rs`"),
+            "{err}"
+        );
     }
 }

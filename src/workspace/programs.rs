@@ -138,6 +138,8 @@ pub(super) fn parse_checker(
         needs("checker_protocol", p.span(), &[CheckerKey::Custom])?;
     }
     let flags = match &raw.validator_flags {
+        // A Kattis interactor's flags (`parse_interactor`).
+        Some(_) if raw.interactor.is_some() && raw.checker.is_none() => String::new(),
         Some(f) => {
             needs(
                 "validator_flags",
