@@ -170,11 +170,16 @@ impl Slot {
         }
         let failed = verdict != Verdict::Ac || internal_error.is_some();
         let interaction = failed.then(|| {
-            let (transcript, before) = if env.transcript {
+            let (mut transcript, before) = if env.transcript {
                 transcript_end(&transcript)
             } else {
                 (None, 0)
             };
+            if partner.transcript_cut {
+                if let Some(t) = transcript.as_mut() {
+                    t.push_str("\n(cut here: the rest of the conversation was not recorded, past the transcript's size cap)");
+                }
+            }
             Interaction {
                 transcript,
                 transcript_lines_before: before,
