@@ -77,13 +77,10 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
         ));
     }
     if let Some(i) = &problem.interactor {
-        let protocol = match i.protocol {
-            judge::workspace::InteractorProtocol::Kattis { .. } => "Kattis",
-            judge::workspace::InteractorProtocol::Testlib => "testlib",
-        };
         facts.push(format!(
-            "interactive: interactor {} ({protocol} protocol)",
-            ws.show(&i.source)
+            "interactive: interactor {} ({} protocol)",
+            ws.show(&i.source),
+            i.protocol
         ));
     }
     if let Some(url) = &problem.url {

@@ -83,6 +83,16 @@ pub enum InteractorProtocol {
     Testlib,
 }
 
+/// "Kattis" or "testlib", as the README names them.
+impl fmt::Display for InteractorProtocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InteractorProtocol::Kattis { .. } => "Kattis",
+            InteractorProtocol::Testlib => "testlib",
+        })
+    }
+}
+
 impl InteractorProtocol {
     /// The exit code that accepts.
     pub fn accept_code(&self) -> i32 {
@@ -179,6 +189,26 @@ impl Problem {
     /// The checker as `judge list` shows it: "tokens", "float (absolute 1e-6, relative 1e-6)",
     /// "custom (checker.rs)".
     pub fn checker_summary(&self) -> String {
+        let summary = self.compare_summary();
+        match &self.interactor {
+            None => summary,
+            Some(i) => {
+                let name = i.source.strip_prefix(&self.dir).unwrap_or(&i.source);
+                let by = format!(
+                    "an interactor decides ({}, {} protocol)",
+                    name.display(),
+                    i.protocol
+                );
+                match self.checker.program() {
+                    Some(_) => format!("{summary}, after {by}"),
+                    None => format!("none: {by}"),
+                }
+            }
+        }
+    }
+
+    /// How an output is compared, leaving an interactor aside.
+    fn compare_summary(&self) -> String {
         match &self.checker {
             Checker::Builtin { mode, options } => {
                 let mut s = mode.to_string();

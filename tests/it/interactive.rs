@@ -492,4 +492,10 @@ fn show_lists_the_sample_interactions() {
     assert!(shown.contains("sample 04"), "{text}");
     assert!(shown.contains("    <4\n    >? 1 2\n"), "{text}");
     assert!(shown.contains(">! 3 1 4 2"), "{text}");
+    let out = common::judge(&repo()).arg("list").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("checker none: an interactor decides (interactor.rs, testlib protocol)"),
+        "{text}"
+    );
 }
