@@ -70,6 +70,21 @@ pub struct CaseReport {
     /// A score the checker gave (a Kattis output validator's `score.txt`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// An interactive case: what the interactor and the conversation show.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interaction: Option<Box<Interaction>>,
+}
+
+/// What an interactive case adds to its report, for a case that failed.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Interaction {
+    /// The end of the transcript (`SECONDS >TEXT` from the solution, `SECONDS <TEXT` to it),
+    /// where the case failed; `None` when the transcript was off.
+    pub transcript: Option<String>,
+    /// Lines of the transcript before the ones shown.
+    pub transcript_lines_before: usize,
+    /// The end of the interactor's stderr.
+    pub interactor_stderr: Option<String>,
 }
 
 impl CaseReport {

@@ -237,13 +237,24 @@ pub fn stress(
             );
             break;
         }
-        if let Err((message, details)) = make_answer(
-            judge,
-            (reference_bin, &problem.io),
-            &input,
-            &reference_limits,
-            &answer,
-        )? {
+        let answered = if problem.interactor.is_some() {
+            interact_reference(
+                judge,
+                problem,
+                reference_bin,
+                (&input, &answer),
+                &reference_limits,
+            )?
+        } else {
+            make_answer(
+                judge,
+                (reference_bin, &problem.io),
+                &input,
+                &reference_limits,
+                &answer,
+            )?
+        };
+        if let Err((message, details)) = answered {
             ie(
                 &mut report,
                 Culprit::Reference,
@@ -278,7 +289,11 @@ pub fn stress(
                 break;
             }
             verdict => {
-                let attempt_output = read(&judge.last_output(&problem.io))?;
+                // An interactive attempt's output is its side of the conversation.
+                let attempt_output = match &verdict_report.interaction {
+                    Some(i) => i.transcript.clone().unwrap_or_default().into_bytes(),
+                    None => read(&judge.last_output(&problem.io))?,
+                };
                 // A disagreement is reported only once the generator and the reference are
                 // known to repeat themselves on this seed: otherwise the reproduce command would lie.
                 if let Some((culprit, message)) = self_disagreement(
@@ -419,6 +434,36 @@ fn make_answer(
     Ok(Ok(()))
 }
 
+/// For an interactive problem: the reference, talking with the interactor, must be accepted on
+/// `input`; the answer file the interactor is given is empty (a generator makes inputs only).
+fn interact_reference(
+    judge: &mut Judge,
+    problem: &Problem,
+    program: &Program,
+    (input, answer): (&Path, &Path),
+    limits: &Limits,
+) -> Result<std::result::Result<(), Failure>> {
+    std::fs::write(answer, b"").map_err(|e| Error::io(answer, e))?;
+    let case = TestCase {
+        name: "reference".into(),
+        input: input.to_path_buf(),
+        answer: answer.to_path_buf(),
+        ..TestCase::default()
+    };
+    let report = judge.run_case(problem, program, &case, limits)?;
+    if report.verdict == Verdict::Ac {
+        return Ok(Ok(()));
+    }
+    Ok(Err((
+        format!(
+            "the reference got {} talking with the interactor on the generated input: {}",
+            report.verdict.code(),
+            report.detail.unwrap_or_default()
+        ),
+        report.stderr,
+    )))
+}
+
 /// Whether the generator or the reference gives something else when run again on the same seed.
 fn self_disagreement(
     judge: &mut Judge,
@@ -438,6 +483,10 @@ fn self_disagreement(
             Culprit::Generator,
             format!("the generator printed two different inputs for `gen {seed_text}`: it must depend on its arguments only"),
         )));
+    }
+    if problem.interactor.is_some() {
+        // The interactor accepted the reference: there is no answer of its to compare.
+        return Ok(None);
     }
     if let Err((message, _)) =
         make_answer(judge, (reference, &problem.io), &input, limits, &answer2)?

@@ -295,6 +295,11 @@ pub enum Reason {
     Signal(i32),
     ExitCode(i32),
     NotStarted(String),
+    /// Interactive: the wall-clock cap fired while the solution and the interactor each
+    /// waited for the other.
+    BothWaiting,
+    /// Interactive: the interactor failed (IE): why, in words.
+    Interactor(String),
 }
 
 impl fmt::Display for Reason {
@@ -329,6 +334,10 @@ impl fmt::Display for Reason {
             Reason::Signal(sig) => write!(f, "killed by {}", signal_name(*sig)),
             Reason::ExitCode(code) => write!(f, "exit code {code}"),
             Reason::NotStarted(why) => write!(f, "could not be started: {why}"),
+            Reason::BothWaiting => {
+                f.write_str("idle: both sides waiting; did the solution flush?")
+            }
+            Reason::Interactor(why) => write!(f, "the interactor failed: {why}"),
         }
     }
 }
@@ -400,6 +409,55 @@ pub fn decide(
         (Verdict::Ac, Reason::Accepted, c.hint)
     } else {
         (Verdict::Wa, Reason::WrongAnswer(c.message), c.hint)
+    }
+}
+
+/// What the interactor of an interactive run said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractorSaid {
+    Accepted,
+    /// Rejected, with its message.
+    Rejected(Option<String>),
+    /// It failed (crashed, went over its own limits, exited with a code its protocol does not
+    /// know): never the solution's fault.
+    Failed(String),
+}
+
+/// Decides the verdict of an interactive run, in problemtools' order: the interactor failing
+/// (IE); the interactor rejecting before the solution ended (WA, whatever the solution did
+/// next); then the solution's own run as [`decide`] judges it (time, memory, a crash); and
+/// last the interactor's word, and the checker's (`check`) after an acceptance.
+pub fn decide_interactive(
+    m: &Measurement,
+    limits: &Limits,
+    (said, said_first): (InteractorSaid, bool),
+    check: impl FnOnce() -> CheckOutcome,
+) -> (Verdict, Reason, Option<String>) {
+    if let Outcome::SpawnFailed(why) = &m.outcome {
+        return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
+    }
+    let rejected = |message: Option<String>| {
+        message.unwrap_or_else(|| "the interactor rejected the solution (it gave no reason)".into())
+    };
+    match said {
+        InteractorSaid::Failed(why) => (Verdict::Ie, Reason::Interactor(why), None),
+        InteractorSaid::Rejected(message) if said_first => (
+            Verdict::Wa,
+            Reason::WrongAnswer(Some(rejected(message))),
+            None,
+        ),
+        said => {
+            let decided = decide(m, limits, || match said {
+                InteractorSaid::Rejected(message) => CheckOutcome::rejected(rejected(message)),
+                _ => check(),
+            });
+            match decided {
+                (Verdict::Tle, Reason::WallClock { idle: true }, hint) if !said_first => {
+                    (Verdict::Tle, Reason::BothWaiting, hint)
+                }
+                other => other,
+            }
+        }
     }
 }
 
@@ -634,5 +692,80 @@ mod tests {
             Verdict::Tle
         );
         assert_eq!(overall(&[]), Verdict::Ac);
+    }
+
+    fn interactive(
+        m: Measurement,
+        said: InteractorSaid,
+        first: bool,
+        check: fn() -> CheckOutcome,
+    ) -> (Verdict, Reason) {
+        let (v, r, _) = decide_interactive(&m, &LIMITS, (said, first), check);
+        (v, r)
+    }
+
+    #[test]
+    fn interactive_verdicts_follow_problemtools_order() {
+        let rejected = || InteractorSaid::Rejected(Some("said 3 to 1".into()));
+        let spun = Measurement {
+            cpu: Duration::from_secs(2),
+            killed_by: Some(KilledBy::CpuLimit),
+            outcome: Outcome::Signaled(9),
+            ..clean()
+        };
+        let crashed = Measurement {
+            outcome: Outcome::Exited(101),
+            ..clean()
+        };
+        let waited = Measurement {
+            wall: Duration::from_secs(3),
+            killed_by: Some(KilledBy::WallCap),
+            outcome: Outcome::Signaled(9),
+            ..clean()
+        };
+        let failed = || InteractorSaid::Failed("exit code 7".into());
+        // The interactor failing is never the solution's fault, whatever the solution did.
+        for m in [clean(), spun.clone(), crashed.clone()] {
+            assert_eq!(interactive(m, failed(), true, ok).0, Verdict::Ie);
+        }
+        assert_eq!(
+            interactive(clean(), failed(), false, ok).1,
+            Reason::Interactor("exit code 7".into())
+        );
+        // Rejected first: WA, even when the solution then spun or crashed.
+        for m in [clean(), spun.clone(), crashed.clone(), waited.clone()] {
+            assert_eq!(
+                interactive(m, rejected(), true, ok),
+                (Verdict::Wa, Reason::WrongAnswer(Some("said 3 to 1".into())))
+            );
+        }
+        // Rejected after the solution ended: the solution's own run decides first.
+        assert_eq!(interactive(spun, rejected(), false, ok).0, Verdict::Tle);
+        assert_eq!(interactive(crashed, rejected(), false, ok).0, Verdict::Re);
+        assert_eq!(
+            interactive(waited.clone(), rejected(), false, ok),
+            (Verdict::Tle, Reason::BothWaiting)
+        );
+        assert_eq!(interactive(clean(), rejected(), false, ok).0, Verdict::Wa);
+        // The interactor ended first and accepted, then the solution idled to the cap.
+        assert_eq!(
+            interactive(waited, InteractorSaid::Accepted, true, ok),
+            (Verdict::Tle, Reason::WallClock { idle: true })
+        );
+        // Accepted: the checker has the last word.
+        assert_eq!(
+            interactive(clean(), InteractorSaid::Accepted, false, ok).0,
+            Verdict::Ac
+        );
+        assert_eq!(
+            interactive(clean(), InteractorSaid::Accepted, false, wa).0,
+            Verdict::Wa
+        );
+        // A rejection without a word still says who rejected.
+        let (_, reason) = interactive(clean(), InteractorSaid::Rejected(None), true, ok);
+        assert!(
+            reason.to_string().contains("the interactor rejected"),
+            "{reason}"
+        );
     }
 }

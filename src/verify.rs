@@ -331,6 +331,7 @@ mod tests {
             rerun: None,
             timing: None,
             score: None,
+            interaction: None,
         }
     }
 
@@ -389,6 +390,7 @@ mod tests {
             time_rule: crate::stats::TimeLimitRule::DEFAULT,
             url: None,
             io: Default::default(),
+            interactor: None,
             samples: vec![],
             expected: expected
                 .iter()

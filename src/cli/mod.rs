@@ -60,6 +60,11 @@ pub(crate) struct Cli {
     #[arg(long, global = true)]
     no_sandbox: bool,
 
+    /// Interactive problems: join the solution and the interactor pipe to pipe, with no
+    /// transcript of what they say (the verdict is the same; the run a little faster).
+    #[arg(long, global = true)]
+    no_transcript: bool,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -152,6 +157,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     }
     judge::run::interrupt::install();
     judge::run::set_sandboxed(!cli.no_sandbox);
+    judge::session::set_transcripts(!cli.no_transcript);
     let cwd = std::env::current_dir().context("reading the current folder")?;
     // The one command that needs no workspace: it makes one.
     let command = match cli.command {

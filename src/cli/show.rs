@@ -54,15 +54,18 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
         paint(bold, &problem.id),
         paint(bold, &problem.title)
     )?;
+    // An interactor decides by itself; a checker is named only when one runs after it.
+    let checker = (problem.interactor.is_none() || problem.checker.program().is_some())
+        .then(|| format!("checker {}", problem.checker));
     let mut facts = vec![
         problem.limits.to_string(),
-        format!("checker {}", problem.checker),
         format!(
             "{} test case{}",
             cases.len(),
             if cases.len() == 1 { "" } else { "s" }
         ),
     ];
+    facts.splice(1..1, checker);
     if let Some(g) = &problem.generator {
         facts.push(format!("generator {}", ws.show(g)));
     }
@@ -79,6 +82,13 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
             "reads {}, writes {}",
             problem.io.input.as_deref().unwrap_or("stdin"),
             problem.io.output.as_deref().unwrap_or("stdout")
+        ));
+    }
+    if let Some(i) = &problem.interactor {
+        facts.push(format!(
+            "interactive: interactor {} ({} protocol)",
+            ws.show(&i.source),
+            i.protocol
         ));
     }
     if let Some(url) = &problem.url {
@@ -104,6 +114,28 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
             for line in text::printable(&data, SAMPLE_SHOWN).lines() {
                 writeln!(out, "    {line}")?;
             }
+        }
+    }
+
+    let interactions = ws.sample_interactions(&problem);
+    if !interactions.is_empty() {
+        writeln!(
+            out,
+            "\n{}  {}",
+            paint(bold, "Sample interactions"),
+            dim("(> solution to interactor, < interactor to solution)")
+        )?;
+    }
+    for path in interactions {
+        let name = path.file_stem().map(|n| n.to_string_lossy().into_owned());
+        writeln!(
+            out,
+            "\n  {}",
+            paint(bold, &format!("sample {}", name.unwrap_or_default()))
+        )?;
+        let data = std::fs::read(&path).unwrap_or_default();
+        for line in text::printable(&data, SAMPLE_SHOWN).lines() {
+            writeln!(out, "    {line}")?;
         }
     }
 

@@ -441,6 +441,7 @@ fn run_compiler(
             read: reads,
             write: vec![dir.to_path_buf()],
         },
+        partner: None,
     };
     let response = executor.run(&request)?;
     let mut text = std::fs::read(&request.stderr).unwrap_or_default();

@@ -191,8 +191,30 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usi
             let _ = writeln!(out, "{indent}{styled}");
         }
     }
+    if let Some(i) = &c.interaction {
+        if let Some(t) = &i.transcript {
+            let head = match i.transcript_lines_before {
+                0 => "transcript (> solution to interactor, < interactor to solution):".to_string(),
+                n => format!("transcript, its end ({n} lines before; > solution to interactor, < interactor to solution):"),
+            };
+            let _ = writeln!(out, "{indent}{}", dim(&head));
+            for line in t.lines() {
+                let _ = writeln!(out, "{indent}  {line}");
+            }
+        }
+    }
     if let Some(err) = &c.stderr {
         let _ = writeln!(out, "{indent}{}", dim("stderr (end):"));
+        for line in err.lines() {
+            let _ = writeln!(out, "{indent}  {}", dim(line));
+        }
+    }
+    if let Some(err) = c
+        .interaction
+        .as_ref()
+        .and_then(|i| i.interactor_stderr.as_ref())
+    {
+        let _ = writeln!(out, "{indent}{}", dim("interactor's stderr (end):"));
         for line in err.lines() {
             let _ = writeln!(out, "{indent}  {}", dim(line));
         }
@@ -356,6 +378,7 @@ mod tests {
             rerun: None,
             timing: None,
             score: None,
+            interaction: None,
         }
     }
 

@@ -8,6 +8,7 @@
 //! The raw system calls live in [`sys`], the one file of the crate with `unsafe`.
 
 mod cgroup;
+mod interact;
 pub mod interrupt;
 mod landlock;
 pub mod protocol;
@@ -28,7 +29,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub use cgroup::{pids_parent, MAX_PROCESSES};
 use protocol::Hello;
 pub use protocol::{
-    Access, KilledBy, Limits, Missing, NamedFile, Outcome, Request, Response, Sandbox,
+    Access, KilledBy, Limits, Missing, NamedFile, Outcome, Partner, PartnerResponse, Request,
+    Response, Sandbox,
 };
 pub use sweep::descendants;
 pub use sys::is_root;

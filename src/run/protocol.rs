@@ -34,6 +34,33 @@ pub struct Request {
     /// What the program may touch beyond what every program gets, when the runner sandboxes it.
     #[serde(default)]
     pub access: Access,
+    /// For an interactive problem: the program it talks with (the interactor), started beside
+    /// it with their stdin and stdout crossed; both programs' `stdin` and `stdout` are unused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<Box<Partner>>,
+}
+
+/// The other side of an interactive run, and how the two are connected.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Partner {
+    pub request: Request,
+    /// Where the runner, relaying every byte between the two, writes what each said (one
+    /// line per line said: `SECONDS >TEXT` from the program, `SECONDS <TEXT` to it); `None`
+    /// connects them directly, pipe to pipe, with nothing in between.
+    pub transcript: Option<PathBuf>,
+    /// When the partner exits first with another exit code than this one, the verdict is
+    /// known (the program was rejected, or the partner failed): the program is stopped at once.
+    pub accept_code: i32,
+}
+
+/// What the runner measured of the partner of an interactive run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PartnerResponse {
+    pub response: Response,
+    /// The partner's main process ended before the program's did.
+    pub exited_first: bool,
+    /// The transcript was cut at its size cap.
+    pub transcript_cut: bool,
 }
 
 /// A file of the program's working folder, by its plain `name` there, and a `path` outside.
@@ -117,6 +144,9 @@ pub struct Response {
     pub leftover_processes: u32,
     /// Processes that would not die within the runner's patience (should never happen).
     pub unkillable_processes: u32,
+    /// For an interactive run (`Request::partner`): what became of the partner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<Box<PartnerResponse>>,
 }
 
 impl Response {
@@ -137,6 +167,7 @@ impl Response {
             stderr_bytes: 0,
             leftover_processes: 0,
             unkillable_processes: 0,
+            partner: None,
         }
     }
 }

@@ -100,7 +100,7 @@ pub fn serve(sandboxed: bool) -> i32 {
     }
 }
 
-struct Interrupted;
+pub(super) struct Interrupted;
 
 /// The outer half of a sandboxed runner: waits for the runner inside the namespaces (`inner`),
 /// passing on the judge's stop signal, and ends as it ends.
@@ -132,7 +132,7 @@ fn relay(inner: Pid, stop: &OwnedFd) -> i32 {
 /// Reads the pending stop signals: whether one came from the judge. In its pid namespace the
 /// runner is init, and a program may signal it: only a signal from the parent (the judge, or
 /// from outside the namespace, which shows as pid 0, the parent's own number there) stops it.
-fn stop_requested(stop: &OwnedFd) -> bool {
+pub(super) fn stop_requested(stop: &OwnedFd) -> bool {
     let parent = sys::getppid() as u32;
     let mut requested = false;
     while let Some(sender) = sys::read_signal(stop.as_raw_fd()) {
@@ -173,6 +173,9 @@ fn run(
     procs_fd: RawFd,
     files: Option<&Files>,
 ) -> Result<Response, Interrupted> {
+    if let Some(partner) = &req.partner {
+        return super::interact::run_pair(req, partner, stop, procs_fd, files);
+    }
     let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
         Ok(s) => s,
         Err(why) => {
@@ -198,25 +201,13 @@ fn run(
         err_read,
         err_write,
     } = streams;
-    let mut cmd = Command::new(&req.program);
-    cmd.args(&req.args)
-        .current_dir(&req.cwd)
-        .stdin(stdin)
-        .stdout(Stdio::from(stdout))
-        .stderr(Stdio::from(err_write))
-        .process_group(0);
-    if let Some(env) = &req.env {
-        cmd.env_clear();
-        cmd.envs(env.iter().map(|(k, v)| (k, v)));
-    }
-    sys::limit_child(
-        &mut cmd,
-        rlimits(&req.limits),
+    let mut cmd = command(
+        req,
+        (stdin, Stdio::from(stdout), Stdio::from(err_write)),
         procs_fd,
-        sys::getpid(),
         ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
+        false,
     );
-
     let start = Instant::now();
     let spawned = cmd.spawn();
     // Our copy of the pipe's write end lives in `cmd`: drop it so EOF means "no writer left".
@@ -282,6 +273,37 @@ fn run(
         clean_folder(&req.cwd);
     }
     Ok(response)
+}
+
+/// The command that starts `req`'s program with these standard streams, in a process group of
+/// its own, under its limits, in the cgroup (`procs_fd`) and the Landlock ruleset (`landlock`,
+/// -1: none); `ignore_sigpipe` as [`sys::limit_child`] says.
+pub(super) fn command(
+    req: &Request,
+    (stdin, stdout, stderr): (Stdio, Stdio, Stdio),
+    procs_fd: RawFd,
+    landlock: RawFd,
+    ignore_sigpipe: bool,
+) -> Command {
+    let mut cmd = Command::new(&req.program);
+    cmd.args(&req.args)
+        .current_dir(&req.cwd)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr)
+        .process_group(0);
+    if let Some(env) = &req.env {
+        cmd.env_clear();
+        cmd.envs(env.iter().map(|(k, v)| (k, v)));
+    }
+    sys::limit_child(
+        &mut cmd,
+        rlimits(&req.limits),
+        procs_fd,
+        (sys::getpid(), landlock),
+        ignore_sigpipe,
+    );
+    cmd
 }
 
 /// Opens stdin (the input file, or nothing), a fresh stdout file and the stderr pipe.
@@ -391,7 +413,7 @@ fn supervise(
     }
 }
 
-fn rlimits(limits: &Limits) -> Vec<Rlimit> {
+pub(super) fn rlimits(limits: &Limits) -> Vec<Rlimit> {
     let mut out = vec![(sys::RLIMIT_CORE, 0)];
     if let Some(ms) = limits.cpu_ms {
         // Whole seconds only: a backstop should the runner itself stall; the runner's

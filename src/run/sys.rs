@@ -66,16 +66,26 @@ pub(crate) fn poll_fd(fd: RawFd) -> libc::pollfd {
     }
 }
 
+/// A pollfd waiting until `fd` can be written to (-1: ignored by poll).
+pub(crate) fn poll_fd_out(fd: RawFd) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: libc::POLLOUT,
+        revents: 0,
+    }
+}
+
 /// Prepares `cmd` to run under `rlimits` (each capped at the hard limit already in force), to
 /// join the cgroup whose `cgroup.procs` is open as `procs_fd` (-1: none), to die with the
 /// runner (`runner_pid`), and to enter the Landlock ruleset open as `landlock_fd` (-1: none;
-/// the runner has set no_new_privs, which its children inherit).
+/// the runner has set no_new_privs, which its children inherit). With `ignore_sigpipe`, writing
+/// to a pipe nobody reads is an error (EPIPE) to it rather than its death.
 pub(crate) fn limit_child(
     cmd: &mut Command,
     rlimits: Vec<Rlimit>,
     procs_fd: RawFd,
-    runner_pid: Pid,
-    landlock_fd: RawFd,
+    (runner_pid, landlock_fd): (Pid, RawFd),
+    ignore_sigpipe: bool,
 ) {
     // SAFETY: the closure runs between fork and exec and only makes syscalls on values
     // computed before the fork (no allocation, no locks).
@@ -100,6 +110,10 @@ pub(crate) fn limit_child(
             // only loses the cap on processes, so it never stops the program.
             if procs_fd >= 0 {
                 libc::write(procs_fd, b"0".as_ptr() as *const libc::c_void, 1);
+            }
+            // After std has reset the signal dispositions for the child.
+            if ignore_sigpipe {
+                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
             }
             // The runner is single-threaded, so "parent death" means the runner's death.
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);

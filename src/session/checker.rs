@@ -174,6 +174,7 @@ impl Slot {
                     CheckerProtocol::Testlib => Vec::new(),
                 },
             },
+            folder: None,
         };
         let execution = self.execute_as(
             &role,

@@ -6,11 +6,13 @@
 
 mod checker;
 mod explain;
+mod interact;
 mod parallel;
 mod repeat;
 mod slot;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use crate::model::AppliedRule;
@@ -26,6 +28,16 @@ use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase, Workspace};
 use slot::{Role, Slot};
+
+/// Whether judges made from now on record the conversation of interactive cases (on unless
+/// `--no-transcript`). The verdict is the same either way; without, the solution and the
+/// interactor are joined pipe to pipe, with nothing in between.
+static TRANSCRIPTS: AtomicBool = AtomicBool::new(true);
+
+/// Turns the transcripts of interactive cases off (or on again) for judges made from now on.
+pub fn set_transcripts(on: bool) {
+    TRANSCRIPTS.store(on, Ordering::SeqCst);
+}
 
 /// Settings of a run that the user can change on the command line.
 #[derive(Debug, Clone)]
@@ -120,6 +132,21 @@ pub struct Execution {
     pub output: PathBuf,
 }
 
+impl Execution {
+    /// What a run of `request` produced, by the runner's `response`.
+    fn of(request: run::Request, response: run::Response) -> Execution {
+        Execution {
+            measurement: Measurement::of(&response),
+            response,
+            output: request
+                .keep_file
+                .map_or_else(|| request.stdout.clone(), |f| f.path),
+            stdout: request.stdout,
+            stderr: request.stderr,
+        }
+    }
+}
+
 /// Hears about progress, to show it live.
 pub trait Observer {
     /// `judge_all` starts the `index`th of `total` solutions.
@@ -145,6 +172,8 @@ pub struct Judge {
     /// Slot 0 always exists; `--jobs N` adds more.
     slots: Vec<Slot>,
     scratch: tempfile::TempDir,
+    /// Interactive cases record their conversation (on unless turned off).
+    transcript: bool,
 }
 
 /// What running and checking need besides a slot: shared by every slot, read-only.
@@ -153,6 +182,8 @@ struct Env<'a> {
     workspace: &'a Workspace,
     toolchains: &'a Toolchains,
     cache: &'a Cache,
+    /// Interactive cases record their conversation.
+    transcript: bool,
 }
 
 impl Env<'_> {
@@ -225,6 +256,7 @@ impl Judge {
             executors,
             slots,
             scratch,
+            transcript: TRANSCRIPTS.load(Ordering::SeqCst),
         })
     }
 
@@ -235,6 +267,7 @@ impl Judge {
             toolchains,
             cache,
             slots,
+            transcript,
             ..
         } = self;
         (
@@ -242,6 +275,7 @@ impl Judge {
                 workspace,
                 toolchains,
                 cache,
+                transcript: *transcript,
             },
             slots,
         )
@@ -466,6 +500,7 @@ impl Judge {
                 read,
                 write: Vec::new(),
             },
+            folder: None,
         };
         self.slots[0].execute_as(
             &role,

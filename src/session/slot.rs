@@ -12,7 +12,7 @@ use crate::lang::Kind;
 use crate::model::CaseReport;
 use crate::run::{self, Executor, NamedFile};
 use crate::text;
-use crate::verdict::{self, Limits, Measurement, MemoryRule, Reason, Verdict};
+use crate::verdict::{self, Limits, MemoryRule, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase};
 
 /// The note under a wrong answer that printed nothing at all.
@@ -43,6 +43,14 @@ impl Slot {
         case: &TestCase,
         limits: &Limits,
     ) -> Result<CaseReport> {
+        if let Some(interactor) = &problem.interactor {
+            let decided = self.interact(env, problem, interactor, (program, case, limits))?;
+            let mut report =
+                self.report(problem, program, case, &decided.execution, decided.outcome);
+            report.output_bytes = 0;
+            report.interaction = decided.interaction.map(Box::new);
+            return Ok(report);
+        }
         let execution = self.execute(program, &[], Some(&case.input), limits, &problem.io)?;
         let measurement = &execution.measurement;
         let missing = problem
@@ -54,7 +62,7 @@ impl Slot {
         let mut diff = None;
         let mut score = None;
         let mut judge_error = None;
-        let (mut verdict, reason, hint) = verdict::decide(measurement, limits, || {
+        let (verdict, reason, hint) = verdict::decide(measurement, limits, || {
             if let Some(name) = missing {
                 return CheckOutcome::rejected(format!(
                     "the program wrote no {name}: this problem's output goes to the file {name} in its working folder, not to stdout"
@@ -81,6 +89,35 @@ impl Slot {
         if let Some(e) = judge_error {
             return Err(e);
         }
+        let outcome = Outcome {
+            verdict,
+            reason,
+            hint,
+            internal_error,
+            diff,
+            score,
+        };
+        Ok(self.report(problem, program, case, &execution, outcome))
+    }
+
+    /// The report of a case from its run and what was decided.
+    fn report(
+        &self,
+        problem: &Problem,
+        program: &Program,
+        case: &TestCase,
+        execution: &Execution,
+        outcome: Outcome,
+    ) -> CaseReport {
+        let Outcome {
+            mut verdict,
+            reason,
+            hint,
+            internal_error,
+            mut diff,
+            score,
+        } = outcome;
+        let measurement = &execution.measurement;
         let mut detail = match &reason {
             Reason::Accepted => None,
             r => Some(r.to_string()),
@@ -106,10 +143,14 @@ impl Slot {
             Some(_) => std::fs::metadata(&execution.output).map_or(0, |m| m.len()),
             None => execution.response.stdout_bytes,
         };
-        if verdict == Verdict::Wa && output_bytes == 0 && problem.io.output.is_none() {
+        if verdict == Verdict::Wa
+            && output_bytes == 0
+            && problem.io.output.is_none()
+            && problem.interactor.is_none()
+        {
             hint = Some(NOTHING_PRINTED.into());
         }
-        Ok(CaseReport {
+        CaseReport {
             name: case.name.clone(),
             sample: case.sample,
             verdict,
@@ -134,7 +175,8 @@ impl Slot {
             input: None,
             timing: None,
             score,
-        })
+            interaction: None,
+        }
     }
 
     /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`; for a
@@ -162,6 +204,21 @@ impl Slot {
         limits: &Limits,
         io: &FileIo,
     ) -> Result<Execution> {
+        let request = self.request(role, program, args, input, limits, io);
+        let response = self.executor.run(&request)?;
+        Ok(Execution::of(request, response))
+    }
+
+    /// The runner's request that runs `program` in `role` (see [`Slot::execute_as`]).
+    pub(super) fn request(
+        &self,
+        role: &Role,
+        program: &Program,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+        io: &FileIo,
+    ) -> run::Request {
         let prefix = role.prefix;
         let extra = role.access.clone();
         let limits = &if program.language.reserves_address_space() {
@@ -179,11 +236,12 @@ impl Slot {
             name: name.clone(),
             path: self.dir.join(format!("{prefix}{OUTPUT_FILE}")),
         });
-        let request = run::Request {
+        let cwd = self.dir.join(role.folder.unwrap_or("box"));
+        run::Request {
             program: path,
             args: argv,
             env: Some(Vec::new()),
-            cwd: self.dir.join("box"),
+            cwd: cwd.clone(),
             clean_cwd: true,
             // A program that reads a named file has an empty stdin, as on the judges.
             stdin: input
@@ -194,22 +252,13 @@ impl Slot {
             limits: runner_limits(limits),
             input_file,
             keep_file,
+            partner: None,
             // Sandboxed, it sees only its build, its runtime and its own folder.
             access: run::Access {
                 read: [program.read_access(), extra.read].concat(),
-                write: [vec![self.dir.join("box")], extra.write].concat(),
+                write: [vec![cwd], extra.write].concat(),
             },
-        };
-        let response = self.executor.run(&request)?;
-        Ok(Execution {
-            measurement: Measurement::of(&response),
-            response,
-            output: request
-                .keep_file
-                .map_or_else(|| request.stdout.clone(), |f| f.path),
-            stdout: request.stdout,
-            stderr: request.stderr,
-        })
+        }
     }
 
     /// Keeps a failed case's output and stderr in `.judge/last/` for a look afterwards.
@@ -227,6 +276,9 @@ impl Slot {
             .join(&problem.id)
             .join(&solution.name);
         std::fs::create_dir_all(&dir).ok()?;
+        if problem.interactor.is_some() {
+            return self.keep_interaction(&dir, &case.name);
+        }
         let out = dir.join(format!("{}.out", case.name));
         let output = match problem.io.output {
             Some(_) => OUTPUT_FILE,
@@ -242,6 +294,31 @@ impl Slot {
     }
 }
 
+/// What a case's run decided, before its report is made.
+pub(super) struct Outcome {
+    pub(super) verdict: Verdict,
+    pub(super) reason: Reason,
+    pub(super) hint: Option<String>,
+    /// The check could not be made: IE, with why.
+    pub(super) internal_error: Option<String>,
+    pub(super) diff: Option<String>,
+    pub(super) score: Option<f64>,
+}
+
+impl Outcome {
+    /// A verdict with nothing checked beside it.
+    pub(super) fn decided(verdict: Verdict, reason: Reason, hint: Option<String>) -> Outcome {
+        Outcome {
+            verdict,
+            reason,
+            hint,
+            internal_error: None,
+            diff: None,
+            score: None,
+        }
+    }
+}
+
 /// What sets a helper program's run apart from the solution's in the same slot.
 #[derive(Debug, Default)]
 pub(super) struct Role {
@@ -250,6 +327,9 @@ pub(super) struct Role {
     /// What it may touch besides its own folder: a checker is given the input, the output and
     /// the answer to read, a Kattis validator its feedback folder to write.
     pub access: run::Access,
+    /// Its working folder in the slot's, when not `box` (the solution's): an interactor runs
+    /// while the solution does.
+    pub folder: Option<&'static str>,
 }
 
 /// The runner's limits for a program held to `limits`.

@@ -88,6 +88,7 @@ impl Fixture {
             time_rule: crate::stats::TimeLimitRule::DEFAULT,
             url: None,
             io: Default::default(),
+            interactor: None,
         };
         Fixture {
             dir,

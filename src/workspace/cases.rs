@@ -22,6 +22,25 @@ pub struct TestCase {
 }
 
 impl Workspace {
+    /// The sample interactions of an interactive problem, in natural order: Kattis'
+    /// `.interaction` files (lines `>` from the solution, `<` to it), in `testcases/ID/` or a
+    /// package's `data/sample/`. Shown to the reader, never run.
+    pub fn sample_interactions(&self, problem: &Problem) -> Vec<PathBuf> {
+        let dir = match self.package(&problem.id) {
+            Some(_) => problem.dir.join("data").join("sample"),
+            None => self.root.join("testcases").join(&problem.id),
+        };
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "interaction") && p.is_file())
+            .collect();
+        found.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        found
+    }
+
     /// The test cases of a problem, in natural order, every input paired with its answer (a
     /// package's in the order it runs them).
     pub fn testcases(&self, problem: &Problem) -> Result<Vec<TestCase>> {
@@ -50,10 +69,14 @@ impl Workspace {
                 Some((s, e)) if !s.is_empty() => (s.to_string(), e),
                 _ => (String::new(), ""),
             };
+            if ext == "interaction" && !entry.file_type().is_dir() {
+                // A sample interaction (`sample_interactions`), not a case.
+                continue;
+            }
             if entry.file_type().is_dir() || !matches!(ext, "in" | "out" | "ans") {
                 return Err(Error::TestData {
                     path: self.show(&path),
-                    message: "not a test file: test cases are NAME.in with NAME.out (or NAME.ans)"
+                    message: "not a test file: test cases are NAME.in with NAME.out (or NAME.ans), sample interactions NAME.interaction"
                         .into(),
                     fix: "rename it, or move it out of the folder".into(),
                 });

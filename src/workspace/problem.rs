@@ -8,15 +8,17 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::checker::{Checker, CheckerKey, CheckerProgram, CheckerProtocol, Protocol};
+use super::checker::{Checker, CheckerKey, CheckerProtocol, Protocol};
 use super::validator::{InputValidator, ValidatorKind};
-use crate::check::{CheckerMode, CompareOptions, KattisFlags};
+use crate::check::CheckerMode;
 use crate::error::{Error, Result};
 use crate::grading::Group;
 use crate::lang::{Config, RustSettings, TimeRule};
 use crate::stats::TimeLimitRule;
 use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
 use crate::verdict::{Expectation, MemoryRule};
+
+use super::programs::{parse_checker, parse_interactor, program_file};
 
 /// Default output limit when `problem.toml` names none.
 pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
@@ -59,6 +61,51 @@ pub struct Problem {
     pub url: Option<String>,
     /// Named files the program reads and writes instead of stdin and stdout.
     pub io: FileIo,
+    /// The program the solution talks with, for an interactive problem.
+    pub interactor: Option<Interactor>,
+}
+
+/// An interactive problem's judge program: its stdout is the solution's stdin and the other
+/// way round; it is given the case's input and answer and decides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interactor {
+    pub source: PathBuf,
+    pub protocol: InteractorProtocol,
+    /// CPU time per case (its wall-clock cap follows from it, and is never below the solution's).
+    pub time: Duration,
+    pub memory_bytes: u64,
+}
+
+/// How an interactor is called and what its exit code means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractorProtocol {
+    /// Kattis/ICPC: `interactor INPUT ANSWER FEEDBACK_DIR FLAGS...`; exit 42 accepts, 43
+    /// rejects (its message in `FEEDBACK_DIR/judgemessage.txt`), anything else is its failure.
+    Kattis { flags: Vec<String> },
+    /// testlib/Polygon: `interactor INPUT OUTPUT ANSWER`; exit 0 accepts, 1 rejects, 2 is a
+    /// presentation error (a rejection), anything else its failure; then the problem's checker
+    /// program, when it has one, checks what the interactor wrote to OUTPUT.
+    Testlib,
+}
+
+/// "Kattis" or "testlib", as the README names them.
+impl fmt::Display for InteractorProtocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InteractorProtocol::Kattis { .. } => "Kattis",
+            InteractorProtocol::Testlib => "testlib",
+        })
+    }
+}
+
+impl InteractorProtocol {
+    /// The exit code that accepts.
+    pub fn accept_code(&self) -> i32 {
+        match self {
+            InteractorProtocol::Kattis { .. } => 42,
+            InteractorProtocol::Testlib => 0,
+        }
+    }
 }
 
 /// A problem that reads or writes named files instead of stdin and stdout (`input_file`,
@@ -74,6 +121,26 @@ impl Problem {
     /// The checker as `judge list` shows it: "tokens", "float (absolute 1e-6, relative 1e-6)",
     /// "custom (checker.rs)".
     pub fn checker_summary(&self) -> String {
+        let summary = self.compare_summary();
+        match &self.interactor {
+            None => summary,
+            Some(i) => {
+                let name = i.source.strip_prefix(&self.dir).unwrap_or(&i.source);
+                let by = format!(
+                    "an interactor decides ({}, {} protocol)",
+                    name.display(),
+                    i.protocol
+                );
+                match self.checker.program() {
+                    Some(_) => format!("{summary}, after {by}"),
+                    None => format!("none: {by}"),
+                }
+            }
+        }
+    }
+
+    /// How an output is compared, leaving an interactor aside.
+    fn compare_summary(&self) -> String {
         match &self.checker {
             Checker::Builtin { mode, options } => {
                 let mut s = mode.to_string();
@@ -121,32 +188,36 @@ pub struct ProblemLimits {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawProblem {
-    title: String,
-    time_limit: toml::Spanned<String>,
-    memory_limit: toml::Spanned<String>,
-    output_limit: Option<toml::Spanned<String>>,
-    checker: Option<toml::Spanned<CheckerKey>>,
-    case_insensitive: Option<toml::Spanned<bool>>,
-    float_absolute: Option<toml::Spanned<f64>>,
-    float_relative: Option<toml::Spanned<f64>>,
-    checker_program: Option<toml::Spanned<String>>,
-    checker_time_limit: Option<toml::Spanned<String>>,
-    checker_memory_limit: Option<toml::Spanned<String>>,
-    checker_protocol: Option<toml::Spanned<Protocol>>,
-    validator_flags: Option<toml::Spanned<String>>,
+pub(super) struct RawProblem {
+    pub(super) title: String,
+    pub(super) time_limit: toml::Spanned<String>,
+    pub(super) memory_limit: toml::Spanned<String>,
+    pub(super) output_limit: Option<toml::Spanned<String>>,
+    pub(super) checker: Option<toml::Spanned<CheckerKey>>,
+    pub(super) case_insensitive: Option<toml::Spanned<bool>>,
+    pub(super) float_absolute: Option<toml::Spanned<f64>>,
+    pub(super) float_relative: Option<toml::Spanned<f64>>,
+    pub(super) checker_program: Option<toml::Spanned<String>>,
+    pub(super) checker_time_limit: Option<toml::Spanned<String>>,
+    pub(super) checker_memory_limit: Option<toml::Spanned<String>>,
+    pub(super) checker_protocol: Option<toml::Spanned<Protocol>>,
+    pub(super) validator_flags: Option<toml::Spanned<String>>,
     #[serde(default)]
-    samples: Vec<String>,
+    pub(super) samples: Vec<String>,
     #[serde(default)]
-    expected: BTreeMap<String, toml::Spanned<String>>,
-    generator: Option<toml::Spanned<String>>,
-    input_validator: Option<toml::Spanned<String>>,
-    rust: Option<toml::Spanned<RustSettings>>,
+    pub(super) expected: BTreeMap<String, toml::Spanned<String>>,
+    pub(super) generator: Option<toml::Spanned<String>>,
+    pub(super) input_validator: Option<toml::Spanned<String>>,
+    pub(super) rust: Option<toml::Spanned<RustSettings>>,
     #[serde(default)]
-    language_time: BTreeMap<String, toml::Spanned<String>>,
-    url: Option<String>,
-    input_file: Option<toml::Spanned<String>>,
-    output_file: Option<toml::Spanned<String>>,
+    pub(super) language_time: BTreeMap<String, toml::Spanned<String>>,
+    pub(super) url: Option<String>,
+    pub(super) input_file: Option<toml::Spanned<String>>,
+    pub(super) output_file: Option<toml::Spanned<String>>,
+    pub(super) interactor: Option<toml::Spanned<String>>,
+    pub(super) interactor_protocol: Option<toml::Spanned<Protocol>>,
+    pub(super) interactor_time_limit: Option<toml::Spanned<String>>,
+    pub(super) interactor_memory_limit: Option<toml::Spanned<String>>,
 }
 
 pub(super) fn parse_problem(
@@ -207,6 +278,8 @@ pub(super) fn parse_problem(
         })?;
         expected.insert(name.clone(), e);
     }
+    // The interactor first: what it says of a checker beside it is the better message.
+    let interactor = parse_interactor(&raw, dir, shown, text, config)?;
     let checker = parse_checker(&raw, dir, shown, text, config)?;
     let generator = match &raw.generator {
         Some(g) => Some(program_file(
@@ -315,6 +388,7 @@ pub(super) fn parse_problem(
         },
         url: raw.url,
         io,
+        interactor,
     })
 }
 
@@ -331,221 +405,6 @@ pub fn check_io_name(name: &str) -> std::result::Result<(), &'static str> {
         return Err("has a control character in it");
     }
     Ok(())
-}
-
-/// A program file of the problem's (`generator`, `checker_program`): in the problem's folder,
-/// in a language the judge knows, and there.
-fn program_file(
-    key: &str,
-    value: &toml::Spanned<String>,
-    dir: &Path,
-    (shown, text): (&str, &str),
-    config: &Config,
-    what: &str,
-) -> Result<PathBuf> {
-    let bad = |message: String, fix: String| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, value.span().start)),
-        message,
-        fix,
-    };
-    let name = value.get_ref();
-    let shown_dir = Path::new(shown)
-        .parent()
-        .map_or(String::new(), |d| d.display().to_string());
-    let inside = Path::new(name)
-        .components()
-        .all(|c| matches!(c, std::path::Component::Normal(_)));
-    if !inside {
-        return Err(bad(
-            format!("{key}: `{name}` is not a file in the problem's folder"),
-            format!("name a file in {shown_dir}/, such as \"gen.rs\""),
-        ));
-    }
-    if config.languages.of_path(Path::new(name)).is_none() {
-        return Err(bad(
-            format!("{key}: no language claims `{name}`"),
-            format!(
-                "name a source file in one of the languages ({}), or add its language to judge.toml",
-                config.languages.known()
-            ),
-        ));
-    }
-    let path = dir.join(name);
-    if !path.is_file() {
-        return Err(bad(
-            format!("{key}: there is no `{name}` in {shown_dir}/"),
-            format!("create {shown_dir}/{name} ({what}), or correct the name"),
-        ));
-    }
-    Ok(path)
-}
-
-/// The checker keys: the mode, its options, and which options go with which mode.
-fn parse_checker(
-    raw: &RawProblem,
-    dir: &Path,
-    shown: &str,
-    text: &str,
-    config: &Config,
-) -> Result<Checker> {
-    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, span.start)),
-        message,
-        fix,
-    };
-    let mode = raw
-        .checker
-        .as_ref()
-        .map_or(CheckerKey::default(), |c| *c.get_ref());
-    let needs = |key: &str, span: std::ops::Range<usize>, modes: &[CheckerKey]| {
-        if modes.contains(&mode) {
-            return Ok(());
-        }
-        let names: Vec<String> = modes.iter().map(|m| format!("\"{m}\"")).collect();
-        Err(bad(
-            span,
-            format!(
-                "`{key}` applies only to checker = {}, and this problem's checker is \"{mode}\"",
-                names.join(" or ")
-            ),
-            format!("set `checker = \"{}\"`, or remove `{key}`", modes[0]),
-        ))
-    };
-    let mut compare = CompareOptions::default();
-    if let Some(ci) = &raw.case_insensitive {
-        needs(
-            "case_insensitive",
-            ci.span(),
-            &[CheckerKey::Tokens, CheckerKey::Lines, CheckerKey::Float],
-        )?;
-        compare.case_insensitive = *ci.get_ref();
-    }
-    for (key, value, slot) in [
-        (
-            "float_absolute",
-            &raw.float_absolute,
-            &mut compare.float_absolute,
-        ),
-        (
-            "float_relative",
-            &raw.float_relative,
-            &mut compare.float_relative,
-        ),
-    ] {
-        let Some(value) = value else { continue };
-        needs(key, value.span(), &[CheckerKey::Float])?;
-        let v = *value.get_ref();
-        if !(v.is_finite() && v >= 0.0) {
-            return Err(bad(
-                value.span(),
-                format!("{key}: `{v}` is not a tolerance (it must be zero or more)"),
-                format!("write a tolerance such as `{key} = 1e-6`"),
-            ));
-        }
-        *slot = v;
-    }
-    for (key, value) in [
-        ("checker_program", &raw.checker_program),
-        ("checker_time_limit", &raw.checker_time_limit),
-        ("checker_memory_limit", &raw.checker_memory_limit),
-    ] {
-        if let Some(value) = value {
-            needs(key, value.span(), &[CheckerKey::Custom])?;
-        }
-    }
-    if let Some(p) = &raw.checker_protocol {
-        needs("checker_protocol", p.span(), &[CheckerKey::Custom])?;
-    }
-    let flags = match &raw.validator_flags {
-        Some(f) => {
-            needs(
-                "validator_flags",
-                f.span(),
-                &[CheckerKey::Kattis, CheckerKey::Custom],
-            )?;
-            let kattis_program = raw
-                .checker_protocol
-                .as_ref()
-                .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
-            if mode == CheckerKey::Custom && !kattis_program {
-                return Err(bad(
-                    f.span(),
-                    "`validator_flags` are given to a Kattis output validator, and this checker is a testlib checker".into(),
-                    "set `checker_protocol = \"kattis\"`, or remove `validator_flags`".into(),
-                ));
-            }
-            f.get_ref().clone()
-        }
-        None => String::new(),
-    };
-    if mode == CheckerKey::Kattis {
-        let parsed = KattisFlags::parse(&flags).map_err(|m| {
-            bad(
-                raw.validator_flags.as_ref().map_or(0..0, |f| f.span()),
-                format!("validator_flags: {m}"),
-                "write the default validator's flags, such as \"case_sensitive float_tolerance 1e-6\"".into(),
-            )
-        })?;
-        return Ok(Checker::Kattis(parsed));
-    }
-    if let Some(mode) = mode.mode() {
-        return Ok(Checker::Builtin {
-            mode,
-            options: compare,
-        });
-    }
-    let shown_dir = Path::new(shown)
-        .parent()
-        .map_or(String::new(), |d| d.display().to_string());
-    let Some(program) = &raw.checker_program else {
-        let span = raw.checker.as_ref().map_or(0..0, |c| c.span());
-        return Err(bad(
-            span,
-            "checker = \"custom\" needs the checker's source".into(),
-            format!("add `checker_program = \"checker.rs\"`, naming a source file in {shown_dir}/"),
-        ));
-    };
-    let source = program_file(
-        "checker_program",
-        program,
-        dir,
-        (shown, text),
-        config,
-        "it is run as `checker INPUT OUTPUT ANSWER`",
-    )?;
-    let time = match &raw.checker_time_limit {
-        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
-            bad(
-                t.span(),
-                format!("checker_time_limit: {m}"),
-                "write a positive duration such as \"10s\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_TIME,
-    };
-    let memory_bytes = match &raw.checker_memory_limit {
-        Some(m) => parse_size(m.get_ref()).map_err(|e| {
-            bad(
-                m.span(),
-                format!("checker_memory_limit: {e}"),
-                "write a positive size such as \"1GiB\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_MEMORY,
-    };
-    Ok(Checker::Program(CheckerProgram {
-        source,
-        time,
-        memory_bytes,
-        protocol: match raw.checker_protocol.as_ref().map(|p| *p.get_ref()) {
-            Some(Protocol::Kattis) => CheckerProtocol::Kattis {
-                flags: flags.split_whitespace().map(str::to_string).collect(),
-            },
-            _ => CheckerProtocol::Testlib,
-        },
-    }))
 }
 
 /// A fix for the toml crate's own messages (syntax, unknown keys, types).
@@ -572,7 +431,7 @@ fn fix_for(message: &str) -> String {
     "correct the file; the README's \"problem.toml\" section shows a complete example".into()
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
+pub(super) fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
@@ -591,6 +450,7 @@ impl fmt::Display for ProblemLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::CompareOptions;
 
     fn parse(text: &str) -> Result<Problem> {
         parse_problem(
@@ -790,5 +650,40 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains(":6") && e.contains("checker_time_limit"), "{e}");
+    }
+
+    #[test]
+    fn interactor_keys_are_checked() {
+        let ok = "title = \"T\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+        let err = parse(&format!("{ok}interactor_protocol = \"kattis\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(":4") && err.contains("has no interactor"),
+            "{err}"
+        );
+        let err = parse(&format!("{ok}interactor = \"i.rs\"\nchecker = \"exact\"\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(":5") && err.contains("fix: remove `checker`"),
+            "{err}"
+        );
+        let err = parse(&format!(
+            "{ok}interactor = \"i.rs\"\ninteractor_protocol = \"kattis\"\nchecker = \"custom\"\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("a Kattis interactor accepts"), "{err}");
+        // Its flags pass the checker's keys; the missing file is the error left.
+        let err = parse(&format!(
+            "{ok}interactor = \"i.rs\"\ninteractor_protocol = \"kattis\"\nvalidator_flags = \"x\"\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains(":4") && err.contains("there is no `i.rs`"),
+            "{err}"
+        );
     }
 }

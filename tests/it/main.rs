@@ -12,6 +12,7 @@ mod file_io;
 mod fork_bomb;
 mod history;
 mod import;
+mod interactive;
 mod jobs;
 mod languages;
 mod limits;

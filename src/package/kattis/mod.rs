@@ -20,7 +20,10 @@ use crate::check::KattisFlags;
 use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
 use crate::verdict::MemoryRule;
-use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits};
+use crate::workspace::{
+    Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProtocol, Problem,
+    ProblemLimits,
+};
 
 pub use programs::FOLDERS;
 
@@ -28,12 +31,6 @@ pub use programs::FOLDERS;
 pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
     let mut warnings = Vec::new();
     let meta = meta::read(dir, &mut warnings)?;
-    if meta.interactive {
-        return Err(Error::Unsupported {
-            what: format!("{}: an interactive problem", dir_name(dir)),
-            fix: "interactive problems are judged once the judge runs interactors".into(),
-        });
-    }
     let format = meta.format;
 
     // The output validator: the default one with its flags, or a program of the package's.
@@ -42,7 +39,23 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
     } else {
         dir.join("output_validator").is_dir() || dir.join("output_validators").is_dir()
     };
-    let checker = if custom {
+    let mut interactor = None;
+    let checker = if meta.interactive {
+        // The output validator is the interactor: it talks with the submission and decides.
+        interactor = Some(Interactor {
+            source: programs::output_validator(dir, languages)?,
+            protocol: InteractorProtocol::Kattis {
+                flags: meta
+                    .validator_flags
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect(),
+            },
+            time: meta.validation_time,
+            memory_bytes: meta.validation_memory_mib << 20,
+        });
+        Checker::default()
+    } else if custom {
         let program = programs::output_validator(dir, languages)?;
         Checker::Program(CheckerProgram {
             source: program,
@@ -121,6 +134,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         time_rule: meta.time,
         url: None,
         io: FileIo::default(),
+        interactor,
     };
     Ok(Package {
         dir: dir.to_path_buf(),

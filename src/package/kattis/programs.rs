@@ -134,7 +134,12 @@ pub(super) fn output_validator(dir: &Path, languages: &Languages) -> Result<Path
     };
     let single = dir.join("output_validator");
     let candidates: Vec<PathBuf> = if single.is_dir() {
-        vec![single]
+        // problemtools' own 2023-07 examples keep the program one folder further down
+        // (`output_validator/NAME/`).
+        match sorted_entries(&single).as_slice() {
+            [inner] if inner.is_dir() => vec![inner.clone()],
+            _ => vec![single],
+        }
     } else {
         sorted_entries(&dir.join("output_validators"))
     };

@@ -109,6 +109,8 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         generator: None,
         // Polygon's validators check the generated tests there; the judge does not run them.
         input_validators: Vec::new(),
+        // Polygon's interactive problems are not read yet: the loader refuses them.
+        interactor: None,
         rust: RustSettings::default(),
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),

@@ -1,0 +1,501 @@
+//! Interactive problems: a solution and an interactor talking through their stdin and stdout,
+//! both protocols, the verdict order, the transcript, a failing interactor, and no survivors.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::common::{self, json, procs, repo, Workspace};
+
+/// Kattis protocol: says the numbers 1..=N, each to be answered with the next one, then 0.
+const PING: &str = r#"use std::io::{BufRead, Write};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: u64 = std::fs::read_to_string(&args[1]).unwrap().trim().parse().unwrap();
+    let feedback = std::path::Path::new(&args[3]);
+    let reject = |why: String| -> ! {
+        std::fs::write(feedback.join("judgemessage.txt"), why).unwrap();
+        std::process::exit(43)
+    };
+    let mut out = std::io::stdout().lock();
+    let mut lines = std::io::stdin().lock().lines();
+    for i in 1..=n {
+        if writeln!(out, "{i}").and_then(|_| out.flush()).is_err() {
+            reject(format!("the solution left before {i}"));
+        }
+        match lines.next() {
+            Some(Ok(l)) if l.trim() == (i + 1).to_string() => {}
+            Some(Ok(l)) => reject(format!("said {} to {i}", l.trim())),
+            _ => reject(format!("no answer to {i}")),
+        }
+    }
+    let _ = writeln!(out, "0");
+    std::process::exit(42)
+}
+"#;
+
+/// The testlib twin of [`PING`]: exit 0 or 1, and writes the rounds played to OUTPUT for the
+/// checker.
+const PING_TESTLIB: &str = r#"use std::io::{BufRead, Write};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: u64 = std::fs::read_to_string(&args[1]).unwrap().trim().parse().unwrap();
+    let mut out = std::io::stdout().lock();
+    let mut lines = std::io::stdin().lock().lines();
+    for i in 1..=n {
+        let _ = writeln!(out, "{i}").and_then(|_| out.flush());
+        match lines.next() {
+            Some(Ok(l)) if l.trim() == (i + 1).to_string() => {}
+            _ => { eprintln!("wrong answer to {i}"); std::process::exit(1) }
+        }
+    }
+    let _ = writeln!(out, "0");
+    std::fs::write(&args[2], format!("{n}\n")).unwrap();
+}
+"#;
+
+/// A testlib checker: the rounds the interactor wrote must be the answer file's.
+const CHECKER: &str = r#"fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let out = std::fs::read_to_string(&a[2]).unwrap();
+    let ans = std::fs::read_to_string(&a[3]).unwrap();
+    if out.trim() == ans.trim() { std::process::exit(0) }
+    eprintln!("played {} rounds, expected {}", out.trim(), ans.trim());
+    std::process::exit(1)
+}
+"#;
+
+const PONG_LOOP: &str = "use std::io::{BufRead, Write};\nfn main() {\n    let mut out = std::io::stdout().lock();\n    for line in std::io::stdin().lock().lines() {\n        let x: u64 = line.unwrap().trim().parse().unwrap();\n        if x == 0 { return; }\n        STEP\n    }\n}\n";
+
+fn pong(step: &str) -> String {
+    PONG_LOOP.replace("STEP", step)
+}
+
+/// The solutions of the fixture, by name.
+fn solutions() -> Vec<(&'static str, String)> {
+    vec![
+        ("pong", pong("writeln!(out, \"{}\", x + 1).unwrap(); out.flush().unwrap();")),
+        // Wrong, then spins: the interactor has rejected it first.
+        ("wrong-then-spin", pong("writeln!(out, \"{}\", x + 2).unwrap(); out.flush().unwrap(); let mut y = 0u64; loop { y = std::hint::black_box(y + 1); }")),
+        ("crash", pong("let _ = x; panic!(\"no\");")),
+        ("spin", pong("let mut y = x; loop { y = std::hint::black_box(y + 1); }")),
+        // Says the answer into a buffer it never flushes, then waits for the next number.
+        ("no-flush", "use std::io::{BufRead, Write};\nfn main() {\n    let mut out = std::io::BufWriter::new(std::io::stdout().lock());\n    for line in std::io::stdin().lock().lines() {\n        let x: u64 = line.unwrap().trim().parse().unwrap();\n        if x == 0 { return; }\n        writeln!(out, \"{}\", x + 1).unwrap();\n    }\n}\n".into()),
+    ]
+}
+
+const TOML: &str = "title = \"Ping\"\ntime_limit = \"1s\"\nmemory_limit = \"256MiB\"\n";
+
+/// A workspace with the ping problems: `ping` (Kattis protocol), `ping-testlib` (testlib, with
+/// a checker) and the fixture's solutions.
+fn workspace(rounds: u64) -> Workspace {
+    let ws = Workspace::new();
+    let case = [("1", format!("{rounds}\n"), format!("{rounds}\n"))];
+    let cases: Vec<(&str, &str, &str)> = case
+        .iter()
+        .map(|(a, b, c)| (*a, b.as_str(), c.as_str()))
+        .collect();
+    ws.problem(
+        "ping",
+        &format!("{TOML}interactor = \"interactor.rs\"\ninteractor_protocol = \"kattis\"\n"),
+        &cases,
+    );
+    ws.write("problems/ping/interactor.rs", PING);
+    ws.problem(
+        "ping-testlib",
+        &format!("{TOML}interactor = \"interactor.rs\"\nchecker = \"custom\"\nchecker_program = \"checker.rs\"\n"),
+        &cases,
+    );
+    ws.write("problems/ping-testlib/interactor.rs", PING_TESTLIB);
+    ws.write("problems/ping-testlib/checker.rs", CHECKER);
+    for (name, source) in solutions() {
+        for problem in ["ping", "ping-testlib"] {
+            ws.write(&format!("solutions/{problem}/{name}.rs"), &source);
+        }
+    }
+    ws
+}
+
+/// `judge run SOLUTION --json ARGS...` with the compile cache `cache`: the document, the exit code.
+fn run(ws: &Workspace, cache: &Path, solution: &str, args: &[&str]) -> (serde_json::Value, i32) {
+    let out = ws
+        .judge()
+        .env("JUDGE_CACHE_DIR", cache)
+        .args(["run", solution, "--json"])
+        .args(args)
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    (doc, out.status.code().unwrap())
+}
+
+fn no_survivors(cache: &Path) {
+    let survivors = procs::using(cache);
+    assert!(
+        survivors.is_empty(),
+        "processes survived the judge: {survivors:?}"
+    );
+}
+
+#[test]
+fn the_verdict_order_of_problemtools_in_both_protocols() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(3);
+    let cache = tempfile::tempdir().unwrap();
+    for problem in ["ping", "ping-testlib"] {
+        for (name, verdict, detail) in [
+            ("pong", "AC", ""),
+            ("wrong-then-spin", "WA", ""),
+            ("crash", "RE", "exit code 101"),
+            ("spin", "TLE", "CPU time"),
+            (
+                "no-flush",
+                "TLE",
+                "idle: both sides waiting; did the solution flush?",
+            ),
+        ] {
+            let started = Instant::now();
+            let (doc, code) = run(&ws, cache.path(), &format!("{problem}/{name}"), &[]);
+            let case = &doc["cases"][0];
+            assert_eq!(doc["verdict"], verdict, "{problem}/{name}: {doc:#}");
+            assert_eq!(
+                code,
+                if verdict == "AC" { 0 } else { 1 },
+                "{problem}/{name}"
+            );
+            let said = case["detail"].as_str().unwrap_or("");
+            assert!(said.contains(detail), "{problem}/{name}: {said}");
+            if name == "wrong-then-spin" {
+                // Rejected first: the solution is stopped at once, not at its limit.
+                assert!(case["time_ms"].as_u64().unwrap() < 900, "{case}");
+                let message = if problem == "ping" {
+                    "said 3 to 1"
+                } else {
+                    "wrong answer to 1"
+                };
+                assert!(said.contains(message), "{problem}: {said}");
+                // The transcript shows the conversation, up to where it failed.
+                let transcript = case["interaction"]["transcript"].as_str().unwrap();
+                let lines: Vec<&str> = transcript.lines().collect();
+                assert!(lines[0].ends_with(" <1"), "{transcript}");
+                assert!(lines[1].ends_with(" >3"), "{transcript}");
+            }
+            if name == "crash" {
+                // Both programs' stderr: the solution's panic.
+                assert!(case["stderr"].as_str().unwrap().contains("no"), "{case}");
+            }
+            // No case waits past its wall cap (3 s) by much.
+            assert!(started.elapsed() < Duration::from_secs(30), "{name}");
+        }
+    }
+    no_survivors(cache.path());
+}
+
+#[test]
+fn a_long_conversation_with_and_without_the_transcript() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(5_000);
+    let cache = tempfile::tempdir().unwrap();
+    let runs = [
+        &[][..],
+        &["--no-transcript"],
+        &["--jobs", "2"],
+        &["--repeat", "2"],
+    ];
+    for args in runs {
+        let (doc, code) = if args.first() == Some(&"--no-transcript") {
+            let out = ws
+                .judge()
+                .env("JUDGE_CACHE_DIR", cache.path())
+                .args(["--no-transcript", "run", "ping/pong", "--json"])
+                .output()
+                .unwrap();
+            (json(&out.stdout), out.status.code().unwrap())
+        } else {
+            run(&ws, cache.path(), "ping/pong", args)
+        };
+        assert_eq!(doc["verdict"], "AC", "{args:?}: {doc:#}");
+        assert_eq!(code, 0);
+    }
+    // A failure in a long conversation: the transcript's end, and the lines before it counted.
+    let (doc, _) = run(&ws, cache.path(), "ping/wrong-then-spin", &[]);
+    assert_eq!(doc["verdict"], "WA");
+    let (doc, _) = run(&ws, cache.path(), "ping/no-flush", &["--no-transcript"]);
+    assert_eq!(doc["verdict"], "TLE", "{doc:#}");
+    no_survivors(cache.path());
+}
+
+#[test]
+fn the_transcript_is_kept_with_the_outputs_and_can_be_turned_off() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(5);
+    let cache = tempfile::tempdir().unwrap();
+    let (doc, _) = run(&ws, cache.path(), "ping/wrong-then-spin", &[]);
+    let kept = doc["cases"][0]["saved_output"].as_str().unwrap();
+    let text = std::fs::read_to_string(kept).unwrap();
+    assert!(text.lines().any(|l| l.ends_with(" <1")), "{text}");
+    assert!(text.lines().any(|l| l.ends_with(" >3")), "{text}");
+    let out = ws
+        .judge()
+        .env("JUDGE_CACHE_DIR", cache.path())
+        .args(["--no-transcript", "run", "ping/wrong-then-spin", "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    assert_eq!(doc["verdict"], "WA");
+    assert!(
+        doc["cases"][0]["interaction"]["transcript"].is_null(),
+        "{doc:#}"
+    );
+    no_survivors(cache.path());
+}
+
+#[test]
+fn a_failing_interactor_is_an_internal_error_never_the_solutions() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(3);
+    let cache = tempfile::tempdir().unwrap();
+    let pong = &solutions()[0].1;
+    let problems = [
+        (
+            "crashing",
+            "fn main() { eprintln!(\"the interactor's own bug\"); std::process::exit(7) }\n",
+            "exit code 7",
+        ),
+        (
+            "broken",
+            "fn main() { this is not rust }\n",
+            "interactor.rs does not compile",
+        ),
+        // Plays, then never exits after the solution has: its own wall cap.
+        (
+            "lingering",
+            &PING.replace(
+                "std::process::exit(42)",
+                "loop { std::thread::sleep(std::time::Duration::from_secs(1)); }",
+            ),
+            "took longer than",
+        ),
+    ];
+    for (id, source, said) in problems {
+        ws.problem(
+            id,
+            &format!("{TOML}interactor = \"interactor.rs\"\ninteractor_protocol = \"kattis\"\ninteractor_time_limit = \"1s\"\n"),
+            &[("1", "3\n", "3\n")],
+        );
+        ws.write(&format!("problems/{id}/interactor.rs"), source);
+        ws.write(&format!("solutions/{id}/pong.rs"), pong);
+        let (doc, code) = run(&ws, cache.path(), &format!("{id}/pong"), &[]);
+        assert_eq!(doc["verdict"], "IE", "{id}: {doc:#}");
+        assert_eq!(code, 2, "{id}");
+        let detail = doc["cases"][0]["detail"].as_str().unwrap();
+        assert!(detail.contains("interactor"), "{id}: {detail}");
+        assert!(detail.contains(said), "{id}: {detail}");
+        if id == "crashing" {
+            assert!(detail.contains("the interactor's own bug"), "{detail}");
+        }
+    }
+    no_survivors(cache.path());
+}
+
+#[test]
+fn an_interactor_with_a_comparing_checker_is_a_configuration_error() {
+    let ws = Workspace::new();
+    ws.problem(
+        "both",
+        &format!("{TOML}interactor = \"interactor.rs\"\nchecker = \"exact\"\n"),
+        &[("1", "3\n", "3\n")],
+    );
+    ws.write("problems/both/interactor.rs", PING);
+    ws.write("solutions/both/pong.rs", pong("let _ = x;"));
+    let out = ws.judge().args(["run", "both/pong"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("problem.toml:5"), "{err}");
+    assert!(
+        err.contains("checker = \"exact\"") && err.contains("interactor"),
+        "{err}"
+    );
+    assert!(err.contains("fix: remove `checker`"), "{err}");
+}
+
+#[test]
+fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
+    let _no_bomb = common::no_fork_bomb();
+    let cache = tempfile::tempdir().unwrap();
+    let out = common::judge(&repo())
+        .env("JUDGE_CACHE_DIR", cache.path())
+        .args(["verify", "nqueens-hidden", "--json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for name in ["binary-search", "first-board", "no-flush", "off-by-one"] {
+        assert!(text.contains(name), "{name} was not judged: {text}");
+    }
+    no_survivors(cache.path());
+}
+
+/// problemtools' source release, whose `examples/guess` is an interactive Kattis package.
+const PROBLEMTOOLS: (&str, &str, &str) = (
+    "problemtools",
+    "1.20260907",
+    "55f19b6a72ef5cb07daf0a4e612be963a15e7972891a3afb0fff89244b6228c6",
+);
+
+#[test]
+#[cfg_attr(
+    not(judge_has_pypi),
+    ignore = "needs python3 with pip and the network (pypi.org) to download problemtools"
+)]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn problemtools_guess_every_submission_gets_its_folders_verdict() {
+    let _no_bomb = common::no_fork_bomb();
+    let (name, version, sha256) = PROBLEMTOOLS;
+    let guess = common::download::pypi_sdist(name, version, sha256).join("examples/guess");
+    let cache = tempfile::tempdir().unwrap();
+    let out = common::judge(&repo())
+        .env("JUDGE_CACHE_DIR", cache.path())
+        .args(["verify", guess.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let doc = json(&out.stdout);
+    let solutions = doc[0]["solutions"].as_array().unwrap();
+    let verdict = |name: &str| {
+        let s = solutions
+            .iter()
+            .find(|s| s["solution"] == name)
+            .unwrap_or_else(|| panic!("{name} was not judged: {doc:#}"));
+        s["verdict"].as_str().unwrap().to_string()
+    };
+    // The ones whose verdict depends on the order of decision.
+    for (name, expected) in [
+        ("time_limit_exceeded/guess_no_flush.cc", "TLE"),
+        ("wrong_answer/guess_tle.cc", "WA"),
+        ("run_time_error/guess_rte_after_correct.cc", "RE"),
+        ("accepted/guess.cc", "AC"),
+    ] {
+        assert_eq!(verdict(name), expected, "{name}: {doc:#}");
+    }
+    #[cfg(judge_has_java)]
+    assert_eq!(verdict("wrong_answer/GuessCrash.java"), "WA");
+    // Every submission in an installed language got its folder's verdict.
+    for s in solutions {
+        assert_eq!(s["matches_expected"], true, "{s}");
+    }
+    assert!(solutions.len() >= 8, "{doc:#}");
+    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+    no_survivors(cache.path());
+}
+
+#[test]
+fn stress_and_compare_run_both_solutions_through_the_interactor() {
+    let _no_bomb = common::no_fork_bomb();
+    let cache = tempfile::tempdir().unwrap();
+    let judge = |args: &[&str]| {
+        let out = common::judge(&repo())
+            .env("JUDGE_CACHE_DIR", cache.path())
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        (json(&out.stdout), out.status.code())
+    };
+    // The reference is accepted by the interactor on each seed; the attempt is not from n = 4.
+    let (doc, code) = judge(&[
+        "stress",
+        "first-board",
+        "--against",
+        "binary-search",
+        "-p",
+        "nqueens-hidden",
+        "--count",
+        "30",
+    ]);
+    assert_eq!(code, Some(1), "{doc:#}");
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
+    let seen = doc["disagreement"]["attempt_output"].as_str().unwrap();
+    assert!(
+        seen.contains(">! "),
+        "the attempt's side of the conversation: {seen}"
+    );
+    // Each as expected: compare succeeds.
+    let (doc, code) = judge(&["compare", "nqueens-hidden", "binary-search", "off-by-one"]);
+    assert_eq!(code, Some(0), "{doc:#}");
+    let text = doc.to_string();
+    assert!(
+        text.contains("\"RE\"") && text.contains("\"AC\""),
+        "{doc:#}"
+    );
+    no_survivors(cache.path());
+}
+
+#[test]
+fn ctrl_c_stops_both_programs() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(3);
+    let cache = ws.path().join("cache");
+    let tmp = ws.path().join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    // The solution that never flushes: both sides wait, until Ctrl-C.
+    let mut child = common::judge_process(ws.path())
+        .env("JUDGE_CACHE_DIR", &cache)
+        .env("TMPDIR", &tmp)
+        .args(["run", "ping/no-flush", "--time-limit", "20s"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let build = cache.join("build");
+    // Both built programs running (not a compiler working there).
+    let running = || {
+        build.is_dir()
+            && procs::running_from(&build)
+                .iter()
+                .filter(|p| p.exe.ends_with("solution"))
+                .count()
+                >= 2
+    };
+    while !running() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the two never started"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // SAFETY: plain syscall on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    no_survivors(&cache);
+    let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "temp dirs left behind: {left:?}");
+}
+
+#[test]
+fn show_lists_the_sample_interactions() {
+    let out = common::judge(&repo())
+        .args(["show", "nqueens-hidden"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "interactive: interactor problems/nqueens-hidden/interactor.rs (testlib protocol)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("checker tokens"), "{text}");
+    let shown = text.split("Sample interactions").nth(1).expect("a section");
+    assert!(shown.contains("sample 04"), "{text}");
+    assert!(shown.contains("    <4\n    >? 1 2\n"), "{text}");
+    assert!(shown.contains(">! 3 1 4 2"), "{text}");
+    let out = common::judge(&repo()).arg("list").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("checker none: an interactor decides (interactor.rs, testlib protocol)"),
+        "{text}"
+    );
+}
