@@ -3,6 +3,8 @@
 use std::fmt::Write as _;
 use std::ops::Div;
 
+use crate::text::markup;
+
 use super::{PointStatus, ScaleReport, MEASURABLE_FLOOR_MS};
 
 /// The chart of a `judge scale` run: a line per solution, hollow points where it hit the cap.
@@ -82,7 +84,7 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
         s,
         r#"<text x="{}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
         left + pw / 2.0,
-        escape(title)
+        markup(title)
     );
     // Decade grid and labels.
     for d in (lo as i32)..=(hi as i32) {
@@ -193,7 +195,7 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
                 r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{fill}" stroke="{colour}" stroke-width="2"><title>{} n={n}: {}{}</title></circle>"#,
                 x(n),
                 y(ms),
-                escape(ser.name),
+                markup(ser.name),
                 if over { "> " } else { "" },
                 ms_label(ms)
             );
@@ -210,7 +212,7 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
             r#"<text x="{}" y="{}">{}</text>"#,
             lx + 36.0,
             ly + 4.5,
-            escape(ser.name)
+            markup(ser.name)
         );
     }
     let _ = writeln!(
@@ -241,13 +243,6 @@ fn ms_label(ms: f64) -> String {
 fn trim_float(v: f64) -> String {
     let s = format!("{v:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
