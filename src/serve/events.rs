@@ -29,10 +29,11 @@ pub fn watch_history(path: PathBuf, changed: broadcast::Sender<()>) {
     std::thread::spawn(move || {
         let mut seen = None;
         loop {
-            let latest = path
-                .exists()
-                .then(|| History::open(&path).and_then(|h| h.latest_id()).ok())
-                .flatten();
+            // No history yet is none recorded: the first one is news.
+            let latest = match path.exists() {
+                true => History::open(&path).and_then(|h| h.latest_id()).ok(),
+                false => Some(0),
+            };
             if latest.is_some() && latest != seen {
                 if seen.is_some() {
                     let _ = changed.send(());
@@ -50,7 +51,8 @@ pub(super) async fn status(State(app): State<Arc<App>>) -> impl IntoResponse {
     let events = stream::unfold(receiver, |mut receiver| async move {
         match receiver.recv().await {
             Ok(()) | Err(RecvError::Lagged(_)) => {
-                let event = Event::default().event("changed").data("");
+                // Browsers drop an event without data.
+                let event = Event::default().event("changed").data("changed");
                 Some((Ok::<_, Infallible>(event), receiver))
             }
             Err(RecvError::Closed) => None,

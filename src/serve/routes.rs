@@ -3,11 +3,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::rejection::FormRejection;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::{Extension, Form};
+use axum::Extension;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -327,15 +328,27 @@ pub(super) async fn submit(
     State(app): State<Arc<App>>,
     Extension(known): Extension<Known>,
     headers: HeaderMap,
-    form: Result<Form<submit::Form>, FormRejection>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    // The body is read whole before anything is answered: a client still sending would
+    // otherwise see its connection reset instead of the answer.
+    let form = body.map_err(|e| e.body_text()).and_then(|body| {
+        let urlencoded = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        if !urlencoded {
+            return Err("it is not a form (application/x-www-form-urlencoded)".into());
+        }
+        serde_urlencoded::from_bytes::<submit::Form>(&body).map_err(|e| e.to_string())
+    });
     let form = match form {
-        Ok(Form(f)) => f,
-        Err(e) => {
+        Ok(f) => f,
+        Err(why) => {
             return pages::error(
                 StatusCode::BAD_REQUEST,
                 "Not a submission",
-                &format!("the request is not the submit form: {e}"),
+                &format!("the request is not the submit form: {why}"),
                 Some("/submit"),
             )
         }

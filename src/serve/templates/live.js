@@ -18,7 +18,10 @@
         .catch(function () {})
         .then(function () { busy = false; if (again) { again = false; refresh(); } });
     };
-    new EventSource('/events').addEventListener('changed', refresh);
+    var changes = new EventSource('/events');
+    changes.addEventListener('changed', refresh);
+    // What happened between the page being made and the stream opening (or reopening).
+    changes.addEventListener('open', refresh);
   }
 
   // A run: each case's row as it finishes, then the submission's page.
