@@ -2,10 +2,12 @@
 //! table of the history (live), a submission with its diffs, submitting from the browser.
 //!
 //! Server-rendered HTML (`pages`, `views`), a little plain JavaScript fed by server-sent events
-//! (`events`), the submissions judged on a worker thread (`runs`, `submit`). Every request
+//! (`events`), the submissions judged on a worker thread (`runs`, `submit`), with the longer
+//! comparisons and measurements (`tasks`, `analysis`). Every request
 //! passes the [`guard`]: its `Host` must name this server, and a state-changing request carries
 //! the server's token.
 
+mod analysis;
 pub mod events;
 pub mod guard;
 pub mod markdown;
@@ -13,6 +15,7 @@ pub mod pages;
 mod routes;
 pub mod runs;
 pub mod submit;
+pub mod tasks;
 pub mod views;
 
 use std::net::IpAddr;
@@ -77,6 +80,11 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         .route("/submissions/{id}", get(routes::submission))
         .route("/submit", get(routes::submit_form).post(routes::submit))
         .route("/runs/{id}", get(routes::run))
+        .route(
+            "/compare",
+            get(analysis::compare_page).post(analysis::compare),
+        )
+        .route("/scale", get(analysis::scale_page).post(analysis::scale))
         .route("/runs/{id}/events", get(events::run))
         .route("/events", get(events::status))
         .route(

@@ -21,6 +21,12 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("submit.html", include_str!("templates/submit.html")),
     ("run.html", include_str!("templates/run.html")),
     ("error.html", include_str!("templates/error.html")),
+    ("task.html", include_str!("templates/task.html")),
+    ("matrix.html", include_str!("templates/matrix.html")),
+    (
+        "scale_result.html",
+        include_str!("templates/scale_result.html"),
+    ),
 ];
 
 /// The stylesheet and the script, served as they are.

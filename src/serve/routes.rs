@@ -330,37 +330,10 @@ pub(super) async fn submit(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    // The body is read whole before anything is answered: a client still sending would
-    // otherwise see its connection reset instead of the answer.
-    let form = body.map_err(|e| e.body_text()).and_then(|body| {
-        let urlencoded = headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-        if !urlencoded {
-            return Err("it is not a form (application/x-www-form-urlencoded)".into());
-        }
-        serde_urlencoded::from_bytes::<submit::Form>(&body).map_err(|e| e.to_string())
-    });
-    let form = match form {
+    let form: submit::Form = match posted(&app, &headers, body) {
         Ok(f) => f,
-        Err(why) => {
-            return pages::error(
-                StatusCode::BAD_REQUEST,
-                "Not a submission",
-                &format!("the request is not the submit form: {why}"),
-                Some("/submit"),
-            )
-        }
+        Err(refused) => return *refused,
     };
-    if !app.hosts.same_origin(&headers) || !app.token.admits(&form.token) {
-        return pages::error(
-            StatusCode::FORBIDDEN,
-            "Refused",
-            "this request does not carry this server's token, so it may come from another page: nothing was run. Open the address `judge serve` printed (with its ?token=) and submit from there.",
-            None,
-        );
-    }
     let ws = app.ws.clone();
     let checked = {
         let form = form.clone();
@@ -392,6 +365,50 @@ pub(super) async fn submit(
             &e.to_string(),
             None,
         ),
+    }
+}
+
+/// The form of a state-changing request, once its body is read whole (a client still sending
+/// would otherwise see its connection reset instead of the answer), is a form, and carries the
+/// token from a page of this server; else the page that says why not.
+pub(super) fn posted<T: serde::de::DeserializeOwned>(
+    app: &App,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, Box<Response>> {
+    #[derive(serde::Deserialize)]
+    struct Token {
+        #[serde(default)]
+        token: String,
+    }
+    let form = body.map_err(|e| e.body_text()).and_then(|body| {
+        let urlencoded = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        if !urlencoded {
+            return Err("it is not a form (application/x-www-form-urlencoded)".into());
+        }
+        let token = serde_urlencoded::from_bytes::<Token>(&body).map_err(|e| e.to_string())?;
+        let form = serde_urlencoded::from_bytes::<T>(&body).map_err(|e| e.to_string())?;
+        Ok((token.token, form))
+    });
+    match form {
+        Err(why) => Err(Box::new(pages::error(
+            StatusCode::BAD_REQUEST,
+            "Not a form of this judge",
+            &format!("the request is not the page's form: {why}"),
+            None,
+        ))),
+        Ok((token, _)) if !app.hosts.same_origin(headers) || !app.token.admits(&token) => {
+            Err(Box::new(pages::error(
+                StatusCode::FORBIDDEN,
+                "Refused",
+                "this request does not carry this server's token, so it may come from another page: nothing was run. Open the address `judge serve` printed (with its ?token=) and start from there.",
+                None,
+            )))
+        }
+        Ok((_, form)) => Ok(form),
     }
 }
 

@@ -9,6 +9,7 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use tokio::sync::broadcast;
 
+use super::tasks::Task;
 use crate::history::{History, NewSubmission};
 use crate::model::{CaseReport, CompileReport, SolutionReport};
 use crate::session::{Judge, Observer, Options, Quiet};
@@ -77,11 +78,20 @@ impl Run {
     }
 }
 
-/// The runs of this server and the worker that judges them.
+/// What the worker is given.
+enum Job {
+    Run(Arc<Run>),
+    Task(Arc<Task>),
+}
+
+/// The runs and tasks of this server and the worker that does them, one at a time (times
+/// measured side by side would inflate each other).
 pub struct Runs {
     next: AtomicU64,
     all: Mutex<BTreeMap<u64, Arc<Run>>>,
-    queue: Mutex<mpsc::Sender<Arc<Run>>>,
+    /// The latest task of each problem and kind.
+    tasks: Mutex<BTreeMap<(String, &'static str), Arc<Task>>>,
+    queue: Mutex<mpsc::Sender<Job>>,
     /// Told whenever a run moves on (the status page shows the runs in progress).
     pub changed: broadcast::Sender<()>,
 }
@@ -89,12 +99,22 @@ pub struct Runs {
 impl Runs {
     /// Starts the worker: it judges in `ws` and records in the history at `history`.
     pub fn start(ws: Workspace, history: PathBuf) -> Runs {
-        let (queue, jobs) = mpsc::channel::<Arc<Run>>();
+        let (queue, jobs) = mpsc::channel::<Job>();
         let (changed, _) = broadcast::channel(64);
         let told = changed.clone();
         std::thread::spawn(move || {
             let mut judge = None;
-            for run in jobs {
+            for job in jobs {
+                let run = match job {
+                    Job::Run(run) => run,
+                    Job::Task(task) => {
+                        match judge_for(&ws, &mut judge) {
+                            Ok(judge) => task.execute(&ws, judge, &told),
+                            Err(why) => task.fail(why, &told),
+                        }
+                        continue;
+                    }
+                };
                 let end = match judge_one(&ws, &mut judge, &history, &run, &told) {
                     Ok(id) => End::Recorded(id),
                     Err(why) => End::Failed(why),
@@ -109,6 +129,7 @@ impl Runs {
         Runs {
             next: AtomicU64::new(1),
             all: Mutex::new(BTreeMap::new()),
+            tasks: Mutex::new(BTreeMap::new()),
             queue: Mutex::new(queue),
             changed,
         }
@@ -130,7 +151,7 @@ impl Runs {
             .queue
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .send(run.clone());
+            .send(Job::Run(run.clone()));
         if sent.is_err() {
             run.update(|s| {
                 s.end = Some(End::Failed("the judging thread stopped".into()));
@@ -139,6 +160,33 @@ impl Runs {
         }
         let _ = self.changed.send(());
         run
+    }
+
+    /// Queues `task`, in place of the last of its problem and kind.
+    pub fn queue(&self, task: Task) -> Arc<Task> {
+        let task = Arc::new(task);
+        self.tasks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((task.problem.clone(), task.kind.name()), task.clone());
+        let sent = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(Job::Task(task.clone()));
+        if sent.is_err() {
+            task.fail("the judging thread stopped".into(), &self.changed);
+        }
+        task
+    }
+
+    /// The latest task of `problem` of this kind (`compare`, `scale`).
+    pub fn task(&self, problem: &str, kind: &'static str) -> Option<Arc<Task>> {
+        self.tasks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&(problem.to_string(), kind))
+            .cloned()
     }
 
     pub fn get(&self, id: u64) -> Option<Arc<Run>> {
@@ -168,10 +216,7 @@ fn judge_one(
     run: &Run,
     told: &broadcast::Sender<()>,
 ) -> Result<i64, String> {
-    let judge = match judge {
-        Some(j) => j,
-        None => judge.insert(Judge::new(ws.clone()).map_err(|e| e.to_string())?),
-    };
+    let judge = judge_for(ws, judge)?;
     let text = |e: crate::Error| e.to_string();
     let mut problem = ws.problem(&run.solution.problem).map_err(text)?;
     crate::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
@@ -187,6 +232,14 @@ fn judge_one(
         )
         .map_err(text)?;
     record(history, &report)
+}
+
+/// The worker's judge, made on first use.
+fn judge_for<'a>(ws: &Workspace, judge: &'a mut Option<Judge>) -> Result<&'a mut Judge, String> {
+    match judge {
+        Some(j) => Ok(j),
+        None => Ok(judge.insert(Judge::new(ws.clone()).map_err(|e| e.to_string())?)),
+    }
 }
 
 /// Records a report in the history: the submission's id.

@@ -13,8 +13,6 @@ pub const MAX_CODE: usize = 1 << 20;
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 pub struct Form {
     #[serde(default)]
-    pub token: String,
-    #[serde(default)]
     pub problem: String,
     /// A solution of the workspace, `PROBLEM/NAME` (empty: the pasted code).
     #[serde(default)]

@@ -142,7 +142,7 @@ fn a_bad_submission_gets_a_clear_error_page() {
     );
     assert_eq!(not_a_form.status, 400);
     assert!(
-        not_a_form.body.contains("not the submit form"),
+        not_a_form.body.contains("it is not a form"),
         "{}",
         not_a_form.body
     );
@@ -328,5 +328,74 @@ fn the_problem_pages_show_limits_statement_and_samples() {
         page.body.contains("<td>off</td><td>WA</td>"),
         "{}",
         page.body
+    );
+}
+
+/// Polls a task's page until its result is there: the page.
+fn wait_for_task(server: &Serving, page: &str, done: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let answer = server.get(page);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        if answer.body.contains(done) || answer.body.contains("id=\"failed\"") {
+            return answer.body;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{page} did not finish: {}",
+            answer.body
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn compare_and_scale_run_from_the_page_with_the_token_only() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace();
+    let server = Serving::start(ws.path());
+    let refused = server.post_form("/compare", &[("problem", "double")], &[]);
+    assert_eq!(refused.status, 403);
+    let started = server.post_form(
+        "/compare",
+        &[("token", &server.token), ("problem", "double")],
+        &[],
+    );
+    assert_eq!(started.status, 303, "{}", started.body);
+    let page = wait_for_task(&server, "/compare?problem=double", "Relative speed");
+    assert!(page.contains("<table class=\"matrix\">"), "{page}");
+    assert!(
+        page.contains("<th>off</th>") && page.contains("<th>ok</th>"),
+        "{page}"
+    );
+    assert!(page.contains("is the fastest"), "{page}");
+
+    let bad = server.post_form(
+        "/scale",
+        &[
+            ("token", &server.token),
+            ("problem", "double"),
+            ("sizes", "ten"),
+        ],
+        &[],
+    );
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("the sizes"), "{}", bad.body);
+    let started = server.post_form(
+        "/scale",
+        &[
+            ("token", &server.token),
+            ("problem", "double"),
+            ("sizes", "1,10,100"),
+            ("input", "{n}\\n"),
+        ],
+        &[],
+    );
+    assert_eq!(started.status, 303, "{}", started.body);
+    let page = wait_for_task(&server, "/scale?problem=double", "<svg");
+    assert!(page.contains("Best fit"), "{page}");
+    assert!(
+        server.get("/status").body.contains("No submissions yet"),
+        "comparisons are not submissions"
     );
 }

@@ -209,6 +209,31 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
         assert_eq!(text(&c, "table.status .verdict").await, "Accepted");
         shot(&c, "submission-ac").await;
 
+        // The matrix of every solution, and the growth chart.
+        c.goto(&format!("{base}/compare?problem=double"))
+            .await
+            .unwrap();
+        click(&c, "#start").await;
+        c.wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css("table.matrix"))
+            .await
+            .unwrap();
+        shot(&c, "compare").await;
+        c.goto(&format!("{base}/scale?problem=double"))
+            .await
+            .unwrap();
+        let sizes = c.find(Locator::Css("input[name=sizes]")).await.unwrap();
+        sizes.clear().await.unwrap();
+        sizes.send_keys("1,10,100,1000").await.unwrap();
+        click(&c, "#start").await;
+        c.wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css("figure.chart svg"))
+            .await
+            .unwrap();
+        shot(&c, "scale").await;
+
         // On a phone-sized window.
         c.set_window_size(390, 844).await.unwrap();
         c.goto(&format!("{base}/status")).await.unwrap();
