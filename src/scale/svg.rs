@@ -43,6 +43,9 @@ const COLOURS: &[&str] = &[
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
 ];
 
+/// The widest range of sizes that gets a tick at every size.
+const MAX_UNIT_TICKS: u64 = 32;
+
 /// A line chart of CPU time (log scale, decade ticks) against size, one line per series, with
 /// labelled axes, a legend and the cap drawn as a dashed line. Points over the cap are hollow,
 /// reached by a dashed step.
@@ -103,7 +106,17 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
             decade_label(d)
         );
     }
-    for n in nmin..=nmax {
+    // Every size when they are few (4..16); else the sizes measured: a tick per unit of
+    // 1000..16000 would be thousands of labels on top of each other.
+    let ticks: Vec<u64> = if nmax - nmin <= MAX_UNIT_TICKS {
+        (nmin..=nmax).collect()
+    } else {
+        let mut sizes: Vec<u64> = all.iter().map(|p| p.0).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+    };
+    for n in ticks {
         let xx = x(n);
         let _ = writeln!(
             s,
@@ -283,5 +296,23 @@ mod tests {
         }
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert_eq!(svg.matches(r##"fill="white" stroke="#D55E00""##).count(), 1);
+    }
+
+    #[test]
+    fn wide_sizes_get_a_tick_each_not_one_per_unit() {
+        let ticks = |points: Vec<(u64, f64, bool)>| {
+            svg("t", &[Series { name: "a", points }], 1000.0)
+                .matches(r##"stroke="#eee""##)
+                .count()
+        };
+        assert_eq!(ticks(vec![(4, 1.0, false), (16, 2.0, false)]), 13);
+        assert_eq!(
+            ticks(vec![
+                (1000, 1.0, false),
+                (4000, 2.0, false),
+                (16000, 9.0, false)
+            ]),
+            3
+        );
     }
 }

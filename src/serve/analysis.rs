@@ -148,7 +148,9 @@ fn start(
     match kind(&form) {
         Ok(kind) => {
             app.runs.queue(Task::new(form.problem.clone(), kind));
-            let to = format!("/{}?problem={}", p.kind, form.problem);
+            // The page shows the form as it was sent.
+            let query = serde_urlencoded::to_string(&form).unwrap_or_default();
+            let to = format!("/{}?{query}", p.kind);
             Redirect::to(&to).into_response()
         }
         Err(why) => show(app, known, p, form, Some(why)),

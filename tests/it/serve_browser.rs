@@ -129,6 +129,11 @@ async fn text(c: &Client, css: &str) -> String {
 fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() {
     let _no_bomb = common::no_fork_bomb();
     let ws = crate::serve::workspace();
+    // A solution whose time grows as n²: the matrix has a relative speed, the chart a slope.
+    ws.write(
+        "solutions/double/quadratic.rs",
+        format!("{READ_N}fn main() {{ let n = n(); let mut x = 0u64; for i in 0..n * n {{ x = std::hint::black_box(x ^ i); }} std::hint::black_box(x); println!(\"{{}}\", n * 2); }}\n"),
+    );
     let server = Serving::start(ws.path());
     let driver = Driver::start();
     let base = server.base();
@@ -220,12 +225,12 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
             .await
             .unwrap();
         shot(&c, "compare").await;
-        c.goto(&format!("{base}/scale?problem=double"))
-            .await
-            .unwrap();
-        let sizes = c.find(Locator::Css("input[name=sizes]")).await.unwrap();
-        sizes.clear().await.unwrap();
-        sizes.send_keys("1,10,100,1000").await.unwrap();
+        // The sizes come prefilled from the address.
+        c.goto(&format!(
+            "{base}/scale?problem=double&sizes=1000,2000,4000,8000,16000"
+        ))
+        .await
+        .unwrap();
         click(&c, "#start").await;
         c.wait()
             .at_most(Duration::from_secs(120))
