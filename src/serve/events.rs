@@ -28,11 +28,23 @@ const POLL: Duration = Duration::from_millis(300);
 pub fn watch_history(path: PathBuf, changed: broadcast::Sender<()>) {
     std::thread::spawn(move || {
         let mut seen = None;
+        // One connection, kept: opening checks the format, a write the poll need not repeat.
+        let mut history: Option<History> = None;
         loop {
             // No history yet is none recorded: the first one is news.
-            let latest = match path.exists() {
-                true => History::open(&path).and_then(|h| h.latest_id()).ok(),
-                false => Some(0),
+            let latest = if !path.exists() {
+                // Removed (`judge clean --all`): a new one is a new file.
+                history = None;
+                Some(0)
+            } else {
+                if history.is_none() {
+                    history = History::open(&path).ok();
+                }
+                let latest = history.as_ref().and_then(|h| h.latest_id().ok());
+                if latest.is_none() {
+                    history = None;
+                }
+                latest
             };
             if latest.is_some() && latest != seen {
                 if seen.is_some() {

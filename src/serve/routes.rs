@@ -225,6 +225,9 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
     let Ok(id) = id.parse::<i64>() else {
         return not_found(&format!("`{id}` is not a submission's number"), "/status");
     };
+    if !app.history.exists() {
+        return not_found(&format!("there is no submission #{id}"), "/status");
+    }
     let found = History::open(&app.history).and_then(|h| Ok((h.get(id)?, h.report(id)?)));
     let (submission, report) = match found {
         Ok((Some(s), report)) => (s, report),

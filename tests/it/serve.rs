@@ -399,3 +399,42 @@ fn compare_and_scale_run_from_the_page_with_the_token_only() {
         "comparisons are not submissions"
     );
 }
+
+#[test]
+fn a_compile_error_and_a_crash_show_the_compiler_and_stderr() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace();
+    let server = Serving::start(ws.path());
+    let paste = |code: &str| {
+        let sent = server.post_form(
+            "/submit",
+            &[
+                ("token", &server.token),
+                ("problem", "double"),
+                ("language", "rust"),
+                ("code", code),
+            ],
+            &[],
+        );
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        server
+            .wait_for_submission(sent.header("location").unwrap())
+            .1
+    };
+    let page = paste("fn main() { let x: u32 = \"not a number\"; }\n");
+    assert!(page.body.contains("Compilation error"), "{}", page.body);
+    assert!(page.body.contains("<h2>Compilation</h2>"), "{}", page.body);
+    assert!(page.body.contains("mismatched types"), "{}", page.body);
+    let page = paste("fn main() { eprintln!(\"gave up at line 7\"); std::process::exit(3); }\n");
+    assert!(
+        page.body.contains("Runtime error on test 1"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("<h4>Standard error</h4>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("gave up at line 7"), "{}", page.body);
+}
