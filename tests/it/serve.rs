@@ -438,3 +438,31 @@ fn a_compile_error_and_a_crash_show_the_compiler_and_stderr() {
     );
     assert!(page.body.contains("gave up at line 7"), "{}", page.body);
 }
+
+#[test]
+fn a_runs_events_give_each_case_then_the_submission() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace();
+    let server = Serving::start(ws.path());
+    let sent = server.post_form(
+        "/submit",
+        &[("token", &server.token), ("solution", "double/off")],
+        &[],
+    );
+    let run = sent.header("location").unwrap().to_string();
+    let mut events = server.connect();
+    write!(
+        events,
+        "GET {run}/events HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.host()
+    )
+    .unwrap();
+    let mut heard = String::new();
+    events.read_to_string(&mut heard).unwrap();
+    let case_1 = heard.find("\"id\":\"case-1\"").expect(&heard);
+    let case_2 = heard.find("\"id\":\"case-2\"").expect(&heard);
+    let end = heard.find("event: end").expect(&heard);
+    assert!(case_1 < case_2 && case_2 < end, "{heard}");
+    assert!(heard.contains("Wrong answer"), "{heard}");
+    assert!(heard.contains("{\"href\":\"/submissions/1\"}"), "{heard}");
+}
