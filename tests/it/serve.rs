@@ -466,3 +466,34 @@ fn a_runs_events_give_each_case_then_the_submission() {
     assert!(heard.contains("Wrong answer"), "{heard}");
     assert!(heard.contains("{\"href\":\"/submissions/1\"}"), "{heard}");
 }
+
+#[test]
+fn bind_beyond_loopback_warns_and_still_checks_the_host() {
+    let ws = workspace();
+    let server = Serving::start_with(
+        ws.path(),
+        &["--bind", "0.0.0.0"],
+        std::process::Stdio::piped(),
+    );
+    let port = server.port;
+    // Any address of the machine, as a literal: no DNS name can be rebound to it.
+    let by_address = server.send(
+        "GET",
+        "/status",
+        &[("Host", &format!("10.1.2.3:{port}"))],
+        "",
+    );
+    assert_eq!(by_address.status, 200);
+    let by_name = server.send(
+        "GET",
+        "/status",
+        &[("Host", &format!("judge.example:{port}"))],
+        "",
+    );
+    assert_eq!(by_name.status, 403);
+    let err = server.stop();
+    assert!(
+        err.contains("warning: listening on 0.0.0.0, beyond this machine"),
+        "{err}"
+    );
+}

@@ -36,10 +36,16 @@ impl Answer {
 impl Serving {
     /// `judge serve --port 0` in `root`, once it printed its address.
     pub(crate) fn start(root: &Path) -> Serving {
+        Serving::start_with(root, &[], Stdio::inherit())
+    }
+
+    /// `judge serve --port 0 ARGS...`, its stderr going to `stderr`.
+    pub(crate) fn start_with(root: &Path, args: &[&str], stderr: Stdio) -> Serving {
         let mut child = super::judge_process(root)
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let (stdout, url) = super::first_address(&mut child);
@@ -145,6 +151,16 @@ impl Serving {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// Its stderr, once it has ended (with `Stdio::piped()`).
+    pub(crate) fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let mut err = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            stderr.read_to_string(&mut err).unwrap();
+        }
+        err
     }
 
     /// Whether the process is still running.
