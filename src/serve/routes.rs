@@ -256,6 +256,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         .and_then(|r| r.pointer("/compile/diagnostics"))
         .and_then(Value::as_str)
         .map(str::to_string);
+    let source = source_as_judged(&submission);
     let mut row = StatusRow::of(&submission);
     row.verdict = VerdictView::of(submission.verdict, first_failed(&submission));
     page(
@@ -264,7 +265,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         ctx! {
             title => format!("Submission #{id}"), nav => "status", s => row, cases, diagnostics,
             detailed => report.is_some(), path => app.ws.show(std::path::Path::new(&submission.path)), code_length => submission.code_length,
-            compiler => submission.compiler,
+            compiler => submission.compiler, source,
             time_limit => format_duration(Duration::from_millis(submission.time_limit_ms)),
         },
     )
@@ -462,6 +463,16 @@ fn compile_line(state: &RunState) -> Option<String> {
             (true, None) => "compiled (taken from the cache)".to_string(),
             (false, None) => format!("compiled in {}", format_duration(c.duration)),
         })
+}
+
+/// The source as it was judged: the file, when it has not changed since (the history keeps
+/// its hash, not its text). `Err` says why it is not shown.
+fn source_as_judged(s: &crate::history::Submission) -> Result<String, &'static str> {
+    let bytes = std::fs::read(&s.path).map_err(|_| "the file is gone")?;
+    if blake3::hash(&bytes).to_hex().as_str() != s.source_hash {
+        return Err("the file has changed since");
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 fn unreadable(e: &crate::history::HistoryError) -> Response {

@@ -186,6 +186,25 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
         std::fs::read_to_string(ws.path().join("solutions/double/pasted-1.rs")).unwrap(),
         code
     );
+    assert!(
+        page.body
+            .contains("<pre class=\"source\">use std::io::Read;"),
+        "{}",
+        page.body
+    );
+    std::fs::write(
+        ws.path().join("solutions/double/pasted-1.rs"),
+        "// edited\n",
+    )
+    .unwrap();
+    let edited = server.get(&at);
+    assert!(
+        edited
+            .body
+            .contains("Not shown: the file has changed since."),
+        "{}",
+        edited.body
+    );
 
     let right = server.post_form(
         "/submit",
