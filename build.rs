@@ -23,6 +23,7 @@ const PROBES: &[(&str, Probe)] = &[
     ("judge_has_chromium", || {
         on_path(&["chromium", "chromium-browser", "google-chrome"])
     }),
+    ("judge_has_chromedriver", || on_path(&["chromedriver"])),
     ("judge_has_pids_cgroup", || cgroup::probe().is_ok()),
     ("judge_has_sandbox", || sandbox::probe().is_ok()),
     ("judge_has_gcc", || on_path(&["gcc"])),

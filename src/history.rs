@@ -46,6 +46,9 @@ const MIGRATIONS: &[&str] = &[
     "CREATE INDEX submissions_by_solution ON submissions (problem, solution, verdict, max_time_ms);",
     // 3: solutions in any language; those recorded before were Rust.
     "ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'rust';",
+    // 4: the whole report as JSON (diffs, diagnostics, stderr), for `judge serve`'s submission
+    // page; rows recorded before have none.
+    "ALTER TABLE submissions ADD COLUMN report TEXT;",
 ];
 
 /// How long a write waits for another judge holding the database.
@@ -92,6 +95,8 @@ pub struct NewSubmission {
     pub compiler: String,
     /// (name, verdict, CPU time, peak memory) of each case run.
     pub cases: Vec<(String, Verdict, Duration, u64)>,
+    /// The whole report, as `judge run --json` prints it.
+    pub report: Option<String>,
 }
 
 impl NewSubmission {
@@ -115,6 +120,7 @@ impl NewSubmission {
                 .iter()
                 .map(|c| (c.name.clone(), c.verdict, c.cpu, c.memory_bytes))
                 .collect(),
+            report: serde_json::to_string(report).ok(),
         }
     }
 }
@@ -273,8 +279,8 @@ impl History {
         tx.execute(
             "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash,
                 code_length, verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler,
-                language)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                language, report)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
                 now,
                 s.problem,
@@ -290,6 +296,7 @@ impl History {
                 s.time_limit.as_millis() as i64,
                 s.compiler,
                 s.language,
+                s.report,
             ],
         )
         .map_err(sql(&path))?;
@@ -330,8 +337,10 @@ impl History {
     pub fn list(&self, filter: &Filter) -> Result<Vec<Submission>> {
         self.query(
             "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
+               AND (?4 IS NULL OR id = ?4)
              ORDER BY id DESC LIMIT ?3",
             filter,
+            None,
         )
     }
 
@@ -339,15 +348,51 @@ impl History {
     pub fn best(&self, filter: &Filter) -> Result<Vec<Submission>> {
         self.query(
             "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
+               AND (?4 IS NULL OR id = ?4)
                AND id = (SELECT t.id FROM submissions t
                          WHERE t.problem = s.problem AND t.solution = s.solution AND t.verdict = 'AC'
                          ORDER BY t.max_time_ms, t.id LIMIT 1)
              ORDER BY max_time_ms, problem, solution LIMIT ?3",
             filter,
+            None,
         )
     }
 
-    fn query(&self, select: &str, filter: &Filter) -> Result<Vec<Submission>> {
+    /// One submission, with its per-case results; `None` when there is no such id.
+    pub fn get(&self, id: i64) -> Result<Option<Submission>> {
+        let mut found = self.query(
+            "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
+               AND (?4 IS NULL OR id = ?4) LIMIT ?3",
+            &Filter::default(),
+            Some(id),
+        )?;
+        self.load_cases(&mut found)?;
+        Ok(found.pop())
+    }
+
+    /// The report recorded with a submission (JSON), when it was.
+    pub fn report(&self, id: i64) -> Result<Option<String>> {
+        self.conn
+            .query_row(
+                "SELECT report FROM submissions WHERE id = ?1",
+                params![id],
+                |r| r.get::<_, Option<String>>(0),
+            )
+            .optional()
+            .map(Option::flatten)
+            .map_err(sql(&self.path))
+    }
+
+    /// The newest submission's id (0 when there is none): what changes when one is recorded.
+    pub fn latest_id(&self) -> Result<i64> {
+        self.conn
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM submissions", [], |r| {
+                r.get(0)
+            })
+            .map_err(sql(&self.path))
+    }
+
+    fn query(&self, select: &str, filter: &Filter, id: Option<i64>) -> Result<Vec<Submission>> {
         let path = &self.path;
         let sql_text = select.replacen(
             "SELECT *",
@@ -359,7 +404,7 @@ impl History {
         let mut stmt = self.conn.prepare(&sql_text).map_err(sql(path))?;
         let limit = filter.limit.map(|l| l as i64).unwrap_or(-1);
         let rows = stmt
-            .query_map(params![filter.problem, filter.solution, limit], |r| {
+            .query_map(params![filter.problem, filter.solution, limit, id], |r| {
                 Ok(Submission {
                     id: r.get(0)?,
                     submitted: r.get(1)?,
@@ -470,6 +515,7 @@ mod tests {
                 ("1".into(), Verdict::Ac, Duration::from_millis(1), 1 << 20),
                 ("2".into(), verdict, Duration::from_millis(ms), 2 << 20),
             ],
+            report: Some(format!("{{\"solution\": \"{solution}\"}}")),
         }
     }
 
@@ -518,6 +564,14 @@ mod tests {
         h.load_cases(&mut one).unwrap();
         assert_eq!(one[0].cases.len(), 2);
         assert_eq!(one[0].cases[1].time_ms, 90);
+        assert_eq!(h.latest_id().unwrap(), 5);
+        let third = h.get(3).unwrap().unwrap();
+        assert_eq!((third.max_time_ms, third.cases.len()), (60, 2));
+        assert!(h.get(6).unwrap().is_none());
+        assert_eq!(
+            h.report(5).unwrap().as_deref(),
+            Some("{\"solution\": \"b\"}")
+        );
     }
 
     #[test]

@@ -1,12 +1,12 @@
-//! The judge's HTTP server, for the commands that serve (`judge listen`): bound to the loopback
-//! address only, run on a tokio runtime that only those commands start, stopped gracefully
+//! The judge's HTTP server, for the commands that serve (`judge listen`, `judge serve`): bound
+//! to the loopback address unless `judge serve --bind` says otherwise, run on a tokio runtime that only those commands start, stopped gracefully
 //! (requests being answered are finished first).
 //!
 //! What is served is the caller's [`axum::Router`]; this module owns the setup every server of
 //! the judge shares: binding, the runtime, shutdown, reading a request body under a cap, and
 //! refusing requests that a web page made.
 
-use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,7 +17,8 @@ use tokio::sync::Notify;
 
 use crate::error::{Error, Result};
 
-/// The only address the judge serves on: other machines never reach it.
+/// The address the judge serves on unless told otherwise (`judge serve --bind`): other
+/// machines never reach it.
 pub const ADDRESS: Ipv4Addr = Ipv4Addr::LOCALHOST;
 
 /// A bound, not yet serving, HTTP server.
@@ -28,8 +29,13 @@ pub struct Server {
 impl Server {
     /// Binds 127.0.0.1:`port` (0: any free port). A port in use is an error that names it.
     pub fn bind(port: u16) -> Result<Server> {
+        Server::bind_at(ADDRESS.into(), port)
+    }
+
+    /// Binds `address:port`: only `judge serve --bind` asks for another address than 127.0.0.1.
+    pub fn bind_at(address: IpAddr, port: u16) -> Result<Server> {
         let listener =
-            TcpListener::bind(SocketAddr::from((ADDRESS, port))).map_err(|source| match source
+            TcpListener::bind(SocketAddr::from((address, port))).map_err(|source| match source
                 .kind()
             {
                 std::io::ErrorKind::AddrInUse => Error::PortInUse { port },

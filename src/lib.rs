@@ -26,6 +26,7 @@ pub mod report;
 pub mod run;
 pub mod scaffold;
 pub mod scale;
+pub mod serve;
 pub mod session;
 pub mod stats;
 pub mod stress;

@@ -3,6 +3,14 @@
 //! Programs print anything (NUL bytes, invalid UTF-8, megabytes on one line); every piece of their
 //! output that reaches a terminal, a report or a JSON document goes through here first.
 
+/// Text made safe inside HTML or SVG markup: its special characters as entities.
+pub fn markup(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// Shows bytes safely: `42`, with control bytes, NUL and invalid UTF-8 escaped; long text cut.
 pub fn quote(data: &[u8]) -> String {
     const MAX: usize = 60;

@@ -10,6 +10,7 @@ mod listen;
 mod new;
 mod run;
 mod scale;
+mod serve;
 mod show;
 mod stress;
 mod validate;
@@ -97,6 +98,8 @@ enum Command {
     Import(import::ImportArgs),
     /// Receive problems from the Competitive Companion browser extension (127.0.0.1 only).
     Listen(listen::ListenArgs),
+    /// The online judge's pages in the browser: problems, status, submissions, submit (127.0.0.1 only).
+    Serve(serve::ServeArgs),
     /// Judge several solutions of a problem and show the matrix of cases x solutions.
     Compare(compare::CompareArgs),
     /// Check that every reference solution gets its expected verdict; report the time limit they justify.
@@ -206,6 +209,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::NewProblem(args) => new::new_problem(ws, args),
         Command::Import(args) => import::import(ws, args),
         Command::Listen(args) => listen::listen(ws, args),
+        Command::Serve(args) => serve::serve(ws, cli.history.as_deref(), args),
         Command::Init(_) => unreachable!("handled above"),
         Command::Scale(args) => scale::scale(ws, &cwd, args),
         Command::Clean(args) => clean::clean(ws, args),

@@ -3,6 +3,8 @@
 use std::fmt::Write as _;
 use std::ops::Div;
 
+use crate::text::markup;
+
 use super::{PointStatus, ScaleReport, MEASURABLE_FLOOR_MS};
 
 /// The chart of a `judge scale` run: a line per solution, hollow points where it hit the cap.
@@ -40,6 +42,9 @@ pub struct Series<'a> {
 const COLOURS: &[&str] = &[
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
 ];
+
+/// The widest range of sizes that gets a tick at every size.
+const MAX_UNIT_TICKS: u64 = 32;
 
 /// A line chart of CPU time (log scale, decade ticks) against size, one line per series, with
 /// labelled axes, a legend and the cap drawn as a dashed line. Points over the cap are hollow,
@@ -82,7 +87,7 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
         s,
         r#"<text x="{}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
         left + pw / 2.0,
-        escape(title)
+        markup(title)
     );
     // Decade grid and labels.
     for d in (lo as i32)..=(hi as i32) {
@@ -101,7 +106,17 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
             decade_label(d)
         );
     }
-    for n in nmin..=nmax {
+    // Every size when they are few (4..16); else the sizes measured: a tick per unit of
+    // 1000..16000 would be thousands of labels on top of each other.
+    let ticks: Vec<u64> = if nmax - nmin <= MAX_UNIT_TICKS {
+        (nmin..=nmax).collect()
+    } else {
+        let mut sizes: Vec<u64> = all.iter().map(|p| p.0).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+    };
+    for n in ticks {
         let xx = x(n);
         let _ = writeln!(
             s,
@@ -193,7 +208,7 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
                 r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{fill}" stroke="{colour}" stroke-width="2"><title>{} n={n}: {}{}</title></circle>"#,
                 x(n),
                 y(ms),
-                escape(ser.name),
+                markup(ser.name),
                 if over { "> " } else { "" },
                 ms_label(ms)
             );
@@ -210,7 +225,7 @@ pub fn svg(title: &str, series: &[Series], cap_ms: f64) -> String {
             r#"<text x="{}" y="{}">{}</text>"#,
             lx + 36.0,
             ly + 4.5,
-            escape(ser.name)
+            markup(ser.name)
         );
     }
     let _ = writeln!(
@@ -241,13 +256,6 @@ fn ms_label(ms: f64) -> String {
 fn trim_float(v: f64) -> String {
     let s = format!("{v:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
@@ -288,5 +296,23 @@ mod tests {
         }
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert_eq!(svg.matches(r##"fill="white" stroke="#D55E00""##).count(), 1);
+    }
+
+    #[test]
+    fn wide_sizes_get_a_tick_each_not_one_per_unit() {
+        let ticks = |points: Vec<(u64, f64, bool)>| {
+            svg("t", &[Series { name: "a", points }], 1000.0)
+                .matches(r##"stroke="#eee""##)
+                .count()
+        };
+        assert_eq!(ticks(vec![(4, 1.0, false), (16, 2.0, false)]), 13);
+        assert_eq!(
+            ticks(vec![
+                (1000, 1.0, false),
+                (4000, 2.0, false),
+                (16000, 9.0, false)
+            ]),
+            3
+        );
     }
 }

@@ -3,7 +3,8 @@
 use crate::common::{self, json, Workspace, READ_N};
 use predicates::prelude::*;
 
-fn workspace() -> Workspace {
+/// The doubling problem with a right (`ok`) and a wrong (`off`) solution.
+pub(crate) fn workspace() -> Workspace {
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",

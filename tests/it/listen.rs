@@ -1,7 +1,7 @@
 //! `judge listen` driven as Competitive Companion drives it: a real HTTP client POSTing its
 //! documented JSON to a real listener, then the problems it made judged.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufReader, Read};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,15 +24,7 @@ fn listen(ws: &Workspace, args: &[&str]) -> Listening {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {first:?}"))
-        .to_string();
-    assert!(url.starts_with("http://127.0.0.1:"), "{first}");
+    let (stdout, url) = common::first_address(&mut child);
     let port = url
         .trim_end_matches('/')
         .rsplit(':')

@@ -25,6 +25,8 @@ mod run;
 mod run_cases;
 mod sandbox;
 mod scale;
+mod serve;
+mod serve_browser;
 mod stress;
 mod timing;
 mod validate;

@@ -11,6 +11,7 @@ pub(crate) mod download;
 pub(crate) mod problemtools;
 pub(crate) mod procs;
 pub(crate) mod sandbox;
+pub(crate) mod serve;
 pub(crate) mod time;
 
 use std::path::{Path, PathBuf};
@@ -59,6 +60,24 @@ pub(crate) fn judge_process(root: &Path) -> std::process::Command {
         .env("JUDGE_CACHE_DIR", shared_cache())
         .env_remove("JUDGE_HISTORY");
     cmd
+}
+
+/// The address a server process prints on its first line (`... http://127.0.0.1:PORT/...`),
+/// and its stdout, to be kept open (a closed pipe would end the server when it prints again).
+pub(crate) fn first_address(
+    child: &mut std::process::Child,
+) -> (std::io::BufReader<std::process::ChildStdout>, String) {
+    use std::io::BufRead;
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{first}");
+    (stdout, url)
 }
 
 /// A workspace in a temp dir, built file by file.

@@ -1,0 +1,77 @@
+//! `judge serve`: the online judge's pages in the browser (problems, status, submissions, submit).
+
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use judge::http::{Server, ADDRESS};
+use judge::report::dim;
+use judge::serve::{self, Settings, Token};
+use judge::workspace::Workspace;
+
+use super::EXIT_OK;
+
+/// The port `judge serve` listens on unless told.
+const DEFAULT_PORT: u16 = 8080;
+
+#[derive(clap::Args)]
+pub(crate) struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+
+    /// Listen on this address instead of 127.0.0.1 (0.0.0.0: every network). Anyone who can
+    /// reach it and has the token can run code on this machine.
+    #[arg(long, value_name = "ADDRESS")]
+    bind: Option<IpAddr>,
+}
+
+pub(crate) fn serve(ws: Workspace, history: Option<&Path>, args: ServeArgs) -> Result<ExitCode> {
+    let bound = args.bind.unwrap_or(ADDRESS.into());
+    let server = Server::bind_at(bound, args.port).map_err(|e| match e {
+        judge::Error::PortInUse { port } => anyhow::anyhow!(
+            "port {port} is in use by another program\n  fix: choose another port with --port N (0: any free port)"
+        ),
+        e => e.into(),
+    })?;
+    let token = Token::generate().context("making the server's secret token")?;
+    let port = server.port();
+    let shown = if bound.is_unspecified() || bound.is_loopback() {
+        format!("127.0.0.1:{port}")
+    } else {
+        std::net::SocketAddr::from((bound, port)).to_string()
+    };
+    {
+        let mut out = anstream::stdout();
+        writeln!(
+            out,
+            "judge serve: http://{shown}/?token={} (Ctrl-C stops)",
+            token.as_str()
+        )?;
+        writeln!(
+            out,
+            "{}",
+            dim("open that address: the token in it lets this browser submit; other pages cannot")
+        )?;
+        out.flush()?;
+    }
+    if !bound.is_loopback() {
+        let mut err = anstream::stderr();
+        writeln!(
+            err,
+            "{}warning:{} listening on {bound}, beyond this machine: whoever reaches port {port} and learns the token can run code here",
+            anstyle::AnsiColor::Yellow.on_default().bold().render(),
+            anstyle::Reset.render()
+        )?;
+    }
+    let settings = Settings {
+        history: super::history::path(&ws, history),
+        bound,
+        token,
+    };
+    serve::serve(server, ws, settings)?;
+    Ok(ExitCode::from(EXIT_OK))
+}

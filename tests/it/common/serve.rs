@@ -1,0 +1,190 @@
+//! A `judge serve` process on a free port, and plain HTTP to it over a TCP socket (so a test
+//! can send any `Host` or `Origin`, or hang up half-way).
+
+use std::io::{BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `judge serve`: stopped when dropped.
+pub(crate) struct Serving {
+    child: Child,
+    pub(crate) port: u16,
+    pub(crate) token: String,
+    /// Kept open: the server prints more, and a closed pipe would end it.
+    _stdout: BufReader<std::process::ChildStdout>,
+}
+
+/// An answer: status, headers (as received) and body.
+pub(crate) struct Answer {
+    pub(crate) status: u16,
+    pub(crate) head: String,
+    pub(crate) body: String,
+}
+
+impl Answer {
+    /// A header's value (the first of that name).
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case(name).then(|| v.trim())
+        })
+    }
+}
+
+impl Serving {
+    /// `judge serve --port 0` in `root`, once it printed its address.
+    pub(crate) fn start(root: &Path) -> Serving {
+        Serving::start_with(root, &[], Stdio::inherit())
+    }
+
+    /// `judge serve --port 0 ARGS...`, its stderr going to `stderr`.
+    pub(crate) fn start_with(root: &Path, args: &[&str], stderr: Stdio) -> Serving {
+        let mut child = super::judge_process(root)
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .unwrap();
+        let (stdout, url) = super::first_address(&mut child);
+        let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
+        let (port, token) = rest.split_once("/?token=").unwrap();
+        Serving {
+            child,
+            port: port.parse().unwrap(),
+            token: token.to_string(),
+            _stdout: stdout,
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub(crate) fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// This server's address as a `Host` header.
+    pub(crate) fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    pub(crate) fn get(&self, path: &str) -> Answer {
+        self.send("GET", path, &[], "")
+    }
+
+    /// POSTs a form (its fields URL-encoded here).
+    pub(crate) fn post_form(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let body = fields
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        let mut all = vec![("Content-Type", "application/x-www-form-urlencoded")];
+        all.extend_from_slice(headers);
+        self.send("POST", path, &all, &body)
+    }
+
+    /// One request; `Host` is this server's unless `headers` give another.
+    pub(crate) fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> Answer {
+        let mut stream = self.connect();
+        let mut request = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+        if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+            request.push_str(&format!("Host: {}\r\n", self.host()));
+        }
+        for (k, v) in headers {
+            request.push_str(&format!("{k}: {v}\r\n"));
+        }
+        request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut raw = String::new();
+        stream.read_to_string(&mut raw).unwrap();
+        let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {head:?}"));
+        Answer {
+            status,
+            head: head.to_string(),
+            body: body.to_string(),
+        }
+    }
+
+    /// A connection to the server, with a read timeout so a test never hangs.
+    pub(crate) fn connect(&self) -> TcpStream {
+        let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream
+    }
+
+    /// Follows a run's page until it sends to the submission's: that page.
+    pub(crate) fn wait_for_submission(&self, run: &str) -> (String, Answer) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let page = self.get(run);
+            if page.status == 303 {
+                let to = page.header("location").unwrap().to_string();
+                assert!(to.starts_with("/submissions/"), "{to}");
+                let answer = self.get(&to);
+                return (to, answer);
+            }
+            assert_eq!(page.status, 200, "{}", page.body);
+            assert!(
+                Instant::now() < deadline,
+                "the run did not end: {}",
+                page.body
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Its stderr, once it has ended (with `Stdio::piped()`).
+    pub(crate) fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let mut err = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            stderr.read_to_string(&mut err).unwrap();
+        }
+        err
+    }
+
+    /// Whether the process is still running.
+    pub(crate) fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Form URL encoding.
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".into(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,250 @@
+//! `judge serve` in a real browser: headless Chromium driven through chromedriver (WebDriver),
+//! as a user would click. A screenshot of each page is kept under the target folder
+//! (`target/tmp/serve-screenshots/`).
+
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+
+use crate::common::serve::Serving;
+use crate::common::{self, READ_N};
+
+/// A chromedriver on a free port: stopped when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("needs chromedriver (Debian: apt-get install chromium-driver)");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Chromium on PATH, under one of its names.
+fn chromium() -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .flat_map(|d| ["chromium", "chromium-browser", "google-chrome"].map(|n| d.join(n)))
+        .find(|p| p.is_file())
+        .expect("needs chromium (Debian: apt-get install chromium)")
+}
+
+async fn browser(driver: &Driver) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium(),
+            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1100,900"],
+        }),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Saves a screenshot of the page as `NAME.png` in the screenshots folder.
+async fn shot(c: &Client, name: &str) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+/// Waits until the page's path starts with `prefix`.
+async fn wait_for_path(c: &Client, prefix: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let url = c.current_url().await.unwrap();
+        if url.path().starts_with(prefix) {
+            return url.path().to_string();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still at {url} (waiting for {prefix})"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn select(c: &Client, css: &str, value: &str) {
+    let element = c.find(Locator::Css(css)).await.unwrap();
+    element.select_by_value(value).await.unwrap();
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_chromium, judge_has_chromedriver)),
+    ignore = "needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
+)]
+fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = crate::serve::workspace();
+    // A solution whose time grows as n²: the matrix has a relative speed, the chart a slope.
+    ws.write(
+        "solutions/double/quadratic.rs",
+        format!("{READ_N}fn main() {{ let n = n(); let mut x = 0u64; for i in 0..n * n {{ x = std::hint::black_box(x ^ i); }} std::hint::black_box(x); println!(\"{{}}\", n * 2); }}\n"),
+    );
+    let server = Serving::start(ws.path());
+    let driver = Driver::start();
+    let base = server.base();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let c = browser(&driver).await;
+        c.goto(&format!("{base}/?token={}", server.token))
+            .await
+            .unwrap();
+        wait_for_path(&c, "/status").await;
+        c.goto(&format!("{base}/problems")).await.unwrap();
+        shot(&c, "problems").await;
+        c.goto(&format!("{base}/problems/double")).await.unwrap();
+        assert!(text(&c, ".statement").await.contains("1 ≤ n ≤ 109"));
+        shot(&c, "problem").await;
+
+        // Pasted wrong code: the run page follows it, then the submission's page shows the WA.
+        c.goto(&format!("{base}/submit?problem=double"))
+            .await
+            .unwrap();
+        let wrong = format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2 + 1); }}\n");
+        select(&c, "#language", "rust").await;
+        c.find(Locator::Css("#code"))
+            .await
+            .unwrap()
+            .send_keys(&wrong)
+            .await
+            .unwrap();
+        shot(&c, "submit").await;
+        click(&c, "#submit").await;
+        assert_eq!(wait_for_path(&c, "/submissions/").await, "/submissions/1");
+        assert_eq!(
+            text(&c, "table.status .verdict").await,
+            "Wrong answer on test 1"
+        );
+        let marked = text(&c, "pre.diff mark").await;
+        assert_eq!(marked, "2", "42 expected, 43 received: marked from the 2");
+        shot(&c, "submission-wa").await;
+
+        // The status page updates by itself when a run from the terminal finishes.
+        c.goto(&format!("{base}/status")).await.unwrap();
+        c.execute("window.untouched = true;", vec![]).await.unwrap();
+        // The page is following the events by then: the AC can only come through them.
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        ws.judge().args(["run", "ok"]).assert().code(0);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while c
+            .find_all(Locator::Css("[data-live-status] .verdict.ac"))
+            .await
+            .unwrap()
+            .is_empty()
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the terminal's AC did not appear"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let untouched = c
+            .execute("return window.untouched === true;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(
+            untouched,
+            serde_json::json!(true),
+            "updated without a reload"
+        );
+        shot(&c, "status").await;
+
+        // A solution of the workspace, chosen from the list: AC.
+        c.goto(&format!("{base}/submit")).await.unwrap();
+        select(&c, "#solution", "double/ok").await;
+        click(&c, "#submit").await;
+        assert_eq!(wait_for_path(&c, "/submissions/").await, "/submissions/3");
+        assert_eq!(text(&c, "table.status .verdict").await, "Accepted");
+        shot(&c, "submission-ac").await;
+
+        // The matrix of every solution, and the growth chart.
+        c.goto(&format!("{base}/compare?problem=double"))
+            .await
+            .unwrap();
+        click(&c, "#start").await;
+        c.wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css("table.matrix"))
+            .await
+            .unwrap();
+        shot(&c, "compare").await;
+        // The sizes come prefilled from the address.
+        c.goto(&format!(
+            "{base}/scale?problem=double&sizes=1000,2000,4000,8000,16000"
+        ))
+        .await
+        .unwrap();
+        click(&c, "#start").await;
+        c.wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css("figure.chart svg"))
+            .await
+            .unwrap();
+        shot(&c, "scale").await;
+
+        // On a phone-sized window.
+        c.set_window_size(390, 844).await.unwrap();
+        c.goto(&format!("{base}/status")).await.unwrap();
+        shot(&c, "status-phone").await;
+        c.goto(&format!("{base}/submissions/1")).await.unwrap();
+        shot(&c, "submission-phone").await;
+        c.close().await.unwrap();
+    });
+}
