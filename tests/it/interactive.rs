@@ -335,13 +335,6 @@ fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
     no_survivors(cache.path());
 }
 
-/// problemtools' source release, whose `examples/guess` is an interactive Kattis package.
-const PROBLEMTOOLS: (&str, &str, &str) = (
-    "problemtools",
-    "1.20260907",
-    "55f19b6a72ef5cb07daf0a4e612be963a15e7972891a3afb0fff89244b6228c6",
-);
-
 #[test]
 #[cfg_attr(
     not(judge_has_pypi),
@@ -350,8 +343,7 @@ const PROBLEMTOOLS: (&str, &str, &str) = (
 #[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
 fn problemtools_guess_every_submission_gets_its_folders_verdict() {
     let _no_bomb = common::no_fork_bomb();
-    let (name, version, sha256) = PROBLEMTOOLS;
-    let guess = common::download::pypi_sdist(name, version, sha256).join("examples/guess");
+    let guess = common::problemtools::examples().join("guess");
     let cache = tempfile::tempdir().unwrap();
     let out = common::judge(&repo())
         .env("JUDGE_CACHE_DIR", cache.path())

@@ -1,13 +1,11 @@
 //! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
 //! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
-//! `cached` (the program in a compile cache), `cgroup` (whether the runner gets a pids cgroup),
-//! `problemtools` (its example packages, downloaded once) and `download` (a source release from
-//! PyPI, checked by its hash).
+//! `cached` (the program in a compile cache), `cgroup` (whether the runner gets a pids cgroup) and
+//! `problemtools` (its example packages, downloaded once, their hash checked).
 //! `time` and `cached` are compiled into the benches too, `cgroup` into build.rs: std only there.
 
 pub(crate) mod cached;
 pub(crate) mod cgroup;
-pub(crate) mod download;
 pub(crate) mod problemtools;
 pub(crate) mod procs;
 pub(crate) mod sandbox;
