@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::slot::{Role, Slot};
+use super::slot::{empty_folder, Role, Slot};
 use super::Env;
 use crate::check::{self, CheckOutcome};
 use crate::compile::{self, BuildSettings, Source};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::run::{self, Outcome};
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
@@ -253,21 +253,4 @@ fn testlib_points(message: &str) -> Option<f64> {
         first
     };
     number.parse().ok().filter(|p: &f64| p.is_finite())
-}
-
-/// Makes `dir` an empty folder, so what it holds after a run is that run's. The folder itself
-/// is kept, never removed and made again: the sandbox keeps its rule for a folder by the
-/// folder it opened, and a new folder at the same path would not be the one the rule allows.
-fn empty_folder(dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
-        let path = entry.map_err(|e| Error::io(dir, e))?.path();
-        let removed = if path.is_dir() && !path.is_symlink() {
-            std::fs::remove_dir_all(&path)
-        } else {
-            std::fs::remove_file(&path)
-        };
-        removed.map_err(|e| Error::io(&path, e))?;
-    }
-    Ok(())
 }

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::slot::{Outcome, Role, Slot};
+use super::slot::{empty_folder, Outcome, Role, Slot};
 use super::{Env, Execution};
 use crate::check::CheckOutcome;
 use crate::compile::{self, BuildSettings, Program, Source};
@@ -72,14 +72,9 @@ impl Slot {
         };
         let (input, answer) = (paths(&case.input)?, paths(&case.answer)?);
         let out_dir = self.dir.join(INTERACTOR_OUT);
-        for dir in [&out_dir, &self.dir.join(INTERACTOR_BOX)] {
-            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-        }
-        // Emptied, never made anew: the sandbox's rules hold the folder itself, once opened.
-        for entry in std::fs::read_dir(&out_dir).map_err(|e| Error::io(&out_dir, e))? {
-            let path = entry.map_err(|e| Error::io(&out_dir, e))?.path();
-            let _ = std::fs::remove_file(&path).or_else(|_| std::fs::remove_dir_all(&path));
-        }
+        let interactor_box = self.dir.join(INTERACTOR_BOX);
+        std::fs::create_dir_all(&interactor_box).map_err(|e| Error::io(&interactor_box, e))?;
+        empty_folder(&out_dir)?;
         let output = out_dir.join("output");
         let args = match &interactor.protocol {
             InteractorProtocol::Kattis { flags } => {

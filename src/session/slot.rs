@@ -7,7 +7,7 @@ use super::explain;
 use super::{Env, Execution};
 use crate::check::CheckOutcome;
 use crate::compile::Program;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::lang::Kind;
 use crate::model::CaseReport;
 use crate::run::{self, Executor, NamedFile};
@@ -330,6 +330,23 @@ pub(super) struct Role {
     /// Its working folder in the slot's, when not `box` (the solution's): an interactor runs
     /// while the solution does.
     pub folder: Option<&'static str>,
+}
+
+/// Makes `dir` an empty folder, so what it holds after a run is that run's (a validator's
+/// feedback, an interactor's output). The folder itself is kept, not made again: the runner
+/// keeps a folder it grants open, and one made anew would have to be opened again.
+pub(super) fn empty_folder(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+        let removed = if path.is_dir() && !path.is_symlink() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        removed.map_err(|e| Error::io(&path, e))?;
+    }
+    Ok(())
 }
 
 /// The runner's limits for a program held to `limits`.
