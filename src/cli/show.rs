@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use judge::report::{self, dim, paint};
 use judge::text;
-use judge::workspace::Workspace;
+use judge::workspace::{Statement, Workspace};
 
 use super::EXIT_OK;
 
@@ -97,9 +97,17 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
     writeln!(out, "{}", dim(&facts.join(" · ")))?;
     writeln!(out)?;
 
-    match std::fs::read_to_string(problem.dir.join("statement.md")) {
-        Ok(text) => render_markdown(&mut out, &text)?,
-        Err(_) => writeln!(out, "  {}", dim("(no statement.md)"))?,
+    match problem.statement() {
+        Statement::Markdown { text, .. } => render_markdown(&mut out, &text)?,
+        Statement::Elsewhere(dir) => writeln!(
+            out,
+            "  {}",
+            dim(&format!(
+                "(the statement is in {}/, in a format the judge does not show)",
+                ws.show(&dir)
+            ))
+        )?,
+        Statement::None => writeln!(out, "  {}", dim("(no statement.md)"))?,
     }
 
     let samples: Vec<_> = cases.iter().filter(|c| c.sample).collect();

@@ -19,7 +19,7 @@ use super::views::{first_failed, CaseView, StatusRow, VerdictView};
 use super::{markdown, App, Known};
 use crate::history::{Filter, History};
 use crate::units::{format_bytes, format_duration};
-use crate::workspace::Problem;
+use crate::workspace::{Problem, Statement};
 
 /// The most rows the status page shows.
 const STATUS_ROWS: usize = 100;
@@ -105,9 +105,10 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         }
         None => return not_found(&format!("there is no problem `{id}`"), "/problems"),
     };
-    let statement = std::fs::read_to_string(problem.dir.join("statement.md"))
-        .ok()
-        .map(|md| markdown::render(&md));
+    let statement = match problem.statement() {
+        Statement::Markdown { text, .. } => Some(markdown::render(&text)),
+        Statement::Elsewhere(_) | Statement::None => None,
+    };
     let read = |p: &std::path::Path| {
         let bytes = std::fs::read(p).unwrap_or_default();
         String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]).into_owned()

@@ -9,6 +9,7 @@ mod checker;
 mod problem;
 mod programs;
 mod solutions;
+mod statement;
 mod validator;
 
 use std::path::{Path, PathBuf};
@@ -24,6 +25,7 @@ pub use problem::{
     DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::{solution_name, Solution};
+pub use statement::Statement;
 pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;

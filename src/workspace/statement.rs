@@ -1,0 +1,74 @@
+//! Where a problem's statement is: the workspace's `statement.md`, or a package's own
+//! statement folder (Kattis' `problem_statement/` or `statement/`, Polygon's `statements/`).
+
+use std::path::{Path, PathBuf};
+
+use super::Problem;
+
+/// The Markdown files read as the statement, first found first: the workspace's, then a
+/// Kattis package's English one.
+const MARKDOWN: &[&str] = &[
+    "statement.md",
+    "statement/problem.en.md",
+    "problem_statement/problem.en.md",
+    "statement/problem.md",
+    "problem_statement/problem.md",
+];
+
+/// Folders where a package keeps statements in formats the judge does not render (LaTeX, HTML).
+const FOLDERS: &[&str] = &["problem_statement", "statement", "statements"];
+
+/// A problem's statement as the judge can show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Statement {
+    /// Markdown, the judge renders it.
+    Markdown {
+        path: PathBuf,
+        text: String,
+    },
+    /// Only in another format, in this folder.
+    Elsewhere(PathBuf),
+    None,
+}
+
+impl Problem {
+    /// The problem's statement: Markdown where there is some, else where the package keeps it.
+    pub fn statement(&self) -> Statement {
+        find(&self.dir)
+    }
+}
+
+fn find(dir: &Path) -> Statement {
+    for name in MARKDOWN {
+        let path = dir.join(name);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            return Statement::Markdown { path, text };
+        }
+    }
+    FOLDERS
+        .iter()
+        .map(|f| dir.join(f))
+        .find(|p| p.is_dir())
+        .map_or(Statement::None, Statement::Elsewhere)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_first_then_a_package_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(find(dir.path()), Statement::None);
+        std::fs::create_dir(dir.path().join("problem_statement")).unwrap();
+        std::fs::write(dir.path().join("problem_statement/problem.en.tex"), "x").unwrap();
+        assert_eq!(
+            find(dir.path()),
+            Statement::Elsewhere(dir.path().join("problem_statement"))
+        );
+        std::fs::write(dir.path().join("problem_statement/problem.en.md"), "# A").unwrap();
+        assert!(matches!(find(dir.path()), Statement::Markdown { text, .. } if text == "# A"));
+        std::fs::write(dir.path().join("statement.md"), "# B").unwrap();
+        assert!(matches!(find(dir.path()), Statement::Markdown { text, .. } if text == "# B"));
+    }
+}
