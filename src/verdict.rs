@@ -436,6 +436,10 @@ pub fn decide_interactive(
     if let Outcome::SpawnFailed(why) = &m.outcome {
         return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
     }
+    // A solution killed by SIGPIPE wrote to an interactor that had stopped listening, so the
+    // interactor was done first, even when both ends were seen at the same moment (the
+    // solution meets the closed pipe before the interactor's exit shows).
+    let said_first = said_first || m.outcome == Outcome::Signaled(crate::run::SIGPIPE);
     let rejected = |message: Option<String>| {
         message.unwrap_or_else(|| "the interactor rejected the solution (it gave no reason)".into())
     };
@@ -747,6 +751,20 @@ mod tests {
             (Verdict::Tle, Reason::BothWaiting)
         );
         assert_eq!(interactive(clean(), rejected(), false, ok).0, Verdict::Wa);
+        // Killed by writing to a closed pipe: the interactor had stopped listening, so it was
+        // first even when both ends were seen together; after an acceptance it is a crash.
+        let broken_pipe = Measurement {
+            outcome: Outcome::Signaled(libc::SIGPIPE),
+            ..clean()
+        };
+        assert_eq!(
+            interactive(broken_pipe.clone(), rejected(), false, ok).0,
+            Verdict::Wa
+        );
+        assert_eq!(
+            interactive(broken_pipe, InteractorSaid::Accepted, false, ok).0,
+            Verdict::Re
+        );
         // The interactor ended first and accepted, then the solution idled to the cap.
         assert_eq!(
             interactive(waited, InteractorSaid::Accepted, true, ok),

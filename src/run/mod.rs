@@ -195,7 +195,7 @@ pub fn signal_name(sig: i32) -> String {
     name.to_string()
 }
 
-pub use libc::{SIGABRT, SIGBUS, SIGKILL, SIGSEGV, SIGXCPU, SIGXFSZ};
+pub use libc::{SIGABRT, SIGBUS, SIGKILL, SIGPIPE, SIGSEGV, SIGXCPU, SIGXFSZ};
 
 /// The body of the runner process: call it from `main` when the first argument is [`RUNNER_ARG`].
 pub fn runner_main() -> i32 {
