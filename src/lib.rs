@@ -22,6 +22,7 @@ pub mod lang;
 pub mod listen;
 pub mod model;
 pub mod package;
+pub mod replay;
 pub mod report;
 pub mod run;
 pub mod scaffold;

@@ -14,6 +14,11 @@ fn main() -> ExitCode {
     {
         std::process::exit(judge::run::runner_main());
     }
+    // The judge's own interactor replaying a sample interaction (`judge run --replay`).
+    let argv: Vec<_> = std::env::args_os().collect();
+    if argv.get(1).is_some_and(|a| a == judge::replay::REPLAY_ARG) {
+        std::process::exit(judge::replay::main(&argv[2..]));
+    }
     let args = cli::Cli::parse();
     match cli::main(args) {
         Ok(code) => code,

@@ -186,6 +186,9 @@ pub struct SolutionReport {
     /// The groups give points (a scoring package): the score is what counts.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub scoring: bool,
+    /// The cases were the sample interactions, replayed (`judge run --replay`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replay: bool,
 }
 
 /// A language's extra time as applied: the problem's limit and the rule that made it longer.

@@ -366,6 +366,7 @@ mod tests {
             cases,
             groups: None,
             scoring: false,
+            replay: false,
         }
     }
 

@@ -40,6 +40,12 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     samples: bool,
 
+    /// Replay the problem's sample interactions (`NAME.interaction`) instead of running the
+    /// tests: the judge says the `<` lines and expects the solution to say the `>` lines, word
+    /// for word. Not recorded in the history.
+    #[arg(long, conflicts_with = "samples")]
+    replay: bool,
+
     /// Stop at the first case that is not accepted, like Codeforces.
     #[arg(long)]
     stop_on_fail: bool,
@@ -132,8 +138,14 @@ fn judge_once(
     if args.limits.time_limit.is_none() {
         super::settle_time_limit(judge, &mut problem, args.json)?;
     }
-    let cases =
-        workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?;
+    let cases = if args.replay {
+        let cases =
+            workspace::select_cases(&problem, ws.replay_cases(&problem)?, &args.case, false)?;
+        problem = problem.replaying();
+        cases
+    } else {
+        workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?
+    };
     let options = Options {
         output_limit: args.output_limit,
         stop_on_fail: args.stop_on_fail,
@@ -158,7 +170,8 @@ fn judge_once(
         live.finish(&report);
         report
     };
-    let recorded = if args.no_history {
+    // A replay checks the solution against one possible conversation, not the problem's tests.
+    let recorded = if args.no_history || args.replay {
         None
     } else {
         super::history::record(&super::history::path(ws, history), &report)

@@ -84,11 +84,15 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
             problem.io.output.as_deref().unwrap_or("stdout")
         ));
     }
-    if let Some(i) = &problem.interactor {
+    if let Some(source) = problem
+        .interactor
+        .as_ref()
+        .and_then(|i| i.program.source().map(|s| (s, &i.protocol)))
+    {
         facts.push(format!(
             "interactive: interactor {} ({} protocol)",
-            ws.show(&i.source),
-            i.protocol
+            ws.show(source.0),
+            source.1
         ));
     }
     if let Some(url) = &problem.url {
@@ -132,6 +136,11 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
             "\n{}  {}",
             paint(bold, "Sample interactions"),
             dim("(> solution to interactor, < interactor to solution)")
+        )?;
+        writeln!(
+            out,
+            "  {}",
+            dim("replay them against a solution: judge run SOLUTION --replay")
         )?;
     }
     for path in interactions {

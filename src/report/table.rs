@@ -47,6 +47,13 @@ pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
         ))
     );
     let _ = writeln!(out, "{}", dim(&format!("sandbox: {}", r.sandbox)));
+    if r.replay {
+        let _ = writeln!(
+            out,
+            "{}",
+            dim("replaying the sample interactions: the judge says the `<` lines and expects the `>` lines, word for word")
+        );
+    }
 }
 
 pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
@@ -436,6 +443,7 @@ mod tests {
             cases: vec![sample, wrong, crash, slow, near],
             groups: None,
             scoring: false,
+            replay: false,
         };
         r.conclude(None);
         r

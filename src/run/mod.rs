@@ -33,7 +33,7 @@ pub use protocol::{
     Response, Sandbox,
 };
 pub use sweep::descendants;
-pub use sys::is_root;
+pub use sys::{end_stdout, is_root};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {

@@ -4,7 +4,7 @@
 //! to kill, when to sample and how to report; this file only knows how to ask the kernel.
 
 use std::io;
-use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
@@ -240,6 +240,18 @@ pub(crate) fn free_space(fd: RawFd) -> Option<(u64, u64)> {
     // SAFETY: valid out-pointer; fd is the caller's.
     (unsafe { libc::fstatfs(fd, &mut st) } == 0)
         .then(|| (st.f_bfree as u64 * st.f_bsize as u64, st.f_ffree as u64))
+}
+
+/// Ends this process's stdout: `/dev/null` takes the place of descriptor 1, so the reader at
+/// the other end sees the end of its input while the descriptor stays valid (a file opened
+/// later never becomes stdout by accident).
+pub fn end_stdout() -> io::Result<()> {
+    let null = std::fs::OpenOptions::new().write(true).open("/dev/null")?;
+    // SAFETY: dup2 of a descriptor we own onto stdout, which std only reaches through fd 1.
+    if unsafe { libc::dup2(null.as_raw_fd(), libc::STDOUT_FILENO) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
 }
 
 /// A pipe whose ends close on exec: (read, write).

@@ -11,7 +11,7 @@ use crate::model::Interaction;
 use crate::run::{self, Partner, RunError};
 use crate::text;
 use crate::verdict::{self, describe_stop, InteractorSaid, Limits, Measurement, Reason, Verdict};
-use crate::workspace::{Interactor, InteractorProtocol, Problem, TestCase};
+use crate::workspace::{Interactor, InteractorProgram, InteractorProtocol, Problem, TestCase};
 
 /// The largest file an interactor may write (its output for the checker, its feedback).
 const INTERACTOR_FILE_SIZE: u64 = 16 << 20;
@@ -43,28 +43,19 @@ impl Slot {
         interactor: &Interactor,
         (program, case, limits): (&Program, &TestCase, &Limits),
     ) -> Result<Decided> {
-        let shown = env.workspace.show(&interactor.source);
-        let language = env.workspace.language_of(&interactor.source)?;
-        let settings = BuildSettings {
-            rust: env.workspace.config.rust.with(&problem.rust),
-            checks: false,
-            time_limit: compile::DEFAULT_COMPILE_TIME,
-        };
-        let source = Source::with_headers(&interactor.source);
-        let (compiled, built) = env.build(self.executor.as_mut(), &source, &language, &settings)?;
+        let built = self.interactor_program(env, problem, &interactor.program)?;
         let solution_request =
             self.request(&Role::default(), program, &[], None, limits, &problem.io);
-        let Some(bin) = built else {
-            let why = format!(
-                "{shown} does not compile:\n{}",
-                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
-            );
-            let response = run::Response::not_started(why.clone());
-            return Ok(Decided {
-                outcome: Outcome::decided(Verdict::Ie, Reason::Interactor(why), None),
-                execution: Execution::of(solution_request, response),
-                interaction: None,
-            });
+        let (bin, mut args) = match built {
+            Ok(built) => built,
+            Err(why) => {
+                let response = run::Response::not_started(why.clone());
+                return Ok(Decided {
+                    outcome: Outcome::decided(Verdict::Ie, Reason::Interactor(why), None),
+                    execution: Execution::of(solution_request, response),
+                    interaction: None,
+                });
+            }
         };
         let paths = |p: &Path| -> Result<String> {
             let p = p.canonicalize().map_err(|e| Error::io(p, e))?;
@@ -76,7 +67,7 @@ impl Slot {
         std::fs::create_dir_all(&interactor_box).map_err(|e| Error::io(&interactor_box, e))?;
         empty_folder(&out_dir)?;
         let output = out_dir.join("output");
-        let args = match &interactor.protocol {
+        args.extend(match &interactor.protocol {
             InteractorProtocol::Kattis { flags } => {
                 let mut args = vec![
                     input.clone(),
@@ -89,7 +80,7 @@ impl Slot {
             InteractorProtocol::Testlib => {
                 vec![input.clone(), output.display().to_string(), answer.clone()]
             }
-        };
+        });
         // Its own limits, generous, and never a wall-clock cap below the solution's: it must
         // outlive the solution to say what became of it.
         let mut ilimits = Limits::new(
@@ -134,7 +125,9 @@ impl Slot {
         );
         let mut internal_error = None;
         let mut judge_error = None;
-        let checker = problem.checker.program().is_some();
+        // A replay decides alone: the checker judges what the problem's interactor writes.
+        let checker = problem.checker.program().is_some()
+            && matches!(interactor.program, InteractorProgram::Source(_));
         let (verdict, reason, hint) = verdict::decide_interactive(
             &execution.measurement,
             limits,
@@ -195,6 +188,47 @@ impl Slot {
 }
 
 impl Slot {
+    /// The program that plays the judge's side, and its first arguments: the problem's
+    /// interactor, built (or from the cache), or the judge itself replaying a sample. `Err` is
+    /// why it cannot run (it does not compile): an internal error, never the solution's.
+    fn interactor_program(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        program: &InteractorProgram,
+    ) -> Result<std::result::Result<(Program, Vec<String>), String>> {
+        let source = match program {
+            InteractorProgram::Source(source) => source,
+            InteractorProgram::Replay => {
+                let judge =
+                    std::env::current_exe().map_err(|e| Error::io(Path::new("judge"), e))?;
+                return Ok(Ok((
+                    Program::native(&judge),
+                    vec![crate::replay::REPLAY_ARG.to_string()],
+                )));
+            }
+        };
+        let language = env.workspace.language_of(source)?;
+        let settings = BuildSettings {
+            rust: env.workspace.config.rust.with(&problem.rust),
+            checks: false,
+            time_limit: compile::DEFAULT_COMPILE_TIME,
+        };
+        let (compiled, built) = env.build(
+            self.executor.as_mut(),
+            &Source::with_headers(source),
+            &language,
+            &settings,
+        )?;
+        Ok(built.map(|bin| (bin, Vec::new())).ok_or_else(|| {
+            format!(
+                "{} does not compile:\n{}",
+                env.workspace.show(source),
+                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
+            )
+        }))
+    }
+
     /// Keeps a failed interactive case's transcript (`NAME.transcript`, what is returned) and
     /// both programs' stderr (`NAME.err`, `NAME.interactor.err`) in `dir`.
     pub(super) fn keep_interaction(&self, dir: &Path, case: &str) -> Option<PathBuf> {

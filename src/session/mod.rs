@@ -26,7 +26,7 @@ use crate::lang::Language;
 use crate::model::{CaseReport, CompileReport, Skipped, SolutionReport};
 use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
-use crate::workspace::{FileIo, Problem, Solution, TestCase, Workspace};
+use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
 use slot::{Role, Slot};
 
 /// Whether judges made from now on record the conversation of interactive cases (on unless
@@ -351,6 +351,10 @@ impl Judge {
             cases: Vec::new(),
             groups: None,
             scoring: problem.scoring,
+            replay: problem
+                .interactor
+                .as_ref()
+                .is_some_and(|i| i.program == InteractorProgram::Replay),
         };
         observer.compiling(solution, &report);
         let (compile, program) = self.build(&solution.path, problem, options, false)?;

@@ -161,6 +161,7 @@ impl Fixture {
             cases: Vec::new(),
             groups: None,
             scoring: false,
+            replay: false,
         };
         let mut seen = Record::default();
         judge

@@ -24,7 +24,7 @@ pub struct TestCase {
 impl Workspace {
     /// The sample interactions of an interactive problem, in natural order: Kattis'
     /// `.interaction` files (lines `>` from the solution, `<` to it), in `testcases/ID/` or a
-    /// package's `data/sample/`. Shown to the reader, never run.
+    /// package's `data/sample/`. Shown by `judge show`, replayed by `judge run --replay`.
     pub fn sample_interactions(&self, problem: &Problem) -> Vec<PathBuf> {
         let dir = match self.package(&problem.id) {
             Some(_) => problem.dir.join("data").join("sample"),
@@ -39,6 +39,46 @@ impl Workspace {
             .collect();
         found.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
         found
+    }
+
+    /// The sample interactions as cases to replay (`judge run --replay`): each file is its
+    /// case's input (and answer), checked first to be a conversation.
+    pub fn replay_cases(&self, problem: &Problem) -> Result<Vec<TestCase>> {
+        let found = self.sample_interactions(problem);
+        if found.is_empty() {
+            let dir = match self.package(&problem.id) {
+                Some(_) => problem.dir.join("data").join("sample"),
+                None => self.root.join("testcases").join(&problem.id),
+            };
+            return Err(Error::TestData {
+                path: self.show(&dir),
+                message: format!("{} has no sample interaction to replay", problem.id),
+                fix: "add NAME.interaction files there: `<` lines the judge says to the solution, `>` lines the solution says".into(),
+            });
+        }
+        found
+            .into_iter()
+            .map(|path| {
+                let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+                if let Err(bad) = crate::replay::Script::parse(&text) {
+                    return Err(Error::TestData {
+                        path: self.show(&path),
+                        message: format!("line {}: {}", bad.line, bad.message),
+                        fix: "start every line with `<` (the judge to the solution) or `>` (the solution to the judge)".into(),
+                    });
+                }
+                let name = path
+                    .file_stem()
+                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+                Ok(TestCase {
+                    name,
+                    input: path.clone(),
+                    answer: path,
+                    sample: true,
+                    ..TestCase::default()
+                })
+            })
+            .collect()
     }
 
     /// The test cases of a problem, in natural order, every input paired with its answer (a

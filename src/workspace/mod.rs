@@ -21,8 +21,8 @@ use crate::lang::{Config, Language};
 pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
 pub use checker::{Checker, CheckerProgram, CheckerProtocol};
 pub use problem::{
-    check_io_name, FileIo, Interactor, InteractorProtocol, Problem, ProblemLimits,
-    DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
+    check_io_name, FileIo, Interactor, InteractorProgram, InteractorProtocol, Problem,
+    ProblemLimits, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
 pub use solutions::{solution_name, Solution};
 pub use statement::Statement;

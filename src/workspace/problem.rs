@@ -69,11 +69,31 @@ pub struct Problem {
 /// way round; it is given the case's input and answer and decides.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Interactor {
-    pub source: PathBuf,
+    pub program: InteractorProgram,
     pub protocol: InteractorProtocol,
     /// CPU time per case (its wall-clock cap follows from it, and is never below the solution's).
     pub time: Duration,
     pub memory_bytes: u64,
+}
+
+/// What plays the judge's side of an interactive case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractorProgram {
+    /// The problem's interactor, built from this source.
+    Source(PathBuf),
+    /// The judge itself, replaying the sample interaction that is the case's input
+    /// (`judge run --replay`; see [`crate::replay`]).
+    Replay,
+}
+
+impl InteractorProgram {
+    /// The source to build, when there is one.
+    pub fn source(&self) -> Option<&Path> {
+        match self {
+            InteractorProgram::Source(p) => Some(p),
+            InteractorProgram::Replay => None,
+        }
+    }
 }
 
 /// How an interactor is called and what its exit code means.
@@ -118,6 +138,25 @@ pub struct FileIo {
 }
 
 impl Problem {
+    /// The problem with the judge replaying its sample interactions in place of its
+    /// interactor (`judge run --replay`).
+    pub fn replaying(&self) -> Problem {
+        Problem {
+            interactor: Some(Interactor {
+                program: InteractorProgram::Replay,
+                protocol: InteractorProtocol::Kattis { flags: Vec::new() },
+                time: DEFAULT_CHECKER_TIME,
+                memory_bytes: DEFAULT_CHECKER_MEMORY,
+            }),
+            // The expected verdicts, groups and scores are the tests'; a replay is checked
+            // against the samples alone.
+            expected: BTreeMap::new(),
+            grading: None,
+            scoring: false,
+            ..self.clone()
+        }
+    }
+
     /// The checker as `judge list` shows it: "tokens", "float (absolute 1e-6, relative 1e-6)",
     /// "custom (checker.rs)".
     pub fn checker_summary(&self) -> String {
@@ -125,12 +164,14 @@ impl Problem {
         match &self.interactor {
             None => summary,
             Some(i) => {
-                let name = i.source.strip_prefix(&self.dir).unwrap_or(&i.source);
-                let by = format!(
-                    "an interactor decides ({}, {} protocol)",
-                    name.display(),
-                    i.protocol
-                );
+                let by = match &i.program {
+                    InteractorProgram::Source(source) => format!(
+                        "an interactor decides ({}, {} protocol)",
+                        source.strip_prefix(&self.dir).unwrap_or(source).display(),
+                        i.protocol
+                    ),
+                    InteractorProgram::Replay => "the sample interaction replayed".to_string(),
+                };
                 match self.checker.program() {
                     Some(_) => format!("{summary}, after {by}"),
                     None => format!("none: {by}"),

@@ -9,7 +9,7 @@ use crate::units::{parse_duration, parse_size};
 
 use super::checker::{Checker, CheckerKey, CheckerProgram, CheckerProtocol, Protocol};
 use super::problem::{
-    line_of, Interactor, InteractorProtocol, RawProblem, DEFAULT_CHECKER_MEMORY,
+    line_of, Interactor, InteractorProgram, InteractorProtocol, RawProblem, DEFAULT_CHECKER_MEMORY,
     DEFAULT_CHECKER_TIME,
 };
 
@@ -329,7 +329,7 @@ pub(super) fn parse_interactor(
         None => DEFAULT_CHECKER_MEMORY,
     };
     Ok(Some(Interactor {
-        source,
+        program: InteractorProgram::Source(source),
         protocol: if kattis {
             InteractorProtocol::Kattis { flags }
         } else {

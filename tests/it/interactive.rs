@@ -491,3 +491,176 @@ fn show_lists_the_sample_interactions() {
         "{text}"
     );
 }
+
+/// The conversation of `ping` over 3 rounds, as a sample interaction.
+const PING_SAMPLE: &str = "<1\n>2\n<2\n>3\n<3\n>4\n<0\n";
+
+#[test]
+fn sample_interactions_replay_against_the_solution() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = workspace(3);
+    let cache = tempfile::tempdir().unwrap();
+    for problem in ["ping", "ping-testlib"] {
+        ws.write(&format!("testcases/{problem}/1.interaction"), PING_SAMPLE);
+        for (name, verdict, detail) in [
+            ("pong", "AC", ""),
+            (
+                "wrong-then-spin",
+                "WA",
+                "line 2: the solution said `3`, the sample `>2`",
+            ),
+            ("crash", "RE", "exit code 101"),
+            ("spin", "TLE", "CPU time"),
+            (
+                "no-flush",
+                "TLE",
+                "idle: both sides waiting; did the solution flush?",
+            ),
+        ] {
+            let (doc, code) = run(
+                &ws,
+                cache.path(),
+                &format!("{problem}/{name}"),
+                &["--replay"],
+            );
+            assert_eq!(doc["verdict"], verdict, "{problem}/{name}: {doc:#}");
+            assert_eq!(code, if verdict == "AC" { 0 } else { 1 }, "{name}");
+            assert_eq!(doc["replay"], true, "{doc:#}");
+            // Only the sample interaction ran, not the test.
+            assert_eq!(doc["total"], 1, "{doc:#}");
+            let case = &doc["cases"][0];
+            assert_eq!(case["name"], "1", "{case}");
+            let said = case["detail"].as_str().unwrap_or("");
+            assert!(said.contains(detail), "{problem}/{name}: {said}");
+            if name == "wrong-then-spin" {
+                // Rejected first: stopped at once, and what was said before is in the transcript.
+                assert!(case["time_ms"].as_u64().unwrap() < 900, "{case}");
+                let transcript = case["interaction"]["transcript"].as_str().unwrap();
+                let lines: Vec<&str> = transcript.lines().collect();
+                assert!(lines[0].ends_with(" <1"), "{transcript}");
+                assert!(lines[1].ends_with(" >3"), "{transcript}");
+            }
+        }
+    }
+    // A solution that says more than the sample, and one that says less.
+    ws.write(
+        "testcases/ping/2.interaction",
+        "<1\n>2\n<2\n>3\n<3\n>4\n<0\n>done\n",
+    );
+    ws.write("testcases/ping/3.interaction", "<1\n>2\n<2\n");
+    let (doc, _) = run(&ws, cache.path(), "ping/pong", &["--replay"]);
+    let detail = |i: usize| doc["cases"][i]["detail"].as_str().unwrap_or("").to_string();
+    assert_eq!(doc["total"], 3, "{doc:#}");
+    assert!(
+        detail(1).contains("said nothing more where line 8 of the sample has `>done`"),
+        "{doc:#}"
+    );
+    assert!(
+        detail(2).contains("said more after the sample's last line: `3`"),
+        "{doc:#}"
+    );
+    // Without the transcript the replay judges the same; a replay is never history.
+    let (doc, code) = run(
+        &ws,
+        cache.path(),
+        "ping/pong",
+        &["--replay", "--case", "1", "--no-transcript"],
+    );
+    assert_eq!((doc["verdict"].as_str(), code), (Some("AC"), 0), "{doc:#}");
+    let out = ws
+        .judge()
+        .env("JUDGE_CACHE_DIR", cache.path())
+        .args(["history", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(json(&out.stdout).as_array().map(Vec::len), Some(0));
+    no_survivors(cache.path());
+}
+
+#[test]
+fn a_bad_or_missing_sample_interaction_is_named_with_the_fix() {
+    let ws = workspace(3);
+    let out = ws
+        .judge()
+        .args(["run", "ping/pong", "--replay"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("testcases/ping"), "{err}");
+    assert!(err.contains("no sample interaction to replay"), "{err}");
+    assert!(err.contains("NAME.interaction"), "{err}");
+    ws.write("testcases/ping/1.interaction", "<1\n>2\n2\n");
+    let out = ws
+        .judge()
+        .args(["run", "ping/pong", "--replay"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("testcases/ping/1.interaction"), "{err}");
+    assert!(
+        err.contains("line 3: `2` starts with neither `<` nor `>`"),
+        "{err}"
+    );
+    assert!(err.contains("start every line with `<`"), "{err}");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_pypi),
+    ignore = "needs python3 with pip and the network (pypi.org) to download problemtools"
+)]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn problemtools_guess_samples_replay_word_for_word() {
+    let _no_bomb = common::no_fork_bomb();
+    let guess = common::problemtools::examples().join("guess");
+    let cache = tempfile::tempdir().unwrap();
+    let attempt = tempfile::tempdir().unwrap();
+    // Guesses as the first sample does, whatever it is told.
+    let scripted = attempt.path().join("scripted.cc");
+    std::fs::write(
+        &scripted,
+        "#include <cstdio>\nint main() { char r[64]; int gs[] = {792, 999, 990, 995}; \
+         for (int g : gs) { printf(\"%d\\n\", g); fflush(stdout); \
+         if (scanf(\"%63s\", r) != 1) return 0; } }\n",
+    )
+    .unwrap();
+    let replay = |solution: &Path, case: &str| {
+        let out = common::judge(&repo())
+            .env("JUDGE_CACHE_DIR", cache.path())
+            .args(["run", solution.to_str().unwrap(), "--problem"])
+            .arg(&guess)
+            .args(["--replay", "--case", case, "--json"])
+            .output()
+            .unwrap();
+        (json(&out.stdout), out.status.code())
+    };
+    let (doc, code) = replay(&scripted, "1");
+    assert_eq!(
+        (doc["verdict"].as_str(), code),
+        (Some("AC"), Some(0)),
+        "{doc:#}"
+    );
+    // Sample 2 guesses 42 at once: another conversation.
+    let (doc, _) = replay(&scripted, "2");
+    let detail = doc["cases"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("line 1: the solution said `792`, the sample `>42`"),
+        "{detail}"
+    );
+    // The package's accepted binary search is right, yet not the sample's conversation.
+    let (doc, code) = replay(&guess.join("submissions/accepted/guess.cc"), "1");
+    assert_eq!(
+        (doc["verdict"].as_str(), code),
+        (Some("WA"), Some(1)),
+        "{doc:#}"
+    );
+    assert_eq!(doc["expected"], serde_json::Value::Null, "{doc:#}");
+    let detail = doc["cases"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("the solution said `500`, the sample `>792`"),
+        "{detail}"
+    );
+    no_survivors(cache.path());
+}

@@ -21,8 +21,8 @@ use crate::error::{Error, Result};
 use crate::lang::{Languages, RustSettings};
 use crate::verdict::MemoryRule;
 use crate::workspace::{
-    Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProtocol, Problem,
-    ProblemLimits,
+    Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProgram,
+    InteractorProtocol, Problem, ProblemLimits,
 };
 
 pub use programs::FOLDERS;
@@ -43,7 +43,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
     let checker = if meta.interactive {
         // The output validator is the interactor: it talks with the submission and decides.
         interactor = Some(Interactor {
-            source: programs::output_validator(dir, languages)?,
+            program: InteractorProgram::Source(programs::output_validator(dir, languages)?),
             protocol: InteractorProtocol::Kattis {
                 flags: meta
                     .validator_flags
