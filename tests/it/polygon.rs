@@ -555,3 +555,173 @@ fn named_input_and_output_files() {
     assert!(out.contains("4 test cases"), "{out}");
     assert!(out.contains("reads input.txt, writes output.txt"), "{out}");
 }
+
+/// Guess the number (1 to 100) in at most 10 questions; the interactor writes how many were
+/// asked for the checker, which wants at most the answer file's number (7, a binary search's).
+const INTERACTOR: &str = r#"#include "testlib.h"
+#include <cstdio>
+int main(int argc, char *argv[]) {
+    registerInteraction(argc, argv);
+    int x = inf.readInt();
+    for (int asked = 1; asked <= 10; asked++) {
+        int guess = ouf.readInt();
+        if (guess == x) {
+            std::printf("correct\n");
+            std::fflush(stdout);
+            std::fprintf(tout, "%d\n", asked);
+            quitf(_ok, "found in %d", asked);
+        }
+        std::printf(guess < x ? "higher\n" : "lower\n");
+        std::fflush(stdout);
+    }
+    quitf(_wa, "not found in 10 questions");
+}
+"#;
+
+const GUESS_CHECK: &str = r#"#include "testlib.h"
+int main(int argc, char *argv[]) {
+    registerTestlibCmd(argc, argv);
+    int asked = ouf.readInt(), most = ans.readInt();
+    if (asked > most) quitf(_wa, "%d questions, at most %d", asked, most);
+    quitf(_ok, "%d questions", asked);
+}
+"#;
+
+/// A guesser that asks `first` (comma-separated) before its binary search on what is left.
+fn guesser(first: &str, flush: bool) -> String {
+    format!(
+        "#include <cstdio>\n#include <cstring>\nint main() {{ int lo = 1, hi = 100; char r[16];\n\
+         int first[] = {{{first}}}; for (int g : first) {{ std::printf(\"%d\\n\", g); {flush} std::scanf(\"%15s\", r);\n\
+         if (!std::strcmp(r, \"correct\")) return 0; if (!std::strcmp(r, \"higher\")) lo = g + 1; else hi = g - 1; }}\n\
+         while (true) {{ int m = (lo + hi) / 2; std::printf(\"%d\\n\", m); {flush}\n\
+         if (std::scanf(\"%15s\", r) != 1) return 0; if (!std::strcmp(r, \"correct\")) return 0;\n\
+         if (!std::strcmp(r, \"higher\")) lo = m + 1; else hi = m - 1; }} }}\n",
+        flush = if flush { "std::fflush(stdout);" } else { "" }
+    )
+}
+
+#[test]
+fn an_interactive_package_runs_its_interactor_then_its_checker() {
+    let _no_bomb = common::no_fork_bomb();
+    let tmp = tempfile::Builder::new()
+        .prefix("judge-polygon-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path().join("guess");
+    let solutions = [
+        ("solutions/main.cpp", "main", guesser("50", true)),
+        // Nine questions for 37: the interactor accepts, the checker does not.
+        (
+            "solutions/slow.cpp",
+            "wrong-answer",
+            guesser("1, 2, 3", true),
+        ),
+        // 37 questions for 37: the interactor gives up at ten.
+        (
+            "solutions/linear.cpp",
+            "wrong-answer",
+            guesser(
+                &(1..=100)
+                    .map(|i| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                true,
+            ),
+        ),
+        (
+            "solutions/no-flush.cpp",
+            "time-limit-exceeded",
+            guesser("50", false),
+        ),
+    ];
+    let sols: String = solutions
+        .iter()
+        .map(|(path, tag, _)| {
+            format!("      <solution tag=\"{tag}\">\n        <source path=\"{path}\" type=\"cpp.g++17\"/>\n      </solution>\n")
+        })
+        .collect();
+    let xml = format!(
+        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="guess">
+  <names><name language="english" value="Guess"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>3</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test method="manual"/>
+        <test method="manual"/>
+      </tests>
+    </testset>
+  </judging>
+  <assets>
+    <checker name="check.cpp" type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+    </checker>
+    <interactor>
+      <source path="files/interactor.cpp" type="cpp.g++17"/>
+    </interactor>
+    <solutions>
+{sols}    </solutions>
+  </assets>
+</problem>
+"#
+    );
+    let write = |rel: &str, content: &[u8]| {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+    };
+    write("problem.xml", xml.as_bytes());
+    for (i, x) in ["37", "1", "100"].iter().enumerate() {
+        write(&format!("tests/{:02}", i + 1), format!("{x}\n").as_bytes());
+        write(&format!("tests/{:02}.a", i + 1), b"7\n");
+    }
+    write(
+        "files/testlib.h",
+        &std::fs::read(repo().join("tests/fixtures/polygon/testlib.h")).unwrap(),
+    );
+    write("files/interactor.cpp", INTERACTOR.as_bytes());
+    write("files/check.cpp", GUESS_CHECK.as_bytes());
+    for (path, _, source) in &solutions {
+        write(path, source.as_bytes());
+    }
+    let before = snapshot(&dir);
+    let (out, err, code) = run(tmp.path(), &["verify", "guess"]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    for (name, verdict) in [
+        ("main.cpp", "AC"),
+        ("slow.cpp", "WA"),
+        ("linear.cpp", "WA"),
+        ("no-flush.cpp", "TLE"),
+    ] {
+        assert!(
+            line(&out, name).contains(&format!(" {verdict} ")),
+            "{name}: {out}"
+        );
+    }
+    // Who said no: the checker after an acceptance, the interactor before.
+    let (out, _, code) = run(
+        tmp.path(),
+        &["run", "guess/solutions/slow.cpp", "--problem", "guess"],
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("9 questions, at most 7"), "{out}");
+    let (out, _, _) = run(
+        tmp.path(),
+        &["run", "guess/solutions/linear.cpp", "--problem", "guess"],
+    );
+    assert!(out.contains("not found in 10 questions"), "{out}");
+    assert!(out.contains("transcript"), "{out}");
+    let (out, _, code) = run(tmp.path(), &["show", "guess"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("interactive: interactor guess/files/interactor.cpp (testlib protocol)"),
+        "{out}"
+    );
+    assert_eq!(snapshot(&dir), before, "the package was written to");
+}

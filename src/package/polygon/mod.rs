@@ -1,5 +1,5 @@
 //! Codeforces Polygon packages: `problem.xml` ([`xml`]), the tests by their path patterns,
-//! groups and points, the testlib checker in `files/`, and the solutions by their tags.
+//! groups and points, the testlib checker (and interactor) in `files/`, and the solutions by their tags.
 //!
 //! Semantics follow Polygon and Codeforces: tests run in their order; without points the first
 //! failure decides, with points every test runs and a group gives the points of its passed
@@ -10,7 +10,7 @@
 mod xml;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{dir_name, inside, samples, Format, Package};
@@ -22,8 +22,9 @@ use crate::model::Skipped;
 use crate::stats::TimeLimitRule;
 use crate::verdict::{Expectation, MemoryRule, Verdict};
 use crate::workspace::{
-    Checker, CheckerProgram, CheckerProtocol, FileIo, Problem, ProblemLimits, Solution, TestCase,
-    DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
+    Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProgram,
+    InteractorProtocol, Problem, ProblemLimits, Solution, TestCase, DEFAULT_CHECKER_MEMORY,
+    DEFAULT_CHECKER_TIME, DEFAULT_OUTPUT_LIMIT,
 };
 use xml::{expand, ProblemXml};
 
@@ -67,12 +68,6 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
     // A problem.xml that is a link out of the package is refused like any other file.
     inside(dir, &dir.join("problem.xml"))?;
     let xml = xml::read(dir)?;
-    if xml.interactive {
-        return Err(Error::Unsupported {
-            what: format!("{}: an interactive problem", dir_name(dir)),
-            fix: "interactive problems are judged once the judge runs interactors".into(),
-        });
-    }
     let mut warnings = xml.warnings.clone();
     let cases = cases(dir, &xml, &mut warnings)?;
     let scoring = xml.tests.iter().any(|t| t.points.unwrap_or(0.0) > 0.0)
@@ -109,8 +104,16 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         generator: None,
         // Polygon's validators check the generated tests there; the judge does not run them.
         input_validators: Vec::new(),
-        // Polygon's interactive problems are not read yet: the loader refuses them.
-        interactor: None,
+        // testlib's: `interactor INPUT OUTPUT ANSWER`, then the checker reads what it wrote.
+        interactor: match &xml.interactor {
+            Some(path) => Some(Interactor {
+                program: InteractorProgram::Source(program(dir, path, "interactor")?),
+                protocol: InteractorProtocol::Testlib,
+                time: DEFAULT_CHECKER_TIME,
+                memory_bytes: DEFAULT_CHECKER_MEMORY,
+            }),
+            None => None,
+        },
         rust: RustSettings::default(),
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),
@@ -310,25 +313,31 @@ fn grading(xml: &ProblemXml, cases: &[TestCase], scoring: bool) -> Group {
 /// The checker `<checker>` names, compiled with the headers beside it (the package's own
 /// `testlib.h`), each of which must stay inside the package.
 fn checker(dir: &Path, xml: &ProblemXml) -> Result<Checker> {
-    let source = dir.join(&xml.checker);
-    if !source.is_file() {
-        return Err(Error::TestData {
-            path: format!("{}/{}", dir_name(dir), xml.checker),
-            message: "the checker problem.xml names is not in the package".into(),
-            fix: "download the package again, or correct <checker>'s <source path>".into(),
-        });
-    }
-    let source = inside(dir, &source)?;
-    // The headers the build copies beside it: none may be a link out of the package.
-    for header in Source::with_headers(&dir.join(&xml.checker)).extras {
-        inside(dir, &header)?;
-    }
     Ok(Checker::Program(CheckerProgram {
-        source,
+        source: program(dir, &xml.checker, "checker")?,
         time: DEFAULT_CHECKER_TIME,
         memory_bytes: DEFAULT_CHECKER_MEMORY,
         protocol: CheckerProtocol::Testlib,
     }))
+}
+
+/// The source of the package's `what` (its checker, its interactor) at `path` under it, which
+/// must be there, inside the package, as must the headers built beside it.
+fn program(dir: &Path, path: &str, what: &str) -> Result<PathBuf> {
+    let source = dir.join(path);
+    if !source.is_file() {
+        return Err(Error::TestData {
+            path: format!("{}/{path}", dir_name(dir)),
+            message: format!("the {what} problem.xml names is not in the package"),
+            fix: format!("download the package again, or correct <{what}>'s <source path>"),
+        });
+    }
+    let source = inside(dir, &source)?;
+    // The headers the build copies beside it: none may be a link out of the package.
+    for header in Source::with_headers(&dir.join(path)).extras {
+        inside(dir, &header)?;
+    }
+    Ok(source)
 }
 
 struct Solutions {

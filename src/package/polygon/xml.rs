@@ -31,7 +31,8 @@ pub(super) struct ProblemXml {
     /// The checker's source, under the package (`files/check.cpp`).
     pub(super) checker: String,
     pub(super) solutions: Vec<XmlSolution>,
-    pub(super) interactive: bool,
+    /// The interactor's source, under the package, for an interactive problem.
+    pub(super) interactor: Option<String>,
     pub(super) warnings: Vec<String>,
 }
 
@@ -222,8 +223,14 @@ impl<'a, 'input> Reader<'a, 'input> {
                 ))
             }
         };
-        let interactive =
-            assets.is_some_and(|a| a.children().any(|n| n.has_tag_name("interactor")));
+        let interactor =
+            match assets.and_then(|a| a.children().find(|n| n.has_tag_name("interactor"))) {
+                Some(i) => {
+                    let source = self.child(i, "source", "interactor")?;
+                    Some(self.path(source, "<interactor>/<source path>")?)
+                }
+                None => None,
+            };
         let mut solutions = Vec::new();
         if let Some(list) = assets.and_then(|a| a.children().find(|n| n.has_tag_name("solutions")))
         {
@@ -266,7 +273,7 @@ impl<'a, 'input> Reader<'a, 'input> {
             groups,
             checker,
             solutions,
-            interactive,
+            interactor,
             warnings,
         })
     }
