@@ -115,6 +115,8 @@ struct Relay {
     mark: u8,
     /// Where reads land, made once: the relay reads often.
     buf: Box<[u8]>,
+    /// The writer ended its output and the reader was told so, all it said passed on.
+    told_end: bool,
 }
 
 impl Relay {
@@ -127,6 +129,7 @@ impl Relay {
             held: Vec::new(),
             mark,
             buf: vec![0; 1 << 16].into_boxed_slice(),
+            told_end: false,
         }
     }
 
@@ -193,7 +196,9 @@ impl Relay {
         }
         if self.from.is_none() && self.held.is_empty() {
             // The writer is done and all it said was passed on: the reader sees the end.
-            self.to = None;
+            if self.to.take().is_some() {
+                self.told_end = true;
+            }
         }
     }
 }
@@ -381,10 +386,15 @@ pub(super) fn run_pair(
         t.start = main.start;
     }
     let mut partner_first = false;
+    // Relayed, the looks (turns of the loop) at which the partner's end of output was passed
+    // on to the program, and at which the program's exit showed.
+    let mut look = 0u64;
+    let (mut partner_silent_at, mut program_ended_at) = (None, None);
     // Sampled when due, not on every byte relayed: a conversation wakes this loop often.
     let mut next_check = Instant::now();
     let mut timeout = 1;
     while main.running() || other.running() {
+        look += 1;
         let now = Instant::now();
         if now >= next_check {
             for side in [&mut main, &mut other] {
@@ -442,10 +452,18 @@ pub(super) fn run_pair(
                 r.pump(&mut transcript);
             }
         }
+        if partner_silent_at.is_none() && relays.iter().any(|r| r.mark == b'<' && r.told_end) {
+            // Not when the program was on its way out already: its end did not follow this.
+            let before_the_program = main.running() && !exiting(main.pid);
+            partner_silent_at = Some(if before_the_program { look } else { u64::MAX });
+        }
         relays.retain(|r| r.from.is_some() || r.to.is_some());
         // The program first when both ended since the last look: the partner's end is most
         // often its answer to the program's.
-        main.check_exit(fds[0].revents != 0);
+        if main.check_exit(fds[0].revents != 0) {
+            // With whether the partner had ended by then (its exit may show a look later).
+            program_ended_at = Some((look, !other.running() || exiting(other.pid)));
+        }
         if other.check_exit(fds[1].revents != 0) {
             // A program on its way out has closed its pipes before its exit shows: the partner
             // may answer that and end first, but it spoke second.
@@ -459,6 +477,13 @@ pub(super) fn run_pair(
                 sys::kill_group(main.pid);
             }
         }
+    }
+    // Relayed, the runner knows more than the order in which the exits showed (both may show
+    // at the same look): the program could see the end of its input only once the runner had
+    // passed it on, and its exit showed in the poll before that look's relaying. So a program
+    // whose exit showed at a later look, when the partner had ended too, ended after it.
+    if let (Some(silent), Some((ended, partner_gone))) = (partner_silent_at, program_ended_at) {
+        partner_first |= silent < ended && partner_gone;
     }
     let (found, stuck) = sweep();
     let cut = transcript.map(Transcript::finish).unwrap_or(false);
