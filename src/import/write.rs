@@ -60,6 +60,8 @@ pub struct LimitConflict {
     pub what: &'static str,
     pub problem: String,
     pub import: String,
+    /// Whether `--force` replaces it (a program is the user's own file: never).
+    pub replaceable: bool,
 }
 
 /// Writes `draft` into the workspace (see the module's comment); `options.name` overrides its
@@ -329,7 +331,8 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
         }
     }
     let (mut kept, mut replaced) = (Vec::new(), Vec::new());
-    for (difference, edit) in differences {
+    for (mut difference, edit) in differences {
+        difference.replaceable = edit.is_some();
         match edit.filter(|_| force) {
             Some(edit) => {
                 edit(&mut doc);
@@ -390,6 +393,7 @@ fn conflict(what: &'static str, problem: String, import: String) -> LimitConflic
         what,
         problem,
         import,
+        replaceable: false,
     }
 }
 

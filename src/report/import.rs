@@ -54,8 +54,15 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
     let mut lines = vec![facts.join(" · ")];
     for c in &i.kept {
         lines.push(format!(
-            "  kept the {} {} (the import says {}; --force takes it)",
-            c.what, c.problem, c.import
+            "  kept the {} {} (the import says {}; {})",
+            c.what,
+            c.problem,
+            c.import,
+            if c.replaceable {
+                "--force takes it"
+            } else {
+                "yours, never replaced"
+            }
         ));
     }
     for c in &i.replaced {
@@ -140,6 +147,7 @@ mod tests {
             what: "time limit",
             problem: "2s".into(),
             import: "1.5s".into(),
+            replaceable: true,
         }];
         i.time = Duration::from_secs(2);
         assert_eq!(
@@ -148,6 +156,17 @@ mod tests {
                 "updated cf-954g: 1 new sample, 2 already there · 2 s · 256 MiB · judge new main --problem cf-954g",
                 "  kept the time limit 2s (the import says 1.5s; --force takes it)",
             ]
+        );
+        // A checker program is the user's own: --force would not take the import's.
+        i.kept.push(LimitConflict {
+            what: "checker",
+            problem: "custom (check.cpp)".into(),
+            import: "tokens".into(),
+            replaceable: false,
+        });
+        assert_eq!(
+            imported(&i, &show)[2],
+            "  kept the checker custom (check.cpp) (the import says tokens; yours, never replaced)"
         );
         i.added.clear();
         assert!(imported(&i, &show)[0]
