@@ -18,8 +18,18 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
         if added_tests > 0 {
             what += &format!(" + {}", plural(added_tests, "test", "tests"));
         }
+        if !i.interactions.is_empty() {
+            what += &format!(
+                ", {}",
+                plural(
+                    i.interactions.len(),
+                    "sample interaction",
+                    "sample interactions"
+                )
+            );
+        }
         format!("created {}: {what}", i.id)
-    } else if i.added.is_empty() {
+    } else if i.added.is_empty() && i.interactions.is_empty() {
         format!(
             "{}: already here, nothing new ({} there)",
             i.id,
@@ -34,6 +44,13 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
         if added_tests > 0 {
             parts.push(plural(added_tests, "new test", "new tests"));
         }
+        if !i.interactions.is_empty() {
+            parts.push(plural(
+                i.interactions.len(),
+                "new sample interaction",
+                "new sample interactions",
+            ));
+        }
         if !i.already.is_empty() {
             parts.push(format!("{} already there", i.already.len()));
         }
@@ -41,6 +58,9 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
         what
     };
     let mut facts = vec![what, limit_time(i.time), format_bytes(i.memory_bytes)];
+    if let Some(interactor) = &i.interactor {
+        facts.push(format!("interactive: {interactor}"));
+    }
     match (&i.io.input, &i.io.output) {
         (None, None) => {}
         (input, output) => facts.push(format!(
@@ -116,6 +136,8 @@ mod tests {
             kept: vec![],
             replaced: vec![],
             samples: 3,
+            interactor: None,
+            interactions: vec![],
             notes: vec![],
             attempt: None,
         }
@@ -173,5 +195,35 @@ mod tests {
             .starts_with("cf-954g: already here, nothing new (2 tests there)"));
         assert_eq!(limit_time(Duration::from_millis(500)), "500 ms");
         assert_eq!(limit_time(Duration::from_millis(2250)), "2.25 s");
+    }
+
+    #[test]
+    fn an_interactive_import_says_its_interactor_and_sample_interactions() {
+        let show = |p: &Path| p.display().to_string();
+        let mut i = castle();
+        i.id = "guess".into();
+        i.added = vec![("secret-01".into(), false)];
+        i.interactor = Some("validate.cc (Kattis protocol)".into());
+        i.interactions = vec!["sample-1".into(), "sample-2".into()];
+        assert_eq!(
+            imported(&i, &show),
+            ["created guess: 0 samples + 1 test, 2 sample interactions · 1.5 s · 256 MiB · interactive: validate.cc (Kattis protocol) · judge new main --problem guess"]
+        );
+        i.created = false;
+        i.added.clear();
+        i.interactions = vec!["sample-3".into()];
+        i.kept = vec![LimitConflict {
+            what: "interactor",
+            problem: "validate.cc (Kattis protocol)".into(),
+            import: "validate.cc (Kattis protocol), another program".into(),
+            replaceable: false,
+        }];
+        assert_eq!(
+            imported(&i, &show),
+            [
+                "updated guess: 1 new sample interaction · 1.5 s · 256 MiB · interactive: validate.cc (Kattis protocol) · judge new main --problem guess",
+                "  kept the interactor validate.cc (Kattis protocol) (the import says validate.cc (Kattis protocol), another program; yours, never replaced)",
+            ]
+        );
     }
 }
