@@ -271,8 +271,9 @@ pub fn import(ws: &Workspace, path: &Path, options: &Options) -> Result<Vec<Impo
         .collect()
 }
 
-/// What every draft must be, whatever its format: limits that are limits. (A problem without
-/// tests is one: its tests can be added by hand.)
+/// What every draft must be, whatever its format: limits that are limits, and programs that
+/// problem.toml can hold together in one folder. (A problem without tests is one: its tests
+/// can be added by hand.)
 pub fn check(draft: &Draft) -> std::result::Result<(), String> {
     if let Some(t) = draft
         .time
