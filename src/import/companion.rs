@@ -182,8 +182,10 @@ pub(super) fn draft(p: Payload, origin: &str) -> std::result::Result<Draft, Stri
         time,
         memory_bytes,
         checker: DraftChecker::default(),
+        interactor: None,
         io,
         cases,
+        interactions: Vec::new(),
         solutions: Vec::new(),
         notes,
     })

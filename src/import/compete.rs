@@ -15,7 +15,9 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::companion::file_name;
-use super::{has_extension, head, id, read_text, Draft, DraftCase, DraftChecker, Format};
+use super::{
+    has_extension, head, id, read_text, Draft, DraftCase, DraftChecker, DraftProgram, Format,
+};
 use crate::check::{CheckerMode, CompareOptions};
 use crate::error::{Error, Result};
 use crate::units::parse_duration;
@@ -216,9 +218,15 @@ fn read_suite(path: &Path) -> Result<Draft> {
             }
             let folder = package.as_ref().map_or(dir, |p| p.dir.as_path());
             DraftChecker::Program {
-                file: "checker.sh".into(),
-                source: checker_script(cmd, &folder.canonicalize().unwrap_or(folder.into()), path),
-                headers: Vec::new(),
+                program: DraftProgram {
+                    file: "checker.sh".into(),
+                    source: checker_script(
+                        cmd,
+                        &folder.canonicalize().unwrap_or(folder.into()),
+                        path,
+                    ),
+                    headers: Vec::new(),
+                },
                 protocol: CheckerProtocol::Testlib,
             }
         }
@@ -234,8 +242,10 @@ fn read_suite(path: &Path) -> Result<Draft> {
         time,
         memory_bytes: None,
         checker,
+        interactor: None,
         io: FileIo::default(),
         cases,
+        interactions: Vec::new(),
         solutions: Vec::new(),
         notes,
     })

@@ -27,7 +27,7 @@ use std::time::Duration;
 use crate::check::{CheckerMode, CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
 use crate::verdict::Expectation;
-use crate::workspace::{CheckerProtocol, FileIo, Workspace};
+use crate::workspace::{CheckerProtocol, FileIo, InteractorProtocol, Workspace};
 
 pub use write::{write, Imported, LimitConflict, ATTEMPT};
 
@@ -49,8 +49,15 @@ pub struct Draft {
     /// `None` when the source does not say: the writer assumes [`DEFAULT_MEMORY`].
     pub memory_bytes: Option<u64>,
     pub checker: DraftChecker,
+    /// The program the solution talks with, when the problem is interactive (a package's):
+    /// never dropped, or the problem would be judged as a plain one against answers that are
+    /// the interactor's.
+    pub interactor: Option<DraftInteractor>,
     pub io: FileIo,
     pub cases: Vec<DraftCase>,
+    /// Sample conversations of an interactive problem (Kattis' `.interaction` files): shown and
+    /// replayed, never judged.
+    pub interactions: Vec<DraftInteraction>,
     /// Solutions the source ships, with the verdicts they must get (a problem package's).
     pub solutions: Vec<DraftSolution>,
     /// What could not be carried over, or was assumed: told to the user.
@@ -65,6 +72,33 @@ pub struct DraftCase {
     pub answer: Vec<u8>,
     /// A sample, as shown in a statement (what most sources give).
     pub sample: bool,
+}
+
+/// A sample interaction, named as its sample case is (`sample-1`), so that the two stay
+/// together in `testcases/ID/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftInteraction {
+    pub name: String,
+    pub text: Vec<u8>,
+}
+
+/// A source file for `problems/ID/`, with the headers it includes (a package's `testlib.h`)
+/// written beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftProgram {
+    /// Its file name: `check.cpp`.
+    pub file: String,
+    pub source: String,
+    pub headers: Vec<(String, Vec<u8>)>,
+}
+
+/// An interactive problem's interactor, run by its protocol under its own limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftInteractor {
+    pub program: DraftProgram,
+    pub protocol: InteractorProtocol,
+    pub time: Duration,
+    pub memory_bytes: u64,
 }
 
 /// A solution of the source: written into `solutions/ID/` with its expected verdict.
@@ -85,13 +119,10 @@ pub enum DraftChecker {
     },
     /// The Kattis format's default output validator, with its flags.
     Kattis(KattisFlags),
-    /// A source file for `problems/ID/`, with the headers it includes (a package's
-    /// `testlib.h`) written beside it, run by its protocol (testlib's `checker INPUT OUTPUT
+    /// A program of the problem's, run by its protocol (testlib's `checker INPUT OUTPUT
     /// ANSWER`, or a Kattis output validator's).
     Program {
-        file: String,
-        source: String,
-        headers: Vec<(String, Vec<u8>)>,
+        program: DraftProgram,
         protocol: CheckerProtocol,
     },
 }
@@ -102,6 +133,42 @@ impl Default for DraftChecker {
             mode: CheckerMode::Tokens,
             options: CompareOptions::default(),
         }
+    }
+}
+
+impl Draft {
+    /// The files of the problem's programs for `problems/ID/`, the checker's and the
+    /// interactor's, each once: both may include the same `testlib.h`. Two different files
+    /// under one name cannot both be written there.
+    pub fn program_files(&self) -> std::result::Result<Vec<(&str, &[u8])>, String> {
+        let programs = [
+            match &self.checker {
+                DraftChecker::Program { program, .. } => Some(program),
+                _ => None,
+            },
+            self.interactor.as_ref().map(|i| &i.program),
+        ];
+        let mut files: Vec<(&str, &[u8])> = Vec::new();
+        for program in programs.into_iter().flatten() {
+            let own = std::iter::once((program.file.as_str(), program.source.as_bytes())).chain(
+                program
+                    .headers
+                    .iter()
+                    .map(|(name, bytes)| (name.as_str(), bytes.as_slice())),
+            );
+            for (name, bytes) in own {
+                match files.iter().find(|(n, _)| *n == name) {
+                    Some((_, there)) if *there == bytes => {}
+                    Some(_) => {
+                        return Err(format!(
+                            "the checker and the interactor each come with a file `{name}`, and the two differ: one folder cannot hold both"
+                        ))
+                    }
+                    None => files.push((name, bytes)),
+                }
+            }
+        }
+        Ok(files)
     }
 }
 
@@ -204,8 +271,9 @@ pub fn import(ws: &Workspace, path: &Path, options: &Options) -> Result<Vec<Impo
         .collect()
 }
 
-/// What every draft must be, whatever its format: limits that are limits. (A problem without
-/// tests is one: its tests can be added by hand.)
+/// What every draft must be, whatever its format: limits that are limits, and programs that
+/// problem.toml can hold together in one folder. (A problem without tests is one: its tests
+/// can be added by hand.)
 pub fn check(draft: &Draft) -> std::result::Result<(), String> {
     if let Some(t) = draft
         .time
@@ -224,7 +292,28 @@ pub fn check(draft: &Draft) -> std::result::Result<(), String> {
             "a memory limit of {m} bytes is not one (1 MiB to 1 TiB)"
         ));
     }
-    Ok(())
+    if let Some(interactor) = &draft.interactor {
+        // What problem.toml can say beside an interactor (see `workspace::programs`): the
+        // interactor alone, or a testlib one followed by a testlib checker program.
+        let alone = draft.checker == DraftChecker::default();
+        let testlib_checker = matches!(
+            (&draft.checker, &interactor.protocol),
+            (
+                DraftChecker::Program {
+                    protocol: CheckerProtocol::Testlib,
+                    ..
+                },
+                InteractorProtocol::Testlib
+            )
+        );
+        if !alone && !testlib_checker {
+            return Err(format!(
+                "an interactor ({} protocol) with a checker that compares outputs: the interactor decides",
+                interactor.protocol
+            ));
+        }
+    }
+    draft.program_files().map(|_| ())
 }
 
 /// Reads a file a format names, with an error that says which.

@@ -1,12 +1,15 @@
-//! The files of a new problem: its problem.toml and statement.md, and how limits and
-//! checkers are written there.
+//! The files of a new problem: its problem.toml and statement.md, and how limits, checkers
+//! and interactors are written there.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{Draft, DraftChecker};
+use super::{Draft, DraftChecker, DraftInteractor};
 use crate::check::{CheckerMode, CompareOptions};
-use crate::workspace::{natural_cmp, solution_name, Checker, CheckerProtocol};
+use crate::workspace::{
+    natural_cmp, solution_name, Checker, CheckerProtocol, Interactor, InteractorProtocol,
+    DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
+};
 
 /// `1500ms` -> `1.5s`, `2000ms` -> `2s`, `1250ms` -> `1250ms`: as problem.toml is written.
 pub(super) fn toml_duration(d: Duration) -> String {
@@ -44,7 +47,34 @@ pub(super) fn draft_checker_text(checker: &DraftChecker) -> String {
     match checker {
         DraftChecker::Builtin { mode, options } => builtin_text(*mode, options),
         DraftChecker::Kattis(flags) => checker_text(&Checker::Kattis(*flags)),
-        DraftChecker::Program { file, .. } => format!("custom ({file})"),
+        DraftChecker::Program { program, .. } => format!("custom ({})", program.file),
+    }
+}
+
+/// How problem.toml says an interactor (its file and protocol), to compare and to report; its
+/// limits are compared apart.
+pub(super) fn interactor_text(interactor: &Interactor) -> String {
+    let file = interactor
+        .program
+        .source()
+        .and_then(|s| s.file_name())
+        .map_or_else(
+            || "the judge's replay".into(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+    protocol_text(&file, &interactor.protocol)
+}
+
+pub(super) fn draft_interactor_text(interactor: &DraftInteractor) -> String {
+    protocol_text(&interactor.program.file, &interactor.protocol)
+}
+
+fn protocol_text(file: &str, protocol: &InteractorProtocol) -> String {
+    match protocol {
+        InteractorProtocol::Kattis { flags } if !flags.is_empty() => {
+            format!("{file} ({protocol} protocol, flags {})", flags.join(" "))
+        }
+        _ => format!("{file} ({protocol} protocol)"),
     }
 }
 
@@ -91,6 +121,8 @@ pub(super) fn problem_toml(
         }
     );
     match &draft.checker {
+        // An interactor decides alone: a comparing checker beside it is a configuration error.
+        DraftChecker::Builtin { .. } | DraftChecker::Kattis(_) if draft.interactor.is_some() => {}
         DraftChecker::Builtin { mode, options } => {
             text += &format!("checker = \"{mode}\"\n");
             if *mode == CheckerMode::Float {
@@ -105,8 +137,11 @@ pub(super) fn problem_toml(
                 text += &format!("validator_flags = {}\n", quote(&flags));
             }
         }
-        DraftChecker::Program { file, protocol, .. } => {
-            text += &format!("checker = \"custom\"\nchecker_program = {}\n", quote(file));
+        DraftChecker::Program { program, protocol } => {
+            text += &format!(
+                "checker = \"custom\"\nchecker_program = {}\n",
+                quote(&program.file)
+            );
             if let CheckerProtocol::Kattis { flags } = protocol {
                 text += "checker_protocol = \"kattis\"\n";
                 if !flags.is_empty() {
@@ -114,6 +149,9 @@ pub(super) fn problem_toml(
                 }
             }
         }
+    }
+    if let Some(interactor) = &draft.interactor {
+        text += &interactor_toml(interactor);
     }
     let mut samples = samples.to_vec();
     samples.sort_by(|a, b| natural_cmp(a, b));
@@ -151,6 +189,35 @@ pub(super) fn problem_toml(
         .collect();
     if !expected.is_empty() {
         text += &format!("\n[expected]\n{}", expected.concat());
+    }
+    text
+}
+
+/// The interactor's keys of problem.toml; its limits only where they are not the defaults.
+fn interactor_toml(interactor: &DraftInteractor) -> String {
+    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut text = format!("interactor = {}\n", quote(&interactor.program.file));
+    match &interactor.protocol {
+        InteractorProtocol::Kattis { flags } => {
+            text += "interactor_protocol = \"kattis\"\n";
+            if !flags.is_empty() {
+                // Beside an interactor alone, `validator_flags` are the interactor's.
+                text += &format!("validator_flags = {}\n", quote(&flags.join(" ")));
+            }
+        }
+        InteractorProtocol::Testlib => text += "interactor_protocol = \"testlib\"\n",
+    }
+    if interactor.time != DEFAULT_CHECKER_TIME {
+        text += &format!(
+            "interactor_time_limit = {}\n",
+            quote(&toml_duration(interactor.time))
+        );
+    }
+    if interactor.memory_bytes != DEFAULT_CHECKER_MEMORY {
+        text += &format!(
+            "interactor_memory_limit = {}\n",
+            quote(&toml_size(interactor.memory_bytes))
+        );
     }
     text
 }

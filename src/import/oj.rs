@@ -91,8 +91,10 @@ impl Format for TestFolder {
             time: None,
             memory_bytes: None,
             checker: DraftChecker::default(),
+            interactor: None,
             io: FileIo::default(),
             cases,
+            interactions: Vec::new(),
             solutions: Vec::new(),
             notes: Vec::new(),
         }])

@@ -1,15 +1,19 @@
 //! Problem packages (Polygon, Kattis) as drafts: a package is read by the loader that judges it
-//! where it lies, then its tests, checker (with the headers beside it) and solutions (with the
-//! verdicts they must get) are carried into the workspace, and what cannot be is said.
+//! where it lies, then its tests, checker and interactor (each with the headers beside it),
+//! sample interactions and solutions (with the verdicts they must get) are carried into the
+//! workspace, and what cannot be is said.
 
 use std::path::Path;
 
-use super::{read_file, read_text, Draft, DraftCase, DraftChecker, DraftSolution};
+use super::{
+    read_file, read_text, Draft, DraftCase, DraftChecker, DraftInteraction, DraftInteractor,
+    DraftProgram, DraftSolution,
+};
 use crate::compile::Source;
 use crate::error::{Error, Result};
 use crate::lang::Languages;
 use crate::package::{self, Package};
-use crate::workspace::Checker;
+use crate::workspace::{interaction_files, package_sample_dir, Checker, InteractorProgram};
 
 /// Reads the package at `path` (a folder, or a `.zip` unpacked into a temporary folder gone
 /// once its files are read) into a draft.
@@ -38,19 +42,40 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
             options: *options,
         },
         Checker::Kattis(flags) => DraftChecker::Kattis(*flags),
-        Checker::Program(program) => {
-            let mut headers = Vec::new();
-            for header in Source::with_headers(&program.source).extras {
-                headers.push((file_name(&header), read_file(&header)?));
-            }
-            DraftChecker::Program {
-                file: file_name(&program.source),
-                source: read_text(&program.source)?,
-                headers,
-                protocol: program.protocol.clone(),
-            }
-        }
+        Checker::Program(program) => DraftChecker::Program {
+            program: draft_program(&program.source)?,
+            protocol: program.protocol.clone(),
+        },
     };
+    let interactor =
+        match &problem.interactor {
+            None => None,
+            Some(i) => match &i.program {
+                InteractorProgram::Source(source) => Some(DraftInteractor {
+                    program: draft_program(source)?,
+                    protocol: i.protocol.clone(),
+                    time: i.time,
+                    memory_bytes: i.memory_bytes,
+                }),
+                // A package's interactor is its own program; imported without it, the problem
+                // would be judged as a plain one.
+                InteractorProgram::Replay => return Err(Error::Import {
+                    path: path.display().to_string(),
+                    message:
+                        "an interactive problem whose interactor is not a program of the package"
+                            .into(),
+                    fix: "judge the package where it lies".into(),
+                }),
+            },
+        };
+    let mut interactions = sample_interactions(package)?;
+    if interactor.is_none() && !interactions.is_empty() {
+        notes.push(format!(
+            "its {} sample interactions are left out: the problem is not interactive",
+            interactions.len()
+        ));
+        interactions.clear();
+    }
     let mut cases = Vec::new();
     for case in &package.cases {
         if !case.answer.is_file() {
@@ -69,7 +94,14 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
         });
     }
     if package.cases.iter().any(|c| !c.validator_flags.is_empty()) {
-        notes.push("its test groups' own output validator flags are not carried over".into());
+        let whose = if interactor.is_some() {
+            "interactor"
+        } else {
+            "output validator"
+        };
+        notes.push(format!(
+            "its test groups' own {whose} flags are not carried over"
+        ));
     }
     let mut solutions: Vec<DraftSolution> = Vec::new();
     for s in &package.submissions {
@@ -107,9 +139,42 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
         time,
         memory_bytes: Some(problem.limits.memory_bytes),
         checker,
+        interactor,
         io: problem.io.clone(),
         cases,
+        interactions,
         solutions,
         notes,
     })
+}
+
+/// A program of the package's, with the headers the build puts beside it.
+fn draft_program(source: &Path) -> Result<DraftProgram> {
+    let mut headers = Vec::new();
+    for header in Source::with_headers(source).extras {
+        headers.push((file_name(&header), read_file(&header)?));
+    }
+    Ok(DraftProgram {
+        file: file_name(source),
+        source: read_text(source)?,
+        headers,
+    })
+}
+
+/// The package's sample interactions (`data/sample/NAME.interaction`), named as the sample
+/// case `sample/NAME` is once flattened (`sample-NAME`); a link out of the package is refused
+/// as its cases' are.
+fn sample_interactions(package: &Package) -> Result<Vec<DraftInteraction>> {
+    let mut found = Vec::new();
+    for path in interaction_files(&package_sample_dir(&package.dir)) {
+        let real = package::inside(&package.dir, &path)?;
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        found.push(DraftInteraction {
+            name: format!("sample-{stem}"),
+            text: read_file(&real)?,
+        });
+    }
+    Ok(found)
 }

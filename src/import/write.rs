@@ -13,14 +13,17 @@ use std::time::Duration;
 
 use super::cases::{plan_cases, CasePlan};
 use super::newfiles::{
-    checker_text, draft_checker_text, problem_toml, statement, toml_duration, toml_size,
+    checker_text, draft_checker_text, draft_interactor_text, interactor_text, problem_toml,
+    statement, toml_duration, toml_size,
 };
-use super::{Draft, DraftChecker, Options, DEFAULT_MEMORY, DEFAULT_TIME};
+use super::{Draft, DraftChecker, DraftInteractor, Options, DEFAULT_MEMORY, DEFAULT_TIME};
 use crate::check::CheckerMode;
 use crate::error::{Error, Result};
 use crate::run::interrupt;
 use crate::scaffold;
-use crate::workspace::{Checker, FileIo, Problem, Workspace};
+use crate::workspace::{
+    Checker, FileIo, Interactor, Problem, Workspace, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
+};
 
 /// The name of the attempt `--new` starts.
 pub const ATTEMPT: &str = "main";
@@ -48,18 +51,28 @@ pub struct Imported {
     pub replaced: Vec<LimitConflict>,
     /// Samples in the import.
     pub samples: usize,
+    /// The problem's interactor after the import, as said (`validate.cc (Kattis protocol)`):
+    /// `None` for a problem that is not interactive.
+    pub interactor: Option<String>,
+    /// Sample interactions written, by name (`testcases/ID/NAME.interaction`).
+    pub interactions: Vec<String>,
     pub notes: Vec<String>,
     /// The attempt `solutions/ID/main.*`, when there is one now, and whether this made it.
     pub attempt: Option<(PathBuf, bool)>,
 }
 
+/// How `--force` replaces a difference in problem.toml (`None`: never, the user's own file).
+type Edit = Option<Box<dyn Fn(&mut toml_edit::DocumentMut)>>;
+
 /// A setting of the problem that differs between the workspace and the import.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LimitConflict {
-    /// "time limit", "memory limit", "checker", "input file", "output file".
+    /// "time limit", "memory limit", "checker", "interactor", "input file", "output file".
     pub what: &'static str,
     pub problem: String,
     pub import: String,
+    /// Whether `--force` replaces it (a program is the user's own file: never).
+    pub replaceable: bool,
 }
 
 /// Writes `draft` into the workspace (see the module's comment); `options.name` overrides its
@@ -153,17 +166,13 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         draft.memory_bytes.unwrap_or(DEFAULT_MEMORY),
     );
     let text = problem_toml(draft, time, memory_bytes, &samples);
-    if let DraftChecker::Program {
-        file,
-        source,
-        headers,
-        ..
-    } = &draft.checker
-    {
-        scaffold::create(&problem_dir.join(file), source.as_bytes())?;
-        for (name, bytes) in headers {
-            scaffold::create(&problem_dir.join(name), bytes)?;
-        }
+    let files = draft.program_files().map_err(|message| Error::Import {
+        path: draft.origin.clone(),
+        message,
+        fix: "rename one of the two in the source".into(),
+    })?;
+    for (name, bytes) in files {
+        scaffold::create(&problem_dir.join(name), bytes)?;
     }
     scaffold::create(
         &problem_dir.join("statement.md"),
@@ -175,7 +184,7 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         plan.write(&final_tests)?;
     } else {
         plan.write(&tests_dir)?;
-        if plan.writes.is_empty() {
+        if plan.writes.is_empty() && plan.interactions.is_empty() {
             // Git keeps no empty folder; the judge skips hidden files.
             scaffold::create(&tests_dir.join(".gitkeep"), b"")?;
         }
@@ -208,7 +217,10 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         id,
         draft,
         (time, memory_bytes),
-        draft.io.clone(),
+        (
+            draft.io.clone(),
+            draft.interactor.as_ref().map(draft_interactor_text),
+        ),
         notes,
         true,
     ))
@@ -216,9 +228,21 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
 
 /// An existing problem: new tests added, differences kept or (`force`) replaced.
 fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Result<Imported> {
+    let path = problem.dir.join("problem.toml");
+    if let Some(message) = other_kind(draft, problem) {
+        // Not a setting to keep or replace: one kind's tests judged as the other's would get
+        // untrue verdicts, whichever kind the problem ends up.
+        return Err(Error::Import {
+            path: ws.show(&path),
+            message,
+            fix: format!(
+                "import it as a problem of its own, with --name {}-2",
+                problem.id
+            ),
+        });
+    }
     let tests = ws.root.join("testcases").join(&problem.id);
     let plan = plan_cases(&tests, draft)?;
-    let path = problem.dir.join("problem.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| Error::Config {
         path: ws.show(&path),
@@ -241,8 +265,6 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
             }
         }
     }
-    // Each difference, with how --force replaces it (`None`: never, the user's own file).
-    type Edit = Option<Box<dyn Fn(&mut toml_edit::DocumentMut)>>;
     let mut differences: Vec<(LimitConflict, Edit)> = Vec::new();
     let (mut time, mut memory_bytes) = (problem.limits.time, problem.limits.memory_bytes);
     if let Some(t) = draft.time.filter(|&t| t != time) {
@@ -289,6 +311,9 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
         };
         differences.push((conflict("checker", now, wanted), edit));
     }
+    if let (Some(now), Some(wanted)) = (&problem.interactor, &draft.interactor) {
+        differences.extend(interactor_differences(now, wanted));
+    }
     let mut io = problem.io.clone();
     for (what, key, now, wanted) in [
         (
@@ -329,7 +354,8 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
         }
     }
     let (mut kept, mut replaced) = (Vec::new(), Vec::new());
-    for (difference, edit) in differences {
+    for (mut difference, edit) in differences {
+        difference.replaceable = edit.is_some();
         match edit.filter(|_| force) {
             Some(edit) => {
                 edit(&mut doc);
@@ -358,13 +384,85 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
         &problem.id,
         draft,
         (time, memory_bytes),
-        io,
+        (io, problem.interactor.as_ref().map(interactor_text)),
         notes,
         false,
     );
     imported.kept = kept;
     imported.replaced = replaced;
     Ok(imported)
+}
+
+/// Why `draft` cannot be merged into `problem`: one is interactive and the other is not.
+fn other_kind(draft: &Draft, problem: &Problem) -> Option<String> {
+    match (&draft.interactor, &problem.interactor) {
+        (Some(i), None) => Some(format!(
+            "{} is not interactive, and the import is (interactor {}): its tests would be judged without their interactor",
+            problem.id,
+            draft_interactor_text(i)
+        )),
+        (None, Some(i)) => Some(format!(
+            "{} is interactive (interactor {}), and the import is not: its tests would be given to an interactor not made for them",
+            problem.id,
+            interactor_text(i)
+        )),
+        _ => None,
+    }
+}
+
+/// How an interactive problem's interactor differs from the import's. Its program is the
+/// user's own file, never replaced (a different one is kept and said, as a checker program
+/// is); its limits are settings, replaced by `--force`.
+fn interactor_differences(
+    now: &Interactor,
+    wanted: &DraftInteractor,
+) -> Vec<(LimitConflict, Edit)> {
+    let mut differences: Vec<(LimitConflict, Edit)> = Vec::new();
+    let (shown, shown_wanted) = (interactor_text(now), draft_interactor_text(wanted));
+    let same_source = now
+        .program
+        .source()
+        .and_then(|p| std::fs::read(p).ok())
+        .is_some_and(|s| s == wanted.program.source.as_bytes());
+    if shown != shown_wanted || !same_source {
+        let import = if shown == shown_wanted {
+            format!("{shown_wanted}, another program")
+        } else {
+            shown_wanted
+        };
+        differences.push((conflict("interactor", shown, import), None));
+    }
+    let limits = [
+        (
+            "interactor time limit",
+            "interactor_time_limit",
+            (toml_duration(now.time), toml_duration(wanted.time)),
+            wanted.time == DEFAULT_CHECKER_TIME,
+        ),
+        (
+            "interactor memory limit",
+            "interactor_memory_limit",
+            (toml_size(now.memory_bytes), toml_size(wanted.memory_bytes)),
+            wanted.memory_bytes == DEFAULT_CHECKER_MEMORY,
+        ),
+    ];
+    for (what, key, (now, wanted), default) in limits {
+        if now != wanted {
+            let value = wanted.clone();
+            differences.push((
+                conflict(what, now, wanted),
+                Some(Box::new(move |d| {
+                    // The default is said by leaving the key out.
+                    if default {
+                        d.remove(key);
+                    } else {
+                        set(d, key, &value);
+                    }
+                })),
+            ));
+        }
+    }
+    differences
 }
 
 /// A new problem's solutions, into `solutions/ID/`: a file there already is the user's and is
@@ -390,6 +488,7 @@ fn conflict(what: &'static str, problem: String, import: String) -> LimitConflic
         what,
         problem,
         import,
+        replaceable: false,
     }
 }
 
@@ -417,10 +516,15 @@ fn imported(
     id: &str,
     draft: &Draft,
     (time, memory_bytes): (Duration, u64),
-    io: FileIo,
-    notes: Vec<String>,
+    (io, interactor): (FileIo, Option<String>),
+    mut notes: Vec<String>,
     created: bool,
 ) -> Imported {
+    for name in &plan.conflicting_interactions {
+        notes.push(format!(
+            "left out a sample interaction: testcases/{id}/{name}.interaction is there with another conversation (remove it and import again to take it)"
+        ));
+    }
     Imported {
         id: id.to_string(),
         origin: draft.origin.clone(),
@@ -438,7 +542,222 @@ fn imported(
         kept: Vec::new(),
         replaced: Vec::new(),
         samples: draft.cases.iter().filter(|c| c.sample).count(),
+        interactor,
+        interactions: plan.interactions.iter().map(|(n, _)| n.clone()).collect(),
         notes,
         attempt: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::{DraftCase, DraftInteraction, DraftProgram};
+    use crate::workspace::{CheckerProtocol, InteractorProtocol};
+
+    const TESTLIB: &[u8] = b"// testlib\n";
+
+    fn workspace() -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("problems")).unwrap();
+        let ws = Workspace::at(dir.path()).unwrap();
+        (dir, ws)
+    }
+
+    fn program(file: &str, source: &str) -> DraftProgram {
+        DraftProgram {
+            file: file.into(),
+            source: source.into(),
+            headers: vec![("testlib.h".into(), TESTLIB.to_vec())],
+        }
+    }
+
+    /// A problem with a sample and its interaction; interactive with `interactor`.
+    fn draft(interactor: Option<DraftInteractor>) -> Draft {
+        Draft {
+            origin: "a test".into(),
+            id: "guess".into(),
+            title: "Guess".into(),
+            url: None,
+            contest: None,
+            time: Some(Duration::from_secs(1)),
+            memory_bytes: Some(256 << 20),
+            checker: DraftChecker::default(),
+            interactor,
+            io: FileIo::default(),
+            cases: vec![DraftCase {
+                name: Some("sample-1".into()),
+                input: b"5\n".to_vec(),
+                answer: b"5\n".to_vec(),
+                sample: true,
+            }],
+            interactions: vec![DraftInteraction {
+                name: "sample-1".into(),
+                text: b">1\n<higher\n>5\n<correct\n".to_vec(),
+            }],
+            solutions: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    fn kattis() -> DraftInteractor {
+        DraftInteractor {
+            program: program("validate.cc", "int main() { return 42; }\n"),
+            protocol: InteractorProtocol::Kattis {
+                flags: vec!["strict".into()],
+            },
+            time: Duration::from_secs(60),
+            memory_bytes: DEFAULT_CHECKER_MEMORY,
+        }
+    }
+
+    #[test]
+    fn a_kattis_interactor_is_written_and_reads_back() {
+        let (_dir, ws) = workspace();
+        let imported = write(&ws, &draft(Some(kattis())), &Options::default()).unwrap();
+        assert_eq!(
+            imported.interactor.as_deref(),
+            Some("validate.cc (Kattis protocol, flags strict)")
+        );
+        assert_eq!(imported.interactions, ["sample-1"]);
+        let problem = ws.problem("guess").unwrap();
+        let interactor = problem.interactor.clone().expect("interactive");
+        assert_eq!(
+            interactor.protocol,
+            InteractorProtocol::Kattis {
+                flags: vec!["strict".into()]
+            }
+        );
+        assert_eq!(interactor.time, Duration::from_secs(60));
+        assert_eq!(interactor.memory_bytes, DEFAULT_CHECKER_MEMORY);
+        assert_eq!(
+            interactor.program.source(),
+            Some(problem.dir.join("validate.cc").as_path())
+        );
+        // No comparing checker beside a Kattis interactor.
+        assert_eq!(problem.checker, Checker::default());
+        let text = std::fs::read_to_string(problem.dir.join("problem.toml")).unwrap();
+        assert!(!text.contains("checker"), "{text}");
+        assert!(problem.dir.join("testlib.h").is_file());
+        assert_eq!(
+            ws.sample_interactions(&problem),
+            [ws.root.join("testcases/guess/sample-1.interaction")]
+        );
+        assert_eq!(problem.samples, ["sample-1"]);
+    }
+
+    #[test]
+    fn a_testlib_interactor_keeps_its_checker_and_their_header_is_written_once() {
+        let (_dir, ws) = workspace();
+        let mut d = draft(Some(DraftInteractor {
+            program: program("interactor.cpp", "int main() {}\n"),
+            protocol: InteractorProtocol::Testlib,
+            time: DEFAULT_CHECKER_TIME,
+            memory_bytes: DEFAULT_CHECKER_MEMORY,
+        }));
+        d.checker = DraftChecker::Program {
+            program: program("check.cpp", "int main() {}\n"),
+            protocol: CheckerProtocol::Testlib,
+        };
+        assert_eq!(
+            d.program_files()
+                .unwrap()
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>(),
+            ["check.cpp", "testlib.h", "interactor.cpp"]
+        );
+        assert_eq!(crate::import::check(&d), Ok(()));
+        write(&ws, &d, &Options::default()).unwrap();
+        let problem = ws.problem("guess").unwrap();
+        let interactor = problem.interactor.clone().expect("interactive");
+        assert_eq!(interactor.protocol, InteractorProtocol::Testlib);
+        assert!(problem.checker.program().is_some(), "{:?}", problem.checker);
+        let text = std::fs::read_to_string(problem.dir.join("problem.toml")).unwrap();
+        assert!(!text.contains("interactor_time_limit"), "{text}");
+        assert!(!text.contains("interactor_memory_limit"), "{text}");
+    }
+
+    #[test]
+    fn what_cannot_stand_beside_an_interactor_is_refused_before_writing() {
+        let mut d = draft(Some(kattis()));
+        d.checker = DraftChecker::Kattis(Default::default());
+        assert!(crate::import::check(&d).is_err());
+        // Two different headers under one name cannot share the problem's folder.
+        let mut d = draft(Some(DraftInteractor {
+            program: program("interactor.cpp", "int main() {}\n"),
+            protocol: InteractorProtocol::Testlib,
+            time: DEFAULT_CHECKER_TIME,
+            memory_bytes: DEFAULT_CHECKER_MEMORY,
+        }));
+        let mut other = program("check.cpp", "int main() {}\n");
+        other.headers[0].1 = b"// another testlib\n".to_vec();
+        d.checker = DraftChecker::Program {
+            program: other,
+            protocol: CheckerProtocol::Testlib,
+        };
+        let refused = crate::import::check(&d).unwrap_err();
+        assert!(refused.contains("testlib.h"), "{refused}");
+    }
+
+    #[test]
+    fn a_merge_never_changes_the_kind_of_a_problem() {
+        let force = Options {
+            force: true,
+            ..Options::default()
+        };
+        for (there, import) in [(None, Some(kattis())), (Some(kattis()), None)] {
+            let (_dir, ws) = workspace();
+            write(&ws, &draft(there), &Options::default()).unwrap();
+            let toml = ws.problems_dir().join("guess/problem.toml");
+            let before = std::fs::read_to_string(&toml).unwrap();
+            let mut d = draft(import);
+            d.cases[0].input = b"6\n".to_vec();
+            let err = write(&ws, &d, &force).unwrap_err().to_string();
+            assert!(err.contains("interactive"), "{err}");
+            assert!(err.contains("--name guess-2"), "{err}");
+            assert_eq!(std::fs::read_to_string(&toml).unwrap(), before);
+            assert_eq!(
+                ws.testcases(&ws.problem("guess").unwrap()).unwrap().len(),
+                1
+            );
+        }
+    }
+
+    #[test]
+    fn a_merge_keeps_another_interactor_and_forces_only_its_limits() {
+        let (_dir, ws) = workspace();
+        write(&ws, &draft(Some(kattis())), &Options::default()).unwrap();
+        let mut other = kattis();
+        other.program.source = "int main() { return 43; }\n".into();
+        other.time = DEFAULT_CHECKER_TIME;
+        let mut d = draft(Some(other));
+        d.interactions[0].text = b">2\n<correct\n".to_vec();
+        let options = Options {
+            force: true,
+            ..Options::default()
+        };
+        let imported = write(&ws, &d, &options).unwrap();
+        assert_eq!(imported.kept.len(), 1, "{imported:?}");
+        assert_eq!(imported.kept[0].what, "interactor");
+        assert!(!imported.kept[0].replaceable);
+        assert_eq!(imported.replaced.len(), 1, "{imported:?}");
+        assert_eq!(imported.replaced[0].what, "interactor time limit");
+        let problem = ws.problem("guess").unwrap();
+        let interactor = problem.interactor.expect("still interactive");
+        assert_eq!(interactor.time, DEFAULT_CHECKER_TIME);
+        assert_eq!(
+            std::fs::read_to_string(problem.dir.join("validate.cc")).unwrap(),
+            "int main() { return 42; }\n"
+        );
+        // The sample is there already, and its name holds another conversation.
+        assert!(imported.interactions.is_empty());
+        assert!(
+            imported
+                .notes
+                .iter()
+                .any(|n| n.contains("sample-1.interaction")),
+            "{imported:?}"
+        );
     }
 }

@@ -18,8 +18,18 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
         if added_tests > 0 {
             what += &format!(" + {}", plural(added_tests, "test", "tests"));
         }
+        if !i.interactions.is_empty() {
+            what += &format!(
+                ", {}",
+                plural(
+                    i.interactions.len(),
+                    "sample interaction",
+                    "sample interactions"
+                )
+            );
+        }
         format!("created {}: {what}", i.id)
-    } else if i.added.is_empty() {
+    } else if i.added.is_empty() && i.interactions.is_empty() {
         format!(
             "{}: already here, nothing new ({} there)",
             i.id,
@@ -34,6 +44,13 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
         if added_tests > 0 {
             parts.push(plural(added_tests, "new test", "new tests"));
         }
+        if !i.interactions.is_empty() {
+            parts.push(plural(
+                i.interactions.len(),
+                "new sample interaction",
+                "new sample interactions",
+            ));
+        }
         if !i.already.is_empty() {
             parts.push(format!("{} already there", i.already.len()));
         }
@@ -41,6 +58,9 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
         what
     };
     let mut facts = vec![what, limit_time(i.time), format_bytes(i.memory_bytes)];
+    if let Some(interactor) = &i.interactor {
+        facts.push(format!("interactive: {interactor}"));
+    }
     match (&i.io.input, &i.io.output) {
         (None, None) => {}
         (input, output) => facts.push(format!(
@@ -54,8 +74,15 @@ pub fn imported(i: &Imported, show: &dyn Fn(&Path) -> String) -> Vec<String> {
     let mut lines = vec![facts.join(" · ")];
     for c in &i.kept {
         lines.push(format!(
-            "  kept the {} {} (the import says {}; --force takes it)",
-            c.what, c.problem, c.import
+            "  kept the {} {} (the import says {}; {})",
+            c.what,
+            c.problem,
+            c.import,
+            if c.replaceable {
+                "--force takes it"
+            } else {
+                "yours, never replaced"
+            }
         ));
     }
     for c in &i.replaced {
@@ -109,6 +136,8 @@ mod tests {
             kept: vec![],
             replaced: vec![],
             samples: 3,
+            interactor: None,
+            interactions: vec![],
             notes: vec![],
             attempt: None,
         }
@@ -140,6 +169,7 @@ mod tests {
             what: "time limit",
             problem: "2s".into(),
             import: "1.5s".into(),
+            replaceable: true,
         }];
         i.time = Duration::from_secs(2);
         assert_eq!(
@@ -149,10 +179,51 @@ mod tests {
                 "  kept the time limit 2s (the import says 1.5s; --force takes it)",
             ]
         );
+        // A checker program is the user's own: --force would not take the import's.
+        i.kept.push(LimitConflict {
+            what: "checker",
+            problem: "custom (check.cpp)".into(),
+            import: "tokens".into(),
+            replaceable: false,
+        });
+        assert_eq!(
+            imported(&i, &show)[2],
+            "  kept the checker custom (check.cpp) (the import says tokens; yours, never replaced)"
+        );
         i.added.clear();
         assert!(imported(&i, &show)[0]
             .starts_with("cf-954g: already here, nothing new (2 tests there)"));
         assert_eq!(limit_time(Duration::from_millis(500)), "500 ms");
         assert_eq!(limit_time(Duration::from_millis(2250)), "2.25 s");
+    }
+
+    #[test]
+    fn an_interactive_import_says_its_interactor_and_sample_interactions() {
+        let show = |p: &Path| p.display().to_string();
+        let mut i = castle();
+        i.id = "guess".into();
+        i.added = vec![("secret-01".into(), false)];
+        i.interactor = Some("validate.cc (Kattis protocol)".into());
+        i.interactions = vec!["sample-1".into(), "sample-2".into()];
+        assert_eq!(
+            imported(&i, &show),
+            ["created guess: 0 samples + 1 test, 2 sample interactions · 1.5 s · 256 MiB · interactive: validate.cc (Kattis protocol) · judge new main --problem guess"]
+        );
+        i.created = false;
+        i.added.clear();
+        i.interactions = vec!["sample-3".into()];
+        i.kept = vec![LimitConflict {
+            what: "interactor",
+            problem: "validate.cc (Kattis protocol)".into(),
+            import: "validate.cc (Kattis protocol), another program".into(),
+            replaceable: false,
+        }];
+        assert_eq!(
+            imported(&i, &show),
+            [
+                "updated guess: 1 new sample interaction · 1.5 s · 256 MiB · interactive: validate.cc (Kattis protocol) · judge new main --problem guess",
+                "  kept the interactor validate.cc (Kattis protocol) (the import says validate.cc (Kattis protocol), another program; yours, never replaced)",
+            ]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Test cases: every `NAME.in` paired with its `NAME.out` (or `.ans`), in natural order; picking and adding cases.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{Problem, Workspace};
 use crate::error::{Error, Result};
@@ -21,24 +21,38 @@ pub struct TestCase {
     pub input_validator_flags: Vec<String>,
 }
 
+/// A package's folder of samples (Kattis' `data/sample/`), where its sample interactions are.
+pub fn package_sample_dir(package: &Path) -> PathBuf {
+    package.join("data").join("sample")
+}
+
+/// The `.interaction` files in `dir` (none when there is no such folder), in natural order.
+pub fn interaction_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "interaction") && p.is_file())
+        .collect();
+    found.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    found
+}
+
 impl Workspace {
     /// The sample interactions of an interactive problem, in natural order: Kattis'
     /// `.interaction` files (lines `>` from the solution, `<` to it), in `testcases/ID/` or a
     /// package's `data/sample/`. Shown by `judge show`, replayed by `judge run --replay`.
     pub fn sample_interactions(&self, problem: &Problem) -> Vec<PathBuf> {
-        let dir = match self.package(&problem.id) {
-            Some(_) => problem.dir.join("data").join("sample"),
+        interaction_files(&self.interactions_dir(problem))
+    }
+
+    /// Where a problem's sample interactions are: `testcases/ID/`, or a package's sample folder.
+    fn interactions_dir(&self, problem: &Problem) -> PathBuf {
+        match self.package(&problem.id) {
+            Some(_) => package_sample_dir(&problem.dir),
             None => self.root.join("testcases").join(&problem.id),
-        };
-        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "interaction") && p.is_file())
-            .collect();
-        found.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
-        found
+        }
     }
 
     /// The sample interactions as cases to replay (`judge run --replay`): each file is its
@@ -46,12 +60,8 @@ impl Workspace {
     pub fn replay_cases(&self, problem: &Problem) -> Result<Vec<TestCase>> {
         let found = self.sample_interactions(problem);
         if found.is_empty() {
-            let dir = match self.package(&problem.id) {
-                Some(_) => problem.dir.join("data").join("sample"),
-                None => self.root.join("testcases").join(&problem.id),
-            };
             return Err(Error::TestData {
-                path: self.show(&dir),
+                path: self.show(&self.interactions_dir(problem)),
                 message: format!("{} has no sample interaction to replay", problem.id),
                 fix: "add NAME.interaction files there: `<` lines the judge says to the solution, `>` lines the solution says".into(),
             });

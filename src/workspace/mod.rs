@@ -18,7 +18,10 @@ use std::sync::Arc;
 use crate::error::{Error, Result};
 use crate::lang::{Config, Language};
 
-pub use cases::{glob_match, natural_cmp, next_case_name, select_cases, TestCase};
+pub use cases::{
+    glob_match, interaction_files, natural_cmp, next_case_name, package_sample_dir, select_cases,
+    TestCase,
+};
 pub use checker::{Checker, CheckerProgram, CheckerProtocol};
 pub use problem::{
     check_io_name, FileIo, Interactor, InteractorProgram, InteractorProtocol, Problem,

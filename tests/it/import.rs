@@ -21,6 +21,13 @@ fn read(ws: &Workspace, rel: &str) -> String {
     std::fs::read_to_string(ws.path().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
+/// Writes `text` to `rel` under `dir`, making the folders.
+fn put(dir: &std::path::Path, rel: &str, text: &str) {
+    let p = dir.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
 /// What `oj download https://atcoder.jp/contests/abc300/tasks/abc300_a` leaves in `abc300_a/test`.
 fn oj_folder(ws: &Workspace) {
     for (i, (input, output)) in [
@@ -313,11 +320,7 @@ fn a_kattis_package() {
     let ws = Workspace::new();
     let pkg = tempfile::tempdir().unwrap();
     let dir = pkg.path().join("hello");
-    let write = |rel: &str, text: &str| {
-        let p = dir.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| put(&dir, rel, text);
     write(
         "problem.yaml",
         "problem_format_version: 2023-07-draft\nname: Hello\nlimits:\n  time_limit: 1\n  memory: 256\n",
@@ -361,4 +364,273 @@ fn a_kattis_package() {
     assert_eq!(imported.len(), 3, "{imported:?}");
     assert_eq!(imported, common::verified(pkg.path(), "hello"));
     assert_eq!(imported["wrong_answer-sum"], "WA");
+}
+
+/// problemtools' interactive `guess` (2023-07, `type: interactive`; its output validator,
+/// `output_validator/guess_validator/validate.cc` with `validate.h`, is the interactor, and its
+/// samples are `.interaction` files only) imported: the interactor comes along with its header,
+/// the sample interactions with it, and every submission gets its folder's verdict in the
+/// workspace as it does in the package.
+#[test]
+#[cfg_attr(
+    not(judge_has_pypi),
+    ignore = "needs python3 with pip and the network (pypi.org) to download problemtools"
+)]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn problemtools_interactive_guess_keeps_its_interactor_and_sample_interactions() {
+    let _no_bomb = common::no_fork_bomb();
+    let guess = common::problemtools::examples().join("guess");
+    let ws = Workspace::new();
+    let (code, out, err) = import(&ws, &[guess.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(
+        out.contains("created guess: 0 samples + 10 tests, 2 sample interactions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("interactive: validate.cc (Kattis protocol)"),
+        "{out}"
+    );
+    let toml = read(&ws, "problems/guess/problem.toml");
+    assert!(toml.contains("interactor = \"validate.cc\""), "{toml}");
+    assert!(toml.contains("interactor_protocol = \"kattis\""), "{toml}");
+    // The interactor decides alone: no comparing checker beside it.
+    assert!(!toml.contains("checker"), "{toml}");
+    assert_eq!(
+        read(&ws, "problems/guess/validate.h"),
+        std::fs::read_to_string(guess.join("output_validator/guess_validator/validate.h")).unwrap()
+    );
+    for n in ["1", "2"] {
+        assert_eq!(
+            read(&ws, &format!("testcases/guess/sample-{n}.interaction")),
+            std::fs::read_to_string(guess.join(format!("data/sample/{n}.interaction"))).unwrap()
+        );
+    }
+    let show = ws.judge().args(["show", "guess"]).output().unwrap();
+    let shown = String::from_utf8_lossy(&show.stdout);
+    assert_eq!(show.status.code(), Some(0), "{shown}");
+    assert!(shown.contains("Sample interactions"), "{shown}");
+    assert!(
+        shown.contains("sample-1") && shown.contains("sample-2"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(">792") && shown.contains("<correct"),
+        "{shown}"
+    );
+
+    // `verified` asserts that every submission got its expected verdict.
+    let imported = common::verified(ws.path(), "guess");
+    for (name, expected) in [
+        ("accepted-guess", "AC"),
+        ("time_limit_exceeded-guess_no_flush", "TLE"),
+        ("wrong_answer-guess_tle", "WA"),
+        ("wrong_answer-guess_0", "WA"),
+        ("run_time_error-guess_rte_after_correct", "RE"),
+    ] {
+        assert_eq!(imported[name], expected, "{name}: {imported:?}");
+    }
+    #[cfg(judge_has_java)]
+    assert_eq!(imported["wrong_answer-GuessCrash"], "WA", "{imported:?}");
+    assert!(imported.len() >= 8, "{imported:?}");
+
+    // Imported again: nothing new, and the same problem.
+    let (code, out, err) = import(&ws, &[guess.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(out.starts_with("guess: already here, nothing new"), "{out}");
+    assert_eq!(read(&ws, "problems/guess/problem.toml"), toml);
+}
+
+/// A Polygon interactive package: the secret number is the test's input, the solution guesses
+/// and the interactor (testlib's protocol, `interactor INPUT OUTPUT ANSWER`, exit 0 or 1)
+/// answers, then writes to OUTPUT how many guesses were made; the checker (testlib's `check
+/// INPUT OUTPUT ANSWER`) reads that and accepts at most the answer's count. Neither includes
+/// testlib.h: they share `protocol.h`, which the import writes once.
+const GUESS_PROTOCOL_H: &str =
+    "// The most guesses the interactor allows.\nconst int MAX_GUESSES = 10;\n";
+
+const GUESS_INTERACTOR: &str = r#"#include <cstdio>
+#include "protocol.h"
+int main(int argc, char *argv[]) {
+    if (argc < 4) { std::fprintf(stderr, "usage: interactor INPUT OUTPUT ANSWER\n"); return 3; }
+    FILE *in = std::fopen(argv[1], "r");
+    FILE *out = std::fopen(argv[2], "w");
+    int secret;
+    if (!in || !out || std::fscanf(in, "%d", &secret) != 1) { std::fprintf(stderr, "bad files\n"); return 3; }
+    for (int guesses = 1; guesses <= MAX_GUESSES; guesses++) {
+        int guess;
+        if (std::scanf("%d", &guess) != 1) { std::fprintf(stderr, "wrong answer: no guess\n"); return 1; }
+        if (guess == secret) {
+            std::printf("correct\n");
+            std::fflush(stdout);
+            std::fprintf(out, "%d\n", guesses);
+            std::fclose(out);
+            return 0;
+        }
+        std::printf(guess < secret ? "higher\n" : "lower\n");
+        std::fflush(stdout);
+    }
+    std::fprintf(stderr, "wrong answer: more than %d guesses\n", MAX_GUESSES);
+    return 1;
+}
+"#;
+
+const GUESS_CHECKER: &str = r#"#include <cstdio>
+#include "protocol.h"
+int main(int argc, char *argv[]) {
+    if (argc < 4) return 3;
+    FILE *out = std::fopen(argv[2], "r");
+    FILE *ans = std::fopen(argv[3], "r");
+    int guesses, most;
+    if (!ans || std::fscanf(ans, "%d", &most) != 1 || most > MAX_GUESSES) return 3;
+    if (!out || std::fscanf(out, "%d", &guesses) != 1) { std::fprintf(stderr, "wrong answer: the interactor wrote no count\n"); return 1; }
+    if (guesses > most) { std::fprintf(stderr, "wrong answer: %d guesses, at most %d\n", guesses, most); return 1; }
+    std::fprintf(stderr, "ok %d guesses\n", guesses);
+    return 0;
+}
+"#;
+
+/// A guessing solution in Python: `next` gives the next guess from `lo`, `hi` (the range
+/// still possible) and the last guess.
+fn guesser(first: &str, next: &str) -> String {
+    format!(
+        "lo, hi = 1, 100\nguess = {first}\nwhile True:\n    print(guess, flush=True)\n    said = input().strip()\n    if said == 'correct':\n        break\n    if said == 'higher':\n        lo = guess + 1\n    else:\n        hi = guess - 1\n    guess = {next}\n"
+    )
+}
+
+#[test]
+#[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
+fn a_polygon_interactive_package_keeps_its_interactor_and_checker() {
+    let _no_bomb = common::no_fork_bomb();
+    let pkg = tempfile::tempdir().unwrap();
+    let dir = pkg.path().join("guess");
+    let write = |rel: &str, text: &str| put(&dir, rel, text);
+    // The secret number, and the most guesses the checker accepts.
+    let tests = [("42\n", "7\n"), ("3\n", "7\n"), ("100\n", "7\n")];
+    for (i, (input, answer)) in tests.iter().enumerate() {
+        write(&format!("tests/{:02}", i + 1), input);
+        write(&format!("tests/{:02}.a", i + 1), answer);
+    }
+    write("files/protocol.h", GUESS_PROTOCOL_H);
+    write("files/interactor.cpp", GUESS_INTERACTOR);
+    write("files/check.cpp", GUESS_CHECKER);
+    // Binary search: at most 7 guesses. Upwards from 1: over 10 on 42 (the interactor
+    // rejects). Upwards from 35: 8 on 42, which the interactor accepts and the checker not.
+    let solutions = [
+        (
+            "solutions/bisect.py",
+            "main",
+            guesser("50", "(lo + hi) // 2"),
+        ),
+        (
+            "solutions/linear.py",
+            "wrong-answer",
+            guesser("1", "guess + 1"),
+        ),
+        (
+            "solutions/near.py",
+            "wrong-answer",
+            guesser("35", "guess + 1 if lo > guess else guess - 1"),
+        ),
+    ];
+    let mut sols = String::new();
+    for (path, tag, source) in &solutions {
+        write(path, source);
+        sols += &format!("      <solution tag=\"{tag}\">\n        <source path=\"{path}\" type=\"python.3\"/>\n      </solution>\n");
+    }
+    let tests_xml: String = (0..tests.len())
+        .map(|i| {
+            format!(
+                "        <test method=\"manual\"{}/>\n",
+                if i == 0 { " sample=\"true\"" } else { "" }
+            )
+        })
+        .collect();
+    write(
+        "problem.xml",
+        &format!(
+            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="guess-number" url="https://polygon.codeforces.com/p/someone/guess-number">
+  <names>
+    <name language="english" value="Guess the Number"/>
+  </names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>{count}</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+{tests_xml}      </tests>
+    </testset>
+  </judging>
+  <files>
+    <resources>
+      <file path="files/protocol.h" type="h.g++"/>
+    </resources>
+  </files>
+  <assets>
+    <checker name="check.cpp" type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+    </checker>
+    <interactor>
+      <source path="files/interactor.cpp" type="cpp.g++17"/>
+    </interactor>
+    <solutions>
+{sols}    </solutions>
+  </assets>
+</problem>
+"#,
+            count = tests.len()
+        ),
+    );
+
+    let ws = Workspace::new();
+    let (code, out, err) = import(&ws, &[dir.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(
+        out.contains("interactive: interactor.cpp (testlib protocol)"),
+        "{out}"
+    );
+    let toml = read(&ws, "problems/guess-number/problem.toml");
+    for line in [
+        "interactor = \"interactor.cpp\"",
+        "interactor_protocol = \"testlib\"",
+        "checker = \"custom\"",
+        "checker_program = \"check.cpp\"",
+    ] {
+        assert!(toml.contains(line), "{line}: {toml}");
+    }
+    assert_eq!(
+        read(&ws, "problems/guess-number/protocol.h"),
+        GUESS_PROTOCOL_H
+    );
+    assert_eq!(
+        read(&ws, "problems/guess-number/interactor.cpp"),
+        GUESS_INTERACTOR
+    );
+
+    let imported = common::verified(ws.path(), "guess-number");
+    assert_eq!(
+        imported,
+        [("bisect", "AC"), ("linear", "WA"), ("near", "WA")]
+            .map(|(s, v)| (s.to_string(), v.to_string()))
+            .into()
+    );
+    assert_eq!(imported, common::verified(pkg.path(), "guess"));
+    // Who rejected: the interactor (more than 10 guesses), then the checker (8 guesses).
+    for (solution, said) in [
+        ("linear", "more than 10 guesses"),
+        ("near", "8 guesses, at most 7"),
+    ] {
+        let out = ws
+            .judge()
+            .args(["run", solution, "--problem", "guess-number"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(text.contains(said), "{solution}: {text}");
+    }
 }
