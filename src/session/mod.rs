@@ -228,28 +228,6 @@ impl Env<'_> {
     }
 }
 
-/// Where the judge keeps every case's output and the programs' working folders, the shared
-/// memory folder (`/dev/shm`, a tmpfs on Linux) when it can and the user set no `TMPDIR`: each
-/// case writes a fresh output file, and making a file on a disk file system (ext4 looks for a
-/// free inode, and skips the recently deleted ones) took about a fifth of the judge's own CPU
-/// time on short cases. Outputs are capped by the output limit and gone after the case.
-fn scratch_dir() -> Result<tempfile::TempDir> {
-    let builder = || {
-        let mut b = tempfile::Builder::new();
-        b.prefix("judge-");
-        b
-    };
-    let shm = std::path::Path::new("/dev/shm");
-    if std::env::var_os("TMPDIR").is_none() {
-        if let Ok(dir) = builder().tempdir_in(shm) {
-            return Ok(dir);
-        }
-    }
-    builder()
-        .tempdir()
-        .map_err(|e| Error::io(&std::env::temp_dir(), e))
-}
-
 impl Judge {
     /// A judge whose programs run on real runner processes.
     pub fn new(workspace: Workspace) -> Result<Judge> {
@@ -259,7 +237,7 @@ impl Judge {
     /// A judge whose programs run on the executors `executors` makes (one per slot).
     pub fn with_executors(workspace: Workspace, executors: ExecutorFactory) -> Result<Judge> {
         let cache = Cache::new(workspace.state_dir().join("cache"));
-        let scratch = scratch_dir()?;
+        let scratch = slot::scratch_dir()?;
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::io(scratch.path(), e))?;
