@@ -135,6 +135,9 @@ pub(super) struct Files {
     /// A ruleset of the system's locations kept for the runner's life: the kernel's records
     /// of those locations then live on, and each program's ruleset only refers to them.
     _anchor: Option<OwnedFd>,
+    /// The system's part of the next program's ruleset, made while the runner waits for its
+    /// request ([`Files::prepare`]), so that a case waits only for its own rules.
+    spare: RefCell<Option<OwnedFd>>,
 }
 
 impl Files {
@@ -183,6 +186,7 @@ impl Files {
             system,
             folders: RefCell::new(HashMap::new()),
             _anchor: None,
+            spare: RefCell::new(None),
         };
         // Made now, so that a kernel refusing a ruleset says so here, not at the first program.
         files._anchor = Some(
@@ -196,7 +200,11 @@ impl Files {
     /// The ruleset of one program: the system's locations, its stdin, its stdout and its
     /// access. Paths that do not exist are left out (nothing there to grant).
     pub(super) fn ruleset(&self, req: &Request) -> io::Result<OwnedFd> {
-        let ruleset = self.build()?;
+        let spare = self.spare.borrow_mut().take();
+        let ruleset = match spare {
+            Some(r) => r,
+            None => self.build()?,
+        };
         let fd = ruleset.as_raw_fd();
         let io_files = req
             .stdin
@@ -231,6 +239,15 @@ impl Files {
             }
         }
         Ok(ruleset)
+    }
+
+    /// Makes the system's part of the next program's ruleset now, between requests (a failure
+    /// is left for the next request to meet and report).
+    pub(super) fn prepare(&self) {
+        let mut spare = self.spare.borrow_mut();
+        if spare.is_none() {
+            *spare = self.build().ok();
+        }
     }
 
     /// A ruleset of the system's locations alone.

@@ -97,6 +97,10 @@ pub fn serve(sandboxed: bool) -> i32 {
             sweep();
             return 0;
         }
+        // While the judge reads the response: the next program's ruleset, its system part.
+        if let Some(files) = setup.files.as_ref() {
+            files.prepare();
+        }
     }
 }
 
