@@ -22,7 +22,7 @@ mod watch;
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -34,6 +34,13 @@ pub use protocol::{
 };
 pub use sweep::descendants;
 pub use sys::{end_stdout, is_root};
+
+/// Free bytes on the file system that holds `dir`, when it can be told.
+pub fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::fd::AsRawFd;
+    let folder = std::fs::File::open(dir).ok()?;
+    sys::free_space(folder.as_raw_fd()).map(|(bytes, _)| bytes)
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {

@@ -221,6 +221,8 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
         listed.contains("pasted-1") && listed.contains("ok"),
         "{listed}"
     );
+    // Ctrl-C ends it, and its scratch folders go with it.
+    server.stop();
 }
 
 #[test]

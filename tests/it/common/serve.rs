@@ -14,6 +14,8 @@ pub(crate) struct Serving {
     pub(crate) token: String,
     /// Kept open: the server prints more, and a closed pipe would end it.
     _stdout: BufReader<std::process::ChildStdout>,
+    /// Its `TMPDIR`: empty again once it has been stopped.
+    tmp: tempfile::TempDir,
 }
 
 /// An answer: status, headers (as received) and body.
@@ -41,7 +43,9 @@ impl Serving {
 
     /// `judge serve --port 0 ARGS...`, its stderr going to `stderr`.
     pub(crate) fn start_with(root: &Path, args: &[&str], stderr: Stdio) -> Serving {
+        let tmp = tempfile::tempdir().unwrap();
         let mut child = super::judge_process(root)
+            .env("TMPDIR", tmp.path())
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -56,6 +60,7 @@ impl Serving {
             port: port.parse().unwrap(),
             token: token.to_string(),
             _stdout: stdout,
+            tmp,
         }
     }
 
@@ -153,9 +158,34 @@ impl Serving {
         }
     }
 
+    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself; killed only when
+    /// it has not ended within 10 s.
+    fn interrupt(&mut self) {
+        if self.child.try_wait().ok().flatten().is_some() {
+            return;
+        }
+        // SAFETY: a plain signal to our own child.
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGINT);
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if self.child.try_wait().ok().flatten().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+    }
+
     /// Its stderr, once it has ended (with `Stdio::piped()`).
     pub(crate) fn stop(mut self) -> String {
-        let _ = self.child.kill();
+        self.interrupt();
+        let left: Vec<_> = std::fs::read_dir(self.tmp.path()).unwrap().collect();
+        assert!(
+            left.is_empty(),
+            "the server left temporary folders: {left:?}"
+        );
         let mut err = String::new();
         if let Some(mut stderr) = self.child.stderr.take() {
             stderr.read_to_string(&mut err).unwrap();
@@ -171,7 +201,7 @@ impl Serving {
 
 impl Drop for Serving {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        self.interrupt();
         let _ = self.child.wait();
     }
 }
