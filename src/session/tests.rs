@@ -1,5 +1,5 @@
-//! The engine's scheduling rules against a scripted executor: repeats, the parallel scheduler,
-//! re-running alone, stopping early. No process is started; the integration tests do that.
+//! The engine's rules against a scripted executor: repeats, the parallel scheduler, re-running alone,
+//! stopping early, an interactive case's verdict. No process is started; the integration tests do that.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -20,8 +20,40 @@ struct Scripted {
     log: Arc<Mutex<Vec<String>>>,
 }
 
+/// An interactive run as a case's script says: `PROGRAM|PARTNER|ORDER|MESSAGE`, the program's
+/// exit code (or `pipe`: killed by SIGPIPE), the interactor's exit code, `first` when it ended
+/// first, and what it wrote to `judgemessage.txt`. The script is the interactor's first
+/// argument after the replay's (Kattis protocol: `INPUT ANSWER FEEDBACK_DIR`).
+fn play_pair(partner: &run::Partner) -> Response {
+    let args = &partner.request.args;
+    let script = std::fs::read_to_string(&args[1]).unwrap();
+    let parts: Vec<&str> = script.trim().split('|').collect();
+    let [program, code, order, message] = parts[..] else {
+        panic!("a pair's script has four parts: {script}")
+    };
+    std::fs::write(Path::new(&args[3]).join("judgemessage.txt"), message).unwrap();
+    let mut r = Response::not_started(String::new());
+    r.outcome = match program {
+        "pipe" => Outcome::Signaled(libc::SIGPIPE),
+        code => Outcome::Exited(code.parse().unwrap()),
+    };
+    r.wall_us = 1000;
+    let mut p = Response::not_started(String::new());
+    p.outcome = Outcome::Exited(code.parse().unwrap());
+    p.wall_us = 1000;
+    r.partner = Some(Box::new(run::PartnerResponse {
+        response: p,
+        exited_first: order == "first",
+        transcript_cut: false,
+    }));
+    r
+}
+
 impl Executor for Scripted {
     fn run(&mut self, request: &Request) -> std::result::Result<Response, RunError> {
+        if let Some(partner) = &request.partner {
+            return Ok(play_pair(partner));
+        }
         let input = request.stdin.clone().expect("cases have an input");
         let script = std::fs::read_to_string(&input).unwrap();
         let n = {
@@ -356,4 +388,29 @@ fn skip_after_tle_waits_for_the_rerun_alone() {
     let (_, report) = f.run(&cases, &options);
     assert_eq!(report.cases.len(), 3);
     assert_eq!(report.verdict, Verdict::Ac);
+}
+
+#[test]
+fn an_interactive_case_gets_the_verdict_its_interactor_and_the_order_give() {
+    let mut f = Fixture::new();
+    // The judge's own replay: an interactor with nothing to build.
+    f.problem = f.problem.replaying();
+    let cases = f.cases(&[
+        ("accepted", "0|42|late|"),
+        ("rejected-first", "101|43|first|said 3 to 1"),
+        ("crashed-first", "101|43|late|no answer"),
+        ("broken-pipe", "pipe|43|late|gone"),
+        ("interactor-failed", "0|7|late|"),
+    ]);
+    let (_, report) = f.run(&cases, &Options::default());
+    let got: Vec<(String, String)> = report
+        .cases
+        .iter()
+        .map(|c| (c.verdict.to_string(), c.detail.clone().unwrap_or_default()))
+        .collect();
+    let verdicts: Vec<&str> = got.iter().map(|(v, _)| v.as_str()).collect();
+    assert_eq!(verdicts, ["AC", "WA", "RE", "WA", "IE"], "{got:?}");
+    assert!(got[1].1.contains("said 3 to 1"), "{got:?}");
+    assert!(got[3].1.contains("gone"), "{got:?}");
+    assert!(got[4].1.contains("exit code 7"), "{got:?}");
 }
