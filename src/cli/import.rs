@@ -16,7 +16,8 @@ use super::EXIT_OK;
 pub(crate) struct ImportArgs {
     /// What to import: an online-judge-tools test folder, a cph .prob file, a cargo-compete
     /// testcases/NAME.yml (or its testcases folder), a saved Competitive Companion .json, a
-    /// Polygon package (a folder with problem.xml, or its .zip).
+    /// Kattis/ICPC package (a folder with problem.yaml) or a Polygon package (a folder with
+    /// problem.xml, or its .zip).
     path: PathBuf,
 
     /// The problem's id (default: from its URL, as `cf-954g` or `abc300-a`, else its name).

@@ -94,7 +94,7 @@ enum Command {
     /// Create a problem: problem.toml, statement.md, a generator stub, testcases/ID/.
     NewProblem(new::NewProblemArgs),
     /// Import problems: an online-judge-tools folder, a cph .prob, a cargo-compete .yml, a
-    /// Competitive Companion .json.
+    /// Competitive Companion .json, a Kattis or Polygon package.
     Import(import::ImportArgs),
     /// Receive problems from the Competitive Companion browser extension (127.0.0.1 only).
     Listen(listen::ListenArgs),

@@ -127,7 +127,7 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
     let time = problem.time_rule.fixed;
     if time.is_none() {
         notes.push(
-            "the package fixes no time limit (its rule derives one from the accepted submissions): run judge verify on the package where it lies to learn it, and set it in problem.toml".into(),
+            "its rule derives the time limit from its accepted submissions' times: judge verify on the package where it lies says which, to set as time_limit in problem.toml".into(),
         );
     }
     Ok(Draft {
