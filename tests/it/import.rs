@@ -533,57 +533,23 @@ fn a_polygon_interactive_package_keeps_its_interactor_and_checker() {
             guesser("35", "guess + 1 if lo > guess else guess - 1"),
         ),
     ];
-    let mut sols = String::new();
-    for (path, tag, source) in &solutions {
+    for (path, _, source) in &solutions {
         write(path, source);
-        sols += &format!("      <solution tag=\"{tag}\">\n        <source path=\"{path}\" type=\"python.3\"/>\n      </solution>\n");
     }
-    let tests_xml: String = (0..tests.len())
-        .map(|i| {
-            format!(
-                "        <test method=\"manual\"{}/>\n",
-                if i == 0 { " sample=\"true\"" } else { "" }
-            )
-        })
+    let listed: Vec<(&str, &str, &str)> = solutions
+        .iter()
+        .map(|(path, tag, _)| (*path, *tag, "python.3"))
         .collect();
     write(
         "problem.xml",
-        &format!(
-            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<problem revision="1" short-name="guess-number" url="https://polygon.codeforces.com/p/someone/guess-number">
-  <names>
-    <name language="english" value="Guess the Number"/>
-  </names>
-  <judging input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>2000</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>{count}</test-count>
-      <input-path-pattern>tests/%02d</input-path-pattern>
-      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
-      <tests>
-{tests_xml}      </tests>
-    </testset>
-  </judging>
-  <files>
-    <resources>
-      <file path="files/protocol.h" type="h.g++"/>
-    </resources>
-  </files>
-  <assets>
-    <checker name="check.cpp" type="testlib">
-      <source path="files/check.cpp" type="cpp.g++17"/>
-    </checker>
-    <interactor>
-      <source path="files/interactor.cpp" type="cpp.g++17"/>
-    </interactor>
-    <solutions>
-{sols}    </solutions>
-  </assets>
-</problem>
-"#,
-            count = tests.len()
-        ),
+        &common::polygon::interactive_xml(&common::polygon::InteractiveXml {
+            short_name: "guess-number",
+            title: "Guess the Number",
+            time_ms: 2000,
+            tests: tests.len(),
+            resources: &["protocol.h"],
+            solutions: &listed,
+        }),
     );
 
     let ws = Workspace::new();

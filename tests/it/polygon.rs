@@ -634,43 +634,18 @@ fn an_interactive_package_runs_its_interactor_then_its_checker() {
             guesser("50", false),
         ),
     ];
-    let sols: String = solutions
+    let listed: Vec<(&str, &str, &str)> = solutions
         .iter()
-        .map(|(path, tag, _)| {
-            format!("      <solution tag=\"{tag}\">\n        <source path=\"{path}\" type=\"cpp.g++17\"/>\n      </solution>\n")
-        })
+        .map(|(path, tag, _)| (*path, *tag, "cpp.g++17"))
         .collect();
-    let xml = format!(
-        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<problem revision="1" short-name="guess">
-  <names><name language="english" value="Guess"/></names>
-  <judging input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>1000</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>3</test-count>
-      <input-path-pattern>tests/%02d</input-path-pattern>
-      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
-      <tests>
-        <test method="manual" sample="true"/>
-        <test method="manual"/>
-        <test method="manual"/>
-      </tests>
-    </testset>
-  </judging>
-  <assets>
-    <checker name="check.cpp" type="testlib">
-      <source path="files/check.cpp" type="cpp.g++17"/>
-    </checker>
-    <interactor>
-      <source path="files/interactor.cpp" type="cpp.g++17"/>
-    </interactor>
-    <solutions>
-{sols}    </solutions>
-  </assets>
-</problem>
-"#
-    );
+    let xml = common::polygon::interactive_xml(&common::polygon::InteractiveXml {
+        short_name: "guess",
+        title: "Guess",
+        time_ms: 1000,
+        tests: 3,
+        resources: &["testlib.h"],
+        solutions: &listed,
+    });
     let write = |rel: &str, content: &[u8]| {
         let p = dir.join(rel);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();

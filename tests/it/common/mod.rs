@@ -6,6 +6,7 @@
 
 pub(crate) mod cached;
 pub(crate) mod cgroup;
+pub(crate) mod polygon;
 pub(crate) mod problemtools;
 pub(crate) mod procs;
 pub(crate) mod sandbox;
