@@ -84,16 +84,14 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
             problem.io.output.as_deref().unwrap_or("stdout")
         ));
     }
-    if let Some(source) = problem
-        .interactor
-        .as_ref()
-        .and_then(|i| i.program.source().map(|s| (s, &i.protocol)))
-    {
-        facts.push(format!(
-            "interactive: interactor {} ({} protocol)",
-            ws.show(source.0),
-            source.1
-        ));
+    if let Some(i) = &problem.interactor {
+        if let Some(source) = i.program.source() {
+            facts.push(format!(
+                "interactive: interactor {} ({} protocol)",
+                ws.show(source),
+                i.protocol
+            ));
+        }
     }
     if let Some(url) = &problem.url {
         facts.push(url.clone());

@@ -125,9 +125,7 @@ impl Slot {
         );
         let mut internal_error = None;
         let mut judge_error = None;
-        // A replay decides alone: the checker judges what the problem's interactor writes.
-        let checker = problem.checker.program().is_some()
-            && matches!(interactor.program, InteractorProgram::Source(_));
+        let checker = problem.checker.program().is_some();
         let (verdict, reason, hint) = verdict::decide_interactive(
             &execution.measurement,
             limits,

@@ -148,6 +148,8 @@ impl Problem {
                 time: DEFAULT_CHECKER_TIME,
                 memory_bytes: DEFAULT_CHECKER_MEMORY,
             }),
+            // The replay decides alone: a checker judges what the problem's interactor writes.
+            checker: Checker::default(),
             // The expected verdicts, groups and scores are the tests'; a replay is checked
             // against the samples alone.
             expected: BTreeMap::new(),
