@@ -9,12 +9,12 @@ use super::sys;
 pub const MAX_PROCESSES: u32 = 512;
 
 /// A pids cgroup of the runner's own (as root, with the cgroup v1 `pids` controller or a cgroup
-/// v2 tree that delegates it): every program joins it before `execve`, so a fork bomb stops at
+/// v2 tree that delegates it): the launcher joins it, so every program is born in it and a fork bomb stops at
 /// [`MAX_PROCESSES`] instead of exhausting the machine's PIDs. RLIMIT_NPROC cannot do that for
 /// root, whom it does not bind. Without such a cgroup the judge works as before, uncapped.
 pub(super) struct PidsCgroup {
     dir: PathBuf,
-    /// `cgroup.procs`, open for a child to write itself into before it executes.
+    /// `cgroup.procs`, open for the launcher to write itself into.
     pub(super) procs: File,
 }
 
@@ -22,7 +22,9 @@ impl PidsCgroup {
     pub(super) fn create() -> Option<PidsCgroup> {
         let dir = pids_parent()?.join(format!("judge-{}", sys::getpid()));
         fs::create_dir(&dir).ok()?;
-        let made = fs::write(dir.join("pids.max"), MAX_PROCESSES.to_string()).and_then(|_| {
+        // One more for the launcher, which lives there so that every program is born there.
+        let max = MAX_PROCESSES + 1;
+        let made = fs::write(dir.join("pids.max"), max.to_string()).and_then(|_| {
             fs::OpenOptions::new()
                 .write(true)
                 .open(dir.join("cgroup.procs"))

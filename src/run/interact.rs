@@ -8,12 +8,12 @@
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::process::Stdio;
 use std::time::Instant;
 
 use super::landlock::Files;
+use super::launch::{Launcher, Program};
 use super::protocol::{Outcome, Partner, PartnerResponse, Request, Response};
-use super::server::{command, Interrupted};
+use super::server::Interrupted;
 use super::sweep::{clean_folder, sweep};
 use super::sys::{self, Pid};
 use super::tail::Tail;
@@ -263,7 +263,7 @@ fn spawn<'a>(
     req: &'a Request,
     (stdin, stdout): (OwnedFd, OwnedFd),
     partner: bool,
-    procs_fd: RawFd,
+    launcher: &mut Launcher,
     files: Option<&Files>,
 ) -> Result<Side<'a>, String> {
     let (err_read, err_write) =
@@ -272,24 +272,18 @@ fn spawn<'a>(
         .map(|f| f.ruleset(req))
         .transpose()
         .map_err(|e| format!("the sandbox could not be set up: {e}"))?;
-    let mut cmd = command(
-        req,
-        (
-            Stdio::from(stdin),
-            Stdio::from(stdout),
-            Stdio::from(err_write),
-        ),
-        procs_fd,
+    let program =
+        Program::of(req).map_err(|e| format!("starting {}: {e}", req.program.display()))?;
+    let start = Instant::now();
+    let launched = launcher.launch(
+        &program,
+        [stdin.as_raw_fd(), stdout.as_raw_fd(), err_write.as_raw_fd()],
         ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
         partner,
     );
-    let start = Instant::now();
-    let spawned = cmd.spawn();
-    // The pipe ends the child got live on in `cmd`: only the child may hold them.
-    drop(cmd);
-    let pid = spawned
-        .map_err(|e| format!("starting {}: {e}", req.program.display()))?
-        .id() as Pid;
+    // The pipe ends the child got: only the child may hold them.
+    drop((stdin, stdout, err_write, ruleset));
+    let pid = launched.map_err(|e| format!("starting {}: {e}", req.program.display()))?;
     let err = File::from(err_read);
     sys::set_nonblocking(err.as_raw_fd());
     Ok(Side {
@@ -309,7 +303,7 @@ pub(super) fn run_pair(
     req: &Request,
     partner: &Partner,
     stop: &OwnedFd,
-    procs_fd: RawFd,
+    launcher: &mut Launcher,
     files: Option<&Files>,
 ) -> Result<Response, Interrupted> {
     // Neither runs: both responses say why.
@@ -369,11 +363,11 @@ pub(super) fn run_pair(
     };
     let mut transcript = transcript;
     // The partner first: it is ready when the program starts, and the program's clock starts last.
-    let mut other = match spawn(&partner.request, partner_io, true, procs_fd, files) {
+    let mut other = match spawn(&partner.request, partner_io, true, launcher, files) {
         Ok(s) => s,
         Err(why) => return failed(format!("the interactor: {why}")),
     };
-    let mut main = match spawn(req, program_io, false, procs_fd, files) {
+    let mut main = match spawn(req, program_io, false, launcher, files) {
         Ok(s) => s,
         Err(why) => {
             sys::kill_group(other.pid);
@@ -485,7 +479,7 @@ pub(super) fn run_pair(
     if let (Some(silent), Some((ended, partner_gone))) = (partner_silent_at, program_ended_at) {
         partner_first |= silent < ended && partner_gone;
     }
-    let (found, stuck) = sweep();
+    let (found, stuck) = sweep(launcher.pid());
     let cut = transcript.map(Transcript::finish).unwrap_or(false);
     let mut response = main.finish();
     response.leftover_processes = found;

@@ -5,12 +5,13 @@
 //! talks to it over a pipe, one JSON line per run. The engine sees only the [`Executor`] trait,
 //! so its scheduling rules can be tested against a scripted fake.
 //!
-//! The raw system calls live in [`sys`], the one file of the crate with `unsafe`.
+//! The raw system calls live in [`sys`], the one module of the crate with `unsafe`.
 
 mod cgroup;
 mod interact;
 pub mod interrupt;
 mod landlock;
+mod launch;
 pub mod protocol;
 mod sandbox;
 mod seccomp;

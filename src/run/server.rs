@@ -1,26 +1,26 @@
-//! The runner process: forks each program from a small address space, enforces limits, reaps with wait4, kills whatever the program left behind.
+//! The runner process: starts each program through its launcher, enforces limits, reaps with wait4, kills whatever the program left behind.
 //!
-//! It is a separate small process (the judge's executable started as `judge __runner`, which
-//! serves before anything else is loaded) because `ru_maxrss` can never be lower than the
-//! parent's resident size at fork time: forking from the judge itself would add the judge's own
-//! footprint (outputs held in memory, databases...) to every figure.
-//! It is also the child subreaper of everything it starts, so no descendant can escape
-//! the final sweep, not even one that called `setsid()`.
+//! It is a separate process (the judge's executable started as `judge __runner`, which serves
+//! before anything else is loaded) because `ru_maxrss` can never be lower than the resident
+//! size of the address space a program executed from: starting programs from the judge itself
+//! would add the judge's own footprint (outputs held in memory, databases...) to every figure.
+//! Programs are started from the runner's launcher, smaller still ([`super::launch`]), as the
+//! runner's own children. The runner is the child subreaper of everything it starts, so no
+//! descendant can escape the final sweep, not even one that called `setsid()`.
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, Write};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::os::unix::process::CommandExt;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use super::cgroup::PidsCgroup;
 use super::landlock::Files;
+use super::launch::{Launcher, Program};
 use super::protocol::{Hello, Limits, Outcome, Request, Response};
 use super::sandbox;
 use super::sweep::{clean_folder, leftovers_possible, sweep};
-use super::sys::{self, Pid, Rlimit};
+use super::sys::{self, Pid};
 use super::tail::Tail;
 use super::watch::Watch;
 
@@ -40,10 +40,18 @@ pub fn serve(sandboxed: bool) -> i32 {
     // Dropped (removed) when serving ends, on every path out of this function: made before
     // the namespaces, so it is named after the runner the judge started, which removes it.
     let cgroup = PidsCgroup::create();
-    let procs_fd = cgroup.as_ref().map_or(-1, |c| c.procs.as_raw_fd());
     let setup = match sandbox::enter(sandboxed) {
         sandbox::Entered::Serve(setup) => setup,
         sandbox::Entered::Relay(inner) => return relay(inner, &stop),
+    };
+    // Inside the namespaces and under the seccomp filter, as the programs it starts. Dropped
+    // (killed) before the cgroup, which must be empty to be removed.
+    let mut launcher = match Launcher::start(cgroup.as_ref().map(|c| &c.procs)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("judge runner: cannot start the launcher: {e}");
+            return 3;
+        }
     };
     let stdin = io::stdin();
     let mut stdout = io::stdout().lock();
@@ -80,10 +88,10 @@ pub fn serve(sandboxed: bool) -> i32 {
                 return 3;
             }
         };
-        let response = match run(&request, &stop, procs_fd, setup.files.as_ref()) {
+        let response = match run(&request, &stop, &mut launcher, setup.files.as_ref()) {
             Ok(r) => r,
             Err(Interrupted) => {
-                sweep();
+                sweep(launcher.pid());
                 return 130;
             }
         };
@@ -94,7 +102,7 @@ pub fn serve(sandboxed: bool) -> i32 {
             .and_then(|_| stdout.flush())
             .is_err()
         {
-            sweep();
+            sweep(launcher.pid());
             return 0;
         }
         // While the judge reads the response: the next program's ruleset, its system part.
@@ -163,7 +171,8 @@ fn wait_for_request(stop: &OwnedFd) -> bool {
 
 /// The program's standard streams, opened before it starts.
 struct Streams {
-    stdin: Stdio,
+    /// The input file, or `/dev/null`.
+    stdin: File,
     stdout: File,
     /// A second handle on stdout, to read its size once the program is done.
     stdout_probe: File,
@@ -174,11 +183,11 @@ struct Streams {
 fn run(
     req: &Request,
     stop: &OwnedFd,
-    procs_fd: RawFd,
+    launcher: &mut Launcher,
     files: Option<&Files>,
 ) -> Result<Response, Interrupted> {
     if let Some(partner) = &req.partner {
-        return super::interact::run_pair(req, partner, stop, procs_fd, files);
+        return super::interact::run_pair(req, partner, stop, launcher, files);
     }
     let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
         Ok(s) => s,
@@ -205,21 +214,21 @@ fn run(
         err_read,
         err_write,
     } = streams;
-    let mut cmd = command(
-        req,
-        (stdin, Stdio::from(stdout), Stdio::from(err_write)),
-        procs_fd,
-        ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
-        false,
-    );
-    let start = Instant::now();
-    let spawned = cmd.spawn();
-    // Our copy of the pipe's write end lives in `cmd`: drop it so EOF means "no writer left".
-    drop(cmd);
-    drop(ruleset);
-    let pid = match spawned {
-        // The std handle is never waited on or killed: wait4 reaps the pid itself.
-        Ok(child) => child.id() as Pid,
+    let launched = Program::of(req).and_then(|program| {
+        let start = Instant::now();
+        launcher
+            .launch(
+                &program,
+                [stdin.as_raw_fd(), stdout.as_raw_fd(), err_write.as_raw_fd()],
+                ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
+                false,
+            )
+            .map(|pid| (pid, start))
+    });
+    // Only the child may hold the write end now, so that EOF means "no writer left".
+    drop((stdin, stdout, err_write, ruleset));
+    let (pid, start) = match launched {
+        Ok(started) => started,
         Err(e) => {
             if req.clean_cwd {
                 clean_folder(&req.cwd);
@@ -256,8 +265,8 @@ fn run(
     response.killed_by = watch.killed_by;
 
     // Anything still alive now was left behind by the program.
-    if leftovers_possible(pid) {
-        let (found, stuck) = sweep();
+    if leftovers_possible(pid, launcher.pid()) {
+        let (found, stuck) = sweep(launcher.pid());
         response.leftover_processes = found;
         response.unkillable_processes = stuck;
     }
@@ -279,45 +288,14 @@ fn run(
     Ok(response)
 }
 
-/// The command that starts `req`'s program with these standard streams, in a process group of
-/// its own, under its limits, in the cgroup (`procs_fd`) and the Landlock ruleset (`landlock`,
-/// -1: none); `ignore_sigpipe` as [`sys::limit_child`] says.
-pub(super) fn command(
-    req: &Request,
-    (stdin, stdout, stderr): (Stdio, Stdio, Stdio),
-    procs_fd: RawFd,
-    landlock: RawFd,
-    ignore_sigpipe: bool,
-) -> Command {
-    let mut cmd = Command::new(&req.program);
-    cmd.args(&req.args)
-        .current_dir(&req.cwd)
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(stderr)
-        .process_group(0);
-    if let Some(env) = &req.env {
-        cmd.env_clear();
-        cmd.envs(env.iter().map(|(k, v)| (k, v)));
-    }
-    sys::limit_child(
-        &mut cmd,
-        rlimits(&req.limits),
-        procs_fd,
-        (sys::getpid(), landlock),
-        ignore_sigpipe,
-    );
-    cmd
-}
-
 /// Opens stdin (the input file, or nothing), a fresh stdout file and the stderr pipe.
 fn open_streams(req: &Request) -> Result<Streams, String> {
     let failed = |what: String, e: io::Error| format!("{what}: {e}");
     let stdin = match &req.stdin {
-        Some(path) => Stdio::from(
-            File::open(path).map_err(|e| failed(format!("opening {}", path.display()), e))?,
-        ),
-        None => Stdio::null(),
+        Some(path) => {
+            File::open(path).map_err(|e| failed(format!("opening {}", path.display()), e))?
+        }
+        None => File::open("/dev/null").map_err(|e| failed("opening /dev/null".into(), e))?,
     };
     // A fresh file, never a truncated one: on ext4 (auto_da_alloc), closing a file that was
     // truncated and rewritten starts a flush to disk, which cost about 4 ms per case.
@@ -415,26 +393,4 @@ fn supervise(
             return Ok(watch);
         }
     }
-}
-
-pub(super) fn rlimits(limits: &Limits) -> Vec<Rlimit> {
-    let mut out = vec![(sys::RLIMIT_CORE, 0)];
-    if let Some(ms) = limits.cpu_ms {
-        // Whole seconds only: a backstop should the runner itself stall; the runner's
-        // sampling is what ends a program at the limit.
-        out.push((sys::RLIMIT_CPU, ms.div_ceil(1000) + 1));
-    }
-    if let Some(b) = limits.address_space_bytes {
-        out.push((sys::RLIMIT_AS, b));
-    }
-    if let Some(b) = limits.stack_bytes {
-        out.push((sys::RLIMIT_STACK, b));
-    }
-    if let Some(b) = limits.file_size_bytes {
-        out.push((sys::RLIMIT_FSIZE, b));
-    }
-    if let Some(n) = limits.open_files {
-        out.push((sys::RLIMIT_NOFILE, n));
-    }
-    out
 }

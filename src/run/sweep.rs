@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use super::sys::{self, Pid};
@@ -10,35 +11,59 @@ use super::sys::{self, Pid};
 /// How long the final sweep keeps killing and reaping before it gives up.
 const SWEEP_PATIENCE: Duration = Duration::from_secs(5);
 
-/// After the main process is reaped: could anything it started still exist?
-pub(super) fn leftovers_possible(pgid: Pid) -> bool {
+/// After the main process is reaped: could anything it started still exist? `launcher` is the
+/// runner's one child that is not a program's.
+pub(super) fn leftovers_possible(pgid: Pid, launcher: Pid) -> bool {
     // Orphans are re-parented to us (the subreaper), whatever their process group.
-    sys::group_exists(pgid) || sys::reap_any() >= 0
+    sys::group_exists(pgid) || sys::reap_any() > 0 || other_children(launcher)
 }
 
-/// Kills every descendant of the runner and reaps them all. Returns how many live
-/// processes were found and how many would not die.
-pub(super) fn sweep() -> (u32, u32) {
+/// Whether the runner has a child besides the launcher; true when it cannot be told.
+fn other_children(launcher: Pid) -> bool {
+    use std::os::unix::fs::FileExt;
+    // Opened once and read again from the start: the kernel makes the list afresh each time,
+    // and the runner asks after every program.
+    static LIST: OnceLock<Option<fs::File>> = OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        let me = sys::getpid();
+        fs::File::open(format!("/proc/{me}/task/{me}/children")).ok()
+    });
+    let mut buf = [0u8; 256];
+    let Some(n) = list.as_ref().and_then(|f| f.read_at(&mut buf, 0).ok()) else {
+        return true;
+    };
+    // A full buffer may hold more than it shows: then there are others anyway.
+    n == buf.len()
+        || String::from_utf8_lossy(&buf[..n])
+            .split_whitespace()
+            .any(|p| p.parse::<Pid>().is_ok_and(|p| p != launcher))
+}
+
+/// Kills every descendant of the runner but the `launcher` and reaps them all. Returns how
+/// many live processes were found and how many would not die.
+pub(super) fn sweep(launcher: Pid) -> (u32, u32) {
     let me = sys::getpid();
     let started = Instant::now();
     let mut seen = HashSet::new();
     loop {
-        for (pid, zombie) in descendants(me) {
+        let found: Vec<(Pid, bool)> = descendants(me)
+            .into_iter()
+            .filter(|(pid, _)| *pid != launcher)
+            .collect();
+        for &(pid, zombie) in &found {
             if !zombie {
                 seen.insert(pid);
             }
             sys::kill(pid, libc::SIGKILL);
         }
-        loop {
-            match sys::reap_any() {
-                r if r > 0 => continue,
-                // ECHILD: every descendant is gone (orphans always come to us).
-                r if r < 0 => return (seen.len() as u32, 0),
-                _ => break,
-            }
+        // Reaps the zombies (the launcher too, should it have died: it is started anew).
+        while sys::reap_any() > 0 {}
+        // Orphans always come to us: none left below us means every one is gone.
+        if found.is_empty() {
+            return (seen.len() as u32, 0);
         }
         if started.elapsed() > SWEEP_PATIENCE {
-            let stuck = descendants(me).iter().filter(|(_, z)| !z).count() as u32;
+            let stuck = found.iter().filter(|(_, z)| !z).count() as u32;
             return (seen.len() as u32, stuck);
         }
         std::thread::sleep(Duration::from_millis(1));

@@ -21,10 +21,6 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
         .enumerate()
         .map(|(i, (mib, ms))| (format!("{}", i + 1), format!("{mib} {ms}\n"), String::new()))
         .collect();
-    let cases: Vec<(&str, &str, &str)> = cases
-        .iter()
-        .map(|(a, b, c)| (a.as_str(), b.as_str(), c.as_str()))
-        .collect();
     ws.problem(
         "work",
         "title = \"Work\"\ntime_limit = \"5s\"\nmemory_limit = \"1GiB\"\nchecker = \"exact\"\n",
@@ -81,8 +77,8 @@ fn the_judges_own_memory_never_shows_in_a_programs_figure() {
         "echo",
         "title = \"Echo\"\ntime_limit = \"5s\"\nmemory_limit = \"256MiB\"\n",
         &[
-            ("1", &format!("{}\n", 60 << 20), &format!("{big}\n")),
-            ("2", "1\n", "7\n"),
+            ("1", format!("{}\n", 60 << 20), format!("{big}\n")),
+            ("2", "1\n".into(), "7\n".into()),
         ],
     );
     // Prints n sevens, written in pieces so its own memory stays small.

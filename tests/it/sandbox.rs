@@ -381,19 +381,24 @@ fn without_user_namespaces_the_judge_says_so_and_still_judges() {
     );
 }
 
+/// `judge run SOURCE --problem double --no-history --no-sandbox`.
+fn open_run(source: &str) -> [&str; 6] {
+    [
+        "run",
+        source,
+        "--problem",
+        "double",
+        "--no-history",
+        "--no-sandbox",
+    ]
+}
+
 #[test]
 fn no_sandbox_turns_it_off_for_one_run_and_says_so() {
     let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let src = ws.write("double.rs", double());
-    let args = [
-        "run",
-        src.to_str().unwrap(),
-        "--problem",
-        "double",
-        "--no-history",
-        "--no-sandbox",
-    ];
+    let args = open_run(src.to_str().unwrap());
     let out = ws.judge().args(args).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -407,4 +412,78 @@ fn no_sandbox_turns_it_off_for_one_run_and_says_so() {
         doc["sandbox"]["missing"][0]["why"],
         "turned off by --no-sandbox"
     );
+}
+
+/// A program that kills or stops the launcher it was started by (the runner's other child,
+/// `judge-launcher`): without the sandbox nothing prevents it. Every case is still judged and
+/// true, a new launcher starts the next program, and none is left behind.
+#[test]
+fn a_launcher_killed_or_stopped_by_a_program_is_replaced() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    let cases: Vec<(String, String, String)> = (1..=4)
+        .map(|i| (i.to_string(), format!("{i}\n"), format!("{}\n", 2 * i)))
+        .collect();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\n",
+        &cases,
+    );
+    for (name, signal) in [("kill", 9), ("stop", 19)] {
+        let src = ws.write(
+            &format!("{name}-launcher.rs"),
+            format!(
+                "{}{}",
+                common::READ_N,
+                r#"
+extern "C" {
+    fn kill(pid: i32, sig: i32) -> i32;
+    fn getppid() -> i32;
+}
+
+fn main() {
+    let parent = unsafe { getppid() };
+    let mut signalled = 0;
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let Some((name, rest)) = stat.split_once(" (").and_then(|(_, r)| r.rsplit_once(')')) else {
+            continue;
+        };
+        let ppid: i32 = rest.split_whitespace().nth(1).and_then(|p| p.parse().ok()).unwrap_or(0);
+        if name == "judge-launcher" && ppid == parent {
+            let pid: i32 = entry.file_name().to_string_lossy().parse().unwrap();
+            if unsafe { kill(pid, SIGNAL) } == 0 {
+                signalled += 1;
+            }
+        }
+    }
+    // A wrong answer unless it did signal its launcher.
+    println!("{}", if signalled == 1 { 2 * n() } else { 0 });
+}
+"#
+                .replace("SIGNAL", &signal.to_string())
+            ),
+        );
+        let started = std::time::Instant::now();
+        let (doc, code) = ws.run_json(&open_run(src.to_str().unwrap()));
+        assert_eq!(code, Some(0), "{name}: {doc:#}");
+        assert_eq!(doc["verdict"], "AC", "{name}: {doc:#}");
+        assert_eq!(doc["passed"], 4, "{name}: {doc:#}");
+        for case in doc["cases"].as_array().unwrap() {
+            assert_eq!(case["leftover_processes"], 0, "{name}: {case:#}");
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{name}: took {:?}",
+            started.elapsed()
+        );
+    }
+    // No stopped launcher is left: it was killed when found, or with its runner.
+    let stopped: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| stat.contains("(judge-launcher) T") || stat.contains("(judge-launcher) t"))
+        .collect();
+    assert!(stopped.is_empty(), "stopped launchers left: {stopped:?}");
 }

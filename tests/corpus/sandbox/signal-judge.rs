@@ -1,6 +1,6 @@
 // expect: AC
 // contained: the test runs the judge in a throw-away pid namespace
-// why: sends SIGTERM then SIGKILL to each ancestor it can find (its parent, /proc's ppid chain, pid 1) and to every process named judge, then prints 42; sandboxed, no signal reaches the runner or the judge, which reports.
+// why: sends SIGTERM then SIGKILL to each ancestor it can find (its parent, /proc's ppid chain, pid 1) and to every process named judge or judge-launcher, then prints 42; sandboxed, no signal reaches the runner, its launcher or the judge, which reports.
 extern "C" {
     fn kill(pid: i32, sig: i32) -> i32;
     fn getppid() -> i32;
@@ -20,7 +20,7 @@ fn main() {
     }
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
-        if comm.trim() == "judge" {
+        if comm.trim() == "judge" || comm.trim() == "judge-launcher" {
             if let Ok(p) = entry.file_name().to_string_lossy().parse() {
                 targets.push(p);
             }

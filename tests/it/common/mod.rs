@@ -106,11 +106,17 @@ impl Workspace {
     }
 
     /// A problem `id` whose single case is `input` -> `answer`.
-    pub(crate) fn problem(&self, id: &str, toml: &str, cases: &[(&str, &str, &str)]) -> &Self {
+    pub(crate) fn problem<N, I, A>(&self, id: &str, toml: &str, cases: &[(N, I, A)]) -> &Self
+    where
+        N: AsRef<str>,
+        I: AsRef<str>,
+        A: AsRef<str>,
+    {
         self.write(&format!("problems/{id}/problem.toml"), toml);
         for (name, input, answer) in cases {
-            self.write(&format!("testcases/{id}/{name}.in"), input);
-            self.write(&format!("testcases/{id}/{name}.out"), answer);
+            let name = name.as_ref();
+            self.write(&format!("testcases/{id}/{name}.in"), input.as_ref());
+            self.write(&format!("testcases/{id}/{name}.out"), answer.as_ref());
         }
         self
     }

@@ -5,9 +5,11 @@
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::process::CommandExt;
-use std::process::Command;
 use std::time::Duration;
+
+mod spawn;
+
+pub(crate) use spawn::{clone_sharing_files, serve_launches, Plan, Shared, Started, Step};
 
 pub(crate) type Pid = libc::pid_t;
 
@@ -26,6 +28,13 @@ pub(crate) fn become_subreaper() {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
+}
+
+/// Ends this process at once: no destructor, no buffer flushed, no exit handler (a clone must
+/// not flush what its original holds).
+pub(crate) fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit has no preconditions.
+    unsafe { libc::_exit(code) }
 }
 
 pub(crate) fn getpid() -> Pid {
@@ -72,62 +81,6 @@ pub(crate) fn poll_fd_out(fd: RawFd) -> libc::pollfd {
         fd,
         events: libc::POLLOUT,
         revents: 0,
-    }
-}
-
-/// Prepares `cmd` to run under `rlimits` (each capped at the hard limit already in force), to
-/// join the cgroup whose `cgroup.procs` is open as `procs_fd` (-1: none), to die with the
-/// runner (`runner_pid`), and to enter the Landlock ruleset open as `landlock_fd` (-1: none;
-/// the runner has set no_new_privs, which its children inherit). With `ignore_sigpipe`, writing
-/// to a pipe nobody reads is an error (EPIPE) to it rather than its death.
-pub(crate) fn limit_child(
-    cmd: &mut Command,
-    rlimits: Vec<Rlimit>,
-    procs_fd: RawFd,
-    (runner_pid, landlock_fd): (Pid, RawFd),
-    ignore_sigpipe: bool,
-) {
-    // SAFETY: the closure runs between fork and exec and only makes syscalls on values
-    // computed before the fork (no allocation, no locks).
-    unsafe {
-        cmd.pre_exec(move || {
-            for &(resource, value) in &rlimits {
-                let mut current = libc::rlimit {
-                    rlim_cur: 0,
-                    rlim_max: 0,
-                };
-                libc::getrlimit(resource, &mut current);
-                let value = value.min(current.rlim_max);
-                let limit = libc::rlimit {
-                    rlim_cur: value,
-                    rlim_max: value,
-                };
-                if libc::setrlimit(resource, &limit) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-            }
-            // Into the runner's pids cgroup, when there is one ("0": this process). A failure
-            // only loses the cap on processes, so it never stops the program.
-            if procs_fd >= 0 {
-                libc::write(procs_fd, b"0".as_ptr() as *const libc::c_void, 1);
-            }
-            // After std has reset the signal dispositions for the child.
-            if ignore_sigpipe {
-                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-            }
-            // The runner is single-threaded, so "parent death" means the runner's death.
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-            if libc::getppid() != runner_pid {
-                libc::_exit(137);
-            }
-            // Last: a program that cannot be confined must not run at all.
-            if landlock_fd >= 0
-                && libc::syscall(libc::SYS_landlock_restrict_self, landlock_fd, 0) != 0
-            {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
-        });
     }
 }
 
@@ -273,6 +226,42 @@ pub(crate) fn set_nonblocking(fd: RawFd) {
     }
 }
 
+/// SIGKILL to the process a pidfd names (never to another that took its pid since).
+pub(crate) fn pidfd_kill(pidfd: RawFd) {
+    // SAFETY: plain syscall with a null siginfo.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd,
+            libc::SIGKILL,
+            std::ptr::null::<libc::siginfo_t>(),
+            0u32,
+        );
+    }
+}
+
+/// Reaps the process a pidfd names, waiting for it to exit; nothing if it was reaped already.
+pub(crate) fn pidfd_reap(pidfd: RawFd) {
+    const P_PIDFD: libc::idtype_t = 3;
+    // SAFETY: siginfo_t is plain old data; waitid fills it.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        while libc::waitid(P_PIDFD, pidfd as libc::id_t, &mut info, libc::WEXITED) < 0 {
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+    }
+}
+
+/// Names this process (as `ps` and `/proc/PID/comm` show it; at most 15 bytes).
+pub(crate) fn set_name(name: &std::ffi::CStr) {
+    // SAFETY: prctl with a NUL-terminated string.
+    unsafe {
+        libc::prctl(libc::PR_SET_NAME, name.as_ptr(), 0, 0, 0);
+    }
+}
+
 /// A descriptor that becomes readable when `pid` exits (kernel 5.3 and later).
 pub(crate) fn pidfd_open(pid: Pid) -> Option<OwnedFd> {
     // SAFETY: plain syscall.
@@ -282,7 +271,7 @@ pub(crate) fn pidfd_open(pid: Pid) -> Option<OwnedFd> {
 }
 
 /// SIGTERM, SIGHUP and SIGINT blocked and made readable as a descriptor, so a poll loop sees
-/// them. Blocking is not inherited by programs: std resets the mask in the child.
+/// them. Blocking is not inherited by programs: the launcher's child clears the mask.
 pub(crate) fn stop_signals_fd() -> io::Result<OwnedFd> {
     // SAFETY: sigset operations on a local; signalfd returns a new descriptor we own.
     unsafe {
@@ -306,11 +295,13 @@ pub(crate) fn stop_signals_fd() -> io::Result<OwnedFd> {
 ///
 /// The caller must be single-threaded: the child is then a whole copy, as after `fork`.
 pub(crate) fn clone_into_namespaces() -> io::Result<Option<Pid>> {
-    let flags = libc::CLONE_NEWUSER
-        | libc::CLONE_NEWNS
-        | libc::CLONE_NEWNET
-        | libc::CLONE_NEWPID
-        | libc::SIGCHLD;
+    clone_as_fork(libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWPID)
+}
+
+/// `fork` with more `flags` for `clone`: `Some(child)` in the parent, `None` in the child. The
+/// caller must be single-threaded.
+fn clone_as_fork(flags: libc::c_int) -> io::Result<Option<Pid>> {
+    let flags = flags | libc::SIGCHLD;
     // SAFETY: clone without CLONE_VM and with a null stack behaves as fork: the child runs on
     // a copy-on-write copy of this (single-threaded, per the contract) process.
     let pid = unsafe {
