@@ -370,3 +370,107 @@ fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
         .code(0);
     assert!(!ws.path().join(".judge/history.db").exists());
 }
+
+/// The runner as the judge drives it (`judge __runner`, one JSON line each way), with and without
+/// the sandbox: a program found on PATH runs, and one that cannot start says why, naming the
+/// step, and the runner goes on starting programs after it.
+#[test]
+fn the_runner_starts_programs_and_says_why_one_cannot_start() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::fs::PermissionsExt;
+
+    use judge::run::{Access, Limits, Outcome, Request, Response};
+
+    let _no_bomb = common::no_fork_bomb();
+    let dir = tempfile::tempdir().unwrap();
+    let cwd = dir.path().join("box");
+    std::fs::create_dir(&cwd).unwrap();
+    let not_executable = dir.path().join("data.txt");
+    std::fs::write(&not_executable, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&not_executable, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let request = |program: &str, args: &[&str], env: Option<Vec<(String, String)>>| Request {
+        program: program.into(),
+        args: args.iter().map(|a| a.to_string()).collect(),
+        env,
+        cwd: cwd.clone(),
+        clean_cwd: true,
+        stdin: None,
+        stdout: dir.path().join("stdout"),
+        stderr: dir.path().join("stderr"),
+        limits: Limits {
+            cpu_ms: Some(5000),
+            wall_ms: 10_000,
+            stderr_keep_bytes: 4096,
+            ..Limits::default()
+        },
+        input_file: None,
+        keep_file: None,
+        access: Access {
+            read: vec![dir.path().to_path_buf()],
+            write: vec![cwd.clone()],
+        },
+        partner: None,
+    };
+    let none = Some(Vec::new());
+    // (request, the outcome wanted: an exit code, or words of the reason it did not start)
+    let cases: Vec<(Request, Result<i32, &str>)> = vec![
+        // Found on the runner's PATH (no environment given: the runner's own).
+        (request("sh", &["-c", "exit 3"], None), Ok(3)),
+        // An empty environment has no PATH: searched where execvp would, /bin and /usr/bin.
+        (request("true", &[], none.clone()), Ok(0)),
+        (
+            request("no-such-program-anywhere", &[], None),
+            Err("starting no-such-program-anywhere: No such file or directory"),
+        ),
+        (
+            request("/no/such/program", &[], none.clone()),
+            Err("starting /no/such/program: No such file or directory"),
+        ),
+        (
+            request(not_executable.to_str().unwrap(), &[], none.clone()),
+            Err("Permission denied"),
+        ),
+        (
+            Request {
+                cwd: dir.path().join("gone"),
+                clean_cwd: false,
+                ..request("/bin/true", &[], none.clone())
+            },
+            Err("entering "),
+        ),
+        // And the runner still starts programs after those.
+        (request("/bin/sh", &["-c", "echo hi; exit 0"], none), Ok(0)),
+    ];
+    for sandbox in [true, false] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.arg("__runner");
+        if !sandbox {
+            cmd.arg("--no-sandbox");
+        }
+        let mut runner = cmd
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut to = runner.stdin.take().unwrap();
+        let mut from = BufReader::new(runner.stdout.take().unwrap());
+        let mut line = String::new();
+        from.read_line(&mut line).unwrap();
+        assert!(line.contains("sandbox"), "the greeting: {line}");
+        for (req, wanted) in &cases {
+            writeln!(to, "{}", serde_json::to_string(req).unwrap()).unwrap();
+            line.clear();
+            from.read_line(&mut line).unwrap();
+            let got: Response = serde_json::from_str(&line).unwrap();
+            match (wanted, &got.outcome) {
+                (Ok(code), Outcome::Exited(c)) => assert_eq!(c, code, "{req:?}"),
+                (Err(words), Outcome::SpawnFailed(why)) => {
+                    assert!(why.contains(words), "sandbox {sandbox}: {why}")
+                }
+                _ => panic!("sandbox {sandbox}, {req:?}: wanted {wanted:?}, got {got:?}"),
+            }
+        }
+        drop(to);
+        assert!(runner.wait().unwrap().success());
+    }
+}
