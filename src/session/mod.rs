@@ -9,6 +9,7 @@ mod explain;
 mod interact;
 mod parallel;
 mod repeat;
+mod scratch;
 mod slot;
 
 use std::path::{Path, PathBuf};
@@ -27,6 +28,7 @@ use crate::model::{CaseReport, CompileReport, Skipped, SolutionReport};
 use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
+use scratch::Scratch;
 use slot::{Role, Slot};
 
 /// Whether judges made from now on record the conversation of interactive cases (on unless
@@ -171,7 +173,7 @@ pub struct Judge {
     executors: ExecutorFactory,
     /// Slot 0 always exists; `--jobs N` adds more.
     slots: Vec<Slot>,
-    scratch: tempfile::TempDir,
+    scratch: Scratch,
     /// Interactive cases record their conversation (on unless turned off).
     transcript: bool,
 }
@@ -237,7 +239,7 @@ impl Judge {
     /// A judge whose programs run on the executors `executors` makes (one per slot).
     pub fn with_executors(workspace: Workspace, executors: ExecutorFactory) -> Result<Judge> {
         let cache = Cache::new(workspace.state_dir().join("cache"));
-        let scratch = slot::scratch_dir()?;
+        let scratch = Scratch::new()?;
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::io(scratch.path(), e))?;

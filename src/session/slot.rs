@@ -395,31 +395,3 @@ pub(super) fn shown_input(path: &Path, verdict: Verdict, force: bool) -> Option<
     }
     Some(text::printable(&data, SHOWN_INPUT_MAX_BYTES))
 }
-
-/// The room `/dev/shm` must have for the judge to use it: outputs (64 MiB by default, per case
-/// run at once) and working folders must never meet a full file system there, which would
-/// turn an output within its limit into a failed write. Docker gives containers 64 MiB.
-const SHM_ROOM: u64 = 1 << 30;
-
-/// Where the judge keeps every case's output and the programs' working folders, the shared
-/// memory folder (`/dev/shm`, a tmpfs on Linux) when it has room and the user set no
-/// `TMPDIR`: each case writes a fresh output file, and making a file on a disk file system
-/// (ext4 looks for a free inode, and skips the recently deleted ones) took about a fifth of
-/// the judge's own CPU time on short cases. Outputs are gone after the case.
-pub(super) fn scratch_dir() -> Result<tempfile::TempDir> {
-    let builder = || {
-        let mut b = tempfile::Builder::new();
-        b.prefix("judge-");
-        b
-    };
-    let shm = std::path::Path::new("/dev/shm");
-    let room = crate::run::free_bytes(shm).is_some_and(|free| free >= SHM_ROOM);
-    if room && std::env::var_os("TMPDIR").is_none() {
-        if let Ok(dir) = builder().tempdir_in(shm) {
-            return Ok(dir);
-        }
-    }
-    builder()
-        .tempdir()
-        .map_err(|e| Error::io(&std::env::temp_dir(), e))
-}

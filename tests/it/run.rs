@@ -474,3 +474,99 @@ fn the_runner_starts_programs_and_says_why_one_cannot_start() {
         assert!(runner.wait().unwrap().success());
     }
 }
+
+/// A judge killed outright (SIGKILL) cannot remove its scratch folder; the next judge removes
+/// it, and never the folder of a judge that still runs.
+#[test]
+fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::doubling("20s");
+    let tmp = tempfile::tempdir().unwrap();
+    let spin = ws.write(
+        "spin.rs",
+        "fn main() { loop { std::hint::spin_loop(); } }\n",
+    );
+    let double = ws.write(
+        "double.rs",
+        format!("{READ_N}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
+    );
+    let folders = || -> Vec<std::path::PathBuf> {
+        let mut found: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("judge-")
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    // A judge spinning on its case, once its scratch folder is there (compiling first).
+    let start = |known: usize| {
+        let child = common::judge_process(ws.path())
+            .env("TMPDIR", tmp.path())
+            .args([
+                "run",
+                spin.to_str().unwrap(),
+                "--problem",
+                "double",
+                "--no-history",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let waited = Instant::now();
+        while folders().len() <= known {
+            assert!(
+                waited.elapsed() < Duration::from_secs(60),
+                "no scratch folder"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child
+    };
+    let mut killed = start(0);
+    let killed_folder = folders()[0].clone();
+    let mut alive = start(1);
+    let alive_folder = folders().into_iter().find(|f| *f != killed_folder).unwrap();
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert!(
+        killed_folder.is_dir(),
+        "a killed judge cannot remove its folder"
+    );
+
+    let out = ws
+        .judge()
+        .env("TMPDIR", tmp.path())
+        .args([
+            "run",
+            double.to_str().unwrap(),
+            "--problem",
+            "double",
+            "--no-history",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(
+        folders(),
+        vec![alive_folder.clone()],
+        "only the live judge's is left"
+    );
+
+    alive.kill().unwrap();
+    alive.wait().unwrap();
+}
