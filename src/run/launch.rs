@@ -6,7 +6,8 @@
 //! vfork from the runner itself: the peak resident size `wait4` reports is never below that of
 //! the address space the program executed from, and the runner's is about 2.4 MiB, where a C
 //! program's own is 1.1 MiB. The launcher is cloned from the runner when it starts serving and
-//! touches few pages after that (about 0.7 MiB resident in all), so no program's figure changes.
+//! touches few pages after that (about 1.1 MiB resident in all, the runner's private pages
+//! mostly), so only a program smaller than that (a static one) reads more than its own.
 //!
 //! The launcher shares the runner's descriptor table and a page of memory for the plan; each
 //! program is the runner's child (`CLONE_PARENT`), born in the runner's pids cgroup, which the
