@@ -9,9 +9,10 @@ use super::sys;
 pub const MAX_PROCESSES: u32 = 512;
 
 /// A pids cgroup of the runner's own (as root, with the cgroup v1 `pids` controller or a cgroup
-/// v2 tree that delegates it): the launcher joins it, so every program is born in it and a fork bomb stops at
-/// [`MAX_PROCESSES`] instead of exhausting the machine's PIDs. RLIMIT_NPROC cannot do that for
-/// root, whom it does not bind. Without such a cgroup the judge works as before, uncapped.
+/// v2 tree that delegates it): the launcher joins it, so every program is born in it, and a
+/// fork bomb stops at [`MAX_PROCESSES`] instead of exhausting the machine's PIDs. RLIMIT_NPROC
+/// cannot do that for root, whom it does not bind. Without such a cgroup the judge works as
+/// before, uncapped.
 pub(super) struct PidsCgroup {
     dir: PathBuf,
     /// `cgroup.procs`, open for the launcher to write itself into.

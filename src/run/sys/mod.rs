@@ -1,7 +1,8 @@
 //! The raw system calls the runner needs, each behind a safe function: the only `unsafe` of the crate.
 //!
 //! Everything here is a thin wrapper: no policy, no decisions. Callers in [`super`] decide what
-//! to kill, when to sample and how to report; this file only knows how to ask the kernel.
+//! to kill, when to sample and how to report; this module only knows how to ask the kernel
+//! (and [`spawn`], how a program is started from the launcher's memory).
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
