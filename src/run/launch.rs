@@ -42,6 +42,8 @@ pub(super) struct Launcher {
     _launcher_ends: [OwnedFd; 2],
     /// `cgroup.procs` of the runner's pids cgroup, for a replacement to join.
     procs: Option<File>,
+    /// Killed and reaped: its pid may be another process's by now.
+    ended: bool,
 }
 
 impl Launcher {
@@ -74,6 +76,7 @@ impl Launcher {
             done: File::from(done),
             _launcher_ends: [go_read, done_write],
             procs,
+            ended: false,
         })
     }
 
@@ -108,6 +111,7 @@ impl Launcher {
         let mut started = None;
         for attempt in 0..2 {
             if self.gone() {
+                // Reaped before the next is made; dropping it then does nothing more.
                 self.end();
                 *self = Launcher::start(self.procs.as_ref())?;
             }
@@ -160,6 +164,9 @@ impl Launcher {
 
     /// Whether the launcher has exited (a stopped one shows while a start waits for it).
     fn gone(&self) -> bool {
+        if self.ended {
+            return true;
+        }
         match &self.pidfd {
             Some(fd) => {
                 let mut fds = [sys::poll_fd(fd.as_raw_fd())];
@@ -169,8 +176,11 @@ impl Launcher {
         }
     }
 
-    /// Kills and reaps the launcher (it may be gone already, even reaped by a sweep).
+    /// Kills and reaps the launcher (it may be gone already, even reaped by a sweep); once.
     fn end(&mut self) {
+        if std::mem::replace(&mut self.ended, true) {
+            return;
+        }
         match &self.pidfd {
             Some(fd) => {
                 sys::pidfd_kill(fd.as_raw_fd());
