@@ -56,8 +56,29 @@ pub enum RunError {
 
 /// Runs one program to completion (or to its limits) and says what was measured: the seam
 /// between the engine and the processes. [`Runner`] is the real one.
+///
+/// Requests are served in the order they are sent, one at a time: a request sent before the
+/// response to the previous one is read waits, and starts as soon as that one is done, so the
+/// engine can check one case while the next one runs.
 pub trait Executor: Send {
-    fn run(&mut self, request: &Request) -> Result<Response, RunError>;
+    /// Queues `request` behind those sent before it.
+    fn send(&mut self, request: Request) -> Result<(), RunError>;
+
+    /// The oldest request not yet answered, with its response.
+    fn receive(&mut self) -> Result<(Request, Response), RunError>;
+
+    /// The requests sent and not yet answered, oldest first.
+    fn pending(&self) -> &[Request];
+
+    /// Runs `request` alone. Responses still owed for requests sent ahead (a run that ended
+    /// before it read them) are read and dropped first.
+    fn run(&mut self, request: &Request) -> Result<Response, RunError> {
+        while !self.pending().is_empty() {
+            self.receive()?;
+        }
+        self.send(request.clone())?;
+        Ok(self.receive()?.1)
+    }
 
     /// What isolates the programs it runs (nothing, unless it says otherwise).
     fn sandbox(&self) -> Sandbox {
@@ -94,6 +115,8 @@ pub struct Runner {
     from: BufReader<ChildStdout>,
     line: String,
     sandbox: Sandbox,
+    /// Requests sent and not yet answered, oldest first.
+    pending: Vec<Request>,
 }
 
 impl Runner {
@@ -129,15 +152,16 @@ impl Runner {
             from,
             line: String::new(),
             sandbox: Sandbox::default(),
+            pending: Vec::new(),
         };
         // The runner first says what isolates its programs.
-        let hello: Hello = runner.receive("its greeting")?;
+        let hello: Hello = runner.read_as("its greeting")?;
         runner.sandbox = hello.sandbox;
         Ok(runner)
     }
 
     /// Reads one line from the runner: `what` it should be.
-    fn receive<T: serde::de::DeserializeOwned>(&mut self, what: &str) -> Result<T, RunError> {
+    fn read_as<T: serde::de::DeserializeOwned>(&mut self, what: &str) -> Result<T, RunError> {
         self.line.clear();
         let n = self
             .from
@@ -152,15 +176,30 @@ impl Runner {
 }
 
 impl Executor for Runner {
-    fn run(&mut self, request: &Request) -> Result<Response, RunError> {
+    fn send(&mut self, request: Request) -> Result<(), RunError> {
         let mut text =
-            serde_json::to_string(request).map_err(|e| RunError::Broken(e.to_string()))?;
+            serde_json::to_string(&request).map_err(|e| RunError::Broken(e.to_string()))?;
         text.push('\n');
         let to = self.to.as_mut().expect("open until drop");
         to.write_all(text.as_bytes())
             .and_then(|_| to.flush())
             .map_err(|e| RunError::Broken(format!("sending a request: {e}")))?;
-        self.receive("a response")
+        self.pending.push(request);
+        Ok(())
+    }
+
+    fn receive(&mut self) -> Result<(Request, Response), RunError> {
+        if self.pending.is_empty() {
+            return Err(RunError::Broken(
+                "a response to no request was awaited".into(),
+            ));
+        }
+        let response = self.read_as("a response")?;
+        Ok((self.pending.remove(0), response))
+    }
+
+    fn pending(&self) -> &[Request] {
+        &self.pending
     }
 
     fn sandbox(&self) -> Sandbox {
@@ -170,7 +209,11 @@ impl Executor for Runner {
 
 impl Drop for Runner {
     fn drop(&mut self) {
-        // Closing its stdin tells the runner to finish; it has nothing running between requests.
+        // Closing its stdin tells the runner to finish once the requests it has are served;
+        // those nobody will read (an error left them) are stopped instead, as by Ctrl-C.
+        if !self.pending.is_empty() {
+            sys::kill(self.child.id() as sys::Pid, libc::SIGTERM);
+        }
         drop(self.to.take());
         let _ = self.child.wait();
         interrupt::unregister_runner(self.child.id());

@@ -9,8 +9,8 @@
 //! descendant can escape the final sweep, not even one that called `setsid()`.
 
 use std::fs::{self, File};
-use std::io::{self, BufRead, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::io::{self, BufRead, BufReader, Write};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -53,7 +53,15 @@ pub fn serve(sandboxed: bool) -> i32 {
             return 3;
         }
     };
-    let stdin = io::stdin();
+    // Its own buffer, not the standard one, so that a request read ahead with the one before
+    // it (the judge sends the next case while it checks the last) is seen before waiting.
+    let mut requests = match io::stdin().as_fd().try_clone_to_owned() {
+        Ok(fd) => BufReader::new(File::from(fd)),
+        Err(e) => {
+            eprintln!("judge runner: its stdin: {e}");
+            return 3;
+        }
+    };
     let mut stdout = io::stdout().lock();
     let hello = Hello {
         sandbox: setup.status.clone(),
@@ -70,10 +78,10 @@ pub fn serve(sandboxed: bool) -> i32 {
     let mut line = String::new();
     loop {
         line.clear();
-        if !wait_for_request(&stop) {
+        if requests.buffer().is_empty() && !wait_for_request(&stop) {
             return 130;
         }
-        match stdin.lock().read_line(&mut line) {
+        match requests.read_line(&mut line) {
             Ok(0) => return 0,
             Ok(_) => {}
             Err(e) => {
@@ -105,7 +113,7 @@ pub fn serve(sandboxed: bool) -> i32 {
             sweep(launcher.pid());
             return 0;
         }
-        // While the judge reads the response: the next program's ruleset, its system part.
+        // For the next program, if the last one did not (an interactive pair, a failed start).
         if let Some(files) = setup.files.as_ref() {
             files.prepare();
         }
@@ -240,6 +248,11 @@ fn run(
         }
     };
 
+    // While the program runs: the next program's ruleset, its system part. Its request may
+    // be waiting already (sent ahead), and then there is no pause between the two for it.
+    if let Some(files) = files {
+        files.prepare();
+    }
     let mut stderr = Tail::new(req.limits.stderr_keep_bytes);
     let mut err_read = Some(File::from(err_read));
     let watch = supervise(

@@ -4,6 +4,7 @@
 //! program on one case and decides its verdict, [`checker`] checks an output, [`parallel`]
 //! schedules cases over several slots, [`repeat`] runs a case several times.
 
+mod ahead;
 mod checker;
 mod explain;
 mod interact;
@@ -243,10 +244,7 @@ impl Judge {
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::io(scratch.path(), e))?;
-        let slots = vec![Slot {
-            executor: executors()?,
-            dir: scratch.path().to_path_buf(),
-        }];
+        let slots = vec![Slot::new(executors()?, scratch.path().to_path_buf())];
         let toolchains = Toolchains::new(&workspace.root, cache.identities());
         Ok(Judge {
             workspace,
@@ -285,10 +283,7 @@ impl Judge {
         while self.slots.len() < n {
             let dir = self.scratch.path().join(format!("job{}", self.slots.len()));
             std::fs::create_dir_all(dir.join("box")).map_err(|e| Error::io(&dir, e))?;
-            self.slots.push(Slot {
-                executor: (self.executors)()?,
-                dir,
-            });
+            self.slots.push(Slot::new((self.executors)()?, dir));
         }
         Ok(())
     }
@@ -395,6 +390,7 @@ impl Judge {
             report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
         } else {
             report.jobs = 1;
+            let ahead = ahead::sends_ahead(problem, options);
             for (i, case) in cases.iter().enumerate() {
                 // A package's group that breaks on a rejection runs no more of its cases.
                 if let Some(g) = &problem.grading {
@@ -403,8 +399,9 @@ impl Judge {
                     }
                 }
                 observer.case_started(case, i, cases.len());
+                let next = cases.get(i + 1).filter(|_| ahead);
                 let case_report =
-                    self.run_repeated(problem, solution, program, case, &limits, options)?;
+                    self.run_repeated(problem, solution, program, (case, next), &limits, options)?;
                 observer.case_finished(&case_report, &limits);
                 let ended = options.ends_run(&case_report);
                 report.cases.push(case_report);
@@ -468,7 +465,7 @@ impl Judge {
         limits: &Limits,
     ) -> Result<CaseReport> {
         let (env, slots) = self.parts();
-        slots[0].run_case(env, problem, program, case, limits)
+        slots[0].run_case(env, problem, program, (case, None), limits)
     }
 
     /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`; for a

@@ -51,7 +51,7 @@ impl Judge {
                     }
                     let case = &cases[i];
                     let result = slot
-                        .run_case(env, problem, program, case, limits)
+                        .run_case(env, problem, program, (case, None), limits)
                         .map(|mut c| {
                             c.parallel = true;
                             if c.verdict != Verdict::Ac {

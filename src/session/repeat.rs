@@ -19,17 +19,20 @@ impl Judge {
         problem: &Problem,
         solution: &Solution,
         program: &Program,
-        case: &TestCase,
+        (case, next): (&TestCase, Option<&TestCase>),
         limits: &Limits,
         options: &Options,
     ) -> Result<CaseReport> {
         let repeat = options.repeat;
+        // Only a single run can have the next case sent behind it.
+        let next = next.filter(|_| repeat <= 1);
         let mut report: Option<CaseReport> = None;
         let mut runs = Vec::new();
         let mut verdicts = Vec::new();
         let mut memory = 0;
         for _ in 0..repeat.max(1) {
-            let mut this = self.run_case(problem, program, case, limits)?;
+            let (env, slots) = self.parts();
+            let mut this = slots[0].run_case(env, problem, program, (case, next), limits)?;
             runs.push(this.cpu);
             verdicts.push(this.verdict);
             memory = memory.max(this.memory_bytes);

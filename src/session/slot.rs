@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::ahead::CaseFiles;
 use super::explain;
 
 use super::{Env, Execution};
@@ -31,16 +32,31 @@ pub const ADDRESS_SPACE_SLACK: u64 = 16 << 30;
 pub(super) struct Slot {
     pub(super) executor: Box<dyn Executor>,
     pub(super) dir: PathBuf,
+    /// The files of the case last decided, for [`Slot::keep_output`]: a case sent ahead
+    /// ([`super::ahead`]) writes to others.
+    pub(super) decided: Option<CaseFiles>,
+    /// The last case's output was small: the next may be sent ahead.
+    pub(super) small_output: bool,
 }
 
 impl Slot {
-    /// Runs the binary on one case and decides its verdict.
+    pub(super) fn new(executor: Box<dyn Executor>, dir: PathBuf) -> Slot {
+        Slot {
+            executor,
+            dir,
+            decided: None,
+            small_output: false,
+        }
+    }
+
+    /// Runs the binary on one case and decides its verdict; `next`, the case that follows,
+    /// is sent ahead to run while this one is checked ([`super::ahead`]).
     pub(super) fn run_case(
         &mut self,
         env: Env<'_>,
         problem: &Problem,
         program: &Program,
-        case: &TestCase,
+        (case, next): (&TestCase, Option<&TestCase>),
         limits: &Limits,
     ) -> Result<CaseReport> {
         if let Some(interactor) = &problem.interactor {
@@ -51,7 +67,7 @@ impl Slot {
             report.interaction = decided.interaction.map(Box::new);
             return Ok(report);
         }
-        let execution = self.execute(program, &[], Some(&case.input), limits, &problem.io)?;
+        let execution = self.execute_case(program, case, limits, problem, next)?;
         let measurement = &execution.measurement;
         let missing = problem
             .io
@@ -280,13 +296,10 @@ impl Slot {
             return self.keep_interaction(&dir, &case.name);
         }
         let out = dir.join(format!("{}.out", case.name));
-        let output = match problem.io.output {
-            Some(_) => OUTPUT_FILE,
-            None => "stdout",
-        };
-        std::fs::copy(self.dir.join(output), &out).ok()?;
+        let files = self.decided.as_ref()?;
+        std::fs::copy(&files.output, &out).ok()?;
         let err = dir.join(format!("{}.err", case.name));
-        if std::fs::copy(self.dir.join("stderr"), &err).is_err() {
+        if std::fs::copy(&files.stderr, &err).is_err() {
             // The program wrote nothing to stderr: the runner made no file.
             let _ = std::fs::write(&err, b"");
         }

@@ -15,9 +15,14 @@ use crate::workspace::{Checker, ProblemLimits};
 /// by `,`, each `CPU_MS:OUTPUT`; the Nth run of an input plays its Nth entry (the last one
 /// once the script is exhausted). CPU time over the request's limit is a kill at the limit.
 struct Scripted {
+    /// Requests sent and not yet answered, and their responses.
+    queue: Vec<Request>,
+    responses: Vec<Response>,
     runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
     /// Every request's input, in the order runs happened (over all executors).
     log: Arc<Mutex<Vec<String>>>,
+    /// Every request's input as it was sent, with how many were then waiting before it.
+    sent: Arc<Mutex<Vec<(String, usize)>>>,
 }
 
 /// An interactive run as a case's script says: `PROGRAM|PARTNER|ORDER|MESSAGE`, the program's
@@ -50,9 +55,31 @@ fn play_pair(partner: &run::Partner) -> Response {
 }
 
 impl Executor for Scripted {
-    fn run(&mut self, request: &Request) -> std::result::Result<Response, RunError> {
+    /// Plays the run at once, as a real runner may start it at once: a case sent ahead
+    /// writes its files while the one before it is still being checked.
+    fn send(&mut self, request: Request) -> std::result::Result<(), RunError> {
+        let name = request.stdin.as_ref().and_then(|p| p.file_stem());
+        let name = name.map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        self.sent.lock().unwrap().push((name, self.queue.len()));
+        let response = self.play(&request);
+        self.queue.push(request);
+        self.responses.push(response);
+        Ok(())
+    }
+
+    fn receive(&mut self) -> std::result::Result<(Request, Response), RunError> {
+        Ok((self.queue.remove(0), self.responses.remove(0)))
+    }
+
+    fn pending(&self) -> &[Request] {
+        &self.queue
+    }
+}
+
+impl Scripted {
+    fn play(&mut self, request: &Request) -> Response {
         if let Some(partner) = &request.partner {
-            return Ok(play_pair(partner));
+            return play_pair(partner);
         }
         let input = request.stdin.clone().expect("cases have an input");
         let script = std::fs::read_to_string(&input).unwrap();
@@ -82,7 +109,7 @@ impl Executor for Scripted {
         r.wall_us = cpu_ms * 1000 + 100;
         r.max_rss_kb = 2048;
         r.stdout_bytes = output.len() as u64 + 1;
-        Ok(r)
+        r
     }
 }
 
@@ -90,6 +117,7 @@ struct Fixture {
     dir: tempfile::TempDir,
     problem: Problem,
     log: Arc<Mutex<Vec<String>>>,
+    sent: Arc<Mutex<Vec<(String, usize)>>>,
     runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
 }
 
@@ -126,6 +154,7 @@ impl Fixture {
             dir,
             problem,
             log: Default::default(),
+            sent: Default::default(),
             runs: Default::default(),
         }
     }
@@ -150,11 +179,14 @@ impl Fixture {
     }
 
     fn judge(&self) -> Judge {
-        let (runs, log) = (self.runs.clone(), self.log.clone());
+        let (runs, log, sent) = (self.runs.clone(), self.log.clone(), self.sent.clone());
         let factory: ExecutorFactory = Box::new(move || {
             Ok(Box::new(Scripted {
+                queue: Vec::new(),
+                responses: Vec::new(),
                 runs: runs.clone(),
                 log: log.clone(),
+                sent: sent.clone(),
             }) as Box<dyn Executor>)
         });
         let ws = Workspace::at(self.dir.path()).unwrap();
@@ -280,6 +312,68 @@ fn a_run_over_the_limit_ends_the_repeats() {
     assert_eq!(c.killed_by, Some(StoppedBy::CpuLimit));
     assert_eq!(c.timing.as_ref().unwrap().runs.len(), 2);
     assert_eq!(f.log.lock().unwrap().len(), 2, "no third run");
+}
+
+#[test]
+fn each_case_runs_while_the_one_before_is_checked_and_keeps_its_own_output() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "10:41"),
+        ("3", "10:42"),
+        ("4", "10:40"),
+        ("5", "10:42"),
+    ]);
+    let (seen, report) = f.run(&cases, &Options::default());
+    let verdicts: Vec<Verdict> = report.cases.iter().map(|c| c.verdict).collect();
+    use Verdict::{Ac, Wa};
+    assert_eq!(verdicts, [Ac, Wa, Ac, Wa, Ac]);
+    assert_eq!(seen.len(), 10);
+    // Each wrong answer's kept output is its own, not that of the case run after it.
+    for (case, printed) in [(1, "41"), (3, "40")] {
+        let kept = report.cases[case].saved_output.as_ref().unwrap();
+        assert_eq!(
+            std::fs::read_to_string(kept).unwrap(),
+            format!("{printed}\n")
+        );
+    }
+    let sent = f.sent.lock().unwrap().clone();
+    let names: Vec<&str> = sent.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["1", "2", "3", "4", "5"], "each case is sent once");
+    let ahead: Vec<usize> = sent.iter().map(|(_, waiting)| *waiting).collect();
+    if std::thread::available_parallelism().unwrap().get() > 1 {
+        // The first case's output size is not known yet when the second is sent.
+        assert_eq!(ahead, [0, 0, 1, 1, 1]);
+    } else {
+        assert_eq!(
+            ahead, [0; 5],
+            "one CPU: the judge's turn would take the program's"
+        );
+    }
+}
+
+#[test]
+fn a_run_that_may_stop_early_sends_nothing_ahead() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "10:42"),
+        ("3", "10:41"),
+        ("4", "10:42"),
+    ]);
+    let options = Options {
+        stop_on_fail: true,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    assert_eq!(report.cases.len(), 3);
+    let sent = f.sent.lock().unwrap().clone();
+    assert_eq!(
+        sent.len(),
+        3,
+        "the case after the failure never ran: {sent:?}"
+    );
+    assert!(sent.iter().all(|(_, waiting)| *waiting == 0), "{sent:?}");
 }
 
 #[test]
