@@ -41,17 +41,26 @@ impl Judge {
         let mut error = None;
         let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<CaseReport>)>();
         observer.case_started(&cases[0], 0, n);
+        // Each slot claims the case after its own as it starts one, and sends it ahead.
+        let ahead = super::ahead::sends_ahead(problem, options);
         std::thread::scope(|s| {
             for slot in slots.iter_mut().take(jobs) {
                 let (tx, next, stop_after, limits) = (tx.clone(), &next, &stop_after, &limits);
+                let mut claimed = None;
                 s.spawn(move || loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let i = claimed
+                        .take()
+                        .unwrap_or_else(|| next.fetch_add(1, Ordering::SeqCst));
                     if i >= n || i > stop_after.load(Ordering::SeqCst) {
                         break;
                     }
+                    if ahead {
+                        claimed = Some(next.fetch_add(1, Ordering::SeqCst));
+                    }
                     let case = &cases[i];
+                    let following = claimed.and_then(|j| cases.get(j));
                     let result = slot
-                        .run_case(env, problem, program, (case, None), limits)
+                        .run_case(env, problem, program, (case, following), limits)
                         .map(|mut c| {
                             c.parallel = true;
                             if c.verdict != Verdict::Ac {

@@ -409,6 +409,51 @@ fn parallel_cases_are_reported_in_order() {
 }
 
 #[test]
+fn parallel_slots_send_their_next_case_ahead_too() {
+    let f = Fixture::new();
+    let scripts: Vec<(String, String)> = (1..=8)
+        .map(|i| {
+            (
+                i.to_string(),
+                format!("10:{}", if i % 3 == 0 { 40 + i } else { 42 }),
+            )
+        })
+        .collect();
+    let scripts: Vec<(&str, &str)> = scripts.iter().map(|(n, s)| (&n[..], &s[..])).collect();
+    let cases = f.cases(&scripts);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    for (i, c) in report.cases.iter().enumerate() {
+        let i = i + 1;
+        assert_eq!(c.name, i.to_string());
+        if i % 3 == 0 {
+            assert_eq!(c.verdict, Verdict::Wa, "case {i}");
+            let kept = std::fs::read_to_string(c.saved_output.as_ref().unwrap()).unwrap();
+            assert_eq!(
+                kept,
+                format!("{}\n", 40 + i),
+                "case {i} keeps its own output"
+            );
+        } else {
+            assert_eq!(c.verdict, Verdict::Ac, "case {i}");
+        }
+    }
+    let sent = f.sent.lock().unwrap().clone();
+    let mut names: Vec<usize> = sent.iter().map(|(n, _)| n.parse().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, (1..=8).collect::<Vec<_>>(), "each case is sent once");
+    let ahead = sent.iter().filter(|(_, waiting)| *waiting == 1).count();
+    if std::thread::available_parallelism().unwrap().get() > 1 {
+        assert!(ahead >= 4, "{sent:?}");
+    } else {
+        assert_eq!(ahead, 0, "{sent:?}");
+    }
+}
+
+#[test]
 fn cases_whose_time_decides_are_rerun_alone() {
     let f = Fixture::new();
     // 900 ms in parallel is within 20% of the 1 s limit: re-run alone, where it takes 300 ms.
