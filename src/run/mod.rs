@@ -33,7 +33,7 @@ pub use protocol::{
     Access, KilledBy, Limits, Missing, NamedFile, Outcome, Partner, PartnerResponse, Request,
     Response, Sandbox,
 };
-pub use sweep::descendants;
+pub use sweep::{descendants, remove_folder};
 pub use sys::{end_stdout, is_root};
 
 /// Free bytes on the file system that holds `dir`, when it can be told.

@@ -130,6 +130,13 @@ pub(super) fn clean_folder(dir: &Path) {
     }
 }
 
+/// Removes `dir` and all it holds, even folders a program made unwritable (a scratch folder a
+/// killed judge left behind).
+pub fn remove_folder(dir: &Path) -> std::io::Result<()> {
+    make_writable(dir);
+    fs::remove_dir_all(dir)
+}
+
 /// A program may have removed write permission from what it created.
 fn make_writable(dir: &Path) {
     use std::os::unix::fs::PermissionsExt;

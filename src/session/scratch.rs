@@ -94,7 +94,7 @@ fn sweep_stale(parent: &Path, own: &Path) {
             continue;
         };
         if file.try_lock().is_ok() {
-            let _ = fs::remove_dir_all(&path);
+            let _ = crate::run::remove_folder(&path);
         }
     }
 }

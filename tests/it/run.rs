@@ -493,21 +493,7 @@ fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
         "double.rs",
         format!("{READ_N}fn main() {{ println!(\"{{}}\", 2 * n()); }}\n"),
     );
-    let folders = || -> Vec<std::path::PathBuf> {
-        let mut found: Vec<_> = std::fs::read_dir(tmp.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .starts_with("judge-")
-            })
-            .collect();
-        found.sort();
-        found
-    };
+    let folders = || scratch_folders(tmp.path());
     // A judge spinning on its case, once its scratch folder is there (compiling first).
     let start = |known: usize| {
         let child = common::judge_process(ws.path())
@@ -569,4 +555,127 @@ fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
 
     alive.kill().unwrap();
     alive.wait().unwrap();
+}
+
+/// The judges' scratch folders in `tmp`, sorted.
+fn scratch_folders(tmp: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<_> = std::fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("judge-")
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Makes a folder it cannot write in its working folder, holding one it cannot write either,
+/// with a file in it; then spins.
+const LOCKER_C: &str = r#"
+#include <stdio.h>
+#include <sys/stat.h>
+int main(void) {
+    mkdir("locked", 0700);
+    mkdir("locked/inner", 0700);
+    FILE *f = fopen("locked/inner/file", "w");
+    if (f) fclose(f);
+    chmod("locked/inner", 0500);
+    chmod("locked", 0500);
+    for (;;) {}
+}
+"#;
+
+#[test]
+#[cfg_attr(not(judge_has_gcc), ignore = "needs gcc (Debian: apt-get install gcc)")]
+fn a_killed_judges_scratch_folder_goes_even_with_a_folder_its_program_locked() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let _no_bomb = common::no_fork_bomb();
+    // Permissions do not bind root: as root, the judges run as nobody.
+    const NOBODY: u32 = 65534;
+    // SAFETY: geteuid has no preconditions.
+    let as_root = unsafe { libc::geteuid() == 0 };
+    let ws = Workspace::doubling("20s");
+    let root = ws.path().canonicalize().unwrap();
+    let judge = root.join("bin/judge");
+    std::fs::create_dir_all(judge.parent().unwrap()).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).unwrap();
+    let tmp = root.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(root.join("locker.c"), LOCKER_C).unwrap();
+    std::fs::write(
+        root.join("double.c"),
+        "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", 2 * n); }\n",
+    )
+    .unwrap();
+    if as_root {
+        for e in walkdir::WalkDir::new(&root).into_iter().flatten() {
+            std::os::unix::fs::chown(e.path(), Some(NOBODY), Some(NOBODY)).unwrap();
+        }
+    }
+    let run = |source: &str| {
+        let mut c = if as_root {
+            let mut c = std::process::Command::new("setpriv");
+            c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+                .arg(&judge);
+            c
+        } else {
+            std::process::Command::new(&judge)
+        };
+        c.current_dir(&root)
+            .env("HOME", &root)
+            .env("TMPDIR", &tmp)
+            .env("NO_COLOR", "1")
+            .env("JUDGE_CACHE_DIR", root.join("cache"))
+            .env_remove("JUDGE_HISTORY")
+            .args(["run", source, "--problem", "double", "--no-history"]);
+        c
+    };
+    let scratch = || scratch_folders(&tmp);
+    let mut killed = run("locker.c")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let waited = Instant::now();
+    let locked = loop {
+        if let Some(locked) = scratch()
+            .into_iter()
+            .map(|s| s.join("box/locked/inner/file"))
+            .find(|f| f.exists())
+        {
+            break locked;
+        }
+        assert!(
+            waited.elapsed() < Duration::from_secs(60),
+            "the program never made its folder"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Until the folders are locked: the program does that right after the file.
+    std::thread::sleep(Duration::from_millis(200));
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    let folder = scratch();
+    assert_eq!(folder.len(), 1, "a killed judge cannot remove its folder");
+    assert!(locked.exists());
+
+    let out = run("double.c").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        scratch(),
+        Vec::<std::path::PathBuf>::new(),
+        "the killed judge's folder is removed, locked folders and all"
+    );
 }
