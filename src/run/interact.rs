@@ -413,12 +413,14 @@ pub(super) fn run_pair(
             _ => -1,
         };
         let err_fd = |s: &Side| s.err.as_ref().map_or(-1, |f| f.as_raw_fd());
+        let [stop_signal, judge_gone] = super::server::stop_polls(stop);
         let mut fds = vec![
             sys::poll_fd(live(&main)),
             sys::poll_fd(live(&other)),
             sys::poll_fd(err_fd(&main)),
             sys::poll_fd(err_fd(&other)),
-            sys::poll_fd(stop.as_raw_fd()),
+            stop_signal,
+            judge_gone,
         ];
         for r in &relays {
             fds.push(sys::poll_fd(r.read_fd()));
@@ -427,7 +429,7 @@ pub(super) fn run_pair(
         if sys::poll(&mut fds, timeout) < 0 {
             continue; // EINTR
         }
-        if fds[4].revents != 0 && super::server::stop_requested(stop) {
+        if super::server::stopping(&fds[4..6], stop) {
             sys::kill_group(main.pid);
             sys::kill_group(other.pid);
             return Err(Interrupted);
@@ -442,7 +444,7 @@ pub(super) fn run_pair(
             }
         }
         for (i, r) in relays.iter_mut().enumerate() {
-            if fds[5 + 2 * i].revents != 0 || fds[6 + 2 * i].revents != 0 {
+            if fds[6 + 2 * i].revents != 0 || fds[7 + 2 * i].revents != 0 {
                 r.pump(&mut transcript);
             }
         }

@@ -152,13 +152,25 @@ fn relay(inner: Pid, stop: &OwnedFd) -> i32 {
 /// Reads the pending stop signals: whether one came from the judge. In its pid namespace the
 /// runner is init, and a program may signal it: only a signal from the parent (the judge, or
 /// from outside the namespace, which shows as pid 0, the parent's own number there) stops it.
-pub(super) fn stop_requested(stop: &OwnedFd) -> bool {
+fn stop_requested(stop: &OwnedFd) -> bool {
     let parent = sys::getppid() as u32;
     let mut requested = false;
     while let Some(sender) = sys::read_signal(stop.as_raw_fd()) {
         requested |= sender == parent;
     }
     requested
+}
+
+/// The polls of what ends a run before its program does: the judge's stop signal, and the
+/// judge gone (killed outright, it could not signal: its end of the requests' pipe closed). Of
+/// the requests only a hang-up is asked: the next one may be waiting there already.
+pub(super) fn stop_polls(stop: &OwnedFd) -> [libc::pollfd; 2] {
+    [sys::poll_fd(stop.as_raw_fd()), sys::poll_hangup(0)]
+}
+
+/// Whether the polls of [`stop_polls`], polled, say stop.
+pub(super) fn stopping(polled: &[libc::pollfd], stop: &OwnedFd) -> bool {
+    polled[1].revents != 0 || polled[0].revents != 0 && stop_requested(stop)
 }
 
 /// Blocks until a request arrives (true) or a stop signal does (false).
@@ -378,15 +390,17 @@ fn supervise(
     loop {
         watch.check();
         let timeout = watch.next_timeout();
+        let [stop_signal, judge_gone] = stop_polls(stop);
         let mut fds = [
             sys::poll_fd(pidfd.as_ref().map_or(-1, |f| f.as_raw_fd())),
             sys::poll_fd(err_read.as_ref().map_or(-1, |f| f.as_raw_fd())),
-            sys::poll_fd(stop.as_raw_fd()),
+            stop_signal,
+            judge_gone,
         ];
         if sys::poll(&mut fds, timeout) < 0 {
             continue; // EINTR
         }
-        if fds[2].revents != 0 && stop_requested(stop) {
+        if stopping(&fds[2..], stop) {
             sys::kill_group(pid);
             return Err(Interrupted);
         }

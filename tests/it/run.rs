@@ -592,7 +592,7 @@ int main(void) {
 
 #[test]
 #[cfg_attr(not(judge_has_gcc), ignore = "needs gcc (Debian: apt-get install gcc)")]
-fn a_killed_judges_scratch_folder_goes_even_with_a_folder_its_program_locked() {
+fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program_locked() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
 
@@ -662,6 +662,25 @@ fn a_killed_judges_scratch_folder_goes_even_with_a_folder_its_program_locked() {
     std::thread::sleep(Duration::from_millis(200));
     killed.kill().unwrap();
     killed.wait().unwrap();
+    // Its runner, launcher and spinning program end with it, long before the 41-s wall cap.
+    let running_from_workspace = || {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|p| std::fs::read(p.path().join("cmdline")).ok())
+            .filter(|cmdline| cmdline.starts_with(root.as_os_str().as_encoded_bytes()))
+            .map(|cmdline| String::from_utf8_lossy(&cmdline).replace('\0', " "))
+            .collect::<Vec<_>>()
+    };
+    let waited = Instant::now();
+    while !running_from_workspace().is_empty() {
+        assert!(
+            waited.elapsed() < Duration::from_secs(10),
+            "still running after the judge was killed: {:?}",
+            running_from_workspace()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let folder = scratch();
     assert_eq!(folder.len(), 1, "a killed judge cannot remove its folder");
     assert!(locked.exists());

@@ -76,6 +76,16 @@ pub(crate) fn poll_fd(fd: RawFd) -> libc::pollfd {
     }
 }
 
+/// A pollfd that reports only that the other end of `fd`, a pipe, is closed (`POLLHUP`), not
+/// what it holds.
+pub(crate) fn poll_hangup(fd: RawFd) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: 0,
+        revents: 0,
+    }
+}
+
 /// A pollfd waiting until `fd` can be written to (-1: ignored by poll).
 pub(crate) fn poll_fd_out(fd: RawFd) -> libc::pollfd {
     libc::pollfd {
