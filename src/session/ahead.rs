@@ -1,8 +1,8 @@
 //! Running the next case while this one is checked: a runner gets one request ahead, so a short case costs no wait for the judge's turn.
 //!
 //! Between two cases the runner would otherwise sit idle while the judge wakes, reads the
-//! response, checks the output, reports and sends the next request: on a short case that is a
-//! fifth of its time. Sent ahead, the next request is in the runner's pipe when the case ends,
+//! response, checks the output, reports and sends the next request: on a 1-ms case, about a
+//! tenth of its time. Sent ahead, the next request is in the runner's pipe when the case ends,
 //! and its program starts at once, while the judge checks the case before it on another CPU.
 //!
 //! Only where nothing can depend on the case being checked: a run that may stop early, a
