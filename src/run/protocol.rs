@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 /// What to run and under which limits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
     pub program: PathBuf,
     #[serde(default)]
@@ -41,7 +41,7 @@ pub struct Request {
 }
 
 /// The other side of an interactive run, and how the two are connected.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Partner {
     pub request: Request,
     /// Where the runner, relaying every byte between the two, writes what each said (one

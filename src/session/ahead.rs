@@ -18,7 +18,7 @@ use super::slot::{Role, Slot};
 use super::{Execution, Options};
 use crate::compile::Program;
 use crate::error::Result;
-use crate::run::{self, Request};
+use crate::run::Request;
 use crate::verdict::Limits;
 use crate::workspace::{Checker, Problem, TestCase};
 
@@ -61,6 +61,7 @@ impl Slot {
             slot.request(role, program, &[], Some(&case.input), limits, &problem.io)
         };
         let this = request(self, &Role::default(), case);
+        let own_stdout = this.stdout.clone();
         let sent = self
             .executor
             .pending()
@@ -71,12 +72,12 @@ impl Slot {
             while !self.executor.pending().is_empty() {
                 self.executor.receive()?;
             }
-            self.executor.send(this.clone())?;
+            self.executor.send(this)?;
         }
         if let Some(next) = next.filter(|_| self.small_output) {
             if self.executor.pending().len() == 1 {
                 // The other set of files than this case's.
-                let prefix = match self.executor.pending()[0].stdout == this.stdout {
+                let prefix = match self.executor.pending()[0].stdout == own_stdout {
                     true => AHEAD,
                     false => "",
                 };
@@ -99,18 +100,14 @@ impl Slot {
     }
 }
 
-/// Whether two requests run the same program on the same input (their files may differ).
-fn same_run(a: &Request, b: &Request) -> bool {
-    let files = |r: &Request| -> Request {
-        Request {
-            stdout: PathBuf::new(),
-            stderr: PathBuf::new(),
-            keep_file: r.keep_file.as_ref().map(|f| run::NamedFile {
-                name: f.name.clone(),
-                path: PathBuf::new(),
-            }),
-            ..r.clone()
-        }
-    };
-    files(a) == files(b)
+/// Whether the request `sent` ahead is the run of `this`: the same program, arguments,
+/// environment, input, limits, folder and access; only its files' names may differ.
+fn same_run(sent: &Request, this: &Request) -> bool {
+    sent.program == this.program
+        && sent.args == this.args
+        && sent.env == this.env
+        && sent.stdin == this.stdin
+        && sent.limits == this.limits
+        && sent.cwd == this.cwd
+        && sent.access == this.access
 }
