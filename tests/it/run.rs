@@ -598,14 +598,9 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
 
     let _no_bomb = common::no_fork_bomb();
     // Permissions do not bind root: as root, the judges run as nobody.
-    const NOBODY: u32 = 65534;
-    // SAFETY: geteuid has no preconditions.
-    let as_root = unsafe { libc::geteuid() == 0 };
     let ws = Workspace::doubling("20s");
     let root = ws.path().canonicalize().unwrap();
-    let judge = root.join("bin/judge");
-    std::fs::create_dir_all(judge.parent().unwrap()).unwrap();
-    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).unwrap();
+    let judge = common::judge_copy(&root);
     let tmp = root.join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
     std::fs::write(root.join("locker.c"), LOCKER_C).unwrap();
@@ -614,20 +609,8 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
         "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", 2 * n); }\n",
     )
     .unwrap();
-    if as_root {
-        for e in walkdir::WalkDir::new(&root).into_iter().flatten() {
-            std::os::unix::fs::chown(e.path(), Some(NOBODY), Some(NOBODY)).unwrap();
-        }
-    }
     let run = |source: &str| {
-        let mut c = if as_root {
-            let mut c = std::process::Command::new("setpriv");
-            c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
-                .arg(&judge);
-            c
-        } else {
-            std::process::Command::new(&judge)
-        };
+        let mut c = common::as_ordinary_user(&root, &judge);
         c.current_dir(&root)
             .env("HOME", &root)
             .env("TMPDIR", &tmp)

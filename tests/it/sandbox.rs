@@ -100,11 +100,6 @@ fn escapes(mark: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
 /// `judge run SOURCE --problem double --json --no-history ARGS`, in a throw-away pid namespace
 /// when `contained`: (the verdict, or why there is none; the document).
 fn judge_run(
@@ -117,7 +112,7 @@ fn judge_run(
     let judge = env!("CARGO_BIN_EXE_judge");
     let mut cmd = if contained {
         let mut c = Command::new("unshare");
-        if !is_root() {
+        if !common::is_root() {
             c.args(["--user", "--map-root-user"]);
         }
         c.args(["--pid", "--fork", "--mount-proc", judge]);
@@ -292,30 +287,15 @@ fn an_ordinary_user_is_sandboxed_too() {
     let _no_bomb = common::no_fork_bomb();
     common::sandbox::probe().unwrap_or_else(|why| panic!("{NEEDS_SANDBOX}: {why}"));
     // As root, the judge is run as nobody; otherwise it already runs as an ordinary user.
-    const NOBODY: u32 = 65534;
     let ws = Workspace::doubling("1s");
     let root = ws.path().canonicalize().unwrap();
-    let judge = root.join("bin/judge");
-    std::fs::create_dir_all(judge.parent().unwrap()).unwrap();
-    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).unwrap();
+    let judge = common::judge_copy(&root);
     std::fs::write(
         root.join("attack.c"),
         C_ATTACK.replace("@WORKSPACE@", &root.display().to_string()),
     )
     .unwrap();
-    let mut cmd = if is_root() {
-        for e in walkdir::WalkDir::new(&root).into_iter().flatten() {
-            std::os::unix::fs::chown(e.path(), Some(NOBODY), Some(NOBODY)).unwrap();
-        }
-        // The temp dir itself is 0700.
-        std::os::unix::fs::chown(&root, Some(NOBODY), Some(NOBODY)).unwrap();
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
-            .arg(&judge);
-        c
-    } else {
-        Command::new(&judge)
-    };
+    let mut cmd = common::as_ordinary_user(&root, &judge);
     let before = snapshot(&root.join("testcases"));
     let out = cmd
         .current_dir(&root)

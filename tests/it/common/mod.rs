@@ -46,6 +46,37 @@ pub(crate) fn fork_bomb_alone() -> RwLockWriteGuard<'static, ()> {
     FORK_BOMB.write().unwrap_or_else(PoisonError::into_inner)
 }
 
+pub(crate) fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A copy of the judge in `root/bin`, which an ordinary user can reach (the build folder may
+/// be under a home folder closed to others).
+pub(crate) fn judge_copy(root: &Path) -> PathBuf {
+    let judge = root.join("bin/judge");
+    std::fs::create_dir_all(judge.parent().unwrap()).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), &judge).unwrap();
+    judge
+}
+
+/// `program` run as an ordinary user: as root, whom permissions do not bind, as nobody, with
+/// `root` and all it holds given to nobody first; otherwise as it is.
+pub(crate) fn as_ordinary_user(root: &Path, program: &Path) -> std::process::Command {
+    const NOBODY: u32 = 65534;
+    if !is_root() {
+        return std::process::Command::new(program);
+    }
+    // The walk includes `root` itself (a temp dir is 0700).
+    for e in walkdir::WalkDir::new(root).into_iter().flatten() {
+        std::os::unix::fs::chown(e.path(), Some(NOBODY), Some(NOBODY)).unwrap();
+    }
+    let mut c = std::process::Command::new("setpriv");
+    c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+        .arg(program);
+    c
+}
+
 /// `judge` with a clean, predictable environment.
 pub(crate) fn judge(root: &Path) -> Command {
     Command::from_std(judge_process(root))
