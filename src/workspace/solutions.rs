@@ -57,15 +57,22 @@ impl Workspace {
     }
 
     /// Resolves several names that must be solutions of one problem (`judge compare`, `scale`,
-    /// `stress`): the problem is `problem` when given, else the one the first name tells, and
-    /// each later name is resolved within it. Names of another problem are an error.
+    /// `stress`): the problem is `problem` when given, else the one the first name that is
+    /// unambiguous on its own tells, and every name is resolved within it (so `brute`, found
+    /// in two problems, is the one beside `fast`). Names of another problem are an error.
     pub fn resolve_solutions(
         &self,
         names: &[String],
         problem: Option<&str>,
         cwd: &Path,
     ) -> Result<Vec<Solution>> {
-        let mut told = problem.map(str::to_string);
+        let mut told = match problem {
+            Some(p) => Some(p.to_string()),
+            None => names
+                .iter()
+                .find_map(|n| self.resolve_solution(n, None, cwd).ok())
+                .map(|s| s.problem),
+        };
         let mut out = Vec::new();
         for name in names {
             let s = match self.resolve_solution(name, told.as_deref(), cwd) {
@@ -108,26 +115,29 @@ impl Workspace {
         if looks_like_path {
             return self.solution_from_path(&as_path, spec, problem);
         }
-        // A package's submissions are named by their folder: `accepted/hello.cc`.
-        if let Some(s) = self
-            .all_solutions()?
-            .into_iter()
-            .find(|s| s.name == spec && problem.is_none_or(|p| s.problem == p))
-        {
-            return Ok(s);
-        }
-        let (wanted_problem, name) = match spec.split_once('/') {
-            Some((p, n)) => (Some(p), n),
-            None => (problem, spec),
-        };
-        if let Some(p) = wanted_problem {
-            self.problem_exists(p)?;
-        }
         let all = self.all_solutions()?;
-        let matches: Vec<&Solution> = all
+        // The whole of what was typed as a name (a package's submissions are named by their
+        // folder: `accepted/hello.cc`), else PROBLEM/NAME. Found in two problems, it is
+        // ambiguous, never one of them picked.
+        let mut wanted_problem = problem;
+        let mut matches: Vec<&Solution> = all
             .iter()
-            .filter(|s| s.name == name && wanted_problem.is_none_or(|p| s.problem == p))
+            .filter(|s| s.name == spec && problem.is_none_or(|p| s.problem == p))
             .collect();
+        if matches.is_empty() {
+            let name = match spec.split_once('/') {
+                Some((p, n)) => {
+                    self.problem_exists(p)?;
+                    wanted_problem = Some(p);
+                    n
+                }
+                None => spec,
+            };
+            matches = all
+                .iter()
+                .filter(|s| s.name == name && wanted_problem.is_none_or(|p| s.problem == p))
+                .collect();
+        }
         match matches.as_slice() {
             [one] => Ok((*one).clone()),
             [] => Err(Error::UnknownSolution {

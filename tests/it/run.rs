@@ -681,3 +681,74 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
         "the killed judge's folder is removed, locked folders and all"
     );
 }
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn a_name_found_in_two_problems_is_never_judged_against_one_of_them_silently() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    // What `judge listen --new` makes: a `main` in every problem; and a `brute` in both.
+    for (id, answer) in [("a-plus-b", "3\n"), ("sum-list", "6\n")] {
+        ws.problem(
+            id,
+            "title = \"Sum\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\ngenerator = \"gen.py\"\n",
+            &[("1", "1 2 3\n", answer)],
+        );
+        ws.write(
+            &format!("problems/{id}/gen.py"),
+            "import sys\nprint(int(sys.argv[1]) % 5, 1, 1)\n",
+        );
+        ws.write(&format!("solutions/{id}/main.py"), "print(0)\n");
+    }
+    ws.write(
+        "solutions/a-plus-b/brute.py",
+        "a, b, _ = map(int, input().split())\nprint(a + b)\n",
+    );
+    ws.write(
+        "solutions/sum-list/brute.py",
+        "print(sum(map(int, input().split())))\n",
+    );
+    ws.write(
+        "solutions/sum-list/fast.py",
+        "print(sum(map(int, input().split())))\n",
+    );
+
+    ws.judge()
+        .args(["run", "main"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`main` names several solutions: a-plus-b/main, sum-list/main",
+        ))
+        .stderr(predicate::str::contains("fix: write PROBLEM/NAME"));
+    ws.judge()
+        .args(["run", "sum-list/main", "--no-history"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("sum-list / main"));
+    ws.judge()
+        .args(["run", "main", "--problem", "a-plus-b", "--no-history"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("a-plus-b / main"));
+    // Beside `fast`, `brute` is the one of fast's problem, whichever is named first.
+    for args in [
+        ["stress", "fast", "--against", "brute"],
+        ["stress", "brute", "--against", "fast"],
+    ] {
+        ws.judge()
+            .args(args)
+            .args(["--count", "5"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("no disagreement"));
+    }
+    ws.judge()
+        .args(["stress", "main", "--against", "brute", "--count", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("names several solutions"));
+}
