@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::grading::{CaseResult, Graded, Group};
 use crate::lang::TimeRule;
@@ -189,6 +189,78 @@ pub struct SolutionReport {
     /// The cases were the sample interactions, replayed (`judge run --replay`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub replay: bool,
+    /// The run judged only part of the problem's cases: its verdict is not the solution's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Partial>,
+}
+
+/// Which of the problem's cases a run was asked for, when not all of them (`--samples`, `--case`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Selection {
+    /// The samples were asked for.
+    pub samples: bool,
+    /// The `--case` patterns.
+    pub cases: Vec<String>,
+    /// How many cases the problem has in all.
+    pub of: usize,
+}
+
+/// A run that judged fewer than all of the problem's cases: what it judged, and why. Such a run
+/// is never the solution's verdict: not its first AC, not its best time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partial {
+    /// The samples were asked for.
+    pub samples: bool,
+    /// The `--case` patterns asked for.
+    pub cases: Vec<String>,
+    /// The run ended before its last case (`--stop-on-fail`, `--skip-after-tle`).
+    pub stopped_early: bool,
+    /// Cases judged.
+    pub judged: usize,
+    /// The problem's cases in all.
+    pub of: usize,
+}
+
+impl Partial {
+    /// A run's part, when it is one: `selection` says what was asked for (`None`: every case),
+    /// `judged` how many cases ran, `stopped_early` whether it ended before its last case.
+    pub fn of(
+        selection: Option<&Selection>,
+        total: usize,
+        judged: usize,
+        stopped_early: bool,
+    ) -> Option<Partial> {
+        let of = selection.map_or(total, |s| s.of);
+        let selected = selection.filter(|_| total < of);
+        if selected.is_none() && !stopped_early {
+            return None;
+        }
+        Some(Partial {
+            samples: selected.is_some_and(|s| s.samples),
+            cases: selected.map(|s| s.cases.clone()).unwrap_or_default(),
+            stopped_early,
+            judged,
+            of,
+        })
+    }
+
+    /// "the samples only, 2 of 15 cases", "cases 1* only, 3 of 15 cases", "stopped early, 5 of 15
+    /// cases".
+    pub fn describe(&self) -> String {
+        let mut what = Vec::new();
+        match (self.samples, self.cases.as_slice()) {
+            (true, []) => what.push("the samples only".to_string()),
+            (true, cases) => what.push(format!("the samples and cases {}", cases.join(" "))),
+            (false, []) => {}
+            (false, [one]) => what.push(format!("case {one} only")),
+            (false, cases) => what.push(format!("cases {} only", cases.join(" "))),
+        }
+        if self.stopped_early {
+            what.push("stopped early".to_string());
+        }
+        what.push(format!("{} of {} cases", self.judged, self.of));
+        what.join(", ")
+    }
 }
 
 /// A language's extra time as applied: the problem's limit and the rule that made it longer.

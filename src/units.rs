@@ -80,6 +80,16 @@ pub fn format_duration(d: Duration) -> String {
     }
 }
 
+/// A run's (or a case's) time as every table and page shows it: the time measured, or
+/// "> 4 s" when it went over the time limit (`limit` given): what was measured past the
+/// limit says nothing about the program.
+pub fn format_run_time(measured: Duration, over: Option<Duration>) -> String {
+    match over {
+        Some(limit) => format!("> {}", format_duration(limit)),
+        None => format_duration(measured),
+    }
+}
+
 /// Milliseconds with the precision a measurement deserves: "0.42 ms", "4.2 ms", "39 ms", "1.45 s", "12.6 s".
 pub fn format_ms(v: f64) -> String {
     if v >= 1000.0 && v % 1000.0 == 0.0 {

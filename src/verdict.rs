@@ -86,9 +86,10 @@ impl FromStr for Verdict {
             "OLE" | "OL" | "IL" | "OUTPUT-LIMIT-EXCEEDED" => Verdict::Ole,
             "RE" | "RTE" | "RUN-ERROR" | "RUNTIME-ERROR" => Verdict::Re,
             "CE" | "COMPILATION-ERROR" => Verdict::Ce,
+            "IE" | "JE" | "INTERNAL-ERROR" | "JUDGE-ERROR" => Verdict::Ie,
             other => {
                 return Err(format!(
-                    "`{other}` is not a verdict (AC, WA, TLE, MLE, OLE, RE, CE)"
+                    "`{other}` is not a verdict (AC, WA, TLE, MLE, OLE, RE, CE, IE)"
                 ))
             }
         })
@@ -125,7 +126,13 @@ impl FromStr for Expectation {
             .flat_map(|part| part.split(" or "))
             .map(str::trim)
             .filter(|p| !p.is_empty())
-            .map(Verdict::from_str)
+            .map(|p| match Verdict::from_str(p)? {
+                // The judge's or the problem's fault is never what a solution is written for.
+                Verdict::Ie => Err(format!(
+                    "`{p}` cannot be expected: an internal error is the judge's or the problem's fault, not the solution's"
+                )),
+                v => Ok(v),
+            })
             .collect::<Result<BTreeSet<_>, _>>()?;
         if set.is_empty() {
             return Err("empty".into());
@@ -686,6 +693,16 @@ mod tests {
         assert_eq!(e, "AC or TLE".parse().unwrap());
         assert!("ACE".parse::<Expectation>().is_err());
         assert!("".parse::<Expectation>().is_err());
+        let ie = "AC or IE".parse::<Expectation>().unwrap_err();
+        assert!(ie.contains("cannot be expected"), "{ie}");
+    }
+
+    #[test]
+    fn every_verdict_reads_back_from_its_code() {
+        for v in Verdict::ALL {
+            assert_eq!(v.code().parse::<Verdict>(), Ok(v));
+            assert_eq!(v.code().to_lowercase().parse::<Verdict>(), Ok(v));
+        }
     }
 
     #[test]

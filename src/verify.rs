@@ -367,6 +367,7 @@ mod tests {
             groups: None,
             scoring: false,
             replay: false,
+            partial: None,
         }
     }
 

@@ -71,8 +71,9 @@ pub(crate) fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Re
     } else {
         h.list(&filter)?
     };
+    // The table needs the cases too: a run with a case over the limit shows "> limit".
+    h.load_cases(&mut subs)?;
     if args.json {
-        h.load_cases(&mut subs)?;
         writeln!(out, "{}", serde_json::to_string_pretty(&subs)?)?;
     } else {
         write!(out, "{}", judge::report::history::render(&subs))?;
@@ -109,9 +110,14 @@ fn warn(message: &str) {
     );
 }
 
-/// "submission #12 · first AC of bitmask", "... · new best time (was 214 ms)".
-pub(crate) fn recorded_line(r: &Recorded, solution: &str) -> String {
+/// "submission #12 · first AC of bitmask", "... · new best time (was 214 ms)", "... · partial
+/// run: not the solution's verdict".
+pub(crate) fn recorded_line(r: &Recorded, report: &SolutionReport) -> String {
+    let solution = &report.solution;
     let mut parts = vec![format!("submission #{}", r.id)];
+    if report.partial.is_some() {
+        parts.push("partial run: not the solution's verdict".into());
+    }
     if r.first_ac {
         parts.push(format!("first AC of {solution}"));
     }

@@ -138,11 +138,11 @@ fn judge_once(
     if args.limits.time_limit.is_none() {
         super::settle_time_limit(judge, &mut problem, args.json)?;
     }
-    let cases = if args.replay {
-        let cases =
+    let (cases, selection) = if args.replay {
+        let chosen =
             workspace::select_cases(&problem, ws.replay_cases(&problem)?, &args.case, false)?;
         problem = problem.replaying();
-        cases
+        chosen
     } else {
         workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?
     };
@@ -153,6 +153,7 @@ fn judge_once(
         repeat: args.repeat,
         skip_after_tle: args.skip_after_tle,
         jobs: args.jobs.into(),
+        selection,
         ..args.limits.options()
     };
     let report = if args.json {
@@ -179,7 +180,7 @@ fn judge_once(
     if args.json {
         print_json(&report)?;
     } else if let Some(r) = recorded {
-        let line = super::history::recorded_line(&r, &report.solution);
+        let line = super::history::recorded_line(&r, &report);
         let mut out = anstream::stdout();
         writeln!(out, "{}", report::dim(&line))?;
     }

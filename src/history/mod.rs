@@ -10,8 +10,14 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::model::SolutionReport;
+use crate::model::{Partial, SolutionReport};
+
+mod read;
+#[cfg(test)]
+mod tests;
+
 use crate::verdict::Verdict;
+pub use read::{CaseRecord, Entry, Filter, Submission, Unreadable};
 
 /// Each entry upgrades the database by one version. Released entries are never edited: a
 /// change of format is a new entry.
@@ -49,6 +55,9 @@ const MIGRATIONS: &[&str] = &[
     // 4: the whole report as JSON (diffs, diagnostics, stderr), for `judge serve`'s submission
     // page; rows recorded before have none.
     "ALTER TABLE submissions ADD COLUMN report TEXT;",
+    // 5: a run of part of the cases (`--samples`, `--case`, `--stop-on-fail`) as JSON, what it
+    // judged; NULL for a run of every case. A partial run is never a first AC or a best time.
+    "ALTER TABLE submissions ADD COLUMN partial TEXT;",
 ];
 
 /// How long a write waits for another judge holding the database.
@@ -97,6 +106,8 @@ pub struct NewSubmission {
     pub cases: Vec<(String, Verdict, Duration, u64)>,
     /// The whole report, as `judge run --json` prints it.
     pub report: Option<String>,
+    /// The run judged only part of the cases.
+    pub partial: Option<Partial>,
 }
 
 impl NewSubmission {
@@ -121,6 +132,7 @@ impl NewSubmission {
                 .map(|c| (c.name.clone(), c.verdict, c.cpu, c.memory_bytes))
                 .collect(),
             report: serde_json::to_string(report).ok(),
+            partial: report.partial.clone(),
         }
     }
 }
@@ -133,46 +145,6 @@ pub struct Recorded {
     pub first_ac: bool,
     /// An accepted run faster than every earlier one: the previous best time in ms.
     pub new_best_over_ms: Option<u64>,
-}
-
-/// A recorded submission.
-#[derive(Debug, Clone, Serialize)]
-pub struct Submission {
-    pub id: i64,
-    /// Local time, "2026-05-01 14:03:11".
-    pub submitted: String,
-    pub submitted_unix_ms: i64,
-    pub problem: String,
-    pub solution: String,
-    pub path: String,
-    /// The language's key: `rust`, `python`.
-    pub language: String,
-    pub source_hash: String,
-    pub code_length: u64,
-    pub verdict: Verdict,
-    pub passed: u64,
-    pub total: u64,
-    pub max_time_ms: u64,
-    pub max_memory_kb: u64,
-    pub time_limit_ms: u64,
-    pub compiler: String,
-    pub cases: Vec<CaseRecord>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct CaseRecord {
-    pub name: String,
-    pub verdict: Verdict,
-    pub time_ms: u64,
-    pub memory_kb: u64,
-}
-
-/// Which submissions to list.
-#[derive(Debug, Clone, Default)]
-pub struct Filter {
-    pub problem: Option<String>,
-    pub solution: Option<String>,
-    pub limit: Option<usize>,
 }
 
 pub struct History {
@@ -266,7 +238,7 @@ impl History {
         let (earlier_ac, best): (i64, Option<i64>) = tx
             .query_row(
                 "SELECT COUNT(*), MIN(max_time_ms) FROM submissions
-                 WHERE problem = ?1 AND solution = ?2 AND verdict = 'AC'",
+                 WHERE problem = ?1 AND solution = ?2 AND verdict = 'AC' AND partial IS NULL",
                 params![s.problem, s.solution],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
@@ -279,8 +251,8 @@ impl History {
         tx.execute(
             "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash,
                 code_length, verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler,
-                language, report)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                language, report, partial)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
             params![
                 now,
                 s.problem,
@@ -297,6 +269,9 @@ impl History {
                 s.compiler,
                 s.language,
                 s.report,
+                s.partial
+                    .as_ref()
+                    .map(|p| serde_json::to_string(p).expect("a Partial is plain data")),
             ],
         )
         .map_err(sql(&path))?;
@@ -322,7 +297,8 @@ impl History {
             }
         }
         tx.commit().map_err(sql(&path))?;
-        let accepted = s.verdict == Verdict::Ac;
+        // A partial run's AC is not the solution's.
+        let accepted = s.verdict == Verdict::Ac && s.partial.is_none();
         Ok(Recorded {
             id,
             first_ac: accepted && earlier_ac == 0,
@@ -332,143 +308,11 @@ impl History {
             },
         })
     }
-
-    /// Submissions, newest first.
-    pub fn list(&self, filter: &Filter) -> Result<Vec<Submission>> {
-        self.query(
-            "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
-               AND (?4 IS NULL OR id = ?4)
-             ORDER BY id DESC LIMIT ?3",
-            filter,
-            None,
-        )
-    }
-
-    /// Each solution's best accepted submission (least max time; the earliest of equals).
-    pub fn best(&self, filter: &Filter) -> Result<Vec<Submission>> {
-        self.query(
-            "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
-               AND (?4 IS NULL OR id = ?4)
-               AND id = (SELECT t.id FROM submissions t
-                         WHERE t.problem = s.problem AND t.solution = s.solution AND t.verdict = 'AC'
-                         ORDER BY t.max_time_ms, t.id LIMIT 1)
-             ORDER BY max_time_ms, problem, solution LIMIT ?3",
-            filter,
-            None,
-        )
-    }
-
-    /// One submission, with its per-case results; `None` when there is no such id.
-    pub fn get(&self, id: i64) -> Result<Option<Submission>> {
-        let mut found = self.query(
-            "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
-               AND (?4 IS NULL OR id = ?4) LIMIT ?3",
-            &Filter::default(),
-            Some(id),
-        )?;
-        self.load_cases(&mut found)?;
-        Ok(found.pop())
-    }
-
-    /// The report recorded with a submission (JSON), when it was.
-    pub fn report(&self, id: i64) -> Result<Option<String>> {
-        self.conn
-            .query_row(
-                "SELECT report FROM submissions WHERE id = ?1",
-                params![id],
-                |r| r.get::<_, Option<String>>(0),
-            )
-            .optional()
-            .map(Option::flatten)
-            .map_err(sql(&self.path))
-    }
-
-    /// The newest submission's id (0 when there is none): what changes when one is recorded.
-    pub fn latest_id(&self) -> Result<i64> {
-        self.conn
-            .query_row("SELECT COALESCE(MAX(id), 0) FROM submissions", [], |r| {
-                r.get(0)
-            })
-            .map_err(sql(&self.path))
-    }
-
-    fn query(&self, select: &str, filter: &Filter, id: Option<i64>) -> Result<Vec<Submission>> {
-        let path = &self.path;
-        let sql_text = select.replacen(
-            "SELECT *",
-            "SELECT id, strftime('%Y-%m-%d %H:%M:%S', submitted_ms / 1000, 'unixepoch', 'localtime'),
-                    submitted_ms, problem, solution, path, source_hash, code_length, verdict, passed,
-                    total, max_time_ms, max_memory_kb, time_limit_ms, compiler, language",
-            1,
-        );
-        let mut stmt = self.conn.prepare(&sql_text).map_err(sql(path))?;
-        let limit = filter.limit.map(|l| l as i64).unwrap_or(-1);
-        let rows = stmt
-            .query_map(params![filter.problem, filter.solution, limit, id], |r| {
-                Ok(Submission {
-                    id: r.get(0)?,
-                    submitted: r.get(1)?,
-                    submitted_unix_ms: r.get(2)?,
-                    problem: r.get(3)?,
-                    solution: r.get(4)?,
-                    path: r.get(5)?,
-                    source_hash: r.get(6)?,
-                    code_length: r.get::<_, i64>(7)? as u64,
-                    verdict: verdict(r, 8)?,
-                    passed: r.get::<_, i64>(9)? as u64,
-                    total: r.get::<_, i64>(10)? as u64,
-                    max_time_ms: r.get::<_, i64>(11)? as u64,
-                    max_memory_kb: r.get::<_, i64>(12)? as u64,
-                    time_limit_ms: r.get::<_, i64>(13)? as u64,
-                    compiler: r.get(14)?,
-                    language: r.get(15)?,
-                    cases: Vec::new(),
-                })
-            })
-            .map_err(sql(path))?
-            .collect::<std::result::Result<Vec<_>, _>>()
-            .map_err(sql(path))?;
-        Ok(rows)
-    }
-
-    /// Fills in the per-case results of `subs`.
-    pub fn load_cases(&self, subs: &mut [Submission]) -> Result<()> {
-        let mut stmt = self
-            .conn
-            .prepare(
-                "SELECT name, verdict, time_ms, memory_kb FROM cases
-                 WHERE submission_id = ?1 ORDER BY position",
-            )
-            .map_err(sql(&self.path))?;
-        for s in subs {
-            s.cases = stmt
-                .query_map(params![s.id], |r| {
-                    Ok(CaseRecord {
-                        name: r.get(0)?,
-                        verdict: verdict(r, 1)?,
-                        time_ms: r.get::<_, i64>(2)? as u64,
-                        memory_kb: r.get::<_, i64>(3)? as u64,
-                    })
-                })
-                .map_err(sql(&self.path))?
-                .collect::<std::result::Result<Vec<_>, _>>()
-                .map_err(sql(&self.path))?;
-        }
-        Ok(())
-    }
 }
 
 /// Milliseconds rounded as the tables show them (not truncated), so "199 ms" is stored as 199.
 fn ms(d: Duration) -> i64 {
     (d.as_secs_f64() * 1000.0).round() as i64
-}
-
-/// A verdict as stored (its code, "AC").
-fn verdict(row: &rusqlite::Row, column: usize) -> rusqlite::Result<Verdict> {
-    let code: String = row.get(column)?;
-    code.parse().map_err(|e: String| {
-        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, e.into())
-    })
 }
 
 fn version(conn: &Connection) -> rusqlite::Result<i64> {
@@ -489,171 +333,5 @@ fn sql(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
     move |source| HistoryError::Sqlite {
         path: path.to_path_buf(),
         source,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sub(solution: &str, verdict: Verdict, ms: u64) -> NewSubmission {
-        NewSubmission {
-            problem: "p".into(),
-            solution: solution.into(),
-            path: format!("solutions/p/{solution}.rs"),
-            language: "rust".into(),
-            source_hash: "abc".into(),
-            code_length: 321,
-            verdict,
-            passed: 2,
-            total: 3,
-            max_time: Duration::from_millis(ms),
-            max_memory_bytes: 2 << 20,
-            time_limit: Duration::from_secs(1),
-            compiler: "rustc 1.95.0".into(),
-            cases: vec![
-                ("1".into(), Verdict::Ac, Duration::from_millis(1), 1 << 20),
-                ("2".into(), verdict, Duration::from_millis(ms), 2 << 20),
-            ],
-            report: Some(format!("{{\"solution\": \"{solution}\"}}")),
-        }
-    }
-
-    #[test]
-    fn first_ac_and_new_best_times() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut h = History::open(&dir.path().join("sub/history.db")).unwrap();
-        assert_eq!(h.version().unwrap(), MIGRATIONS.len() as i64);
-        let r = h.record(&sub("a", Verdict::Wa, 10)).unwrap();
-        assert!(!r.first_ac && r.new_best_over_ms.is_none());
-        let r = h.record(&sub("a", Verdict::Ac, 50)).unwrap();
-        assert!(r.first_ac && r.new_best_over_ms.is_none());
-        let r = h.record(&sub("a", Verdict::Ac, 60)).unwrap();
-        assert!(!r.first_ac && r.new_best_over_ms.is_none());
-        let r = h.record(&sub("a", Verdict::Ac, 40)).unwrap();
-        assert_eq!(r.new_best_over_ms, Some(50));
-        let r = h.record(&sub("b", Verdict::Ac, 90)).unwrap();
-        assert!(r.first_ac, "first AC is per solution");
-
-        let all = h.list(&Filter::default()).unwrap();
-        assert_eq!(
-            all.iter().map(|s| s.id).collect::<Vec<_>>(),
-            [5, 4, 3, 2, 1]
-        );
-        let only_a = h
-            .list(&Filter {
-                solution: Some("a".into()),
-                limit: Some(2),
-                ..Filter::default()
-            })
-            .unwrap();
-        assert_eq!(only_a.iter().map(|s| s.id).collect::<Vec<_>>(), [4, 3]);
-        let best = h.best(&Filter::default()).unwrap();
-        assert_eq!(
-            best.iter()
-                .map(|s| (s.solution.as_str(), s.max_time_ms))
-                .collect::<Vec<_>>(),
-            [("a", 40), ("b", 90)]
-        );
-        let mut one = h
-            .list(&Filter {
-                limit: Some(1),
-                ..Filter::default()
-            })
-            .unwrap();
-        h.load_cases(&mut one).unwrap();
-        assert_eq!(one[0].cases.len(), 2);
-        assert_eq!(one[0].cases[1].time_ms, 90);
-        assert_eq!(h.latest_id().unwrap(), 5);
-        let third = h.get(3).unwrap().unwrap();
-        assert_eq!((third.max_time_ms, third.cases.len()), (60, 2));
-        assert!(h.get(6).unwrap().is_none());
-        assert_eq!(
-            h.report(5).unwrap().as_deref(),
-            Some("{\"solution\": \"b\"}")
-        );
-    }
-
-    #[test]
-    fn an_older_database_is_upgraded_in_place() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("history.db");
-        {
-            // A database of format 1, with a submission in it.
-            let conn = Connection::open(&path).unwrap();
-            version(&conn).unwrap();
-            conn.execute_batch(MIGRATIONS[0]).unwrap();
-            conn.execute("INSERT INTO schema_version VALUES (1)", [])
-                .unwrap();
-            conn.execute(
-                "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash, code_length,
-                   verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler)
-                 VALUES (0, 'p', 'old', 'old.rs', 'h', 1, 'AC', 1, 1, 5, 100, 1000, 'rustc')",
-                [],
-            )
-            .unwrap();
-        }
-        let mut h = History::open(&path).unwrap();
-        assert_eq!(h.version().unwrap(), MIGRATIONS.len() as i64);
-        let index: i64 = h
-            .conn
-            .query_row(
-                "SELECT COUNT(*) FROM sqlite_master WHERE name = 'submissions_by_solution'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
-        assert_eq!(index, 1);
-        let r = h.record(&sub("old", Verdict::Ac, 3)).unwrap();
-        assert_eq!(r.new_best_over_ms, Some(5), "the old rows are kept");
-        let old = h.list(&Filter::default()).unwrap();
-        assert_eq!(
-            old.last().unwrap().language,
-            "rust",
-            "rows from before languages were Rust"
-        );
-    }
-
-    #[test]
-    fn a_newer_or_corrupt_database_is_an_error_not_a_crash() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("history.db");
-        {
-            let conn = Connection::open(&path).unwrap();
-            version(&conn).unwrap();
-            conn.execute("INSERT INTO schema_version VALUES (99)", [])
-                .unwrap();
-        }
-        let err = History::open(&path).err().unwrap().to_string();
-        assert!(err.contains("newer judge"), "{err}");
-        let junk = dir.path().join("junk.db");
-        std::fs::write(&junk, vec![b'x'; 8192]).unwrap();
-        assert!(History::open(&junk).is_err());
-    }
-
-    #[test]
-    #[ignore = "a measurement, not a check: cargo test --release -- --ignored --nocapture recording_cost"]
-    fn recording_cost() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("history.db");
-        let mut s = sub("a", Verdict::Ac, 50);
-        s.cases = (0..14)
-            .map(|i| {
-                (
-                    format!("{i:02}"),
-                    Verdict::Ac,
-                    Duration::from_millis(i),
-                    2 << 20,
-                )
-            })
-            .collect();
-        let n = 200;
-        let started = std::time::Instant::now();
-        for _ in 0..n {
-            // Open, upgrade check and record: what one `judge run` does.
-            History::open(&path).unwrap().record(&s).unwrap();
-        }
-        let each = started.elapsed() / n;
-        println!("recording one submission of 14 cases: {each:?} on average over {n}");
     }
 }

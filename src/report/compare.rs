@@ -8,7 +8,7 @@ use super::{alarm, dim, paint, verdict_style};
 use crate::compare::{cell_contradicts, Column, Matrix, Speed};
 use crate::model::{CaseReport, SolutionReport};
 use crate::stats;
-use crate::units::{format_bytes, format_duration};
+use crate::units::{format_bytes, format_duration, format_run_time};
 use crate::verdict::Verdict;
 
 /// The widest a matrix is printed with its solutions' names over their columns.
@@ -125,12 +125,10 @@ pub fn render(m: &Matrix) -> String {
     let _ = writeln!(out, "{passed}");
     let max_time = summary_row("max time", &|col| {
         let r = col.report;
-        let t = if r.cases.iter().any(|c| c.verdict == Verdict::Tle) {
-            format!("> {}", format_duration(r.limits.time))
-        } else if r.cases.is_empty() {
+        let t = if r.cases.is_empty() {
             "-".to_string()
         } else {
-            format_duration(r.max_cpu())
+            format_run_time(r.max_cpu(), r.any_tle().then_some(r.limits.time))
         };
         format!("{t:<width$}")
     });

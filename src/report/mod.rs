@@ -15,7 +15,7 @@ pub mod verify;
 use anstyle::{AnsiColor, Style};
 
 use crate::model::CaseReport;
-use crate::units::{format_bytes, format_duration};
+use crate::units::{format_bytes, format_run_time};
 use crate::verdict::{Limits, Verdict};
 
 pub fn verdict_style(v: Verdict) -> Style {
@@ -41,11 +41,10 @@ pub fn dim(text: &str) -> String {
 
 /// CPU time as an online judge shows it: a TLE is "> limit", never a made-up precise figure.
 pub fn time_cell(case: &CaseReport, limits: &Limits) -> String {
-    if case.verdict == Verdict::Tle {
-        format!("> {}", format_duration(limits.time))
-    } else {
-        format_duration(case.cpu)
-    }
+    format_run_time(
+        case.cpu,
+        (case.verdict == Verdict::Tle).then_some(limits.time),
+    )
 }
 
 pub fn memory_cell(case: &CaseReport, limits: &Limits) -> String {

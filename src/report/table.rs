@@ -6,7 +6,7 @@ use anstyle::{AnsiColor, Style};
 
 use super::{dim, memory_cell, paint, time_cell, verdict_style, yellow};
 use crate::model::{CaseReport, CompileReport, SolutionReport};
-use crate::units::{format_bytes, format_duration};
+use crate::units::{format_bytes, format_duration, format_run_time};
 use crate::verdict::{Limits, Verdict};
 
 /// Column widths of the case table (the case column grows with long names: a package's
@@ -263,14 +263,14 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
     let mut parts = vec![format!("{}", r.verdict.meaning())];
     if r.verdict != Verdict::Ce {
         parts.push(format!("{}/{} passed", r.passed, r.total));
-        if r.cases.len() < r.total {
-            parts.push(format!("{} not run", r.total - r.cases.len()));
+        match &r.partial {
+            Some(p) => parts.push(format!("partial run: {}", p.describe())),
+            None if r.cases.len() < r.total => {
+                parts.push(format!("{} not run", r.total - r.cases.len()))
+            }
+            None => {}
         }
-        let max_time = if r.any_tle() {
-            format!("> {}", format_duration(r.limits.time))
-        } else {
-            format_duration(r.max_cpu())
-        };
+        let max_time = format_run_time(r.max_cpu(), r.any_tle().then_some(r.limits.time));
         parts.push(format!("max time {max_time}"));
         parts.push(format!("max memory {}", format_bytes(r.max_memory())));
         if let (true, Some((score, max))) = (r.scoring, r.score()) {
@@ -444,6 +444,7 @@ mod tests {
             groups: None,
             scoring: false,
             replay: false,
+            partial: None,
         };
         r.conclude(None);
         r

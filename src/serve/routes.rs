@@ -15,9 +15,9 @@ use serde_json::Value;
 use super::pages::{self, ctx, page};
 use super::runs::{End, Run, RunState};
 use super::submit;
-use super::views::{first_failed, CaseView, StatusRow, VerdictView};
+use super::views::{CaseView, StatusRow, VerdictView};
 use super::{markdown, App, Known};
-use crate::history::{Filter, History};
+use crate::history::{Entry, Filter, History};
 use crate::units::{format_bytes, format_duration};
 use crate::workspace::{Problem, Statement};
 
@@ -231,7 +231,18 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
     }
     let found = History::open(&app.history).and_then(|h| Ok((h.get(id)?, h.report(id)?)));
     let (submission, report) = match found {
-        Ok((Some(s), report)) => (s, report),
+        Ok((Some(Entry::Read(s)), report)) => (s, report),
+        Ok((Some(Entry::Unreadable(u)), _)) => {
+            return pages::error(
+                StatusCode::OK,
+                &format!("Submission #{id} cannot be read"),
+                &format!(
+                    "Submission #{id} cannot be read: {}. The rest of the history is unaffected.",
+                    u.unreadable
+                ),
+                Some("/status"),
+            )
+        }
         Ok((None, _)) => return not_found(&format!("there is no submission #{id}"), "/status"),
         Err(e) => return unreadable(&e),
     };
@@ -258,8 +269,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         .and_then(Value::as_str)
         .map(str::to_string);
     let source = source_as_judged(&submission);
-    let mut row = StatusRow::of(&submission);
-    row.verdict = VerdictView::of(submission.verdict, first_failed(&submission));
+    let row = StatusRow::of(&Entry::Read(submission.clone()));
     page(
         StatusCode::OK,
         "submission.html",

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::history::Submission;
+use crate::history::{Entry, Submission};
 use crate::text::markup;
 use crate::units::{format_bytes, format_duration};
 use crate::verdict::Verdict;
@@ -18,7 +18,8 @@ pub struct VerdictView {
     pub code: &'static str,
     /// "Wrong answer on test 3", "Accepted", "Running on test 2".
     pub text: String,
-    /// The badge's colour: `ac`, `fail`, `ce` (no test failed), `running`.
+    /// The badge's colour: `ac`, `fail`, `ce` (no test failed), `running`, `partial` (an AC of
+    /// part of the cases).
     pub class: &'static str,
 }
 
@@ -41,6 +42,29 @@ impl VerdictView {
                 Verdict::Ce | Verdict::Ie => "ce",
                 _ => "fail",
             },
+        }
+    }
+
+    /// A recorded submission's verdict: a run of part of the cases says so, and its AC is not
+    /// shown as the solution's.
+    pub fn of_submission(s: &Submission) -> VerdictView {
+        let mut view = VerdictView::of(s.verdict, first_failed(s));
+        if let Some(p) = &s.partial {
+            view.text
+                .push_str(&format!(" (partial run: {})", p.describe()));
+            if s.verdict == Verdict::Ac {
+                view.class = "partial";
+            }
+        }
+        view
+    }
+
+    /// A row the history cannot read.
+    pub fn unreadable() -> VerdictView {
+        VerdictView {
+            code: "?",
+            text: "Cannot be read".into(),
+            class: "ce",
         }
     }
 
@@ -80,7 +104,24 @@ pub struct StatusRow {
 }
 
 impl StatusRow {
-    pub fn of(s: &Submission) -> StatusRow {
+    pub fn of(entry: &Entry) -> StatusRow {
+        let s = match entry {
+            Entry::Read(s) => s,
+            Entry::Unreadable(u) => {
+                return StatusRow {
+                    href: format!("/submissions/{}", u.id),
+                    id: u.id.to_string(),
+                    when: String::new(),
+                    problem: String::new(),
+                    solution: String::new(),
+                    language: String::new(),
+                    verdict: VerdictView::unreadable(),
+                    time: String::new(),
+                    memory: String::new(),
+                }
+            }
+        };
+        let ce = s.verdict == Verdict::Ce;
         StatusRow {
             href: format!("/submissions/{}", s.id),
             id: s.id.to_string(),
@@ -88,9 +129,13 @@ impl StatusRow {
             problem: s.problem.clone(),
             solution: s.solution.clone(),
             language: s.language.clone(),
-            verdict: VerdictView::of(s.verdict, first_failed(s)),
-            time: format_duration(Duration::from_millis(s.max_time_ms)),
-            memory: format_bytes(s.max_memory_kb * 1024),
+            verdict: VerdictView::of_submission(s),
+            time: if ce { "-".into() } else { s.time_text() },
+            memory: if ce {
+                "-".into()
+            } else {
+                format_bytes(s.max_memory_kb * 1024)
+            },
         }
     }
 }

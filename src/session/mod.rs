@@ -25,7 +25,7 @@ use crate::check::CheckOutcome;
 use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchains};
 use crate::error::{Error, Result};
 use crate::lang::Language;
-use crate::model::{CaseReport, CompileReport, Skipped, SolutionReport};
+use crate::model::{CaseReport, CompileReport, Partial, Selection, Skipped, SolutionReport};
 use crate::run::{self, ExecutorFactory};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
@@ -61,6 +61,9 @@ pub struct Options {
     pub jobs: usize,
     /// Build with the language's extra checks (Rust: overflow checks and debug assertions).
     pub checks: bool,
+    /// The cases asked for, when not all of the problem's (`--samples`, `--case`): a run of
+    /// fewer is partial, never the solution's verdict.
+    pub selection: Option<Selection>,
 }
 
 impl Default for Options {
@@ -76,6 +79,7 @@ impl Default for Options {
             skip_after_tle: false,
             jobs: 1,
             checks: false,
+            selection: None,
         }
     }
 }
@@ -349,6 +353,7 @@ impl Judge {
                 .interactor
                 .as_ref()
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
+            partial: Partial::of(options.selection.as_ref(), cases.len(), 0, false),
         };
         observer.compiling(solution, &report);
         let (compile, program) = self.build(&solution.path, problem, options, false)?;
@@ -427,6 +432,20 @@ impl Judge {
                 .collect();
         }
         report.conclude(problem.grading.as_deref());
+        // A case whose failure ended the run before its last case (`--stop-on-fail`,
+        // `--skip-after-tle`); a package's grader skipping cases is its rule, not an early end.
+        let stopped_early = report
+            .cases
+            .iter()
+            .find(|c| options.ends_run(c))
+            .and_then(|c| cases.iter().position(|t| t.name == c.name))
+            .is_some_and(|i| i + 1 < cases.len());
+        report.partial = Partial::of(
+            options.selection.as_ref(),
+            cases.len(),
+            report.cases.len(),
+            stopped_early,
+        );
         Ok(())
     }
 

@@ -226,6 +226,7 @@ impl Fixture {
             groups: None,
             scoring: false,
             replay: false,
+            partial: None,
         };
         let mut seen = Record::default();
         judge

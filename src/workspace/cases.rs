@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Problem, Workspace};
 use crate::error::{Error, Result};
+use crate::model::Selection;
 
 /// One test case: an input and its answer.
 #[derive(Debug, Clone, Default)]
@@ -252,15 +253,16 @@ impl Workspace {
 
 /// The cases picked by `--case PATTERN` (repeatable; `*` and `?` match any run of characters and
 /// any one character) and `--samples`; all of them when neither is given. A pattern that matches
-/// no case is an error naming the cases.
+/// no case is an error naming the cases. With either given, also what was asked for, of how
+/// many cases: a run of fewer than all is partial.
 pub fn select_cases(
     problem: &Problem,
     cases: Vec<TestCase>,
     patterns: &[String],
     samples: bool,
-) -> Result<Vec<TestCase>> {
+) -> Result<(Vec<TestCase>, Option<Selection>)> {
     if patterns.is_empty() && !samples {
-        return Ok(cases);
+        return Ok((cases, None));
     }
     if let Some(p) = patterns
         .iter()
@@ -277,10 +279,16 @@ pub fn select_cases(
             problem: problem.id.clone(),
         });
     }
-    Ok(cases
+    let selection = Selection {
+        samples,
+        cases: patterns.to_vec(),
+        of: cases.len(),
+    };
+    let chosen = cases
         .into_iter()
         .filter(|c| (samples && c.sample) || patterns.iter().any(|p| glob_match(p, &c.name)))
-        .collect())
+        .collect();
+    Ok((chosen, Some(selection)))
 }
 
 /// `*` matches any run of characters, `?` any one character; everything else matches itself.

@@ -192,3 +192,165 @@ fn a_locked_database_gives_a_warning_not_a_hang() {
         .code(0)
         .stdout(predicate::str::contains("submission #2"));
 }
+
+/// The doubling problem with three cases, the first a sample, and the `ok` and `off` solutions.
+fn with_samples() -> Workspace {
+    let ws = workspace();
+    ws.write(
+        "problems/double/problem.toml",
+        "title = \"Double\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\nsamples = [\"1\"]\n",
+    );
+    for (name, input, answer) in [("2", "5\n", "10\n"), ("3", "7\n", "14\n")] {
+        ws.write(&format!("testcases/double/{name}.in"), input);
+        ws.write(&format!("testcases/double/{name}.out"), answer);
+    }
+    ws
+}
+
+#[test]
+fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_verdict() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = with_samples();
+    ws.judge()
+        .args(["run", "ok", "--samples"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "1/1 passed · partial run: the samples only, 1 of 3 cases",
+        ))
+        .stdout(predicate::str::contains(
+            "submission #1 · partial run: not the solution's verdict\n",
+        ));
+    let (doc, code) = ws.run_json(&["run", "ok", "--case", "2"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        doc["partial"],
+        serde_json::json!({"samples": false, "cases": ["2"], "stopped_early": false, "judged": 1, "of": 3})
+    );
+    // `--stop-on-fail` cut short; stopping at the last case judges them all.
+    let (doc, _) = ws.run_json(&["run", "off", "--stop-on-fail"]);
+    assert_eq!(doc["partial"]["stopped_early"], true, "{doc:#}");
+    assert_eq!(doc["partial"]["judged"], 1, "{doc:#}");
+    // Every case: the first AC, and the best.
+    ws.judge()
+        .args(["run", "ok"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("submission #4 · first AC of ok\n"));
+    let (doc, _) = ws.run_json(&["run", "ok", "--samples"]);
+    assert!(doc["partial"].is_object(), "{doc:#}");
+    let (doc, _) = ws.run_json(&["run", "ok", "--samples", "--case", "*"]);
+    assert!(
+        doc.get("partial").is_none(),
+        "every case is no part: {doc:#}"
+    );
+
+    let best = json(
+        &ws.judge()
+            .args(["history", "--best", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let best: Vec<_> = best
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(best, [4], "only the run of every case counts");
+    let all = json(
+        &ws.judge()
+            .args(["history", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let partial: Vec<_> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["id"].as_i64().unwrap(), s.get("partial").is_some()))
+        .collect();
+    assert_eq!(
+        partial,
+        [
+            (6, false),
+            (5, true),
+            (4, false),
+            (3, true),
+            (2, true),
+            (1, true)
+        ]
+    );
+    let table = ws.judge().args(["history"]).output().unwrap();
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table.contains("1/1 · partial: the samples only, 1 of 3 cases"),
+        "{table}"
+    );
+    let server = crate::common::serve::Serving::start(ws.path());
+    let status = server.get("/status").body;
+    assert!(
+        status.contains("Accepted (partial run: the samples only, 1 of 3 cases)"),
+        "{status}"
+    );
+    let page = server.get("/submissions/1").body;
+    assert!(page.contains("partial run: the samples only"), "{page}");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_python3),
+    ignore = "needs python3 (Debian: apt-get install python3)"
+)]
+fn an_internal_error_is_recorded_listed_and_shown_on_the_status_page() {
+    let _no_bomb = common::no_fork_bomb();
+    let ws = Workspace::new();
+    // A Kattis package whose output validator fails: it exits 3, neither 42 nor 43.
+    ws.write(
+        "pkg/problem.yaml",
+        "name: Double\nvalidation: custom\nlimits:\n  time_limit: 2\n",
+    );
+    ws.write("pkg/data/secret/1.in", "1\n");
+    ws.write("pkg/data/secret/1.ans", "2\n");
+    ws.write(
+        "pkg/output_validators/check/check.py",
+        "import sys\nsys.stderr.write('cannot read the answer')\nsys.exit(3)\n",
+    );
+    let attempt = ws.write(
+        "pkg/submissions/accepted/ok.py",
+        "print(2 * int(input()))\n",
+    );
+    ws.judge()
+        .args(["run", attempt.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(" IE ").and(predicate::str::contains("submission #1")));
+    let out = ws
+        .judge()
+        .args(["history", "--json", "--limit", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = json(&out.stdout);
+    assert_eq!(doc[0]["verdict"], "IE", "{doc:#}");
+    assert_eq!(doc[0]["cases"][0]["verdict"], "IE", "{doc:#}");
+    ws.judge()
+        .args(["history"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(" IE "));
+    let server = crate::common::serve::Serving::start(ws.path());
+    let status = server.get("/status");
+    assert_eq!(status.status, 200, "{}", status.body);
+    assert!(status.body.contains("Internal error"), "{}", status.body);
+    let page = server.get("/submissions/1");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Internal error"), "{}", page.body);
+}

@@ -1,0 +1,417 @@
+//! The history against a real database file: recording, reading back, upgrading.
+
+use super::*;
+
+fn sub(solution: &str, verdict: Verdict, ms: u64) -> NewSubmission {
+    NewSubmission {
+        problem: "p".into(),
+        solution: solution.into(),
+        path: format!("solutions/p/{solution}.rs"),
+        language: "rust".into(),
+        source_hash: "abc".into(),
+        code_length: 321,
+        verdict,
+        passed: 2,
+        total: 3,
+        max_time: Duration::from_millis(ms),
+        max_memory_bytes: 2 << 20,
+        time_limit: Duration::from_secs(1),
+        compiler: "rustc 1.95.0".into(),
+        cases: vec![
+            ("1".into(), Verdict::Ac, Duration::from_millis(1), 1 << 20),
+            ("2".into(), verdict, Duration::from_millis(ms), 2 << 20),
+        ],
+        report: Some(format!("{{\"solution\": \"{solution}\"}}")),
+        partial: None,
+    }
+}
+
+/// The submission an entry holds; a panic when it could not be read.
+fn read(e: &Entry) -> &Submission {
+    e.submission()
+        .unwrap_or_else(|| panic!("unreadable: {e:?}"))
+}
+
+#[test]
+fn first_ac_and_new_best_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(&dir.path().join("sub/history.db")).unwrap();
+    assert_eq!(h.version().unwrap(), MIGRATIONS.len() as i64);
+    let r = h.record(&sub("a", Verdict::Wa, 10)).unwrap();
+    assert!(!r.first_ac && r.new_best_over_ms.is_none());
+    let r = h.record(&sub("a", Verdict::Ac, 50)).unwrap();
+    assert!(r.first_ac && r.new_best_over_ms.is_none());
+    let r = h.record(&sub("a", Verdict::Ac, 60)).unwrap();
+    assert!(!r.first_ac && r.new_best_over_ms.is_none());
+    let r = h.record(&sub("a", Verdict::Ac, 40)).unwrap();
+    assert_eq!(r.new_best_over_ms, Some(50));
+    let r = h.record(&sub("b", Verdict::Ac, 90)).unwrap();
+    assert!(r.first_ac, "first AC is per solution");
+
+    let all = h.list(&Filter::default()).unwrap();
+    assert_eq!(
+        all.iter().map(Entry::id).collect::<Vec<_>>(),
+        [5, 4, 3, 2, 1]
+    );
+    let only_a = h
+        .list(&Filter {
+            solution: Some("a".into()),
+            limit: Some(2),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(only_a.iter().map(Entry::id).collect::<Vec<_>>(), [4, 3]);
+    let best = h.best(&Filter::default()).unwrap();
+    assert_eq!(
+        best.iter()
+            .map(|e| (read(e).solution.as_str(), read(e).max_time_ms))
+            .collect::<Vec<_>>(),
+        [("a", 40), ("b", 90)]
+    );
+    let mut one = h
+        .list(&Filter {
+            limit: Some(1),
+            ..Filter::default()
+        })
+        .unwrap();
+    h.load_cases(&mut one).unwrap();
+    assert_eq!(read(&one[0]).cases.len(), 2);
+    assert_eq!(read(&one[0]).cases[1].time_ms, 90);
+    assert_eq!(h.latest_id().unwrap(), 5);
+    let third = h.get(3).unwrap().unwrap();
+    assert_eq!(
+        (read(&third).max_time_ms, read(&third).cases.len()),
+        (60, 2)
+    );
+    assert!(h.get(6).unwrap().is_none());
+    assert_eq!(
+        h.report(5).unwrap().as_deref(),
+        Some("{\"solution\": \"b\"}")
+    );
+}
+
+/// A database left at `version` by an earlier judge, with one accepted submission of
+/// solution `old` (5 ms) and its case, written with only the columns that version had.
+fn database_of_version(path: &std::path::Path, version: usize) {
+    let conn = Connection::open(path).unwrap();
+    super::version(&conn).unwrap();
+    for m in &MIGRATIONS[..version] {
+        conn.execute_batch(m).unwrap();
+    }
+    conn.execute(
+        "INSERT INTO schema_version VALUES (?1)",
+        params![version as i64],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash, code_length,
+           verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler)
+         VALUES (0, 'p', 'old', 'old.rs', 'h', 1, 'AC', 1, 1, 5, 100, 1000, 'rustc')",
+        [],
+    )
+    .unwrap();
+    conn.execute("INSERT INTO cases VALUES (1, 0, '01', 'AC', 5, 100)", [])
+        .unwrap();
+}
+
+#[test]
+fn a_database_of_every_earlier_version_is_upgraded_in_place() {
+    for version in 1..MIGRATIONS.len() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("history.db");
+        database_of_version(&path, version);
+        let mut h = History::open(&path).unwrap();
+        assert_eq!(
+            h.version().unwrap(),
+            MIGRATIONS.len() as i64,
+            "from {version}"
+        );
+        let index: i64 = h
+            .conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE name = 'submissions_by_solution'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(index, 1, "from {version}");
+        let r = h.record(&sub("old", Verdict::Ac, 3)).unwrap();
+        assert_eq!(
+            r.new_best_over_ms,
+            Some(5),
+            "the old rows are kept (from {version})"
+        );
+        let mut all = h.list(&Filter::default()).unwrap();
+        h.load_cases(&mut all).unwrap();
+        let old = read(all.last().unwrap());
+        assert_eq!(old.language, "rust", "rows from before languages were Rust");
+        assert_eq!(
+            (old.partial.as_ref(), old.cases.len()),
+            (None, 1),
+            "from {version}"
+        );
+        assert_eq!(h.report(1).unwrap(), None, "from {version}");
+    }
+}
+
+#[test]
+fn an_internal_error_records_lists_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(&dir.path().join("history.db")).unwrap();
+    h.record(&sub("checked", Verdict::Ie, 7)).unwrap();
+    let mut all = h
+        .list(&Filter {
+            limit: Some(100_000),
+            ..Filter::default()
+        })
+        .unwrap();
+    h.load_cases(&mut all).unwrap();
+    let s = read(&all[0]);
+    assert_eq!((s.verdict, s.cases[1].verdict), (Verdict::Ie, Verdict::Ie));
+}
+
+#[test]
+fn a_row_this_judge_cannot_read_is_listed_as_such_and_hides_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(&dir.path().join("history.db")).unwrap();
+    for solution in ["a", "b", "c", "d"] {
+        h.record(&sub(solution, Verdict::Ac, 5)).unwrap();
+    }
+    // What a newer judge might write: a verdict this one has no name for; a case of another
+    // the same; a measure of the wrong type.
+    h.conn
+        .execute("UPDATE submissions SET verdict = 'PE' WHERE id = 2", [])
+        .unwrap();
+    h.conn
+        .execute(
+            "UPDATE cases SET verdict = 'XX' WHERE submission_id = 3 AND position = 1",
+            [],
+        )
+        .unwrap();
+    h.conn
+        .execute(
+            "UPDATE submissions SET max_time_ms = 'fast' WHERE id = 4",
+            [],
+        )
+        .unwrap();
+    let mut all = h.list(&Filter::default()).unwrap();
+    h.load_cases(&mut all).unwrap();
+    assert_eq!(all.iter().map(Entry::id).collect::<Vec<_>>(), [4, 3, 2, 1]);
+    let why = |e: &Entry| match e {
+        Entry::Unreadable(u) => u.unreadable.clone(),
+        Entry::Read(s) => panic!("#{} was read", s.id),
+    };
+    assert!(why(&all[0]).contains("max_time_ms"), "{}", why(&all[0]));
+    assert!(
+        why(&all[1]).starts_with("case 2: its verdict `XX`"),
+        "{}",
+        why(&all[1])
+    );
+    assert!(
+        why(&all[2]).contains("`PE` is not one this judge knows"),
+        "{}",
+        why(&all[2])
+    );
+    assert_eq!(read(&all[3]).solution, "a");
+    assert!(matches!(h.get(2).unwrap(), Some(Entry::Unreadable(_))));
+    let json = serde_json::to_value(&all).unwrap();
+    assert_eq!(json[2]["id"], 2);
+    assert!(json[2]["unreadable"].as_str().unwrap().contains("`PE`"));
+    // Recording goes on past such rows.
+    assert!(
+        h.record(&sub("a", Verdict::Ac, 4))
+            .unwrap()
+            .new_best_over_ms
+            == Some(5)
+    );
+}
+
+#[test]
+fn a_partial_run_is_never_a_first_ac_nor_a_best() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(&dir.path().join("history.db")).unwrap();
+    let samples = Partial {
+        samples: true,
+        cases: vec![],
+        stopped_early: false,
+        judged: 2,
+        of: 15,
+    };
+    let mut partial = sub("q", Verdict::Ac, 1);
+    partial.partial = Some(samples.clone());
+    let r = h.record(&partial).unwrap();
+    assert!(!r.first_ac && r.new_best_over_ms.is_none(), "{r:?}");
+    assert!(h.best(&Filter::default()).unwrap().is_empty());
+    let r = h.record(&sub("q", Verdict::Ac, 200)).unwrap();
+    assert!(
+        r.first_ac && r.new_best_over_ms.is_none(),
+        "the full run is the first AC: {r:?}"
+    );
+    let r = h.record(&partial).unwrap();
+    assert!(
+        !r.first_ac && r.new_best_over_ms.is_none(),
+        "a faster partial run is no best: {r:?}"
+    );
+    let best = h.best(&Filter::default()).unwrap();
+    assert_eq!(best.iter().map(Entry::id).collect::<Vec<_>>(), [2]);
+    let all = h.list(&Filter::default()).unwrap();
+    assert_eq!(read(&all[0]).partial.as_ref(), Some(&samples));
+    assert_eq!(read(&all[1]).partial, None);
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn verdict() -> impl Strategy<Value = Verdict> {
+        proptest::sample::select(Verdict::ALL.to_vec())
+    }
+
+    fn partial() -> impl Strategy<Value = Option<Partial>> {
+        proptest::option::of(
+            (
+                any::<bool>(),
+                proptest::collection::vec("[0-9a-z*?]{1,4}", 0..3),
+                any::<bool>(),
+                0usize..500,
+                0usize..500,
+            )
+                .prop_map(|(samples, cases, stopped_early, judged, of)| Partial {
+                    samples,
+                    cases,
+                    stopped_early,
+                    judged,
+                    of,
+                }),
+        )
+    }
+
+    fn submission() -> impl Strategy<Value = NewSubmission> {
+        (
+            ("[a-z0-9-]{1,12}", "\\PC{0,16}", "[a-z]{1,8}", verdict()),
+            (
+                0usize..1000,
+                0usize..1000,
+                0u64..100_000,
+                0u64..(1 << 40),
+                1u64..100_000,
+            ),
+            proptest::collection::vec(
+                ("\\PC{1,8}", verdict(), 0u64..100_000, 0u64..(1 << 40)),
+                0..6,
+            ),
+            (proptest::option::of("\\PC{0,40}"), partial(), "\\PC{0,20}"),
+        )
+            .prop_map(
+                |(
+                    (problem, solution, language, verdict),
+                    (passed, total, ms, memory, limit),
+                    cases,
+                    (report, partial, compiler),
+                )| {
+                    NewSubmission {
+                        problem,
+                        path: format!("solutions/{solution}"),
+                        solution,
+                        language,
+                        source_hash: "h".into(),
+                        code_length: memory % 100_000,
+                        verdict,
+                        passed,
+                        total,
+                        max_time: Duration::from_millis(ms),
+                        max_memory_bytes: memory / 1024 * 1024,
+                        time_limit: Duration::from_millis(limit),
+                        compiler,
+                        cases: cases
+                            .into_iter()
+                            .map(|(n, v, ms, m)| (n, v, Duration::from_millis(ms), m / 1024 * 1024))
+                            .collect(),
+                        report,
+                        partial,
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever the judge records (every verdict, every optional field) reads back as it was.
+        #[test]
+        fn what_is_recorded_reads_back(subs in proptest::collection::vec(submission(), 1..4)) {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = History::open(&dir.path().join("history.db")).unwrap();
+            for s in &subs {
+                let id = h.record(s).unwrap().id;
+                let entry = h.get(id).unwrap().unwrap();
+                let back = read(&entry);
+                prop_assert_eq!(&back.problem, &s.problem);
+                prop_assert_eq!(&back.solution, &s.solution);
+                prop_assert_eq!(&back.path, &s.path);
+                prop_assert_eq!(&back.language, &s.language);
+                prop_assert_eq!(back.code_length, s.code_length);
+                prop_assert_eq!(back.verdict, s.verdict);
+                prop_assert_eq!((back.passed, back.total), (s.passed as u64, s.total as u64));
+                prop_assert_eq!(back.max_time_ms, s.max_time.as_millis() as u64);
+                prop_assert_eq!(back.max_memory_kb * 1024, s.max_memory_bytes);
+                prop_assert_eq!(back.time_limit_ms, s.time_limit.as_millis() as u64);
+                prop_assert_eq!(&back.compiler, &s.compiler);
+                prop_assert_eq!(&back.partial, &s.partial);
+                let cases: Vec<_> = back
+                    .cases
+                    .iter()
+                    .map(|c| (c.name.clone(), c.verdict, Duration::from_millis(c.time_ms), c.memory_kb * 1024))
+                    .collect();
+                prop_assert_eq!(&cases, &s.cases);
+                prop_assert_eq!(h.report(id).unwrap(), s.report.clone());
+            }
+            let listed = h.list(&Filter::default()).unwrap();
+            prop_assert_eq!(listed.len(), subs.len());
+            prop_assert!(listed.iter().all(|e| e.submission().is_some()));
+        }
+    }
+}
+
+#[test]
+fn a_newer_or_corrupt_database_is_an_error_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("history.db");
+    {
+        let conn = Connection::open(&path).unwrap();
+        version(&conn).unwrap();
+        conn.execute("INSERT INTO schema_version VALUES (99)", [])
+            .unwrap();
+    }
+    let err = History::open(&path).err().unwrap().to_string();
+    assert!(err.contains("newer judge"), "{err}");
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, vec![b'x'; 8192]).unwrap();
+    assert!(History::open(&junk).is_err());
+}
+
+#[test]
+#[ignore = "a measurement, not a check: cargo test --release -- --ignored --nocapture recording_cost"]
+fn recording_cost() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("history.db");
+    let mut s = sub("a", Verdict::Ac, 50);
+    s.cases = (0..14)
+        .map(|i| {
+            (
+                format!("{i:02}"),
+                Verdict::Ac,
+                Duration::from_millis(i),
+                2 << 20,
+            )
+        })
+        .collect();
+    let n = 200;
+    let started = std::time::Instant::now();
+    for _ in 0..n {
+        // Open, upgrade check and record: what one `judge run` does.
+        History::open(&path).unwrap().record(&s).unwrap();
+    }
+    let each = started.elapsed() / n;
+    println!("recording one submission of 14 cases: {each:?} on average over {n}");
+}
