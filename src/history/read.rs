@@ -56,6 +56,8 @@ impl Submission {
 
 /// A row of the history: a submission, or one this judge cannot read (a verdict it does not
 /// know, written by a newer judge, say). One such row never hides the others.
+// Nearly every row is read: boxing the common case to shrink the rare one would not pay.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum Entry {
