@@ -10,14 +10,17 @@ fn main() -> ExitCode {
     // The runner process: serve before clap or anything else touches memory (see run::server).
     if std::env::args_os()
         .nth(1)
-        .is_some_and(|a| a == judge::run::RUNNER_ARG)
+        .is_some_and(|a| a == judge_runner::RUNNER_ARG)
     {
-        std::process::exit(judge::run::runner_main());
+        std::process::exit(judge_runner::runner_main());
     }
     // The judge's own interactor replaying a sample interaction (`judge run --replay`).
     let argv: Vec<_> = std::env::args_os().collect();
-    if argv.get(1).is_some_and(|a| a == judge::replay::REPLAY_ARG) {
-        std::process::exit(judge::replay::main(&argv[2..]));
+    if argv
+        .get(1)
+        .is_some_and(|a| a == judge_core::replay::REPLAY_ARG)
+    {
+        std::process::exit(judge_core::replay::main(&argv[2..]));
     }
     let args = cli::Cli::parse();
     match cli::main(args) {

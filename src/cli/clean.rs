@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use judge::report;
-use judge::workspace::Workspace;
+use judge_core::workspace::Workspace;
+use judge_report as report;
 
 use super::EXIT_OK;
 
@@ -21,7 +21,7 @@ pub(crate) struct CleanArgs {
 pub(crate) fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
     let state = ws.state_dir();
     // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
-    let cache = judge::compile::Cache::new(state.join("cache"));
+    let cache = judge_core::compile::Cache::new(state.join("cache"));
     // `bin` and `rustc` are where judges before languages kept binaries and rustc's identity.
     let mut targets: Vec<_> = ["build", "ce", "tmp", "identity", "bin", "rustc"]
         .iter()
@@ -49,7 +49,7 @@ pub(crate) fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
         freed += size;
         writeln!(out, "removed {}", ws.show(path))?;
     }
-    writeln!(out, "{} freed", judge::units::format_bytes(freed))?;
+    writeln!(out, "{} freed", judge_core::units::format_bytes(freed))?;
     if !args.all && state.join("history.db").exists() {
         writeln!(
             out,

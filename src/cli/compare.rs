@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use judge::compare::Matrix;
-use judge::model::{Skipped, SolutionReport};
-use judge::session::{Judge, Observer, Options};
-use judge::verdict::Verdict;
-use judge::workspace::{Problem, Solution, TestCase, Workspace};
+use judge_core::compare::Matrix;
+use judge_core::model::{Skipped, SolutionReport};
+use judge_core::session::{Judge, Observer, Options};
+use judge_core::verdict::Verdict;
+use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
@@ -110,7 +110,7 @@ pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<Ex
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&matrix.to_json())?)?;
     } else {
-        write!(out, "{}", judge::report::compare::render(&matrix))?;
+        write!(out, "{}", judge_report::compare::render(&matrix))?;
     }
     Ok(ExitCode::from(
         if reports.iter().any(|r| r.verdict == Verdict::Ie) {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge::workspace::Workspace;
+use judge_core::workspace::Workspace;
 
 use super::EXIT_OK;
 
@@ -31,12 +31,12 @@ pub(crate) fn export(ws: Workspace, cwd: &Path, args: ExportArgs) -> Result<Exit
     let cases = ws.testcases(&problem)?;
     let solutions = ws.solutions(&problem.id)?;
     let dir = cwd.join(&args.kattis);
-    let done = judge::export::kattis(&ws, &problem, &cases, &solutions, &dir, args.force)?;
+    let done = judge_packages::export::kattis(&ws, &problem, &cases, &solutions, &dir, args.force)?;
     let mut out = anstream::stdout();
     write!(
         out,
         "{}",
-        judge::report::export::render(&done, &problem.id, &args.kattis)
+        judge_report::export::render(&done, &problem.id, &args.kattis)
     )?;
     out.flush()?;
     Ok(ExitCode::from(EXIT_OK))

@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use judge::history::{Filter, History, NewSubmission, Recorded};
-use judge::model::SolutionReport;
-use judge::report;
-use judge::workspace::Workspace;
+use judge_core::history::{Filter, History, NewSubmission, Recorded};
+use judge_core::model::SolutionReport;
+use judge_core::workspace::Workspace;
+use judge_report as report;
 
 use super::EXIT_OK;
 
@@ -76,7 +76,7 @@ pub(crate) fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Re
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&subs)?)?;
     } else {
-        write!(out, "{}", judge::report::history::render(&subs))?;
+        write!(out, "{}", judge_report::history::render(&subs))?;
     }
     Ok(ExitCode::from(EXIT_OK))
 }
@@ -124,7 +124,7 @@ pub(crate) fn recorded_line(r: &Recorded, report: &SolutionReport) -> String {
     if let Some(was) = r.new_best_over_ms {
         parts.push(format!(
             "new best time of {solution} (was {})",
-            judge::units::format_duration(Duration::from_millis(was))
+            judge_core::units::format_duration(Duration::from_millis(was))
         ));
     }
     parts.join(" · ")

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge::import;
-use judge::report;
-use judge::workspace::Workspace;
+use judge_core::workspace::Workspace;
+use judge_packages::import;
+use judge_report as report;
 
 use super::EXIT_OK;
 

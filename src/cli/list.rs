@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge::report;
-use judge::workspace::Workspace;
+use judge_core::workspace::Workspace;
+use judge_report as report;
 
 use super::{EXIT_ERROR, EXIT_OK};
 
@@ -79,7 +79,7 @@ pub(crate) fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
                 p.checker_summary()
             )?;
             let width = sols.iter().map(|s| s.name.len()).max().unwrap_or(0);
-            let language = |s: &judge::workspace::Solution| {
+            let language = |s: &judge_core::workspace::Solution| {
                 ws.language_of(&s.path)
                     .map(|l| l.name.clone())
                     .unwrap_or_default()

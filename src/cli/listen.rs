@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge::http::Server;
-use judge::listen::{self, Event, Settings};
-use judge::report::{self, dim};
-use judge::workspace::Workspace;
+use judge_core::workspace::Workspace;
+use judge_report::{self as report, dim};
+use judge_web::http::Server;
+use judge_web::listen::{self, Event, Settings};
 
 use super::import::WriteArgs;
 use super::{EXIT_ERROR, EXIT_OK};
@@ -30,7 +30,7 @@ pub(crate) struct ListenArgs {
 
 pub(crate) fn listen(ws: Workspace, args: ListenArgs) -> Result<ExitCode> {
     let server = Server::bind(args.port).map_err(|e| match e {
-        judge::Error::PortInUse { port } => anyhow::anyhow!(
+        judge_core::Error::PortInUse { port } => anyhow::anyhow!(
             "port {port} is in use: another program listens there (cph in VS Code and CP Editor use 27121)\n  fix: stop that program, or listen on another port with --port N and add N to Competitive Companion's custom ports"
         ),
         e => e.into(),

@@ -25,9 +25,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use judge::model::SolutionReport;
-use judge::verdict::Verdict;
-use judge::workspace::Workspace;
+use judge_core::model::SolutionReport;
+use judge_core::verdict::Verdict;
+use judge_core::workspace::Workspace;
 
 /// Exit status: the verdict was AC (or the command succeeded).
 pub(crate) const EXIT_OK: u8 = 0;
@@ -139,8 +139,8 @@ pub(crate) struct LimitArgs {
 
 impl LimitArgs {
     /// Judging options with these overrides, the rest at their defaults.
-    pub(crate) fn options(&self) -> judge::session::Options {
-        judge::session::Options {
+    pub(crate) fn options(&self) -> judge_core::session::Options {
+        judge_core::session::Options {
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
             compile_time_limit: self.compile_time_limit,
@@ -150,7 +150,7 @@ impl LimitArgs {
     }
 }
 
-pub(crate) use judge::units::{parse_duration, parse_seconds, parse_size};
+pub(crate) use judge_core::units::{parse_duration, parse_seconds, parse_size};
 
 pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     match cli.color {
@@ -158,9 +158,9 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         ColorChoice::Always => anstream::ColorChoice::Always.write_global(),
         ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
     }
-    judge::run::interrupt::install();
-    judge::run::set_sandboxed(!cli.no_sandbox);
-    judge::session::set_transcripts(!cli.no_transcript);
+    judge_runner::interrupt::install();
+    judge_runner::set_sandboxed(!cli.no_sandbox);
+    judge_core::session::set_transcripts(!cli.no_transcript);
     let cwd = std::env::current_dir().context("reading the current folder")?;
     // The one command that needs no workspace: it makes one.
     let command = match cli.command {
@@ -172,9 +172,9 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     let mut ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
         Ok(ws) => ws,
         // A package is judged where it lies: no workspace is needed.
-        Err(judge::Error::NotAWorkspace { .. }) if !packages.is_empty() => Workspace::loose(&cwd),
+        Err(judge_core::Error::NotAWorkspace { .. }) if !packages.is_empty() => Workspace::loose(&cwd),
         // A mistyped file is the likelier mistake than the folder.
-        Err(e @ judge::Error::NotAWorkspace { .. }) => match command.missing_file(&cwd) {
+        Err(e @ judge_core::Error::NotAWorkspace { .. }) => match command.missing_file(&cwd) {
             Some(file) => anyhow::bail!(
                 "cannot judge `{file}`: there is no such file\n  fix: check the path (it is read from {})",
                 cwd.display()
@@ -184,8 +184,8 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     for (path, slot) in packages {
-        let unpacked = judge::compile::Cache::new(ws.state_dir().join("cache")).packages();
-        let package = judge::package::load(&path, &ws.config.languages, &unpacked)?;
+        let unpacked = judge_core::compile::Cache::new(ws.state_dir().join("cache")).packages();
+        let package = judge_packages::package::load(&path, &ws.config.languages, &unpacked)?;
         // What the package holds that the judge leaves aside: said, never silently dropped.
         for w in &package.warnings {
             anstream::eprintln!("warning: {}: {w}", package.problem.id);
@@ -233,7 +233,7 @@ enum Slot {
 impl Command {
     /// The packages the command names, with the argument that names each.
     fn packages(&mut self, cwd: &Path) -> Vec<(PathBuf, Slot)> {
-        let is = |p: &str| judge::package::is_package(&cwd.join(p));
+        let is = |p: &str| judge_packages::package::is_package(&cwd.join(p));
         match self {
             Command::Run(a) => match a.package(cwd) {
                 Some(p) => vec![(p, Slot::RunProblem)],
@@ -285,8 +285,8 @@ impl Command {
 /// Gives a package that fixes no time limit the one its accepted submissions justify, and
 /// says so on stderr (deriving it the first time judges them, which takes a while).
 pub(crate) fn settle_time_limit(
-    judge: &mut judge::session::Judge,
-    problem: &mut judge::workspace::Problem,
+    judge: &mut judge_core::session::Judge,
+    problem: &mut judge_core::workspace::Problem,
     quiet: bool,
 ) -> Result<()> {
     if problem.time_rule.fixed.is_some() {
@@ -298,12 +298,12 @@ pub(crate) fn settle_time_limit(
             .bar
             .set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let derived = judge::derive::settle(judge, problem, &mut progress)?;
+    let derived = judge_core::derive::settle(judge, problem, &mut progress)?;
     progress.bar.finish_and_clear();
     if let (Some(d), false) = (derived, quiet) {
-        let line = judge::derive::describe(&d, problem);
+        let line = judge_core::derive::describe(&d, problem);
         let mut err = anstream::stderr();
-        writeln!(err, "{}", judge::report::dim(&format!("note: {line}")))?;
+        writeln!(err, "{}", judge_report::dim(&format!("note: {line}")))?;
     }
     Ok(())
 }

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge::report::dim;
-use judge::scaffold;
-use judge::workspace::Workspace;
+use judge_core::scaffold;
+use judge_core::workspace::Workspace;
+use judge_report::dim;
 
 use super::EXIT_OK;
 

@@ -8,11 +8,11 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge::model::{CaseReport, CompileReport, SolutionReport};
-use judge::report;
-use judge::session::{Judge, Observer, Options};
-use judge::verdict::Limits;
-use judge::workspace::{self, Solution, TestCase, Workspace};
+use judge_core::model::{CaseReport, CompileReport, SolutionReport};
+use judge_core::session::{Judge, Observer, Options};
+use judge_core::verdict::Limits;
+use judge_core::workspace::{self, Solution, TestCase, Workspace};
+use judge_report as report;
 
 use super::{exit_for, parse_size, print_json};
 
@@ -88,7 +88,7 @@ impl RunArgs {
     pub(crate) fn package(&self, cwd: &Path) -> Option<std::path::PathBuf> {
         if let Some(p) = &self.problem {
             let path = cwd.join(p);
-            return judge::package::is_package(&path).then_some(path);
+            return judge_packages::package::is_package(&path).then_some(path);
         }
         let path = cwd.join(&self.solution);
         if !path.is_file() {
@@ -96,7 +96,7 @@ impl RunArgs {
         }
         path.ancestors()
             .skip(1)
-            .find(|d| judge::package::is_package(d))
+            .find(|d| judge_packages::package::is_package(d))
             .map(|d| d.to_path_buf())
     }
 
@@ -162,7 +162,7 @@ fn judge_once(
             solution,
             &cases,
             &options,
-            &mut judge::session::Quiet,
+            &mut judge_core::session::Quiet,
         )?
     } else {
         let names = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);

@@ -8,9 +8,9 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge::session::{Judge, Options};
-use judge::workspace::Workspace;
+use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
+use judge_core::session::{Judge, Options};
+use judge_core::workspace::Workspace;
 
 use super::{parse_duration, EXIT_OK, EXIT_VERDICT};
 
@@ -82,14 +82,14 @@ pub(crate) fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCo
         .prefix("judge-scale-")
         .tempdir()
         .context("creating a folder for the inputs")?;
-    judge::run::interrupt::register_temp_dir(inputs.path());
+    judge_runner::interrupt::register_temp_dir(inputs.path());
     let mut judge = Judge::new(ws.clone())?;
     let mut files = Vec::new();
     for &n in &args.sizes.0 {
         let path = inputs.path().join(format!("{n}.in"));
         if args.generator {
             if let Err(message) =
-                judge::stress::generate_sized(&mut judge, &problem, args.seed, n, &path)?
+                judge_core::stress::generate_sized(&mut judge, &problem, args.seed, n, &path)?
             {
                 bail!("{message} (size {n}, seed {})", args.seed);
             }
@@ -127,7 +127,7 @@ pub(crate) fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCo
     )?;
     bar.finish_and_clear();
     drop(judge);
-    judge::run::interrupt::unregister_temp_dir(inputs.path());
+    judge_runner::interrupt::unregister_temp_dir(inputs.path());
 
     if let Some(path) = &args.svg {
         std::fs::write(path, scale::chart(&report))
@@ -140,7 +140,7 @@ pub(crate) fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCo
         write!(
             out,
             "{}",
-            judge::report::scale::render(&report, args.svg.as_deref())
+            judge_report::scale::render(&report, args.svg.as_deref())
         )?;
     }
     // A solution that does not compile is a verdict (CE), as in `judge run`.

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use judge::http::{Server, ADDRESS};
-use judge::report::dim;
-use judge::serve::{self, Settings, Token};
-use judge::workspace::Workspace;
+use judge_core::workspace::Workspace;
+use judge_report::dim;
+use judge_web::http::{Server, ADDRESS};
+use judge_web::serve::{self, Settings, Token};
 
 use super::EXIT_OK;
 
@@ -32,7 +32,7 @@ pub(crate) struct ServeArgs {
 pub(crate) fn serve(ws: Workspace, history: Option<&Path>, args: ServeArgs) -> Result<ExitCode> {
     let bound = args.bind.unwrap_or(ADDRESS.into());
     let server = Server::bind_at(bound, args.port).map_err(|e| match e {
-        judge::Error::PortInUse { port } => anyhow::anyhow!(
+        judge_core::Error::PortInUse { port } => anyhow::anyhow!(
             "port {port} is in use by another program\n  fix: choose another port with --port N (0: any free port)"
         ),
         e => e.into(),

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use anstyle::Style;
 use anyhow::Result;
 
-use judge::report::{self, dim, paint};
-use judge::text;
-use judge::workspace::{Statement, Workspace};
+use judge_core::text;
+use judge_core::workspace::{Statement, Workspace};
+use judge_report::{self as report, dim, paint};
 
 use super::EXIT_OK;
 

@@ -8,11 +8,11 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge::report::{self, dim, paint};
-use judge::session::Judge;
-use judge::stress::{self, StressObserver, StressOptions, StressReport};
-use judge::verdict::Verdict;
-use judge::workspace::Workspace;
+use judge_core::session::Judge;
+use judge_core::stress::{self, StressObserver, StressOptions, StressReport};
+use judge_core::verdict::Verdict;
+use judge_core::workspace::Workspace;
+use judge_report::{self as report, dim, paint};
 
 use super::parse_seconds;
 
@@ -87,64 +87,65 @@ pub(crate) fn stress(
         run: args.limits.options(),
     };
     let mut out = anstream::stdout();
-    let report =
-        if args.json {
-            stress::stress(
-                &mut judge,
-                &problem,
-                &attempt,
-                &reference,
-                &options,
-                &mut stress::Quiet,
-            )?
-        } else {
-            let limits = options.run.limits(&problem);
-            writeln!(
-                out,
-                "{}  {}",
-                paint(
-                    anstyle::Style::new().bold(),
-                    &format!(
-                        "{} / {} against {}",
-                        problem.id, attempt.name, reference.name
-                    )
-                ),
-                dim(&ws.show(&attempt.path))
-            )?;
-            let until = match (options.count, options.duration) {
-                (Some(c), Some(d)) => format!("{c} seeds or {}", judge::units::format_duration(d)),
-                (Some(c), None) => format!("{c} seeds"),
-                (None, Some(d)) => judge::units::format_duration(d),
-                (None, None) => format!("{} seeds", stress::DEFAULT_COUNT),
-            };
-            let generator = problem
-                .generator
-                .as_ref()
-                .map(|g| ws.show(g))
-                .unwrap_or_else(|| "none".into());
-            writeln!(
-                out,
-                "{}",
-                dim(&format!(
-                "generator {generator}{} · from seed {} · {until} · limits: time {} · memory {}",
-                args.size.map(|s| format!(" (size {s})")).unwrap_or_default(),
-                args.seed,
-                judge::units::format_duration(limits.time),
-                judge::units::format_bytes(limits.memory_bytes),
-            ))
-            )?;
-            let mut progress = Progress::new();
-            let report = stress::stress(
-                &mut judge,
-                &problem,
-                &attempt,
-                &reference,
-                &options,
-                &mut progress,
-            )?;
-            progress.bar.finish_and_clear();
-            report
+    let report = if args.json {
+        stress::stress(
+            &mut judge,
+            &problem,
+            &attempt,
+            &reference,
+            &options,
+            &mut stress::Quiet,
+        )?
+    } else {
+        let limits = options.run.limits(&problem);
+        writeln!(
+            out,
+            "{}  {}",
+            paint(
+                anstyle::Style::new().bold(),
+                &format!(
+                    "{} / {} against {}",
+                    problem.id, attempt.name, reference.name
+                )
+            ),
+            dim(&ws.show(&attempt.path))
+        )?;
+        let until = match (options.count, options.duration) {
+            (Some(c), Some(d)) => format!("{c} seeds or {}", judge_core::units::format_duration(d)),
+            (Some(c), None) => format!("{c} seeds"),
+            (None, Some(d)) => judge_core::units::format_duration(d),
+            (None, None) => format!("{} seeds", stress::DEFAULT_COUNT),
         };
+        let generator = problem
+            .generator
+            .as_ref()
+            .map(|g| ws.show(g))
+            .unwrap_or_else(|| "none".into());
+        writeln!(
+            out,
+            "{}",
+            dim(&format!(
+                "generator {generator}{} · from seed {} · {until} · limits: time {} · memory {}",
+                args.size
+                    .map(|s| format!(" (size {s})"))
+                    .unwrap_or_default(),
+                args.seed,
+                judge_core::units::format_duration(limits.time),
+                judge_core::units::format_bytes(limits.memory_bytes),
+            ))
+        )?;
+        let mut progress = Progress::new();
+        let report = stress::stress(
+            &mut judge,
+            &problem,
+            &attempt,
+            &reference,
+            &options,
+            &mut progress,
+        )?;
+        progress.bar.finish_and_clear();
+        report
+    };
     let mut saved = None;
     if args.save {
         if let Some(d) = &report.disagreement {
@@ -186,7 +187,7 @@ fn print_report(
         "{} seed{} in {} · {:.0} seeds/s",
         r.seeds_tried,
         if r.seeds_tried == 1 { "" } else { "s" },
-        judge::units::format_duration(r.elapsed),
+        judge_core::units::format_duration(r.elapsed),
         r.rate()
     );
     writeln!(out)?;

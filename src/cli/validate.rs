@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge::session::Judge;
-use judge::validate::Validation;
-use judge::workspace::Workspace;
+use judge_core::session::Judge;
+use judge_core::validate::Validation;
+use judge_core::workspace::Workspace;
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
@@ -42,12 +42,12 @@ pub(crate) fn validate(ws: Workspace, args: ValidateArgs) -> Result<ExitCode> {
     }
     let cases = ws.testcases(&problem)?;
     let mut judge = Judge::new(ws)?;
-    let v = judge::validate::validate(&mut judge, &problem, &cases)?;
+    let v = judge_core::validate::validate(&mut judge, &problem, &cases)?;
     let mut out = anstream::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        write!(out, "{}", judge::report::validate::render(&v))?;
+        write!(out, "{}", judge_report::validate::render(&v))?;
     }
     Ok(ExitCode::from(exit_code(&v)))
 }

@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use judge::model::{Skipped, SolutionReport};
-use judge::session::{Judge, Observer, Options};
-use judge::verdict::Verdict;
-use judge::verify;
-use judge::workspace::{Problem, Solution, Workspace};
+use judge_core::model::{Skipped, SolutionReport};
+use judge_core::session::{Judge, Observer, Options};
+use judge_core::verdict::Verdict;
+use judge_core::verify;
+use judge_core::workspace::{Problem, Solution, Workspace};
 
 use super::compare::Progress;
 use super::{parse_duration, parse_seconds, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
@@ -71,7 +71,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             compile_time_limit: args.compile_time_limit,
             ..Options::default()
         };
-        let columns = judge::report::verify::Columns::new(
+        let columns = judge_report::verify::Columns::new(
             solutions.iter().map(|s| s.name.as_str()),
             problem.expected.values(),
         );
@@ -84,7 +84,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
         let limit = match fixed {
             Some(limit) => limit,
             None => {
-                let mut d = judge::derive::time_limit(
+                let mut d = judge_core::derive::time_limit(
                     &mut judge,
                     &problem,
                     &solutions,
@@ -104,7 +104,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             write!(
                 out,
                 "{}",
-                judge::report::verify::render_head(&problem, limit, columns)
+                judge_report::verify::render_head(&problem, limit, columns)
             )?;
         }
         let margin = problem.time_rule.margin(limit);
@@ -122,7 +122,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
                     problem.grading.as_deref(),
                     problem.scoring,
                 );
-                let line = judge::report::verify::render_line(&c, limit, columns);
+                let line = judge_report::verify::render_line(&c, limit, columns);
                 progress.bar.suspend(|| {
                     let mut out = anstream::stdout();
                     write!(out, "{line}").and_then(|_| out.flush())
@@ -146,10 +146,10 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
         reports.extend(done);
         progress.bar.finish_and_clear();
         internal_error |= reports.iter().any(|r| r.verdict == Verdict::Ie);
-        reports.sort_by(|a, b| judge::workspace::natural_cmp(&a.solution, &b.solution));
+        reports.sort_by(|a, b| judge_core::workspace::natural_cmp(&a.solution, &b.solution));
         let v = verify::verify(&problem, limit, &reports, &skipped);
         if !args.json {
-            write!(out, "{}", judge::report::verify::render_tail(&v))?;
+            write!(out, "{}", judge_report::verify::render_tail(&v))?;
         }
         results.push(v);
     }
@@ -172,7 +172,7 @@ fn judge_each(
     judge: &mut Judge,
     problem: &Problem,
     solutions: &[Solution],
-    cases: &[judge::workspace::TestCase],
+    cases: &[judge_core::workspace::TestCase],
     options: &Options,
     progress: &mut Progress,
     print: Option<&dyn Fn(&SolutionReport, &Progress) -> Result<()>>,

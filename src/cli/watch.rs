@@ -10,9 +10,9 @@ use anyhow::{Context, Result};
 use notify::event::{EventKind, ModifyKind};
 use notify::{RecursiveMode, Watcher};
 
-use judge::report::{self, dim};
-use judge::verdict::Verdict;
-use judge::workspace::{Solution, Workspace};
+use judge_core::verdict::Verdict;
+use judge_core::workspace::{Solution, Workspace};
+use judge_report::{self as report, dim};
 
 /// Saves closer together than this make one run (editors write a file in several steps).
 const DEBOUNCE: Duration = Duration::from_millis(200);

@@ -379,7 +379,7 @@ fn the_runner_starts_programs_and_says_why_one_cannot_start() {
     use std::io::{BufRead, BufReader, Write};
     use std::os::unix::fs::PermissionsExt;
 
-    use judge::run::{Access, Limits, Outcome, Request, Response};
+    use judge_runner::{Access, Limits, Outcome, Request, Response};
 
     let _no_bomb = common::no_fork_bomb();
     let dir = tempfile::tempdir().unwrap();

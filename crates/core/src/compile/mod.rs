@@ -1,0 +1,516 @@
+//! Building programs like an online judge, in any language, and the cache that makes an unchanged source never build twice.
+//!
+//! A build copies the source into a fresh folder, runs the language's compile command there
+//! (through the runner, under a wall-clock and a memory limit) and keeps the folder, renamed
+//! atomically into the cache under a hash of everything that decides the result: the source,
+//! the commands, the flags and the identity of every program involved ([`identity`]). The
+//! folder is what runs: a binary, class files, or the checked copy of a script.
+
+pub mod identity;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use identity::{Tool, Toolchains};
+
+use crate::error::{Error, Result};
+use crate::lang::{java, Kind, Language, RustSettings, Vars};
+use crate::verdict::{describe_stop, Limits, Measurement, MemoryRule};
+use judge_runner::{self as run, Executor, Outcome};
+
+/// Default wall-clock limit of one compilation.
+pub const DEFAULT_COMPILE_TIME: Duration = Duration::from_secs(60);
+/// The compiler is stopped if its resident memory goes over this.
+const COMPILE_MEMORY: u64 = 4 << 30;
+/// The largest file a compiler may write (the binary among them).
+const COMPILE_OUTPUT: u64 = 1 << 30;
+/// Diagnostics kept from one compilation.
+const DIAGNOSTICS_KEEP: u64 = 256 << 10;
+/// The Rust edition when none is set.
+pub const DEFAULT_EDITION: &str = "2021";
+
+/// What to build: a source file, and the files next to it that it may include.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub path: PathBuf,
+    /// Copied beside it into the build folder (a checker's `testlib.h`, a validator's header).
+    pub extras: Vec<PathBuf>,
+}
+
+impl Source {
+    /// A solution: the file alone, so it cannot include anything beside it.
+    pub fn alone(path: &Path) -> Source {
+        Source {
+            path: path.to_path_buf(),
+            extras: Vec::new(),
+        }
+    }
+
+    /// A program of the problem's own (checker, generator, validator): with the header files
+    /// of its folder, as packages ship them (`testlib.h`, `validate.h`).
+    pub fn with_headers(path: &Path) -> Source {
+        let mut extras: Vec<PathBuf> = path
+            .parent()
+            .and_then(|d| std::fs::read_dir(d).ok())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.is_file()
+                    && p.extension()
+                        .is_some_and(|e| ["h", "hpp", "hh", "hxx"].iter().any(|x| e == *x))
+            })
+            .collect();
+        extras.sort();
+        Source {
+            path: path.to_path_buf(),
+            extras,
+        }
+    }
+}
+
+/// How to build, beyond the language: Rust's settings and `--checks`.
+#[derive(Debug, Clone, Default)]
+pub struct BuildSettings {
+    pub rust: RustSettings,
+    /// Compile with the language's extra checks (Rust: overflow checks, debug assertions).
+    pub checks: bool,
+    pub time_limit: Duration,
+}
+
+/// A built program, ready to run.
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub language: Arc<Language>,
+    /// The source it was built from.
+    pub source: PathBuf,
+    /// The cache folder holding what the build made.
+    pub dir: PathBuf,
+    /// The interpreter (or virtual machine) it runs on; `None` for a native binary.
+    pub runtime: Option<Arc<Tool>>,
+    vars: Vars,
+}
+
+impl Program {
+    /// The program and arguments that run it with `memory_bytes` of memory.
+    pub fn command(&self, memory_bytes: u64) -> (PathBuf, Vec<String>) {
+        let vars = Vars {
+            memory_mb: (memory_bytes >> 20).max(1),
+            ..self.vars.clone()
+        };
+        let mut argv = self.language.run.render(&vars);
+        let program = match &self.runtime {
+            Some(t) => t.program.clone(),
+            None => PathBuf::from(&argv[0]),
+        };
+        argv.remove(0);
+        (program, argv)
+    }
+
+    /// What running it reads, sandboxed: its build folder and its runtime's installation.
+    pub fn read_access(&self) -> Vec<PathBuf> {
+        let mut paths = vec![self.dir.clone()];
+        if let Some(tool) = &self.runtime {
+            paths.extend(tool.install_roots());
+        }
+        paths
+    }
+
+    /// A program that is not a build (an installed tool, a test's stand-in): `path` run as it is.
+    pub fn native(path: &Path) -> Program {
+        let language = crate::lang::builtin::languages()
+            .into_iter()
+            .find(|l| l.id == "c")
+            .expect("C is built in");
+        Program {
+            language: Arc::new(language),
+            source: path.to_path_buf(),
+            dir: path.parent().unwrap_or(Path::new("/")).to_path_buf(),
+            runtime: None,
+            vars: Vars {
+                binary: path.display().to_string(),
+                ..Vars::default()
+            },
+        }
+    }
+}
+
+/// A build that worked.
+#[derive(Debug, Clone)]
+pub struct Built {
+    pub program: Program,
+    /// Taken from the cache: nothing was compiled.
+    pub cached: bool,
+    pub duration: Duration,
+}
+
+/// Why a program did not compile. Its verdict is CE.
+#[derive(Debug, Clone)]
+pub struct CompileError {
+    pub diagnostics: String,
+    pub cached: bool,
+    pub duration: Duration,
+}
+
+/// The build cache under `.judge/cache` (or `$JUDGE_CACHE_DIR`).
+#[derive(Debug, Clone)]
+pub struct Cache {
+    pub dir: PathBuf,
+}
+
+impl Cache {
+    pub fn new(default_dir: PathBuf) -> Cache {
+        Cache {
+            dir: std::env::var_os("JUDGE_CACHE_DIR")
+                .map(PathBuf::from)
+                .unwrap_or(default_dir),
+        }
+    }
+
+    fn build(&self, key: &str) -> PathBuf {
+        self.dir.join("build").join(key)
+    }
+
+    fn diagnostics(&self, key: &str) -> PathBuf {
+        self.dir.join("ce").join(format!("{key}.txt"))
+    }
+
+    /// Where a zipped problem package is unpacked, once, to be judged.
+    pub fn packages(&self) -> PathBuf {
+        self.dir.join("packages")
+    }
+
+    /// Where the identities of compilers are remembered.
+    pub fn identities(&self) -> PathBuf {
+        self.dir.join("identity")
+    }
+}
+
+/// Finds every program `language` needs (an error names the one that is missing) and returns
+/// the identity of its compiler as reports show it ("g++ (Debian 12.2.0-14) 12.2.0").
+pub fn find_tools(
+    language: &Language,
+    tools: &Toolchains,
+    settings: &BuildSettings,
+) -> Result<String> {
+    let vars = rust_vars(settings);
+    let shown = tools.tool(language, language.identity_program(), &vars)?;
+    tools.tool(language, &language.run, &vars)?;
+    Ok(shown.map(|t| t.version_line()).unwrap_or_default())
+}
+
+fn rust_vars(settings: &BuildSettings) -> Vars {
+    Vars {
+        edition: settings
+            .rust
+            .edition
+            .clone()
+            .unwrap_or_else(|| DEFAULT_EDITION.into()),
+        toolchain: settings
+            .rust
+            .toolchain
+            .as_ref()
+            .map(|t| format!("+{t}"))
+            .unwrap_or_default(),
+        ..Vars::default()
+    }
+}
+
+/// Builds `source` in `language` unless the cache already holds the result (or the compile
+/// error: the same source and compiler always fail the same way).
+pub fn compile(
+    source: &Source,
+    language: &Arc<Language>,
+    tools: &Toolchains,
+    cache: &Cache,
+    executor: &mut dyn Executor,
+    settings: &BuildSettings,
+    cwd: &Path,
+) -> Result<std::result::Result<Built, CompileError>> {
+    let started = Instant::now();
+    // The exact bytes hashed are the bytes compiled: an editor saving meanwhile cannot
+    // put one version's build under another version's key.
+    let code = std::fs::read(&source.path).map_err(|e| Error::io(&source.path, e))?;
+    let mut vars = rust_vars(settings);
+    if settings.checks {
+        vars.checks = language.checks.clone();
+    }
+    let file_name = match language.kind {
+        Kind::Java => {
+            let Some(class) = java::main_class(&String::from_utf8_lossy(&code)) else {
+                return Ok(Err(CompileError {
+                    diagnostics: "no class of this file has a `public static void main(String[] args)` method, so there is nothing to run\n".into(),
+                    cached: false,
+                    duration: started.elapsed(),
+                }));
+            };
+            vars.class = class.clone();
+            format!("{class}.java")
+        }
+        _ => source
+            .path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("solution")
+            .to_string(),
+    };
+    vars.file = file_name.clone();
+    vars.stem = Path::new(&file_name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let compiler = match &language.compile {
+        Some(c) => tools.tool(language, c, &vars)?,
+        None => None,
+    };
+    let runtime = tools.tool(language, &language.run, &vars)?;
+    let mut extras = Vec::new();
+    for path in &source.extras {
+        let name = path
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_default();
+        extras.push((name, std::fs::read(path).map_err(|e| Error::io(path, e))?));
+    }
+    // A build made with the files open (`--no-sandbox`, or by a judge without the sandbox)
+    // may hold any file the compiler could read (an `include_str!` of an answer): never one
+    // for a sandboxed run, nor a sandboxed build's error for an open one.
+    let sandboxed = executor.sandbox().isolates("files");
+    let key = cache_key(
+        &code,
+        &file_name,
+        &extras,
+        language,
+        &vars,
+        [&compiler, &runtime],
+        sandboxed,
+    );
+    let dir = cache.build(&key);
+    let program = |dir: PathBuf| {
+        let mut vars = vars.clone();
+        vars.dir = dir.display().to_string();
+        vars.binary = dir.join("solution").display().to_string();
+        vars.source = dir.join(&file_name).display().to_string();
+        Program {
+            language: language.clone(),
+            source: source.path.clone(),
+            dir,
+            runtime: runtime.clone(),
+            vars,
+        }
+    };
+    if dir.join(".built").is_file() {
+        return Ok(Ok(Built {
+            program: program(dir),
+            cached: true,
+            duration: started.elapsed(),
+        }));
+    }
+    let ce = cache.diagnostics(&key);
+    if let Ok(diagnostics) = std::fs::read_to_string(&ce) {
+        return Ok(Err(CompileError {
+            diagnostics,
+            cached: true,
+            duration: started.elapsed(),
+        }));
+    }
+
+    let tmp_root = cache.dir.join("tmp");
+    for d in [&tmp_root, &cache.dir.join("build"), &cache.dir.join("ce")] {
+        std::fs::create_dir_all(d).map_err(|e| Error::io(d, e))?;
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix("build-")
+        .tempdir_in(&tmp_root)
+        .map_err(|e| Error::io(&tmp_root, e))?;
+    run::interrupt::register_temp_dir(tmp.path());
+    let result = (|| {
+        std::fs::write(tmp.path().join(&file_name), &code).map_err(|e| Error::io(tmp.path(), e))?;
+        for (name, bytes) in &extras {
+            let to = tmp.path().join(name);
+            std::fs::write(&to, bytes).map_err(|e| Error::io(&to, e))?;
+        }
+        match (&language.compile, &compiler) {
+            (Some(command), Some(tool)) => {
+                let Program { vars, .. } = program(tmp.path().to_path_buf());
+                let mut argv = command.render(&vars);
+                argv[0] = tool.program.display().to_string();
+                let reads = [tool.install_roots(), toolchain_files(cwd)].concat();
+                run_compiler(tmp.path(), argv, reads, executor, settings, cwd).map(Some)
+            }
+            _ => Ok(None),
+        }
+    })();
+    run::interrupt::unregister_temp_dir(tmp.path());
+    let duration = started.elapsed();
+    let (response, diagnostics) = match result? {
+        Some(r) => r,
+        None => (run::Response::not_started(String::new()), String::new()),
+    };
+    let limits = compile_limits(settings);
+    let stopped = describe_stop(&Measurement::of(&response), &limits);
+    let clean =
+        language.compile.is_none() || response.outcome == Outcome::Exited(0) && stopped.is_none();
+    let made = language.kind != Kind::Rust && !language.run.runs_build_output()
+        || tmp.path().join("solution").is_file()
+        || language.kind == Kind::Java;
+    if let (Some(_), Outcome::SpawnFailed(why)) = (&language.compile, &response.outcome) {
+        return Err(Error::Toolchain(format!("starting the compiler: {why}")));
+    }
+    if clean && made {
+        std::fs::write(tmp.path().join(".built"), b"").map_err(|e| Error::io(tmp.path(), e))?;
+        let tmp = tmp.keep();
+        // rename is atomic: a concurrent judge sees either no build or a whole one; when
+        // another judge got there first, its build (the same one) stands.
+        if std::fs::rename(&tmp, &dir).is_err() {
+            let _ = std::fs::remove_dir_all(&tmp);
+            if !dir.join(".built").is_file() {
+                return Err(Error::io(
+                    &dir,
+                    std::io::Error::other("the build could not be kept"),
+                ));
+            }
+        }
+        return Ok(Ok(Built {
+            program: program(dir),
+            cached: false,
+            duration,
+        }));
+    }
+    let reason = stopped
+        .map(|why| format!("compilation stopped: {why}\n"))
+        .unwrap_or_default();
+    let diagnostics = format!("{reason}{diagnostics}");
+    // Only a compiler's own verdict is deterministic enough to cache.
+    if reason.is_empty() {
+        let _ = std::fs::write(&ce, &diagnostics);
+    }
+    Ok(Err(CompileError {
+        diagnostics,
+        cached: false,
+        duration,
+    }))
+}
+
+/// rustup's toolchain files from `dir` up: a sandboxed compiler run from there reads them.
+fn toolchain_files(dir: &Path) -> Vec<PathBuf> {
+    dir.ancestors()
+        .flat_map(|d| ["rust-toolchain", "rust-toolchain.toml"].map(|n| d.join(n)))
+        .filter(|p| p.is_file())
+        .collect()
+}
+
+/// Runs the compiler in `dir`, returning what was measured and its diagnostics, the build
+/// folder's path taken out of them (they name the file alone). Sandboxed, it reads only its
+/// toolchain (`reads`) and the build folder, where it also writes its temporary files.
+fn run_compiler(
+    dir: &Path,
+    argv: Vec<String>,
+    reads: Vec<PathBuf>,
+    executor: &mut dyn Executor,
+    settings: &BuildSettings,
+    cwd: &Path,
+) -> Result<(run::Response, String)> {
+    let mut env: Vec<(String, String)> = std::env::vars().filter(|(k, _)| k != "TMPDIR").collect();
+    env.push(("TMPDIR".into(), dir.display().to_string()));
+    let request = run::Request {
+        program: PathBuf::from(&argv[0]),
+        args: argv[1..].to_vec(),
+        env: Some(env),
+        cwd: cwd.to_path_buf(),
+        clean_cwd: false,
+        stdin: None,
+        stdout: dir.join(".compiler.stdout"),
+        stderr: dir.join(".compiler.stderr"),
+        limits: run::Limits {
+            cpu_ms: None,
+            wall_ms: settings.time_limit.as_millis() as u64,
+            memory_bytes: Some(COMPILE_MEMORY),
+            address_space_bytes: None,
+            stack_bytes: None,
+            file_size_bytes: Some(COMPILE_OUTPUT),
+            open_files: None,
+            folder_bytes: Some(COMPILE_OUTPUT),
+            stderr_keep_bytes: DIAGNOSTICS_KEEP,
+        },
+        input_file: None,
+        keep_file: None,
+        access: run::Access {
+            read: reads,
+            write: vec![dir.to_path_buf()],
+        },
+        partner: None,
+    };
+    let response = executor.run(&request)?;
+    let mut text = std::fs::read(&request.stderr).unwrap_or_default();
+    // Some compilers (javac's notes, Python's py_compile) write to stdout too.
+    let stdout = std::fs::read(&request.stdout).unwrap_or_default();
+    if !stdout.is_empty() {
+        if !text.is_empty() && !text.ends_with(b"\n") {
+            text.push(b'\n');
+        }
+        text.extend_from_slice(&stdout);
+    }
+    let _ = std::fs::remove_file(&request.stdout);
+    let _ = std::fs::remove_file(&request.stderr);
+    let text = String::from_utf8_lossy(&text).replace(&format!("{}/", dir.display()), "");
+    Ok((response, text))
+}
+
+/// A compilation's limits as the verdict rules read them: no CPU limit, only the wall clock.
+fn compile_limits(settings: &BuildSettings) -> Limits {
+    Limits {
+        time: Duration::MAX,
+        wall: settings.time_limit,
+        memory_bytes: COMPILE_MEMORY,
+        output_bytes: COMPILE_OUTPUT,
+        memory_rule: MemoryRule::Resident,
+    }
+}
+
+fn cache_key(
+    code: &[u8],
+    file_name: &str,
+    extras: &[(std::ffi::OsString, Vec<u8>)],
+    language: &Language,
+    vars: &Vars,
+    tools: [&Option<Arc<Tool>>; 2],
+    sandboxed: bool,
+) -> String {
+    let mut h = blake3::Hasher::new();
+    let mut part = |bytes: &[u8]| {
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    };
+    part(if sandboxed { b"sandboxed" } else { b"open" });
+    part(code);
+    part(file_name.as_bytes());
+    for (name, bytes) in extras {
+        part(name.as_encoded_bytes());
+        part(bytes);
+    }
+    part(language.id.as_bytes());
+    let compile = language
+        .compile
+        .as_ref()
+        .map(|c| c.to_string())
+        .unwrap_or_default();
+    part(compile.as_bytes());
+    part(language.run.to_string().as_bytes());
+    part(vars.checks.join(" ").as_bytes());
+    part(vars.edition.as_bytes());
+    part(vars.toolchain.as_bytes());
+    part(vars.class.as_bytes());
+    for tool in tools {
+        match tool {
+            Some(t) => {
+                part(t.program.as_os_str().as_encoded_bytes());
+                part(t.identity.as_bytes());
+            }
+            None => part(b"-"),
+        }
+    }
+    h.finalize().to_hex()[..32].to_string()
+}

@@ -1,0 +1,141 @@
+//! Errors of the library: each names the file or thing at fault and the fix.
+
+use std::path::{Path, PathBuf};
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{} is not inside a judge workspace (no folder on the way up holds `problems/`)\n  fix: run from inside a workspace, pass --root DIR, or create one with `judge init DIR`", start.display())]
+    NotAWorkspace { start: PathBuf, explicit: bool },
+
+    #[error("unknown problem `{id}`; known problems: {}", list(known))]
+    UnknownProblem { id: String, known: Vec<String> },
+
+    #[error("{path}{}: {message}\n  fix: {fix}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+    Config {
+        path: String,
+        line: Option<usize>,
+        message: String,
+        fix: String,
+    },
+
+    #[error("{path}: {message}\n  fix: {fix}")]
+    TestData {
+        path: String,
+        message: String,
+        fix: String,
+    },
+
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("unknown solution `{spec}`; known solutions: {}\n  fix: use one of those names, or give the path to a .rs file", list(known))]
+    UnknownSolution { spec: String, known: Vec<String> },
+
+    #[error("`{spec}` names several solutions: {}\n  fix: write PROBLEM/NAME", candidates.join(", "))]
+    AmbiguousSolution {
+        spec: String,
+        candidates: Vec<String>,
+    },
+
+    #[error("no test case of `{problem}` matches `{pattern}`; its cases: {}\n  fix: use one of those names, or a pattern with * and ?", list(known))]
+    UnknownCase {
+        problem: String,
+        pattern: String,
+        known: Vec<String>,
+    },
+
+    #[error("`{problem}` has no sample cases\n  fix: list some in problem.toml, e.g. `samples = [\"1\"]`, or drop --samples")]
+    NoSamples { problem: String },
+
+    #[error("{} already exists; it is left as it is\n  fix: choose another name, or remove it first", path.display())]
+    Exists { path: PathBuf },
+
+    #[error(
+        "`{name}` cannot be the name of a {what}: use letters, digits, `-` and `_` (not first `-`)"
+    )]
+    BadName { name: String, what: String },
+
+    #[error("the solutions belong to different problems: {}\n  fix: name solutions of one problem", solutions.join(", "))]
+    MixedProblems { solutions: Vec<String> },
+
+    #[error("cannot judge `{path}`: {message}")]
+    BadSolutionPath { path: String, message: String },
+
+    #[error("`{path}` is not under solutions/PROBLEM/, so its problem is unknown\n  fix: add --problem P (one of: {})", list(known))]
+    ProblemNeeded { path: String, known: Vec<String> },
+
+    #[error("a compiler or interpreter could not be used: {0}\n  fix: check that it is installed and works, or set its command in judge.toml")]
+    Toolchain(String),
+
+    #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the README)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
+    MissingProgram {
+        language: String,
+        program: String,
+        install: Option<String>,
+    },
+
+    #[error("there is no language `{name}`; the languages are {known}\n  fix: name one by its key or its extension (`python`, `py`), or add it to judge.toml")]
+    UnknownLanguageName { name: String, known: String },
+
+    #[error("there is no template for {language}\n  fix: start from a copy of a solution with --from, or write the file yourself")]
+    NoTemplate { language: String },
+
+    #[error("{path} is not a problem package the judge reads\n  fix: name a folder with a problem.yaml (the Kattis/ICPC format) or a problem.xml (Polygon), or a .zip of one")]
+    NotAPackage { path: String },
+
+    #[error("{problem}: no accepted submission ran here, so the time limit cannot be derived\n  fix: give one with --time-limit, or add an accepted submission in a language the judge runs")]
+    NoTimeLimit { problem: String },
+
+    #[error("{what} is not supported\n  fix: {fix}")]
+    Unsupported { what: String, fix: String },
+
+    #[error("the Rust toolchain `{toolchain}` is not installed\n  fix: rustup toolchain install {toolchain}, or remove `toolchain` from judge.toml / problem.toml")]
+    MissingRustToolchain { toolchain: String },
+
+    #[error("cannot judge `{path}`: no language claims `.{extension}`; the languages are {known}\n  fix: rename the file, or add the language to judge.toml:\n    [language.NAME]\n    extensions = [\"{extension}\"]\n    compile = \"COMPILER {{source}} -o {{binary}}\"\n    run = \"{{binary}}\"")]
+    UnknownLanguage {
+        path: String,
+        extension: String,
+        known: String,
+    },
+
+    #[error("cannot import {path}: {message}\n  fix: {fix}")]
+    Import {
+        path: String,
+        message: String,
+        fix: String,
+    },
+
+    #[error("port {port} is in use: another program listens there\n  fix: stop that program, or choose another port with --port N")]
+    PortInUse { port: u16 },
+
+    #[error(
+        "cannot serve on 127.0.0.1:{port}: {source}\n  fix: choose another port with --port N"
+    )]
+    Serve { port: u16, source: std::io::Error },
+
+    #[error(transparent)]
+    Run(#[from] judge_runner::RunError),
+}
+
+impl Error {
+    pub fn io(path: &Path, source: std::io::Error) -> Error {
+        Error::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "(none)".to_string()
+    } else {
+        items.join(", ")
+    }
+}

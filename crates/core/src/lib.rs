@@ -1,0 +1,35 @@
+//! The judging core: problems, their cases and languages, building programs, judging them, and
+//! what judging produced; and the analyses built on it (stress, scale, compare, verify, validate).
+//!
+//! Data flows one way: [`workspace`] (problems, cases, solutions, [`lang`]uages) -> [`compile`]
+//! (any language, cached) -> the runner (`judge_runner`: limits, measurement, cleanup; the only
+//! `unsafe`) -> [`check`] (comparison, diff) -> [`verdict`] (a pure decision) -> [`model`] (what
+//! was judged, as data). [`session`] drives it; [`stress`], [`compare`], [`verify`], [`scale`],
+//! [`validate`], [`derive`] and [`history`] are built on it. [`units`] and [`text`] are leaves
+//! every layer may use. Nothing here speaks HTTP or draws a terminal table.
+
+pub mod check;
+pub mod compare;
+pub mod compile;
+pub mod derive;
+pub mod error;
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
+pub mod grading;
+pub mod history;
+pub mod lang;
+pub mod model;
+pub mod replay;
+pub mod scaffold;
+pub mod scale;
+pub mod session;
+pub mod stats;
+pub mod stress;
+pub mod text;
+pub mod units;
+pub mod validate;
+pub mod verdict;
+pub mod verify;
+pub mod workspace;
+
+pub use error::{Error, Result};

@@ -1,0 +1,332 @@
+//! The report model: what judging produced (a compilation, each case, a whole solution), as data.
+//!
+//! Below the engine and above the verdict: the session fills these in; the renderers (`report`) and
+//! the JSON documents read them. Nothing here is display text: a time is a
+//! `Duration`, a verdict a [`Verdict`], who stopped a program a [`StoppedBy`]; sentences are made
+//! only when printing.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grading::{CaseResult, Graded, Group};
+use crate::lang::TimeRule;
+use crate::stats;
+use crate::units::serde_as;
+use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
+use judge_runner::Sandbox;
+
+/// How the solution was built.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CompileReport {
+    /// Taken from the cache: nothing was compiled.
+    pub cached: bool,
+    #[serde(rename = "ms", serialize_with = "serde_as::ms")]
+    pub duration: Duration,
+    /// The compiler's identity: "rustc 1.95.0 (59807616e 2026-04-14)".
+    pub compiler: String,
+    /// The compiler's messages when compilation failed.
+    pub diagnostics: Option<String>,
+}
+
+/// One case of one run.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseReport {
+    pub name: String,
+    pub sample: bool,
+    pub verdict: Verdict,
+    /// Why the verdict was given: "killed by SIGSEGV", "token 1 ...: expected `2`, received `3`".
+    pub detail: Option<String>,
+    /// A remark worth reading whatever the verdict: "differs only in whitespace".
+    pub hint: Option<String>,
+    /// CPU time (user + sys); with `--repeat`, the median of the runs.
+    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    pub cpu: Duration,
+    #[serde(rename = "wall_ms", serialize_with = "serde_as::ms")]
+    pub wall: Duration,
+    #[serde(rename = "memory_kb", serialize_with = "serde_as::kb")]
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+    /// On a wrong answer: answer against output, from the first difference.
+    pub diff: Option<String>,
+    /// The end of stderr, for a case that failed.
+    pub stderr: Option<String>,
+    /// Who ended the program before it finished by itself.
+    pub killed_by: Option<StoppedBy>,
+    /// Processes the program left running; the judge killed them.
+    pub leftover_processes: u32,
+    /// Where the output of a failed case was kept.
+    pub saved_output: Option<PathBuf>,
+    /// The case's input, shown for a failed case when short (or when asked for).
+    pub input: Option<String>,
+    /// Measured while other cases ran (`--jobs`): the time may be inflated.
+    pub parallel: bool,
+    /// Measured in parallel first, then re-run alone for its final verdict: what the parallel run saw.
+    pub rerun: Option<Rerun>,
+    /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
+    /// A score the checker gave (a Kattis output validator's `score.txt`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// An interactive case: what the interactor and the conversation show.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interaction: Option<Box<Interaction>>,
+}
+
+/// What an interactive case adds to its report, for a case that failed.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Interaction {
+    /// The end of the transcript (`SECONDS >TEXT` from the solution, `SECONDS <TEXT` to it),
+    /// where the case failed; `None` when the transcript was off.
+    pub transcript: Option<String>,
+    /// Lines of the transcript before the ones shown.
+    pub transcript_lines_before: usize,
+    /// The end of the interactor's stderr.
+    pub interactor_stderr: Option<String>,
+}
+
+impl CaseReport {
+    /// CPU time of every run of the case (one run unless repeated).
+    pub fn runs(&self) -> Vec<Duration> {
+        match &self.timing {
+            Some(t) => t.runs.clone(),
+            None => vec![self.cpu],
+        }
+    }
+}
+
+/// What a case's run in parallel saw, before it was re-run alone for its final verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rerun {
+    pub verdict: Verdict,
+    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    pub cpu: Duration,
+}
+
+/// The CPU times of a repeated case, and what they say.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    pub runs: Vec<Duration>,
+    /// The verdicts of the runs were not all the same.
+    pub verdict_changed: bool,
+}
+
+impl Timing {
+    pub fn min(&self) -> Duration {
+        self.runs.iter().copied().min().unwrap_or_default()
+    }
+
+    pub fn max(&self) -> Duration {
+        self.runs.iter().copied().max().unwrap_or_default()
+    }
+
+    pub fn median(&self) -> Duration {
+        stats::median(&self.runs)
+    }
+
+    /// (max - min) / median: 0 when every run took the same time.
+    pub fn spread(&self) -> f64 {
+        stats::spread(&self.runs)
+    }
+
+    pub fn wide(&self) -> bool {
+        stats::wide_spread(&self.runs)
+    }
+}
+
+impl Serialize for Timing {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let ms = crate::units::millis;
+        let mut st = s.serialize_struct("Timing", 6)?;
+        st.serialize_field(
+            "runs_ms",
+            &self.runs.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+        )?;
+        st.serialize_field("min_ms", &ms(self.min()))?;
+        st.serialize_field("median_ms", &ms(self.median()))?;
+        st.serialize_field("spread", &((self.spread() * 1000.0).round() / 1000.0))?;
+        st.serialize_field("wide_spread", &self.wide())?;
+        st.serialize_field("verdict_changed", &self.verdict_changed)?;
+        st.end()
+    }
+}
+
+/// One solution judged on a problem's cases.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolutionReport {
+    pub problem: String,
+    pub solution: String,
+    pub path: PathBuf,
+    /// The language's key: `rust`, `cpp`, `python`.
+    pub language: String,
+    /// As people write it: "C++", "Python 3".
+    pub language_name: String,
+    pub verdict: Verdict,
+    pub expected: Option<Expectation>,
+    pub compile: CompileReport,
+    /// What isolated its programs from the machine (`--no-sandbox`: nothing).
+    pub sandbox: Sandbox,
+    /// The limits the cases ran under, the language's extra time included.
+    pub limits: Limits,
+    /// The problem's extra time for this language, when it has some.
+    pub time_rule: Option<AppliedRule>,
+    pub passed: usize,
+    pub total: usize,
+    /// Cases run at once.
+    pub jobs: usize,
+    /// Whether any time was measured while other cases ran.
+    pub parallel: bool,
+    pub cases: Vec<CaseReport>,
+    /// A package's test groups, graded (verdict and score of each, the root last).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Graded>,
+    /// The groups give points (a scoring package): the score is what counts.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub scoring: bool,
+    /// The cases were the sample interactions, replayed (`judge run --replay`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replay: bool,
+    /// The run judged only part of the problem's cases: its verdict is not the solution's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Partial>,
+}
+
+/// Which of the problem's cases a run was asked for, when not all of them (`--samples`, `--case`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Selection {
+    /// The samples were asked for.
+    pub samples: bool,
+    /// The `--case` patterns.
+    pub cases: Vec<String>,
+    /// How many cases the problem has in all.
+    pub of: usize,
+}
+
+/// A run that judged fewer than all of the problem's cases: what it judged, and why. Such a run
+/// is never the solution's verdict: not its first AC, not its best time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partial {
+    /// The samples were asked for.
+    pub samples: bool,
+    /// The `--case` patterns asked for.
+    pub cases: Vec<String>,
+    /// The run ended before its last case (`--stop-on-fail`, `--skip-after-tle`).
+    pub stopped_early: bool,
+    /// Cases judged.
+    pub judged: usize,
+    /// The problem's cases in all.
+    pub of: usize,
+}
+
+impl Partial {
+    /// A run's part, when it is one: `selection` says what was asked for (`None`: every case),
+    /// `judged` how many cases ran, `stopped_early` whether it ended before its last case.
+    pub fn of(
+        selection: Option<&Selection>,
+        total: usize,
+        judged: usize,
+        stopped_early: bool,
+    ) -> Option<Partial> {
+        let of = selection.map_or(total, |s| s.of);
+        let selected = selection.filter(|_| total < of);
+        if selected.is_none() && !stopped_early {
+            return None;
+        }
+        Some(Partial {
+            samples: selected.is_some_and(|s| s.samples),
+            cases: selected.map(|s| s.cases.clone()).unwrap_or_default(),
+            stopped_early,
+            judged,
+            of,
+        })
+    }
+
+    /// "the samples only, 2 of 15 cases", "cases 1* only, 3 of 15 cases", "stopped early, 5 of 15
+    /// cases".
+    pub fn describe(&self) -> String {
+        let mut what = Vec::new();
+        match (self.samples, self.cases.as_slice()) {
+            (true, []) => what.push("the samples only".to_string()),
+            (true, cases) => what.push(format!("the samples and cases {}", cases.join(" "))),
+            (false, []) => {}
+            (false, [one]) => what.push(format!("case {one} only")),
+            (false, cases) => what.push(format!("cases {} only", cases.join(" "))),
+        }
+        if self.stopped_early {
+            what.push("stopped early".to_string());
+        }
+        what.push(format!("{} of {} cases", self.judged, self.of));
+        what.join(", ")
+    }
+}
+
+/// A language's extra time as applied: the problem's limit and the rule that made it longer.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AppliedRule {
+    #[serde(rename = "base_ms", serialize_with = "serde_as::ms")]
+    pub base: Duration,
+    #[serde(serialize_with = "serde_as::display")]
+    pub rule: TimeRule,
+}
+
+/// A solution that could not be judged on this machine: never a pass, never a failure.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    pub solution: String,
+    pub path: PathBuf,
+    /// Why: "C# needs `mcs`, which is not installed".
+    pub skipped: String,
+}
+
+impl SolutionReport {
+    pub fn max_cpu(&self) -> Duration {
+        self.cases.iter().map(|c| c.cpu).max().unwrap_or_default()
+    }
+
+    pub fn max_memory(&self) -> u64 {
+        self.cases.iter().map(|c| c.memory_bytes).max().unwrap_or(0)
+    }
+
+    /// Whether the verdict is the expected one; `None` without an expectation.
+    pub fn matches_expected(&self) -> Option<bool> {
+        self.expected.as_ref().map(|e| e.admits(self.verdict))
+    }
+
+    /// A case went over the time limit: the max time is only a lower bound.
+    pub fn any_tle(&self) -> bool {
+        self.cases.iter().any(|c| c.verdict == Verdict::Tle)
+    }
+
+    /// Fills in what follows from the cases: how many passed, the verdict of the whole run (the
+    /// first failure's, or as a package's groups grade it, with their scores).
+    pub fn conclude(&mut self, grading: Option<&Group>) {
+        self.passed = self
+            .cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::Ac)
+            .count();
+        self.verdict = verdict::overall(self.cases.iter().map(|c| &c.verdict));
+        if let Some(g) = grading {
+            let graded = g.grade_with(&|name| {
+                self.cases
+                    .iter()
+                    .find(|c| c.name == name)
+                    .map(|c| CaseResult {
+                        verdict: c.verdict,
+                        score: c.score,
+                    })
+            });
+            self.verdict = graded.root().verdict;
+            self.groups = Some(graded);
+        }
+    }
+
+    /// The score of a scoring package: the root group's, and the most it could be.
+    pub fn score(&self) -> Option<(f64, Option<f64>)> {
+        let root = self.groups.as_ref()?.root();
+        Some((root.score, root.max_score))
+    }
+}

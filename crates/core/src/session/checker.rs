@@ -1,0 +1,256 @@
+//! Checking an output: the built-in comparison, or the problem's checker program run under its own limits.
+
+use std::path::{Path, PathBuf};
+
+use super::slot::{empty_folder, Role, Slot};
+use super::Env;
+use crate::check::{self, CheckOutcome};
+use crate::compile::{self, BuildSettings, Source};
+use crate::error::Result;
+use crate::text;
+use crate::verdict::{describe_stop, Limits, Measurement};
+use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
+use judge_runner::{self as run, Outcome};
+
+/// Lines of diff shown for a wrong answer.
+const DIFF_LINES: usize = 20;
+/// The largest file a custom checker may write (its stdout included).
+const CHECKER_FILE_SIZE: u64 = 16 << 20;
+
+/// The checker's finding on one output.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub outcome: CheckOutcome,
+    /// Answer against output, from the first difference, when rejected.
+    pub diff: Option<String>,
+    /// The output could not be checked: the judge's or the problem's fault (IE).
+    pub internal_error: Option<String>,
+    /// A score the checker gave (a Kattis output validator's `score.txt`).
+    pub score: Option<f64>,
+}
+
+impl Checked {
+    /// The checker could not decide: IE, never the solution's fault.
+    pub fn failed(why: String) -> Checked {
+        Checked {
+            outcome: CheckOutcome::unexplained(),
+            diff: None,
+            internal_error: Some(why),
+            score: None,
+        }
+    }
+
+    fn judged(outcome: CheckOutcome) -> Checked {
+        Checked {
+            outcome,
+            diff: None,
+            internal_error: None,
+            score: None,
+        }
+    }
+}
+
+impl Slot {
+    /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
+    /// checker: a built-in mode, or the custom checker program. Every comparison of an output
+    /// with an answer (test cases, stress testing) goes through here.
+    pub(super) fn check_output(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        (input, answer, output): (&Path, &Path, &Path),
+        flags: &[String],
+    ) -> Result<Checked> {
+        if let Checker::Program(program) = &problem.checker {
+            return self.run_checker(env, problem, program, (input, answer, output), flags);
+        }
+        let output = match std::fs::read(output) {
+            Ok(o) => o,
+            Err(e) => {
+                return Ok(Checked::failed(format!(
+                    "cannot read the program's output: {e}"
+                )))
+            }
+        };
+        let answer = match std::fs::read(answer) {
+            Ok(a) => a,
+            Err(e) => {
+                return Ok(Checked::failed(format!(
+                    "cannot read the answer {}: {e}",
+                    env.workspace.show(answer)
+                )))
+            }
+        };
+        let outcome = match &problem.checker {
+            Checker::Builtin { mode, options } => check::compare(*mode, options, &answer, &output),
+            Checker::Kattis(base) => match base.with(flags) {
+                Ok(flags) => check::kattis::compare(&flags, &answer, &output),
+                Err(e) => {
+                    return Ok(Checked::failed(format!(
+                        "the test group's validator flags: {e}"
+                    )))
+                }
+            },
+            Checker::Program(_) => unreachable!("checker programs are run above"),
+        };
+        let diff = if outcome.accepted {
+            None
+        } else {
+            check::diff(&answer, &output, DIFF_LINES)
+        };
+        Ok(Checked {
+            outcome,
+            diff,
+            internal_error: None,
+            score: None,
+        })
+    }
+
+    /// Compiles the checker (or takes it from the cache) and runs it by its protocol: testlib's
+    /// `checker INPUT OUTPUT ANSWER` (exit 0 accepts, 1 rejects, 2 is a presentation error, a
+    /// rejection too, 7 gives points) or a Kattis output validator's `validator INPUT ANSWER FEEDBACK_DIR FLAGS
+    /// < OUTPUT` (42 accepts, 43 rejects); anything else is the checker's failure.
+    fn run_checker(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        program: &CheckerProgram,
+        (input, answer, output): (&Path, &Path, &Path),
+        case_flags: &[String],
+    ) -> Result<Checked> {
+        let shown = env.workspace.show(&program.source);
+        let language = env.workspace.language_of(&program.source)?;
+        let settings = BuildSettings {
+            rust: env.workspace.config.rust.with(&problem.rust),
+            checks: false,
+            time_limit: compile::DEFAULT_COMPILE_TIME,
+        };
+        let source = Source::with_headers(&program.source);
+        let (compiled, built) = env.build(self.executor.as_mut(), &source, &language, &settings)?;
+        let Some(checker) = built else {
+            return Ok(Checked::failed(format!(
+                "the checker {shown} does not compile:\n{}",
+                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
+            )));
+        };
+        // The checker runs in an empty folder of its own: it gets absolute paths.
+        let mut paths = Vec::new();
+        for (what, path) in [("input", input), ("output", output), ("answer", answer)] {
+            match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
+                Ok(Some(p)) => paths.push(p),
+                Ok(None) => {
+                    return Ok(Checked::failed(format!(
+                        "the path of the {what} is not UTF-8: {}",
+                        path.display()
+                    )))
+                }
+                Err(e) => {
+                    return Ok(Checked::failed(format!(
+                        "cannot read the {what} {}: {e}",
+                        env.workspace.show(path)
+                    )))
+                }
+            }
+        }
+        let given: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+        let [input, output, answer] = <[String; 3]>::try_from(paths).expect("three paths");
+        let feedback = self.dir.join("feedback");
+        let (args, stdin, accept, reject) = match &program.protocol {
+            CheckerProtocol::Testlib => (vec![input, output, answer], None, 0, 1),
+            CheckerProtocol::Kattis { flags } => {
+                empty_folder(&feedback)?;
+                let mut args = vec![input, answer, format!("{}/", feedback.display())];
+                args.extend(flags.iter().chain(case_flags).cloned());
+                (args, Some(Path::new(&output).to_path_buf()), 42, 43)
+            }
+        };
+        let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
+        let role = Role {
+            prefix: "checker.",
+            access: run::Access {
+                read: given,
+                write: match program.protocol {
+                    CheckerProtocol::Kattis { .. } => vec![feedback.clone()],
+                    CheckerProtocol::Testlib => Vec::new(),
+                },
+            },
+            folder: None,
+        };
+        let execution = self.execute_as(
+            &role,
+            &checker,
+            &args,
+            stdin.as_deref(),
+            &limits,
+            &FileIo::default(),
+        )?;
+        let response = execution.response;
+        // A Kattis validator explains itself in judgemessage.txt; testlib writes its message to
+        // stderr; a checker that prints it is heard too.
+        let read = |p: &Path| std::fs::read(p).unwrap_or_default();
+        let kattis = matches!(program.protocol, CheckerProtocol::Kattis { .. });
+        let message = kattis
+            .then(|| text::message(&read(&feedback.join("judgemessage.txt"))))
+            .flatten()
+            .or_else(|| text::message(&read(&execution.stderr)))
+            .or_else(|| text::message(&read(&execution.stdout)));
+        let with_message = |what: String| match &message {
+            Some(m) => format!("{what}: {m}"),
+            None => what,
+        };
+        // The failure names the checker: a package's is not the workspace's one checker.rs.
+        let failed = |why: String| {
+            Checked::failed(format!(
+                "{} ({shown})",
+                with_message(format!("checker failed: {why}"))
+            ))
+        };
+        if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
+            return Ok(failed(why));
+        }
+        let Outcome::Exited(code) = response.outcome else {
+            unreachable!("describe_stop names every signal and spawn failure")
+        };
+        Ok(match code {
+            c if c == accept => {
+                let mut checked = Checked::judged(CheckOutcome::accepted());
+                if kattis {
+                    checked.score = String::from_utf8_lossy(&read(&feedback.join("score.txt")))
+                        .trim()
+                        .parse()
+                        .ok();
+                }
+                checked
+            }
+            c if c == reject => {
+                Checked::judged(CheckOutcome::rejected(message.unwrap_or_else(|| {
+                    "the checker rejected the output (it gave no reason)".into()
+                })))
+            }
+            2 if !kattis => Checked::judged(CheckOutcome::rejected(with_message(
+                "presentation error".into(),
+            ))),
+            // testlib's `quitp`: the output earns the points its message starts with.
+            7 if !kattis => match message.as_deref().and_then(testlib_points) {
+                Some(points) => Checked {
+                    score: Some(points),
+                    ..Checked::judged(CheckOutcome::accepted())
+                },
+                None => failed("exit code 7 (points) without a number of points".into()),
+            },
+            code => failed(format!("exit code {code}")),
+        })
+    }
+}
+
+/// The points of testlib's `quitp` message: `points 12.5 comment` (the word is optional).
+fn testlib_points(message: &str) -> Option<f64> {
+    let mut words = message.split_whitespace();
+    let first = words.next()?;
+    let number = if first.eq_ignore_ascii_case("points") {
+        words.next()?
+    } else {
+        first
+    };
+    number.parse().ok().filter(|p: &f64| p.is_finite())
+}

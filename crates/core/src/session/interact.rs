@@ -1,0 +1,304 @@
+//! An interactive case: the solution and the problem's interactor run together (one runner request), the interactor's word by its protocol, then the verdict.
+
+use std::path::{Path, PathBuf};
+
+use super::slot::{empty_folder, Outcome, Role, Slot};
+use super::{Env, Execution};
+use crate::check::CheckOutcome;
+use crate::compile::{self, BuildSettings, Program, Source};
+use crate::error::{Error, Result};
+use crate::model::Interaction;
+use crate::text;
+use crate::verdict::{self, describe_stop, InteractorSaid, Limits, Measurement, Reason, Verdict};
+use crate::workspace::{Interactor, InteractorProgram, InteractorProtocol, Problem, TestCase};
+use judge_runner::{self as run, Partner, RunError};
+
+/// The largest file an interactor may write (its output for the checker, its feedback).
+const INTERACTOR_FILE_SIZE: u64 = 16 << 20;
+/// Lines of the transcript shown under a failed case: the end, where it failed.
+const TRANSCRIPT_LINES: usize = 12;
+/// How much of the transcript's end is read to find them.
+const TRANSCRIPT_TAIL_BYTES: u64 = 64 << 10;
+
+/// The files of an interactive run in the slot's folder.
+const TRANSCRIPT: &str = "transcript";
+const INTERACTOR_STDERR: &str = "interactor.stderr";
+const INTERACTOR_BOX: &str = "interactor-box";
+const INTERACTOR_OUT: &str = "interactor-out";
+
+/// What an interactive run decided, before the report.
+pub(super) struct Decided {
+    pub(super) outcome: Outcome,
+    pub(super) execution: Execution,
+    /// For a failed case only.
+    pub(super) interaction: Option<Interaction>,
+}
+
+impl Slot {
+    /// Runs the solution `program` against the problem's interactor on `case` and decides.
+    pub(super) fn interact(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        interactor: &Interactor,
+        (program, case, limits): (&Program, &TestCase, &Limits),
+    ) -> Result<Decided> {
+        let built = self.interactor_program(env, problem, &interactor.program)?;
+        let solution_request =
+            self.request(&Role::default(), program, &[], None, limits, &problem.io);
+        let (bin, mut args) = match built {
+            Ok(built) => built,
+            Err(why) => {
+                let response = run::Response::not_started(why.clone());
+                return Ok(Decided {
+                    outcome: Outcome::decided(Verdict::Ie, Reason::Interactor(why), None),
+                    execution: Execution::of(solution_request, response),
+                    interaction: None,
+                });
+            }
+        };
+        let paths = |p: &Path| -> Result<String> {
+            let p = p.canonicalize().map_err(|e| Error::io(p, e))?;
+            Ok(p.display().to_string())
+        };
+        let (input, answer) = (paths(&case.input)?, paths(&case.answer)?);
+        let out_dir = self.dir.join(INTERACTOR_OUT);
+        let interactor_box = self.dir.join(INTERACTOR_BOX);
+        std::fs::create_dir_all(&interactor_box).map_err(|e| Error::io(&interactor_box, e))?;
+        empty_folder(&out_dir)?;
+        let output = out_dir.join("output");
+        args.extend(match &interactor.protocol {
+            InteractorProtocol::Kattis { flags } => {
+                let mut args = vec![
+                    input.clone(),
+                    answer.clone(),
+                    format!("{}/", out_dir.display()),
+                ];
+                args.extend(flags.iter().chain(&case.validator_flags).cloned());
+                args
+            }
+            InteractorProtocol::Testlib => {
+                vec![input.clone(), output.display().to_string(), answer.clone()]
+            }
+        });
+        // Its own limits, generous, and never a wall-clock cap below the solution's: it must
+        // outlive the solution to say what became of it.
+        let mut ilimits = Limits::new(
+            interactor.time,
+            interactor.memory_bytes,
+            INTERACTOR_FILE_SIZE,
+        );
+        ilimits.wall = ilimits
+            .wall
+            .max(limits.wall + std::time::Duration::from_secs(1));
+        let role = Role {
+            prefix: "interactor.",
+            access: run::Access {
+                read: vec![PathBuf::from(&input), PathBuf::from(&answer)],
+                write: vec![out_dir.clone()],
+            },
+            folder: Some(INTERACTOR_BOX),
+        };
+        let partner_request = self.request(&role, &bin, &args, None, &ilimits, &Default::default());
+        let transcript = self.dir.join(TRANSCRIPT);
+        let _ = std::fs::remove_file(&transcript);
+        let mut request = solution_request;
+        request.partner = Some(Box::new(Partner {
+            request: partner_request,
+            transcript: env.transcript.then(|| transcript.clone()),
+            accept_code: interactor.protocol.accept_code(),
+        }));
+        let mut response = self.executor.run(&request)?;
+        let Some(partner) = response.partner.take() else {
+            return Err(
+                RunError::Broken("the runner said nothing of the interactor".into()).into(),
+            );
+        };
+        let execution = Execution::of(request, response);
+        let read = |p: &Path| std::fs::read(p).unwrap_or_default();
+        let partner_stderr = read(&self.dir.join(INTERACTOR_STDERR));
+        let said = interactor_said(
+            &interactor.protocol,
+            &partner.response,
+            &ilimits,
+            (&read(&out_dir.join("judgemessage.txt")), &partner_stderr),
+        );
+        let mut internal_error = None;
+        let mut judge_error = None;
+        let checker = problem.checker.program().is_some();
+        let (verdict, reason, hint) = verdict::decide_interactive(
+            &execution.measurement,
+            limits,
+            (said, partner.exited_first),
+            || {
+                if !checker {
+                    return CheckOutcome::accepted();
+                }
+                let files = (
+                    case.input.as_path(),
+                    case.answer.as_path(),
+                    output.as_path(),
+                );
+                match self.check_output(env, problem, files, &case.validator_flags) {
+                    Ok(checked) => {
+                        internal_error = checked.internal_error;
+                        checked.outcome
+                    }
+                    Err(e) => {
+                        judge_error = Some(e);
+                        CheckOutcome::unexplained()
+                    }
+                }
+            },
+        );
+        if let Some(e) = judge_error {
+            return Err(e);
+        }
+        let failed = verdict != Verdict::Ac || internal_error.is_some();
+        let interaction = failed.then(|| {
+            let (mut transcript, before) = if env.transcript {
+                transcript_end(&transcript)
+            } else {
+                (None, 0)
+            };
+            if partner.transcript_cut {
+                if let Some(t) = transcript.as_mut() {
+                    t.push_str("\n(cut here: the rest of the conversation was not recorded, past the transcript's size cap)");
+                }
+            }
+            Interaction {
+                transcript,
+                transcript_lines_before: before,
+                // Unless it is all the message already shown.
+                interactor_stderr: text::stderr_tail(&partner_stderr).filter(|_| {
+                    text::message(&partner_stderr).is_none_or(|m| !reason.to_string().contains(&m))
+                }),
+            }
+        });
+        let mut outcome = Outcome::decided(verdict, reason, hint);
+        outcome.internal_error = internal_error;
+        Ok(Decided {
+            outcome,
+            execution,
+            interaction,
+        })
+    }
+}
+
+impl Slot {
+    /// The program that plays the judge's side, and its first arguments: the problem's
+    /// interactor, built (or from the cache), or the judge itself replaying a sample. `Err` is
+    /// why it cannot run (it does not compile): an internal error, never the solution's.
+    fn interactor_program(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        program: &InteractorProgram,
+    ) -> Result<std::result::Result<(Program, Vec<String>), String>> {
+        let source = match program {
+            InteractorProgram::Source(source) => source,
+            InteractorProgram::Replay => {
+                let judge =
+                    std::env::current_exe().map_err(|e| Error::io(Path::new("judge"), e))?;
+                return Ok(Ok((
+                    Program::native(&judge),
+                    vec![crate::replay::REPLAY_ARG.to_string()],
+                )));
+            }
+        };
+        let language = env.workspace.language_of(source)?;
+        let settings = BuildSettings {
+            rust: env.workspace.config.rust.with(&problem.rust),
+            checks: false,
+            time_limit: compile::DEFAULT_COMPILE_TIME,
+        };
+        let (compiled, built) = env.build(
+            self.executor.as_mut(),
+            &Source::with_headers(source),
+            &language,
+            &settings,
+        )?;
+        Ok(built.map(|bin| (bin, Vec::new())).ok_or_else(|| {
+            format!(
+                "{} does not compile:\n{}",
+                env.workspace.show(source),
+                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
+            )
+        }))
+    }
+
+    /// Keeps a failed interactive case's transcript (`NAME.transcript`, what is returned) and
+    /// both programs' stderr (`NAME.err`, `NAME.interactor.err`) in `dir`.
+    pub(super) fn keep_interaction(&self, dir: &Path, case: &str) -> Option<PathBuf> {
+        for (from, to) in [("stderr", "err"), (INTERACTOR_STDERR, "interactor.err")] {
+            let to = dir.join(format!("{case}.{to}"));
+            if std::fs::copy(self.dir.join(from), &to).is_err() {
+                // Nothing was written there: the runner made no file.
+                let _ = std::fs::write(&to, b"");
+            }
+        }
+        let kept = dir.join(format!("{case}.transcript"));
+        let _ = std::fs::remove_file(&kept);
+        std::fs::copy(self.dir.join(TRANSCRIPT), &kept).ok()?;
+        Some(kept)
+    }
+}
+
+/// What the interactor said, by its protocol: its exit code, and its message (a Kattis
+/// interactor's `judgemessage.txt`, else its stderr).
+fn interactor_said(
+    protocol: &InteractorProtocol,
+    response: &run::Response,
+    limits: &Limits,
+    (judgemessage, stderr): (&[u8], &[u8]),
+) -> InteractorSaid {
+    let message = text::message(judgemessage).or_else(|| text::message(stderr));
+    let with_message = |what: String| match &message {
+        Some(m) => format!("{what}: {m}"),
+        None => what,
+    };
+    if let Some(why) = describe_stop(&Measurement::of(response), limits) {
+        return InteractorSaid::Failed(with_message(why));
+    }
+    let run::Outcome::Exited(code) = response.outcome else {
+        unreachable!("describe_stop names every signal and spawn failure")
+    };
+    let kattis = matches!(protocol, InteractorProtocol::Kattis { .. });
+    match code {
+        c if c == protocol.accept_code() => InteractorSaid::Accepted,
+        43 if kattis => InteractorSaid::Rejected(message),
+        1 if !kattis => InteractorSaid::Rejected(message),
+        2 if !kattis => InteractorSaid::Rejected(Some(with_message("presentation error".into()))),
+        code => InteractorSaid::Failed(with_message(format!("exit code {code}"))),
+    }
+}
+
+/// The last lines of a transcript, made safe to show, and how many lines came before them
+/// (counted in the part read; more when the transcript is longer).
+fn transcript_end(path: &Path) -> (Option<String>, usize) {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return (None, 0);
+    };
+    let len = file.metadata().map_or(0, |m| m.len());
+    let from = len.saturating_sub(TRANSCRIPT_TAIL_BYTES);
+    let mut data = Vec::new();
+    if file.seek(SeekFrom::Start(from)).is_err() || file.read_to_end(&mut data).is_err() {
+        return (None, 0);
+    }
+    let text = String::from_utf8_lossy(&data);
+    let mut lines: Vec<&str> = text.lines().collect();
+    if from > 0 && !lines.is_empty() {
+        // The first line read is likely a part of one.
+        lines.remove(0);
+    }
+    if lines.is_empty() {
+        return (Some("(nothing was said)".into()), 0);
+    }
+    let start = lines.len().saturating_sub(TRANSCRIPT_LINES);
+    let shown: Vec<String> = lines[start..]
+        .iter()
+        .map(|l| text::printable(l.as_bytes(), 200))
+        .collect();
+    (Some(shown.join("\n")), start)
+}

@@ -1,0 +1,605 @@
+//! Judging: compile a solution, run it on each case under the limits, check, decide, collect the reports.
+//!
+//! [`Judge`] is the engine every command drives. Its parts each own one rule: [`slot`] runs one
+//! program on one case and decides its verdict, [`checker`] checks an output, [`parallel`]
+//! schedules cases over several slots, [`repeat`] runs a case several times.
+
+mod ahead;
+mod checker;
+mod explain;
+mod interact;
+mod parallel;
+mod repeat;
+mod scratch;
+mod slot;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+pub use crate::model::AppliedRule;
+pub use checker::Checked;
+pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
+
+use crate::check::CheckOutcome;
+use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchains};
+use crate::error::{Error, Result};
+use crate::lang::Language;
+use crate::model::{CaseReport, CompileReport, Partial, Selection, Skipped, SolutionReport};
+use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
+use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
+use judge_runner::{self as run, ExecutorFactory};
+use scratch::Scratch;
+use slot::{Role, Slot};
+
+/// Whether judges made from now on record the conversation of interactive cases (on unless
+/// `--no-transcript`). The verdict is the same either way; without, the solution and the
+/// interactor are joined pipe to pipe, with nothing in between.
+static TRANSCRIPTS: AtomicBool = AtomicBool::new(true);
+
+/// Turns the transcripts of interactive cases off (or on again) for judges made from now on.
+pub fn set_transcripts(on: bool) {
+    TRANSCRIPTS.store(on, Ordering::SeqCst);
+}
+
+/// Settings of a run that the user can change on the command line.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub time_limit: Option<Duration>,
+    pub memory_limit: Option<u64>,
+    pub output_limit: Option<u64>,
+    pub stop_on_fail: bool,
+    pub compile_time_limit: Duration,
+    /// Show the input of every failed case, however long (by default only a short WA input).
+    pub show_input: bool,
+    /// Runs of each case (at least 1). A case that goes over the time limit is not run again.
+    pub repeat: u32,
+    /// After a case goes over the time limit, the remaining cases are not run.
+    pub skip_after_tle: bool,
+    /// Cases run at once (1: one at a time). Above 1, times are measured in parallel, and TLE
+    /// cases and cases within 20% of the time limit are re-run alone before their verdict is final.
+    pub jobs: usize,
+    /// Build with the language's extra checks (Rust: overflow checks and debug assertions).
+    pub checks: bool,
+    /// The cases asked for, when not all of the problem's (`--samples`, `--case`): a run of
+    /// fewer is partial, never the solution's verdict.
+    pub selection: Option<Selection>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            time_limit: None,
+            memory_limit: None,
+            output_limit: None,
+            stop_on_fail: false,
+            compile_time_limit: compile::DEFAULT_COMPILE_TIME,
+            show_input: false,
+            repeat: 1,
+            skip_after_tle: false,
+            jobs: 1,
+            checks: false,
+            selection: None,
+        }
+    }
+}
+
+impl Options {
+    /// The limits a case of `problem` runs under, before any language's extra time.
+    pub fn limits(&self, problem: &Problem) -> Limits {
+        Limits::new(
+            self.time_limit.unwrap_or(problem.limits.time),
+            self.memory_limit.unwrap_or(problem.limits.memory_bytes),
+            self.output_limit.unwrap_or(problem.limits.output_bytes),
+        )
+        .with_memory_rule(problem.limits.memory_rule)
+    }
+
+    /// The limits a program in `language` runs under: the problem's extra time for that
+    /// language applied (`[language_time]`), and the rule that was.
+    pub fn limits_for(&self, problem: &Problem, language: &str) -> (Limits, Option<AppliedRule>) {
+        let base = self.limits(problem);
+        match problem.language_time.get(language) {
+            Some(rule) => (
+                base.with_time(rule.apply(base.time)),
+                Some(AppliedRule {
+                    base: base.time,
+                    rule: *rule,
+                }),
+            ),
+            None => (base, None),
+        }
+    }
+
+    fn build_settings(&self, problem: &Problem, workspace: &Workspace) -> BuildSettings {
+        BuildSettings {
+            rust: workspace.config.rust.with(&problem.rust),
+            checks: self.checks,
+            time_limit: self.compile_time_limit,
+        }
+    }
+
+    /// Whether the run ends after this case: `--stop-on-fail` after a failure, `--skip-after-tle`
+    /// after a TLE.
+    fn ends_run(&self, c: &CaseReport) -> bool {
+        c.verdict != Verdict::Ac && self.stop_on_fail
+            || c.verdict == Verdict::Tle && self.skip_after_tle
+    }
+}
+
+/// What one run of a program produced: its measurements, and where its stdout and stderr are.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub measurement: Measurement,
+    pub response: run::Response,
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+    /// Where the program's answer is: its stdout, or the problem's named output file (absent
+    /// when the program wrote none).
+    pub output: PathBuf,
+}
+
+impl Execution {
+    /// What a run of `request` produced, by the runner's `response`.
+    fn of(request: run::Request, response: run::Response) -> Execution {
+        Execution {
+            measurement: Measurement::of(&response),
+            response,
+            output: request
+                .keep_file
+                .map_or_else(|| request.stdout.clone(), |f| f.path),
+            stdout: request.stdout,
+            stderr: request.stderr,
+        }
+    }
+}
+
+/// Hears about progress, to show it live.
+pub trait Observer {
+    /// `judge_all` starts the `index`th of `total` solutions.
+    fn solution_started(&mut self, _solution: &Solution, _index: usize, _total: usize) {}
+    /// About to build `solution`; `report` holds what is known before: its language and limits.
+    fn compiling(&mut self, _solution: &Solution, _report: &SolutionReport) {}
+    fn compiled(&mut self, _report: &CompileReport) {}
+    fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
+    fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
+}
+
+/// Observes nothing.
+pub struct Quiet;
+impl Observer for Quiet {}
+
+/// A judge bound to a workspace: its compilers, its cache, its executors and a private scratch dir.
+pub struct Judge {
+    pub workspace: Workspace,
+    /// Found on first use: a command that compiles nothing never runs a compiler.
+    toolchains: Toolchains,
+    cache: Cache,
+    executors: ExecutorFactory,
+    /// Slot 0 always exists; `--jobs N` adds more.
+    slots: Vec<Slot>,
+    scratch: Scratch,
+    /// Interactive cases record their conversation (on unless turned off).
+    transcript: bool,
+}
+
+/// What running and checking need besides a slot: shared by every slot, read-only.
+#[derive(Clone, Copy)]
+struct Env<'a> {
+    workspace: &'a Workspace,
+    toolchains: &'a Toolchains,
+    cache: &'a Cache,
+    /// Interactive cases record their conversation.
+    transcript: bool,
+}
+
+impl Env<'_> {
+    /// Builds `source` (or takes it from the cache): the report and, when it compiled, the program.
+    fn build(
+        &self,
+        executor: &mut dyn run::Executor,
+        source: &Source,
+        language: &std::sync::Arc<Language>,
+        settings: &BuildSettings,
+    ) -> Result<(CompileReport, Option<Program>)> {
+        let result = compile::compile(
+            source,
+            language,
+            self.toolchains,
+            self.cache,
+            executor,
+            settings,
+            &self.workspace.root,
+        )?;
+        let compiler = compile::find_tools(language, self.toolchains, settings)?;
+        Ok(match result {
+            Ok(built) => (
+                CompileReport {
+                    cached: built.cached,
+                    duration: built.duration,
+                    compiler,
+                    diagnostics: None,
+                },
+                Some(built.program),
+            ),
+            Err(ce) => (
+                CompileReport {
+                    cached: ce.cached,
+                    duration: ce.duration,
+                    compiler,
+                    diagnostics: Some(ce.diagnostics),
+                },
+                None,
+            ),
+        })
+    }
+}
+
+impl Judge {
+    /// A judge whose programs run on real runner processes.
+    pub fn new(workspace: Workspace) -> Result<Judge> {
+        Judge::with_executors(workspace, run::runners())
+    }
+
+    /// A judge whose programs run on the executors `executors` makes (one per slot).
+    pub fn with_executors(workspace: Workspace, executors: ExecutorFactory) -> Result<Judge> {
+        let cache = Cache::new(workspace.state_dir().join("cache"));
+        let scratch = Scratch::new()?;
+        run::interrupt::register_temp_dir(scratch.path());
+        std::fs::create_dir_all(scratch.path().join("box"))
+            .map_err(|e| Error::io(scratch.path(), e))?;
+        let slots = vec![Slot::new(executors()?, scratch.path().to_path_buf())];
+        let toolchains = Toolchains::new(&workspace.root, cache.identities());
+        Ok(Judge {
+            workspace,
+            toolchains,
+            cache,
+            executors,
+            slots,
+            scratch,
+            transcript: TRANSCRIPTS.load(Ordering::SeqCst),
+        })
+    }
+
+    /// The shared part and the slots, borrowed apart so that slots can run at once.
+    fn parts(&mut self) -> (Env<'_>, &mut [Slot]) {
+        let Judge {
+            workspace,
+            toolchains,
+            cache,
+            slots,
+            transcript,
+            ..
+        } = self;
+        (
+            Env {
+                workspace,
+                toolchains,
+                cache,
+                transcript: *transcript,
+            },
+            slots,
+        )
+    }
+
+    /// Starts executors until there are `n` slots.
+    fn ensure_slots(&mut self, n: usize) -> Result<()> {
+        while self.slots.len() < n {
+            let dir = self.scratch.path().join(format!("job{}", self.slots.len()));
+            std::fs::create_dir_all(dir.join("box")).map_err(|e| Error::io(&dir, e))?;
+            self.slots.push(Slot::new((self.executors)()?, dir));
+        }
+        Ok(())
+    }
+
+    /// Builds a program of `problem` (a solution, or with `helper` the problem's own checker or
+    /// generator, which may include the header files beside it) in the language its extension
+    /// says, or takes it from the cache.
+    pub fn build(
+        &mut self,
+        path: &Path,
+        problem: &Problem,
+        options: &Options,
+        helper: bool,
+    ) -> Result<(CompileReport, Option<Program>)> {
+        let language = self.workspace.language_of(path)?;
+        let settings = options.build_settings(problem, &self.workspace);
+        let source = if helper {
+            Source::with_headers(path)
+        } else {
+            Source::alone(path)
+        };
+        let (env, slots) = self.parts();
+        env.build(slots[0].executor.as_mut(), &source, &language, &settings)
+    }
+
+    /// Judges `solution` on `cases`: compiles it, then runs and checks every case.
+    pub fn judge(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<SolutionReport> {
+        let language = self.workspace.language_of(&solution.path)?;
+        // A missing compiler is an error before anything is shown, never a CE.
+        compile::find_tools(
+            &language,
+            &self.toolchains,
+            &options.build_settings(problem, &self.workspace),
+        )?;
+        let (limits, time_rule) = options.limits_for(problem, &language.id);
+        let mut report = SolutionReport {
+            problem: problem.id.clone(),
+            solution: solution.name.clone(),
+            path: solution.path.clone(),
+            language: language.id.clone(),
+            language_name: language.name.clone(),
+            verdict: Verdict::Ce,
+            expected: problem.expected.get(&solution.name).cloned(),
+            compile: CompileReport::default(),
+            sandbox: self.slots[0].executor.sandbox(),
+            limits,
+            time_rule,
+            passed: 0,
+            total: cases.len(),
+            jobs: options.jobs.max(1),
+            parallel: false,
+            cases: Vec::new(),
+            groups: None,
+            scoring: problem.scoring,
+            replay: problem
+                .interactor
+                .as_ref()
+                .is_some_and(|i| i.program == InteractorProgram::Replay),
+            partial: Partial::of(options.selection.as_ref(), cases.len(), 0, false),
+        };
+        observer.compiling(solution, &report);
+        let (compile, program) = self.build(&solution.path, problem, options, false)?;
+        report.compile = compile;
+        observer.compiled(&report.compile);
+        let Some(program) = program else {
+            return Ok(report);
+        };
+        self.judge_program(
+            problem,
+            solution,
+            &program,
+            cases,
+            options,
+            observer,
+            &mut report,
+        )?;
+        Ok(report)
+    }
+
+    /// Runs and checks every case with an already built program, filling in `report`.
+    #[allow(clippy::too_many_arguments)]
+    fn judge_program(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        program: &Program,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+        report: &mut SolutionReport,
+    ) -> Result<()> {
+        let limits = report.limits;
+        // Repeated timing is never done in parallel: runs would slow each other down.
+        if options.jobs > 1 && options.repeat <= 1 && cases.len() > 1 {
+            report.cases = self.judge_parallel(
+                problem, solution, program, cases, &limits, options, observer,
+            )?;
+            report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
+        } else {
+            report.jobs = 1;
+            let ahead = ahead::sends_ahead(problem, options);
+            for (i, case) in cases.iter().enumerate() {
+                // A package's group that breaks on a rejection runs no more of its cases.
+                if let Some(g) = &problem.grading {
+                    if !runs(g, &report.cases, &case.name) {
+                        continue;
+                    }
+                }
+                observer.case_started(case, i, cases.len());
+                let next = cases.get(i + 1).filter(|_| ahead);
+                let case_report =
+                    self.run_repeated(problem, solution, program, (case, next), &limits, options)?;
+                observer.case_finished(&case_report, &limits);
+                let ended = options.ends_run(&case_report);
+                report.cases.push(case_report);
+                if ended {
+                    break;
+                }
+            }
+        }
+        if let Some(g) = &problem.grading {
+            // In parallel every case ran: keep those that count, as if run in order.
+            let ran: Vec<CaseReport> = std::mem::take(&mut report.cases);
+            report.cases = ran
+                .iter()
+                .filter(|c| {
+                    let before: Vec<CaseReport> = ran
+                        .iter()
+                        .take_while(|o| o.name != c.name)
+                        .cloned()
+                        .collect();
+                    runs(g, &before, &c.name)
+                })
+                .cloned()
+                .collect();
+        }
+        report.conclude(problem.grading.as_deref());
+        // A case whose failure ended the run before its last case (`--stop-on-fail`,
+        // `--skip-after-tle`); a package's grader skipping cases is its rule, not an early end.
+        let stopped_early = report
+            .cases
+            .iter()
+            .find(|c| options.ends_run(c))
+            .and_then(|c| cases.iter().position(|t| t.name == c.name))
+            .is_some_and(|i| i + 1 < cases.len());
+        report.partial = Partial::of(
+            options.selection.as_ref(),
+            cases.len(),
+            report.cases.len(),
+            stopped_early,
+        );
+        Ok(())
+    }
+
+    /// Judges each solution in turn with this judge (one runner, one cache), one case at a
+    /// time: nothing runs in parallel, so the times are not inflated by each other. A solution
+    /// whose language is not installed here is skipped, with the reason, never judged.
+    pub fn judge_all(
+        &mut self,
+        problem: &Problem,
+        solutions: &[Solution],
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
+        let mut reports = Vec::new();
+        let mut skipped = Vec::new();
+        for (i, s) in solutions.iter().enumerate() {
+            observer.solution_started(s, i, solutions.len());
+            match self.judge(problem, s, cases, options, observer) {
+                Ok(r) => reports.push(r),
+                Err(e) => match s.skipped_because(&e) {
+                    Some(skip) => skipped.push(skip),
+                    None => return Err(e),
+                },
+            }
+        }
+        Ok((reports, skipped))
+    }
+
+    /// Runs the program on one case and decides its verdict.
+    pub fn run_case(
+        &mut self,
+        problem: &Problem,
+        program: &Program,
+        case: &TestCase,
+        limits: &Limits,
+    ) -> Result<CaseReport> {
+        let (env, slots) = self.parts();
+        slots[0].run_case(env, problem, program, (case, None), limits)
+    }
+
+    /// Runs `program` with `args`, `input` on stdin (empty when `None`), under `limits`; for a
+    /// problem's program that reads and writes named files (`io`), the input goes in its
+    /// working folder instead and the output file is taken out (`Execution::output`). Its
+    /// files go to the scratch dir and stay there until the next run.
+    pub fn execute(
+        &mut self,
+        program: &Program,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+        io: &FileIo,
+    ) -> Result<Execution> {
+        self.slots[0].execute(program, args, input, limits, io)
+    }
+
+    /// Runs a helper program of the problem's (an input validator, a tool such as
+    /// checktestdata) with `args` and `input` on stdin, allowed to read `read` besides its
+    /// build; its files are named apart from a solution's.
+    pub fn execute_helper(
+        &mut self,
+        program: &Program,
+        args: &[String],
+        input: &Path,
+        limits: &Limits,
+        read: Vec<PathBuf>,
+    ) -> Result<Execution> {
+        let role = Role {
+            prefix: "helper.",
+            access: run::Access {
+                read,
+                write: Vec::new(),
+            },
+            folder: None,
+        };
+        self.slots[0].execute_as(
+            &role,
+            program,
+            args,
+            Some(input),
+            limits,
+            &FileIo::default(),
+        )
+    }
+
+    /// Runs a program whose output is not checked (a generator, a reference making an answer,
+    /// a size of `judge scale`): AC when it ran cleanly within `limits`, otherwise the verdict
+    /// and reason that say why not.
+    pub fn run_unchecked(
+        &mut self,
+        program: &Program,
+        args: &[String],
+        input: Option<&Path>,
+        limits: &Limits,
+        io: &FileIo,
+    ) -> Result<(Verdict, Reason, Execution)> {
+        let execution = self.execute(program, args, input, limits, io)?;
+        let (verdict, reason, _) =
+            verdict::decide(&execution.measurement, limits, CheckOutcome::accepted);
+        Ok((verdict, reason, execution))
+    }
+
+    /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
+    /// checker: a built-in mode, or the custom checker program. Every comparison of an output
+    /// with an answer (test cases, stress testing) goes through here.
+    pub fn check_output(
+        &mut self,
+        problem: &Problem,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+    ) -> Result<Checked> {
+        let (env, slots) = self.parts();
+        slots[0].check_output(env, problem, (input, answer, output), &[])
+    }
+
+    fn keep_output(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        case: &TestCase,
+    ) -> Option<PathBuf> {
+        let (env, slots) = self.parts();
+        slots[0].keep_output(env, problem, solution, case)
+    }
+
+    /// Where the output of the last program run is, until the next run: its stdout, or the
+    /// named output file of a problem that has one (`io`).
+    pub fn last_output(&self, io: &FileIo) -> PathBuf {
+        match io.output {
+            Some(_) => self.scratch.path().join(slot::OUTPUT_FILE),
+            None => self.scratch.path().join("stdout"),
+        }
+    }
+
+    /// A private folder for files of this judge's runs (removed on drop and on Ctrl-C).
+    pub fn scratch_dir(&self) -> &Path {
+        self.scratch.path()
+    }
+}
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        run::interrupt::unregister_temp_dir(self.scratch.path());
+    }
+}
+
+/// Whether `case` runs, after the cases of `done`, under a package's groups.
+fn runs(grading: &crate::grading::Group, done: &[CaseReport], case: &str) -> bool {
+    grading
+        .runs(&|name| done.iter().find(|c| c.name == name).map(|c| c.verdict))
+        .iter()
+        .any(|n| n == case)
+}
+
+#[cfg(test)]
+mod tests;

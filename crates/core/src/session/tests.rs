@@ -1,0 +1,511 @@
+//! The engine's rules against a scripted executor: repeats, the parallel scheduler, re-running alone,
+//! stopping early, an interactive case's verdict. No process is started; the integration tests do that.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::*;
+use crate::verdict::StoppedBy;
+use judge_runner::{Executor, Outcome, Request, Response, RunError};
+
+/// Plays a script instead of running a program. A case's input is its script: runs separated
+/// by `,`, each `CPU_MS:OUTPUT`; the Nth run of an input plays its Nth entry (the last one
+/// once the script is exhausted). CPU time over the request's limit is a kill at the limit.
+struct Scripted {
+    /// Requests sent and not yet answered, and their responses.
+    queue: Vec<Request>,
+    responses: Vec<Response>,
+    runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
+    /// Every request's input, in the order runs happened (over all executors).
+    log: Arc<Mutex<Vec<String>>>,
+    /// Every request's input as it was sent, with how many were then waiting before it.
+    sent: Arc<Mutex<Vec<(String, usize)>>>,
+}
+
+/// An interactive run as a case's script says: `PROGRAM|PARTNER|ORDER|MESSAGE`, the program's
+/// exit code (or `pipe`: killed by SIGPIPE), the interactor's exit code, `first` when it ended
+/// first, and what it wrote to `judgemessage.txt`. The script is the interactor's first
+/// argument after the replay's (Kattis protocol: `INPUT ANSWER FEEDBACK_DIR`).
+fn play_pair(partner: &run::Partner) -> Response {
+    let args = &partner.request.args;
+    let script = std::fs::read_to_string(&args[1]).unwrap();
+    let parts: Vec<&str> = script.trim().split('|').collect();
+    let [program, code, order, message] = parts[..] else {
+        panic!("a pair's script has four parts: {script}")
+    };
+    std::fs::write(Path::new(&args[3]).join("judgemessage.txt"), message).unwrap();
+    let mut r = Response::not_started(String::new());
+    r.outcome = match program {
+        "pipe" => Outcome::Signaled(judge_runner::SIGPIPE),
+        code => Outcome::Exited(code.parse().unwrap()),
+    };
+    r.wall_us = 1000;
+    let mut p = Response::not_started(String::new());
+    p.outcome = Outcome::Exited(code.parse().unwrap());
+    p.wall_us = 1000;
+    r.partner = Some(Box::new(run::PartnerResponse {
+        response: p,
+        exited_first: order == "first",
+        transcript_cut: false,
+    }));
+    r
+}
+
+impl Executor for Scripted {
+    /// Plays the run at once, as a real runner may start it at once: a case sent ahead
+    /// writes its files while the one before it is still being checked.
+    fn send(&mut self, request: Request) -> std::result::Result<(), RunError> {
+        let name = request.stdin.as_ref().and_then(|p| p.file_stem());
+        let name = name.map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        self.sent.lock().unwrap().push((name, self.queue.len()));
+        let response = self.play(&request);
+        self.queue.push(request);
+        self.responses.push(response);
+        Ok(())
+    }
+
+    fn receive(&mut self) -> std::result::Result<(Request, Response), RunError> {
+        Ok((self.queue.remove(0), self.responses.remove(0)))
+    }
+
+    fn pending(&self) -> &[Request] {
+        &self.queue
+    }
+}
+
+impl Scripted {
+    fn play(&mut self, request: &Request) -> Response {
+        if let Some(partner) = &request.partner {
+            return play_pair(partner);
+        }
+        let input = request.stdin.clone().expect("cases have an input");
+        let script = std::fs::read_to_string(&input).unwrap();
+        let n = {
+            let mut runs = self.runs.lock().unwrap();
+            let n = runs.entry(input.clone()).or_default();
+            *n += 1;
+            *n - 1
+        };
+        let steps: Vec<&str> = script.trim().split(',').collect();
+        let (cpu_ms, output) = steps[n.min(steps.len() - 1)].split_once(':').unwrap();
+        let cpu_ms: u64 = cpu_ms.parse().unwrap();
+        self.log
+            .lock()
+            .unwrap()
+            .push(input.file_stem().unwrap().to_string_lossy().into_owned());
+        std::fs::write(&request.stdout, format!("{output}\n")).unwrap();
+        let mut r = Response::not_started(String::new());
+        let limit = request.limits.cpu_ms.unwrap_or(u64::MAX);
+        if cpu_ms > limit {
+            r.outcome = Outcome::Signaled(judge_runner::SIGKILL);
+            r.killed_by = Some(run::KilledBy::CpuLimit);
+        } else {
+            r.outcome = Outcome::Exited(0);
+        }
+        r.user_us = cpu_ms * 1000;
+        r.wall_us = cpu_ms * 1000 + 100;
+        r.max_rss_kb = 2048;
+        r.stdout_bytes = output.len() as u64 + 1;
+        r
+    }
+}
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    problem: Problem,
+    log: Arc<Mutex<Vec<String>>>,
+    sent: Arc<Mutex<Vec<(String, usize)>>>,
+    runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
+}
+
+impl Fixture {
+    /// A problem whose every answer is `42`, with a time limit of 1 s.
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("problems/p")).unwrap();
+        let problem = crate::fixtures::problem("p", &dir.path().join("problems/p"));
+        Fixture {
+            dir,
+            problem,
+            log: Default::default(),
+            sent: Default::default(),
+            runs: Default::default(),
+        }
+    }
+
+    /// Cases named `name` whose input is `script` (see [`Scripted`]).
+    fn cases(&self, scripts: &[(&str, &str)]) -> Vec<TestCase> {
+        scripts
+            .iter()
+            .map(|(name, script)| {
+                let input = self.dir.path().join(format!("{name}.in"));
+                let answer = self.dir.path().join(format!("{name}.out"));
+                std::fs::write(&input, script).unwrap();
+                std::fs::write(&answer, "42\n").unwrap();
+                TestCase {
+                    name: name.to_string(),
+                    input,
+                    answer,
+                    ..TestCase::default()
+                }
+            })
+            .collect()
+    }
+
+    fn judge(&self) -> Judge {
+        let (runs, log, sent) = (self.runs.clone(), self.log.clone(), self.sent.clone());
+        let factory: ExecutorFactory = Box::new(move || {
+            Ok(Box::new(Scripted {
+                queue: Vec::new(),
+                responses: Vec::new(),
+                runs: runs.clone(),
+                log: log.clone(),
+                sent: sent.clone(),
+            }) as Box<dyn Executor>)
+        });
+        let ws = Workspace::at(self.dir.path()).unwrap();
+        Judge::with_executors(ws, factory).unwrap()
+    }
+
+    /// Judges the cases with a stand-in binary; the observer's record and the report.
+    fn run(&self, cases: &[TestCase], options: &Options) -> (Vec<String>, SolutionReport) {
+        let mut judge = self.judge();
+        let solution = Solution {
+            name: "s".into(),
+            problem: "p".into(),
+            path: self.dir.path().join("s.rs"),
+        };
+        let mut report = crate::fixtures::report("s", Vec::new());
+        report.path = solution.path.clone();
+        report.verdict = Verdict::Ce;
+        report.compile.compiler = "scripted".into();
+        report.limits = options.limits(&self.problem);
+        (report.total, report.jobs) = (cases.len(), options.jobs);
+        let mut seen = Record::default();
+        judge
+            .judge_program(
+                &self.problem,
+                &solution,
+                &Program::native(Path::new("/bin/scripted")),
+                cases,
+                options,
+                &mut seen,
+                &mut report,
+            )
+            .unwrap();
+        (seen.0, report)
+    }
+}
+
+/// What the observer heard: "start NAME" and "done NAME VERDICT".
+#[derive(Default)]
+struct Record(Vec<String>);
+
+impl Observer for Record {
+    fn case_started(&mut self, case: &TestCase, _: usize, _: usize) {
+        self.0.push(format!("start {}", case.name));
+    }
+    fn case_finished(&mut self, c: &CaseReport, _: &Limits) {
+        self.0.push(format!("done {} {}", c.name, c.verdict));
+    }
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+#[test]
+fn repeats_report_the_median_and_the_largest_memory() {
+    let f = Fixture::new();
+    let cases = f.cases(&[("1", "100:42,300:42,200:42")]);
+    let options = Options {
+        repeat: 3,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let c = &report.cases[0];
+    assert_eq!(c.verdict, Verdict::Ac);
+    assert_eq!(c.cpu, ms(200));
+    let timing = c.timing.as_ref().unwrap();
+    assert_eq!(timing.runs, [ms(100), ms(300), ms(200)]);
+    assert!(!timing.verdict_changed);
+    assert_eq!(report.verdict, Verdict::Ac);
+}
+
+#[test]
+fn a_failing_repeat_stands_for_the_case() {
+    let f = Fixture::new();
+    let cases = f.cases(&[("1", "10:42,10:41,10:42")]);
+    let options = Options {
+        repeat: 3,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let c = &report.cases[0];
+    assert_eq!(c.verdict, Verdict::Wa);
+    assert!(c.timing.as_ref().unwrap().verdict_changed);
+    assert_eq!(
+        c.hint.as_deref(),
+        Some("verdict changed between repeats: AC, WA, AC")
+    );
+    assert!(c.saved_output.is_some(), "a failed run's output is kept");
+    assert_eq!(report.verdict, Verdict::Wa);
+}
+
+#[test]
+fn a_run_over_the_limit_ends_the_repeats() {
+    let f = Fixture::new();
+    let cases = f.cases(&[("1", "100:42,1500:42,100:42")]);
+    let options = Options {
+        repeat: 3,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let c = &report.cases[0];
+    assert_eq!(c.verdict, Verdict::Tle);
+    assert_eq!(c.killed_by, Some(StoppedBy::CpuLimit));
+    assert_eq!(c.timing.as_ref().unwrap().runs.len(), 2);
+    assert_eq!(f.log.lock().unwrap().len(), 2, "no third run");
+}
+
+#[test]
+fn each_case_runs_while_the_one_before_is_checked_and_keeps_its_own_output() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "10:41"),
+        ("3", "10:42"),
+        ("4", "10:40"),
+        ("5", "10:42"),
+    ]);
+    let (seen, report) = f.run(&cases, &Options::default());
+    let verdicts: Vec<Verdict> = report.cases.iter().map(|c| c.verdict).collect();
+    use Verdict::{Ac, Wa};
+    assert_eq!(verdicts, [Ac, Wa, Ac, Wa, Ac]);
+    assert_eq!(seen.len(), 10);
+    // Each wrong answer's kept output is its own, not that of the case run after it.
+    for (case, printed) in [(1, "41"), (3, "40")] {
+        let kept = report.cases[case].saved_output.as_ref().unwrap();
+        assert_eq!(
+            std::fs::read_to_string(kept).unwrap(),
+            format!("{printed}\n")
+        );
+    }
+    let sent = f.sent.lock().unwrap().clone();
+    let names: Vec<&str> = sent.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["1", "2", "3", "4", "5"], "each case is sent once");
+    let ahead: Vec<usize> = sent.iter().map(|(_, waiting)| *waiting).collect();
+    if std::thread::available_parallelism().unwrap().get() > 1 {
+        // The first case's output size is not known yet when the second is sent.
+        assert_eq!(ahead, [0, 0, 1, 1, 1]);
+    } else {
+        assert_eq!(
+            ahead, [0; 5],
+            "one CPU: the judge's turn would take the program's"
+        );
+    }
+}
+
+#[test]
+fn a_run_that_may_stop_early_sends_nothing_ahead() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "10:42"),
+        ("3", "10:41"),
+        ("4", "10:42"),
+    ]);
+    let options = Options {
+        stop_on_fail: true,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    assert_eq!(report.cases.len(), 3);
+    let sent = f.sent.lock().unwrap().clone();
+    assert_eq!(
+        sent.len(),
+        3,
+        "the case after the failure never ran: {sent:?}"
+    );
+    assert!(sent.iter().all(|(_, waiting)| *waiting == 0), "{sent:?}");
+}
+
+#[test]
+fn parallel_cases_are_reported_in_order() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "20:42"),
+        ("3", "30:41"),
+        ("4", "10:42"),
+    ]);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let (seen, report) = f.run(&cases, &options);
+    assert_eq!(
+        seen,
+        [
+            "start 1",
+            "done 1 AC",
+            "start 2",
+            "done 2 AC",
+            "start 3",
+            "done 3 WA",
+            "start 4",
+            "done 4 AC"
+        ]
+    );
+    assert!(report.parallel && report.cases.iter().all(|c| c.parallel));
+    assert_eq!(report.verdict, Verdict::Wa);
+    assert_eq!(report.passed, 3);
+}
+
+#[test]
+fn parallel_slots_send_their_next_case_ahead_too() {
+    let f = Fixture::new();
+    let scripts: Vec<(String, String)> = (1..=8)
+        .map(|i| {
+            (
+                i.to_string(),
+                format!("10:{}", if i % 3 == 0 { 40 + i } else { 42 }),
+            )
+        })
+        .collect();
+    let scripts: Vec<(&str, &str)> = scripts.iter().map(|(n, s)| (&n[..], &s[..])).collect();
+    let cases = f.cases(&scripts);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    for (i, c) in report.cases.iter().enumerate() {
+        let i = i + 1;
+        assert_eq!(c.name, i.to_string());
+        if i % 3 == 0 {
+            assert_eq!(c.verdict, Verdict::Wa, "case {i}");
+            let kept = std::fs::read_to_string(c.saved_output.as_ref().unwrap()).unwrap();
+            assert_eq!(
+                kept,
+                format!("{}\n", 40 + i),
+                "case {i} keeps its own output"
+            );
+        } else {
+            assert_eq!(c.verdict, Verdict::Ac, "case {i}");
+        }
+    }
+    let sent = f.sent.lock().unwrap().clone();
+    let mut names: Vec<usize> = sent.iter().map(|(n, _)| n.parse().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, (1..=8).collect::<Vec<_>>(), "each case is sent once");
+    let ahead = sent.iter().filter(|(_, waiting)| *waiting == 1).count();
+    if std::thread::available_parallelism().unwrap().get() > 1 {
+        assert!(ahead >= 4, "{sent:?}");
+    } else {
+        assert_eq!(ahead, 0, "{sent:?}");
+    }
+}
+
+#[test]
+fn cases_whose_time_decides_are_rerun_alone() {
+    let f = Fixture::new();
+    // 900 ms in parallel is within 20% of the 1 s limit: re-run alone, where it takes 300 ms.
+    // 1.5 s in parallel is over it: re-run alone, and still over. 700 ms is safe: kept.
+    let cases = f.cases(&[
+        ("near", "900:42,300:42"),
+        ("over", "1500:42,1500:42"),
+        ("safe", "700:42"),
+    ]);
+    let options = Options {
+        jobs: 2,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    let [near, over, safe] = &report.cases[..] else {
+        panic!("three cases")
+    };
+    assert_eq!(near.verdict, Verdict::Ac);
+    assert_eq!(near.cpu, ms(300));
+    assert_eq!(
+        near.rerun,
+        Some(crate::model::Rerun {
+            verdict: Verdict::Ac,
+            cpu: ms(900)
+        })
+    );
+    assert!(!near.parallel, "the time shown was measured alone");
+    assert_eq!(over.verdict, Verdict::Tle);
+    assert_eq!(over.rerun.map(|r| r.verdict), Some(Verdict::Tle));
+    assert_eq!(safe.rerun, None);
+    assert!(safe.parallel);
+    // Each re-run happens after every parallel run is over.
+    let log = f.log.lock().unwrap();
+    assert_eq!(log.len(), 5);
+    assert_eq!(&log[3..], ["near", "over"]);
+}
+
+#[test]
+fn stop_on_fail_ends_the_report_at_the_first_failure() {
+    let f = Fixture::new();
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "10:41"),
+        ("3", "10:42"),
+        ("4", "10:42"),
+    ]);
+    for jobs in [1, 2] {
+        let options = Options {
+            jobs,
+            stop_on_fail: true,
+            ..Options::default()
+        };
+        let (seen, report) = f.run(&cases, &options);
+        let names: Vec<&str> = report.cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["1", "2"], "jobs {jobs}");
+        assert_eq!(seen.last().map(String::as_str), Some("done 2 WA"));
+        assert_eq!(report.total, 4);
+    }
+}
+
+#[test]
+fn skip_after_tle_waits_for_the_rerun_alone() {
+    let f = Fixture::new();
+    // In parallel case 1 looks over the limit, but alone it passes: the run goes on.
+    let cases = f.cases(&[("1", "1500:42,200:42"), ("2", "10:42"), ("3", "10:42")]);
+    let options = Options {
+        jobs: 2,
+        skip_after_tle: true,
+        ..Options::default()
+    };
+    let (_, report) = f.run(&cases, &options);
+    assert_eq!(report.cases.len(), 3);
+    assert_eq!(report.verdict, Verdict::Ac);
+}
+
+#[test]
+fn an_interactive_case_gets_the_verdict_its_interactor_and_the_order_give() {
+    let mut f = Fixture::new();
+    // The judge's own replay: an interactor with nothing to build.
+    f.problem = f.problem.replaying();
+    let cases = f.cases(&[
+        ("accepted", "0|42|late|"),
+        ("rejected-first", "101|43|first|said 3 to 1"),
+        ("crashed-first", "101|43|late|no answer"),
+        ("broken-pipe", "pipe|43|late|gone"),
+        ("interactor-failed", "0|7|late|"),
+    ]);
+    let (_, report) = f.run(&cases, &Options::default());
+    let got: Vec<(String, String)> = report
+        .cases
+        .iter()
+        .map(|c| (c.verdict.to_string(), c.detail.clone().unwrap_or_default()))
+        .collect();
+    let verdicts: Vec<&str> = got.iter().map(|(v, _)| v.as_str()).collect();
+    assert_eq!(verdicts, ["AC", "WA", "RE", "WA", "IE"], "{got:?}");
+    assert!(got[1].1.contains("said 3 to 1"), "{got:?}");
+    assert!(got[3].1.contains("gone"), "{got:?}");
+    assert!(got[4].1.contains("exit code 7"), "{got:?}");
+}

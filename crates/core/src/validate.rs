@@ -1,0 +1,223 @@
+//! `judge validate`: each input validator of a problem run on every input, and what each said.
+//!
+//! A validator reads an input on stdin with its group's flags as arguments (a package's
+//! `input_validator_flags`) and exits with 42 when the input is valid; any other exit rejects
+//! it, with the validator's message. A validator that does not compile, is killed or goes over
+//! its limits has failed (the problem's fault, not the input's), as in problemtools. A
+//! checktestdata script is run by `checktestdata` when it is installed (exit 0 valid).
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::compile::{self, Program};
+use crate::error::Result;
+use crate::session::{Judge, Options};
+use crate::text;
+use crate::verdict::{describe_stop, Limits};
+use crate::workspace::{InputValidator, Problem, Solution, TestCase, ValidatorKind};
+use judge_runner::Outcome;
+
+/// problemtools' limits for validators: a minute of CPU time, 1 GiB of memory.
+const VALIDATOR_TIME: Duration = Duration::from_secs(60);
+const VALIDATOR_MEMORY: u64 = 1 << 30;
+/// What a validator may print (its message).
+const VALIDATOR_OUTPUT: u64 = 16 << 20;
+/// The exit code of a validator that accepts the input.
+const VALID: i32 = 42;
+/// The program that runs checktestdata scripts.
+const CHECKTESTDATA: &str = "checktestdata";
+
+/// Every validator of a problem on every input.
+#[derive(Debug, Clone, Serialize)]
+pub struct Validation {
+    pub problem: String,
+    /// How many inputs there are.
+    pub inputs: usize,
+    pub validators: Vec<ValidatorReport>,
+}
+
+/// One validator on every input.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValidatorReport {
+    pub name: String,
+    #[serde(flatten)]
+    pub status: Status,
+    /// The inputs it ran on.
+    pub checked: usize,
+    /// The inputs it rejected, with its message.
+    pub invalid: Vec<Rejection>,
+}
+
+/// Whether a validator ran.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", content = "reason", rename_all = "snake_case")]
+pub enum Status {
+    /// It ran on every input.
+    Ran,
+    /// What it needs is not installed here.
+    Skipped(String),
+    /// The judge does not run validators of its kind.
+    Unsupported(String),
+    /// It did not compile, or failed on an input (killed, over its limits): the problem's
+    /// fault, said with the input.
+    Failed(String),
+}
+
+/// An input a validator rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejection {
+    pub case: String,
+    pub exit_code: i32,
+    /// What the validator printed (stderr, else stdout).
+    pub message: Option<String>,
+}
+
+impl Validation {
+    /// Whether a validator failed: exit 2, the problem is at fault.
+    pub fn failed(&self) -> bool {
+        self.validators
+            .iter()
+            .any(|v| matches!(v.status, Status::Failed(_)))
+    }
+
+    /// Whether a validator ran: when none could, nothing was checked.
+    pub fn ran(&self) -> bool {
+        self.validators.iter().any(|v| v.status == Status::Ran)
+    }
+
+    /// Whether every validator that ran accepted every input.
+    pub fn all_valid(&self) -> bool {
+        self.validators.iter().all(|v| v.invalid.is_empty())
+    }
+}
+
+/// Runs each of `problem`'s input validators on the input of every case of `cases`.
+pub fn validate(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Result<Validation> {
+    let mut validators = Vec::new();
+    for validator in &problem.input_validators {
+        validators.push(run_validator(judge, problem, validator, cases)?);
+    }
+    Ok(Validation {
+        problem: problem.id.clone(),
+        inputs: cases.len(),
+        validators,
+    })
+}
+
+/// How a validator is run: the program, the arguments before the group's flags, and the
+/// files it reads besides its build.
+struct Runnable {
+    program: Program,
+    args: Vec<String>,
+    read: Vec<std::path::PathBuf>,
+    /// The exit code that means valid.
+    valid: i32,
+}
+
+fn run_validator(
+    judge: &mut Judge,
+    problem: &Problem,
+    validator: &InputValidator,
+    cases: &[TestCase],
+) -> Result<ValidatorReport> {
+    let mut report = ValidatorReport {
+        name: validator.name.clone(),
+        status: Status::Ran,
+        checked: 0,
+        invalid: Vec::new(),
+    };
+    let runnable = match prepare(judge, problem, validator)? {
+        Ok(r) => r,
+        Err(status) => {
+            report.status = status;
+            return Ok(report);
+        }
+    };
+    let limits = Limits::new(VALIDATOR_TIME, VALIDATOR_MEMORY, VALIDATOR_OUTPUT);
+    for case in cases {
+        let mut args = runnable.args.clone();
+        args.extend(case.input_validator_flags.iter().cloned());
+        let execution = judge.execute_helper(
+            &runnable.program,
+            &args,
+            &case.input,
+            &limits,
+            runnable.read.clone(),
+        )?;
+        let read = |p: &Path| std::fs::read(p).unwrap_or_default();
+        let message = text::message(&read(&execution.stderr))
+            .or_else(|| text::message(&read(&execution.stdout)));
+        if let Some(why) = describe_stop(&execution.measurement, &limits) {
+            let mut reason = format!("on input {}: {why}", case.name);
+            if let Some(m) = message {
+                reason = format!("{reason}: {m}");
+            }
+            report.status = Status::Failed(reason);
+            return Ok(report);
+        }
+        report.checked += 1;
+        match execution.response.outcome {
+            Outcome::Exited(code) if code == runnable.valid => {}
+            Outcome::Exited(code) => report.invalid.push(Rejection {
+                case: case.name.clone(),
+                exit_code: code,
+                message,
+            }),
+            _ => unreachable!("describe_stop names every signal and spawn failure"),
+        }
+    }
+    Ok(report)
+}
+
+/// The validator built and ready to run, or why it cannot run.
+fn prepare(
+    judge: &mut Judge,
+    problem: &Problem,
+    validator: &InputValidator,
+) -> Result<std::result::Result<Runnable, Status>> {
+    Ok(match &validator.kind {
+        ValidatorKind::Unsupported(why) => Err(Status::Unsupported(why.clone())),
+        ValidatorKind::Checktestdata(script) => {
+            match compile::identity::locate(CHECKTESTDATA, &judge.workspace.root) {
+                None => Err(Status::Skipped(format!(
+                    "a checktestdata script, and `{CHECKTESTDATA}` is not installed (DOMjudge's checktestdata, on PATH)"
+                ))),
+                Some(tool) => Ok(Runnable {
+                    program: Program::native(&tool),
+                    args: vec![script.display().to_string()],
+                    read: vec![script.clone()],
+                    valid: 0,
+                }),
+            }
+        }
+        ValidatorKind::Program(path) => {
+            match judge.build(path, problem, &Options::default(), true) {
+                Ok((_, Some(program))) => Ok(Runnable {
+                    program,
+                    args: Vec::new(),
+                    read: Vec::new(),
+                    valid: VALID,
+                }),
+                Ok((compiled, None)) => Err(Status::Failed(format!(
+                    "it does not compile:\n{}",
+                    text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
+                ))),
+                Err(e) => {
+                    // A compiler or interpreter that is not installed skips it, as it skips
+                    // a solution.
+                    let as_solution = Solution {
+                        name: validator.name.clone(),
+                        problem: problem.id.clone(),
+                        path: path.clone(),
+                    };
+                    match as_solution.skipped_because(&e) {
+                        Some(skip) => Err(Status::Skipped(skip.skipped)),
+                        None => return Err(e),
+                    }
+                }
+            }
+        }
+    })
+}

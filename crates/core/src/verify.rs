@@ -1,0 +1,433 @@
+//! Checking a problem's reference solutions, as problemtools' `verifyproblem` does: expected
+//! verdicts, the time limit the accepted solutions justify, and verdicts sensitive to the limit.
+//!
+//! Each solution is judged once, at the limit x the safety margin (1.5 unless a package says
+//! otherwise); its verdict at the limit itself follows from the same measurements, since a
+//! case whose CPU time is over the limit is a TLE there whatever else happened (time is decided
+//! first). A package's groups grade both, as they grade a run.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::grading::{CaseResult, Group};
+use crate::lang::TimeRule;
+use crate::model::{Skipped, SolutionReport};
+use crate::stats::TimeLimitRule;
+use crate::units::{format_duration, serde_as};
+use crate::verdict::{self, Expectation, Verdict};
+use crate::workspace::Problem;
+
+/// The verdict of each case at a lower `limit` than the one it ran under.
+pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
+    report
+        .cases
+        .iter()
+        .map(|c| {
+            if c.cpu > limit {
+                Verdict::Tle
+            } else {
+                c.verdict
+            }
+        })
+        .collect()
+}
+
+/// The verdict (and, for a scoring package, the score) of a run at a lower `limit` than the one
+/// it ran under: the first failure, or as the groups grade it.
+pub fn verdict_at(
+    report: &SolutionReport,
+    limit: Duration,
+    grading: Option<&Group>,
+) -> (Verdict, Option<f64>) {
+    if report.verdict == Verdict::Ce {
+        return (Verdict::Ce, None);
+    }
+    let verdicts = case_verdicts_at(report, limit);
+    match grading {
+        None => (verdict::overall(&verdicts), None),
+        Some(g) => {
+            let root = g.grade_with(&|name| {
+                let i = report.cases.iter().position(|c| c.name == name)?;
+                Some(CaseResult {
+                    verdict: verdicts[i],
+                    score: report.cases[i].score.filter(|_| verdicts[i] == Verdict::Ac),
+                })
+            });
+            let root = root.root();
+            (root.verdict, Some(root.score))
+        }
+    }
+}
+
+/// One solution, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct Checked {
+    pub solution: String,
+    pub expected: Option<Expectation>,
+    /// The verdict at the limit.
+    pub verdict: Verdict,
+    /// A scoring package's score at the limit, and the most it could be.
+    pub score: Option<f64>,
+    pub max_score: Option<f64>,
+    /// The verdict at the limit x 1.5.
+    pub verdict_at_margin: Verdict,
+    /// None without an expectation.
+    pub matches_expected: Option<bool>,
+    /// The slowest case's CPU time (within the limit x 1.5); None when no case ran.
+    #[serde(serialize_with = "serde_as::opt_ms", rename = "max_time_ms")]
+    pub max_time: Option<Duration>,
+    /// The case that took `max_time`.
+    pub slowest_case: Option<String>,
+    /// A case went over the limit: `max_time` is only a lower bound.
+    pub over_limit: bool,
+    pub passed: usize,
+    pub run: usize,
+    pub total: usize,
+    /// The language's extra time, which the limits above include.
+    #[serde(skip)]
+    pub rule: Option<TimeRule>,
+}
+
+/// The time limit the accepted solutions justify.
+#[derive(Debug, Clone, Serialize)]
+pub struct Justified {
+    #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
+    pub limit: Duration,
+    pub solution: String,
+    pub case: String,
+    #[serde(serialize_with = "serde_as::ms", rename = "slowest_ms")]
+    pub slowest: Duration,
+}
+
+/// A problem's reference solutions, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verification {
+    pub problem: String,
+    #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
+    pub limit: Duration,
+    /// The limit was derived by the rule from the accepted solutions (none was fixed).
+    pub derived: bool,
+    pub rule: TimeLimitRule,
+    #[serde(serialize_with = "serde_as::ms", rename = "margin_limit_ms")]
+    pub margin: Duration,
+    pub solutions: Vec<Checked>,
+    pub justified: Option<Justified>,
+    pub warnings: Vec<String>,
+    /// problem.toml expects verdicts of these, but they have no source file.
+    pub missing: Vec<String>,
+    /// Solutions not judged here (their language is not installed): never a mismatch.
+    pub skipped: Vec<Skipped>,
+}
+
+impl Verification {
+    pub fn mismatches(&self) -> impl Iterator<Item = &Checked> {
+        self.solutions
+            .iter()
+            .filter(|c| c.matches_expected == Some(false))
+    }
+
+    pub fn ok(&self) -> bool {
+        self.mismatches().next().is_none()
+    }
+}
+
+/// Checks one solution, judged at the limit x the margin, against its expectation at the limit
+/// (its language's extra time, when the problem gives some, applied to both). In a scoring
+/// package, a `partially_accepted/` submission must be accepted without the full score, and an
+/// `accepted/` one with it.
+pub fn check(
+    report: &SolutionReport,
+    expected: Option<&Expectation>,
+    (limit, margin): (Duration, Duration),
+    grading: Option<&Group>,
+    scoring: bool,
+) -> Checked {
+    let rule = report.time_rule.map(|a| a.rule);
+    let limit = rule.map_or(limit, |r| r.apply(limit));
+    let margin = rule.map_or(margin, |r| r.apply(margin));
+    let (verdict, score) = verdict_at(report, limit, grading);
+    let score = score.filter(|_| scoring);
+    let verdict_at_margin = verdict_at(report, margin, grading).0;
+    let max_score = report
+        .groups
+        .as_ref()
+        .and_then(|g| g.root().max_score)
+        .filter(|_| scoring);
+    let full = match (score, max_score) {
+        (Some(s), Some(m)) if m.is_finite() => Some(s >= m),
+        _ => None,
+    };
+    let slowest = report.cases.iter().max_by_key(|c| c.cpu);
+    let matches = expected.map(|e| {
+        e.admits(verdict)
+            && match (report.solution.split('/').next(), full) {
+                (Some("partially_accepted"), Some(full)) => !full,
+                _ => true,
+            }
+    });
+    Checked {
+        solution: report.solution.clone(),
+        expected: expected.cloned(),
+        verdict,
+        score,
+        max_score,
+        verdict_at_margin,
+        matches_expected: matches,
+        max_time: slowest.map(|c| c.cpu),
+        slowest_case: slowest.map(|c| c.name.clone()),
+        over_limit: report.cases.iter().any(|c| c.cpu > limit),
+        passed: case_verdicts_at(report, limit)
+            .iter()
+            .filter(|v| **v == Verdict::Ac)
+            .count(),
+        run: report.cases.len(),
+        total: report.total,
+        rule,
+    }
+}
+
+/// Whether a solution counts as an accepted reference solution: expected to be AC (and only
+/// AC), or with no expectation at all, and accepted.
+fn accepted_reference(c: &Checked) -> bool {
+    // A package's partially accepted submissions pass too, but they do not set the limit.
+    c.verdict == Verdict::Ac
+        && c.expected.as_ref().is_none_or(|e| e.is_only(Verdict::Ac))
+        && !c.solution.starts_with("partially_accepted/")
+}
+
+/// Checks every solution of a problem (each judged at `problem.time_rule.margin(limit)`).
+pub fn verify(
+    problem: &Problem,
+    limit: Duration,
+    reports: &[SolutionReport],
+    skipped: &[Skipped],
+) -> Verification {
+    let rule = problem.time_rule;
+    let grading = problem.grading.as_deref();
+    let margin = rule.margin(limit);
+    let solutions: Vec<Checked> = reports
+        .iter()
+        .map(|r| {
+            let expected = problem.expected.get(&r.solution);
+            check(r, expected, (limit, margin), grading, problem.scoring)
+        })
+        .collect();
+    let justified = solutions
+        .iter()
+        .filter(|c| accepted_reference(c))
+        // A time measured with extra time for its language counts as the time it would
+        // need without: (t - extra) / factor.
+        .filter_map(|c| {
+            let t = c.max_time?;
+            Some((
+                c,
+                c.rule
+                    .map_or(t, |r| t.saturating_sub(r.extra).div_f64(r.factor)),
+            ))
+        })
+        .max_by_key(|(_, t)| *t)
+        .map(|(c, t)| Justified {
+            limit: rule.derive(t),
+            solution: c.solution.clone(),
+            case: c.slowest_case.clone().unwrap_or_default(),
+            slowest: t,
+        });
+    let mut warnings = Vec::new();
+    for c in &solutions {
+        if c.verdict != c.verdict_at_margin {
+            warnings.push(format!(
+                "{}: sensitive to the time limit: {} at {}, {} at {}",
+                c.solution,
+                c.verdict,
+                format_duration(limit),
+                c.verdict_at_margin,
+                format_duration(margin)
+            ));
+        }
+        if c.matches_expected == Some(true)
+            && c.solution.starts_with("accepted/")
+            && c.score
+                .zip(c.max_score)
+                .is_some_and(|(s, m)| m.is_finite() && s < m)
+        {
+            warnings.push(format!(
+                "{}: accepted without the full score ({} of {}): partially_accepted/ is its folder",
+                c.solution,
+                c.score.unwrap_or_default(),
+                c.max_score.unwrap_or_default()
+            ));
+        }
+        if let (true, Some(t)) = (c.verdict == Verdict::Ac, c.max_time) {
+            if t * 2 > limit {
+                warnings.push(format!(
+                    "{}: accepted, but its slowest case ({}, {}) uses {:.0}% of the time limit (at most half is safe)",
+                    c.solution,
+                    c.slowest_case.as_deref().unwrap_or("?"),
+                    format_duration(t),
+                    t.as_secs_f64() / limit.as_secs_f64() * 100.0
+                ));
+            }
+        }
+    }
+    if let Some(j) = &justified {
+        if j.limit > limit {
+            warnings.push(format!(
+                "the time limit {} is below the {} the accepted solutions justify",
+                format_duration(limit),
+                format_duration(j.limit)
+            ));
+        }
+    }
+    let missing = problem
+        .expected
+        .keys()
+        .filter(|n| {
+            !reports.iter().any(|r| &&r.solution == n) && !skipped.iter().any(|s| &&s.solution == n)
+        })
+        .cloned()
+        .collect();
+    Verification {
+        problem: problem.id.clone(),
+        limit,
+        derived: rule.fixed.is_none(),
+        rule,
+        margin,
+        solutions,
+        justified,
+        warnings,
+        missing,
+        skipped: skipped.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{self, case};
+    use crate::model::CaseReport;
+    use crate::verdict::Limits;
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    /// A run under 1.5 s of problem `p`'s three cases.
+    fn report(name: &str, cases: Vec<CaseReport>) -> SolutionReport {
+        let mut r = fixtures::report(name, cases);
+        r.limits = Limits::new(Duration::from_millis(1500), 1 << 30, 1 << 30);
+        r.total = 3;
+        r
+    }
+
+    fn problem(expected: &[(&str, &str)]) -> Problem {
+        let mut p = fixtures::problem("p", Path::new("problems/p"));
+        (p.limits.memory_bytes, p.limits.output_bytes) = (1 << 30, 1 << 30);
+        p.expected = expected
+            .iter()
+            .map(|(n, e)| (n.to_string(), e.parse().unwrap()))
+            .collect::<BTreeMap<_, _>>();
+        p
+    }
+
+    #[test]
+    fn a_case_over_the_lower_limit_is_a_tle_there() {
+        let r = report(
+            "s",
+            vec![
+                case("1", Verdict::Ac, 10),
+                case("2", Verdict::Wa, 1200),
+                case("3", Verdict::Tle, 1500),
+            ],
+        );
+        assert_eq!(r.verdict, Verdict::Wa);
+        assert_eq!(
+            case_verdicts_at(&r, Duration::from_secs(1)),
+            [Verdict::Ac, Verdict::Tle, Verdict::Tle]
+        );
+        assert_eq!(verdict_at(&r, Duration::from_secs(1), None).0, Verdict::Tle);
+        assert_eq!(verdict_at(&r, Duration::from_secs(2), None).0, Verdict::Wa);
+    }
+
+    #[test]
+    fn mismatches_warnings_and_the_justified_limit() {
+        let p = problem(&[
+            ("fast", "AC"),
+            ("edge", "AC"),
+            ("slow", "TLE"),
+            ("wrong", "AC"),
+            ("gone", "AC"),
+        ]);
+        let reports = vec![
+            report(
+                "fast",
+                vec![
+                    case("1", Verdict::Ac, 5),
+                    case("2", Verdict::Ac, 300),
+                    case("3", Verdict::Ac, 20),
+                ],
+            ),
+            // AC at 1.5 s, TLE at 1 s: a mismatch and sensitive to the limit.
+            report(
+                "edge",
+                vec![
+                    case("1", Verdict::Ac, 5),
+                    case("2", Verdict::Ac, 1100),
+                    case("3", Verdict::Ac, 20),
+                ],
+            ),
+            report(
+                "slow",
+                vec![case("1", Verdict::Ac, 5), case("2", Verdict::Tle, 1500)],
+            ),
+            report("wrong", vec![case("1", Verdict::Wa, 5)]),
+            report("free", vec![case("1", Verdict::Ac, 700)]),
+        ];
+        let v = verify(&p, Duration::from_secs(1), &reports, &[]);
+        let by = |n: &str| v.solutions.iter().find(|c| c.solution == n).unwrap();
+        assert_eq!(by("fast").matches_expected, Some(true));
+        assert_eq!(by("edge").verdict, Verdict::Tle);
+        assert_eq!(by("edge").verdict_at_margin, Verdict::Ac);
+        assert_eq!(by("edge").matches_expected, Some(false));
+        assert_eq!(by("slow").matches_expected, Some(true));
+        assert!(by("slow").over_limit);
+        assert_eq!(by("wrong").matches_expected, Some(false));
+        assert_eq!(by("free").matches_expected, None);
+        let names: Vec<&str> = v.mismatches().map(|c| c.solution.as_str()).collect();
+        assert_eq!(names, ["edge", "wrong"]);
+        assert!(!v.ok());
+        // The slowest accepted reference: `free` (no expectation) at 700 ms -> 1.4 s -> 2 s.
+        let j = v.justified.as_ref().unwrap();
+        assert_eq!(
+            (j.solution.as_str(), j.case.as_str(), j.limit),
+            ("free", "1", Duration::from_secs(2))
+        );
+        let w = v.warnings.join("\n");
+        assert!(
+            w.contains("edge: sensitive to the time limit: TLE at 1 s, AC at 1.50 s"),
+            "{w}"
+        );
+        assert!(
+            w.contains("free: accepted, but its slowest case (1, 700 ms) uses 70%"),
+            "{w}"
+        );
+        assert!(!w.contains("fast:"), "{w}");
+        assert!(
+            w.contains("below the 2 s the accepted solutions justify"),
+            "{w}"
+        );
+        assert_eq!(v.missing, ["gone"]);
+    }
+
+    #[test]
+    fn every_expectation_met_is_ok() {
+        let p = problem(&[("fast", "AC")]);
+        let v = verify(
+            &p,
+            Duration::from_secs(1),
+            &[report("fast", vec![case("1", Verdict::Ac, 400)])],
+            &[],
+        );
+        assert!(v.ok());
+        assert!(v.warnings.is_empty(), "{:?}", v.warnings);
+        assert_eq!(v.justified.unwrap().limit, Duration::from_secs(1));
+    }
+}

@@ -1,0 +1,220 @@
+//! The workspace on disk: finding its root, and the way into its problems, test cases and solutions.
+//!
+//! One file for each: [`problem`] (the `problem.toml` schema and its errors), [`checker`] (how
+//! an output is judged: the checker's types), [`cases`] (pairing inputs with answers, selecting
+//! and adding cases), [`solutions`] (listing and resolving them), [`validator`] (input validators).
+
+mod cases;
+mod checker;
+mod interactor;
+mod problem;
+mod programs;
+mod raw;
+mod solutions;
+mod statement;
+mod validator;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::lang::{Config, Language};
+
+pub use cases::{
+    glob_match, interaction_files, natural_cmp, next_case_name, package_sample_dir, select_cases,
+    TestCase,
+};
+pub use checker::{
+    Checker, CheckerProgram, CheckerProtocol, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
+};
+pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
+pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
+pub use solutions::{solution_name, Solution};
+pub use statement::Statement;
+pub use validator::{InputValidator, ValidatorKind};
+
+use problem::parse_problem;
+
+/// A folder holding `problems/`, `testcases/` and `solutions/`, and maybe a `judge.toml`; and
+/// the problem packages mounted beside its own problems for one command.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub root: PathBuf,
+    /// `judge.toml`: the languages (the built-in ones when there is no file).
+    pub config: Arc<Config>,
+    /// Where the judge keeps its caches, kept outputs and history: `.judge/` in the workspace,
+    /// or the user's cache folder when there is no workspace (a package is never written to).
+    state: PathBuf,
+    /// Packages judged where they lie (`--problem PATH`, `judge verify PATH`).
+    packages: Vec<Arc<Mounted>>,
+}
+
+/// A problem whose files live outside the workspace's folders, read in full (a problem
+/// package): what `problem`, `testcases` and `solutions` give for it.
+#[derive(Debug, Clone)]
+pub struct Mounted {
+    pub problem: Problem,
+    pub cases: Vec<TestCase>,
+    pub solutions: Vec<Solution>,
+    /// Its programs the judge cannot run, with the reason.
+    pub skipped: Vec<crate::model::Skipped>,
+}
+
+impl Workspace {
+    /// The workspace at `root`, with its `judge.toml` read.
+    pub fn at(root: &Path) -> Result<Workspace> {
+        Ok(Workspace {
+            root: root.to_path_buf(),
+            config: Arc::new(Config::load(root)?),
+            state: root.join(".judge"),
+            packages: Vec::new(),
+        })
+    }
+
+    /// No workspace, only packages (mounted next): `dir` stands for the root, and the judge's
+    /// state goes to the user's cache folder (`$XDG_CACHE_HOME/judge`, `~/.cache/judge`).
+    pub fn loose(dir: &Path) -> Workspace {
+        let cache = std::env::var_os("XDG_CACHE_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .unwrap_or_else(std::env::temp_dir);
+        Workspace {
+            root: dir.to_path_buf(),
+            config: Arc::new(Config::default()),
+            state: cache.join("judge"),
+            packages: Vec::new(),
+        }
+    }
+
+    /// Makes a package's problem one of the workspace's for this command (in place of one
+    /// with the same id). Returns the problem's id.
+    pub fn mount(&mut self, mounted: Mounted) -> String {
+        let id = mounted.problem.id.clone();
+        self.packages.retain(|p| p.problem.id != id);
+        self.packages.push(Arc::new(mounted));
+        id
+    }
+
+    /// The mounted package whose problem is `id`.
+    pub fn package(&self, id: &str) -> Option<&Arc<Mounted>> {
+        self.packages.iter().find(|p| p.problem.id == id)
+    }
+
+    /// The language `path` is written in, by its extension; an error lists the languages.
+    pub fn language_of(&self, path: &Path) -> Result<Arc<Language>> {
+        self.config
+            .languages
+            .of_path(path)
+            .cloned()
+            .ok_or_else(|| Error::UnknownLanguage {
+                path: self.show(path),
+                extension: path
+                    .extension()
+                    .map(|e| e.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                known: self.config.languages.known(),
+            })
+    }
+
+    /// The workspace given by `--root`, or the nearest folder holding `problems/` from `start` up.
+    pub fn discover(start: &Path, root: Option<&Path>) -> Result<Workspace> {
+        if let Some(root) = root {
+            if !root.join("problems").is_dir() {
+                return Err(Error::NotAWorkspace {
+                    start: root.to_path_buf(),
+                    explicit: true,
+                });
+            }
+            return Workspace::at(root);
+        }
+        let start = start.canonicalize().unwrap_or_else(|_| start.to_path_buf());
+        for dir in start.ancestors() {
+            if dir.join("problems").is_dir() {
+                return Workspace::at(dir);
+            }
+        }
+        Err(Error::NotAWorkspace {
+            start,
+            explicit: false,
+        })
+    }
+
+    pub fn problems_dir(&self) -> PathBuf {
+        self.root.join("problems")
+    }
+
+    /// `.judge/`: caches and history, never committed (see [`Workspace::loose`]).
+    pub fn state_dir(&self) -> PathBuf {
+        self.state.clone()
+    }
+
+    /// A path shown to the user: relative to the workspace root when inside it.
+    pub fn show(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
+    /// Ids of every folder under `problems/`, sorted.
+    pub fn problem_ids(&self) -> Result<Vec<String>> {
+        let dir = self.problems_dir();
+        let mut ids: Vec<String> = self.packages.iter().map(|p| p.problem.id.clone()).collect();
+        if !dir.is_dir() && !ids.is_empty() {
+            return Ok(ids);
+        }
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
+            let entry = entry.map_err(|e| Error::io(&dir, e))?;
+            if entry.path().is_dir() {
+                if let Some(name) = entry.file_name().to_str() {
+                    if !name.starts_with('.') {
+                        ids.push(name.to_string());
+                    }
+                }
+            }
+        }
+        ids.sort_by(|a, b| natural_cmp(a, b));
+        ids.dedup();
+        Ok(ids)
+    }
+
+    /// Validates `text` as the problem.toml of problem `id` whose files are in `dir` (a
+    /// problem.toml about to be written).
+    pub fn problem_from_text(&self, id: &str, dir: &Path, text: &str) -> Result<Problem> {
+        let shown = self.show(&self.problems_dir().join(id).join("problem.toml"));
+        parse_problem(id, dir, &shown, text, &self.config)
+    }
+
+    /// Loads and validates `problems/ID/problem.toml` (or the mounted package's problem).
+    pub fn problem(&self, id: &str) -> Result<Problem> {
+        if let Some(p) = self.package(id) {
+            return Ok(p.problem.clone());
+        }
+        let dir = self.problems_dir().join(id);
+        if !dir.is_dir() {
+            return Err(Error::UnknownProblem {
+                id: id.to_string(),
+                known: self.problem_ids().unwrap_or_default(),
+            });
+        }
+        let path = dir.join("problem.toml");
+        let shown = self.show(&path);
+        let text = std::fs::read(&path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Error::Config {
+                path: shown.clone(),
+                line: None,
+                message: "the problem has no problem.toml".into(),
+                fix: "create it with at least `title`, `time_limit` and `memory_limit` (see the README, \"problem.toml\")".into(),
+            },
+            _ => Error::io(&path, e),
+        })?;
+        let text = String::from_utf8(text).map_err(|_| Error::Config {
+            path: shown.clone(),
+            line: None,
+            message: "the file is not UTF-8 text".into(),
+            fix: "save it as UTF-8".into(),
+        })?;
+        parse_problem(id, &dir, &shown, &text, &self.config)
+    }
+}

@@ -1,0 +1,342 @@
+//! The problem's own programs in `problem.toml`: the checker keys (a built-in mode with its options, or a checker program) and the interactor keys.
+
+use std::path::{Path, PathBuf};
+
+use crate::check::{CompareOptions, KattisFlags};
+use crate::error::{Error, Result};
+use crate::lang::Config;
+use crate::units::{parse_duration, parse_size};
+
+use super::checker::{
+    Checker, CheckerKey, CheckerProgram, CheckerProtocol, Protocol, DEFAULT_CHECKER_MEMORY,
+    DEFAULT_CHECKER_TIME,
+};
+use super::interactor::{Interactor, InteractorProgram, InteractorProtocol};
+use super::raw::{line_of, RawProblem};
+
+/// A program file of the problem's (`generator`, `checker_program`): in the problem's folder,
+/// in a language the judge knows, and there.
+pub(super) fn program_file(
+    key: &str,
+    value: &toml::Spanned<String>,
+    dir: &Path,
+    (shown, text): (&str, &str),
+    config: &Config,
+    what: &str,
+) -> Result<PathBuf> {
+    let bad = |message: String, fix: String| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, value.span().start)),
+        message,
+        fix,
+    };
+    let name = value.get_ref();
+    let shown_dir = Path::new(shown)
+        .parent()
+        .map_or(String::new(), |d| d.display().to_string());
+    let inside = Path::new(name)
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !inside {
+        return Err(bad(
+            format!("{key}: `{name}` is not a file in the problem's folder"),
+            format!("name a file in {shown_dir}/, such as \"gen.rs\""),
+        ));
+    }
+    if config.languages.of_path(Path::new(name)).is_none() {
+        return Err(bad(
+            format!("{key}: no language claims `{name}`"),
+            format!(
+                "name a source file in one of the languages ({}), or add its language to judge.toml",
+                config.languages.known()
+            ),
+        ));
+    }
+    let path = dir.join(name);
+    if !path.is_file() {
+        return Err(bad(
+            format!("{key}: there is no `{name}` in {shown_dir}/"),
+            format!("create {shown_dir}/{name} ({what}), or correct the name"),
+        ));
+    }
+    Ok(path)
+}
+
+/// The checker keys: the mode, its options, and which options go with which mode.
+pub(super) fn parse_checker(
+    raw: &RawProblem,
+    dir: &Path,
+    shown: &str,
+    text: &str,
+    config: &Config,
+) -> Result<Checker> {
+    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, span.start)),
+        message,
+        fix,
+    };
+    let mode = raw
+        .checker
+        .as_ref()
+        .map_or(CheckerKey::default(), |c| *c.get_ref());
+    let needs = |key: &str, span: std::ops::Range<usize>, modes: &[CheckerKey]| {
+        if modes.contains(&mode) {
+            return Ok(());
+        }
+        let names: Vec<String> = modes.iter().map(|m| format!("\"{m}\"")).collect();
+        Err(bad(
+            span,
+            format!(
+                "`{key}` applies only to checker = {}, and this problem's checker is \"{mode}\"",
+                names.join(" or ")
+            ),
+            format!("set `checker = \"{}\"`, or remove `{key}`", modes[0]),
+        ))
+    };
+    let mut compare = CompareOptions::default();
+    if let Some(ci) = &raw.case_insensitive {
+        needs(
+            "case_insensitive",
+            ci.span(),
+            &[CheckerKey::Tokens, CheckerKey::Lines, CheckerKey::Float],
+        )?;
+        compare.case_insensitive = *ci.get_ref();
+    }
+    for (key, value, slot) in [
+        (
+            "float_absolute",
+            &raw.float_absolute,
+            &mut compare.float_absolute,
+        ),
+        (
+            "float_relative",
+            &raw.float_relative,
+            &mut compare.float_relative,
+        ),
+    ] {
+        let Some(value) = value else { continue };
+        needs(key, value.span(), &[CheckerKey::Float])?;
+        let v = *value.get_ref();
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(bad(
+                value.span(),
+                format!("{key}: `{v}` is not a tolerance (it must be zero or more)"),
+                format!("write a tolerance such as `{key} = 1e-6`"),
+            ));
+        }
+        *slot = v;
+    }
+    for (key, value) in [
+        ("checker_program", &raw.checker_program),
+        ("checker_time_limit", &raw.checker_time_limit),
+        ("checker_memory_limit", &raw.checker_memory_limit),
+    ] {
+        if let Some(value) = value {
+            needs(key, value.span(), &[CheckerKey::Custom])?;
+        }
+    }
+    if let Some(p) = &raw.checker_protocol {
+        needs("checker_protocol", p.span(), &[CheckerKey::Custom])?;
+    }
+    let flags = match &raw.validator_flags {
+        // A Kattis interactor's flags (`parse_interactor`).
+        Some(_) if raw.interactor.is_some() && raw.checker.is_none() => String::new(),
+        Some(f) => {
+            needs(
+                "validator_flags",
+                f.span(),
+                &[CheckerKey::Kattis, CheckerKey::Custom],
+            )?;
+            let kattis_program = raw
+                .checker_protocol
+                .as_ref()
+                .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
+            if mode == CheckerKey::Custom && !kattis_program {
+                return Err(bad(
+                    f.span(),
+                    "`validator_flags` are given to a Kattis output validator, and this checker is a testlib checker".into(),
+                    "set `checker_protocol = \"kattis\"`, or remove `validator_flags`".into(),
+                ));
+            }
+            f.get_ref().clone()
+        }
+        None => String::new(),
+    };
+    if mode == CheckerKey::Kattis {
+        let parsed = KattisFlags::parse(&flags).map_err(|m| {
+            bad(
+                raw.validator_flags.as_ref().map_or(0..0, |f| f.span()),
+                format!("validator_flags: {m}"),
+                "write the default validator's flags, such as \"case_sensitive float_tolerance 1e-6\"".into(),
+            )
+        })?;
+        return Ok(Checker::Kattis(parsed));
+    }
+    if let Some(mode) = mode.mode() {
+        return Ok(Checker::Builtin {
+            mode,
+            options: compare,
+        });
+    }
+    let shown_dir = Path::new(shown)
+        .parent()
+        .map_or(String::new(), |d| d.display().to_string());
+    let Some(program) = &raw.checker_program else {
+        let span = raw.checker.as_ref().map_or(0..0, |c| c.span());
+        return Err(bad(
+            span,
+            "checker = \"custom\" needs the checker's source".into(),
+            format!("add `checker_program = \"checker.rs\"`, naming a source file in {shown_dir}/"),
+        ));
+    };
+    let source = program_file(
+        "checker_program",
+        program,
+        dir,
+        (shown, text),
+        config,
+        "it is run as `checker INPUT OUTPUT ANSWER`",
+    )?;
+    let time = match &raw.checker_time_limit {
+        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
+            bad(
+                t.span(),
+                format!("checker_time_limit: {m}"),
+                "write a positive duration such as \"10s\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_TIME,
+    };
+    let memory_bytes = match &raw.checker_memory_limit {
+        Some(m) => parse_size(m.get_ref()).map_err(|e| {
+            bad(
+                m.span(),
+                format!("checker_memory_limit: {e}"),
+                "write a positive size such as \"1GiB\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_MEMORY,
+    };
+    Ok(Checker::Program(CheckerProgram {
+        source,
+        time,
+        memory_bytes,
+        protocol: match raw.checker_protocol.as_ref().map(|p| *p.get_ref()) {
+            Some(Protocol::Kattis) => CheckerProtocol::Kattis {
+                flags: flags.split_whitespace().map(str::to_string).collect(),
+            },
+            _ => CheckerProtocol::Testlib,
+        },
+    }))
+}
+
+/// The interactor keys. An interactor decides with its exit code, so the only checker it goes
+/// with is a testlib checker program, which then reads what a testlib interactor wrote.
+pub(super) fn parse_interactor(
+    raw: &RawProblem,
+    dir: &Path,
+    shown: &str,
+    text: &str,
+    config: &Config,
+) -> Result<Option<Interactor>> {
+    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
+        path: shown.to_string(),
+        line: Some(line_of(text, span.start)),
+        message,
+        fix,
+    };
+    let Some(name) = &raw.interactor else {
+        for (key, span) in [
+            (
+                "interactor_protocol",
+                raw.interactor_protocol.as_ref().map(|v| v.span()),
+            ),
+            (
+                "interactor_time_limit",
+                raw.interactor_time_limit.as_ref().map(|v| v.span()),
+            ),
+            (
+                "interactor_memory_limit",
+                raw.interactor_memory_limit.as_ref().map(|v| v.span()),
+            ),
+        ] {
+            if let Some(span) = span {
+                return Err(bad(
+                    span,
+                    format!("`{key}` applies only to an interactive problem, and this one has no interactor"),
+                    format!("add `interactor = \"interactor.rs\"`, or remove `{key}`"),
+                ));
+            }
+        }
+        return Ok(None);
+    };
+    let kattis = raw
+        .interactor_protocol
+        .as_ref()
+        .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
+    if let Some(checker) = &raw.checker {
+        let key = *checker.get_ref();
+        let testlib_program = key == CheckerKey::Custom
+            && raw
+                .checker_protocol
+                .as_ref()
+                .is_none_or(|p| *p.get_ref() == Protocol::Testlib);
+        if kattis || !testlib_program {
+            return Err(bad(
+                checker.span(),
+                format!(
+                    "`checker = \"{key}\"` and `interactor`: the interactor decides the verdict, so the output is not compared{}",
+                    if kattis { "" } else { " (a testlib interactor's checker must be a testlib checker program)" }
+                ),
+                if kattis {
+                    "remove `checker`: a Kattis interactor accepts (exit 42) or rejects (43) by itself".into()
+                } else {
+                    "remove `checker`, or set `checker = \"custom\"` with `checker_program` to check what the interactor writes".into()
+                },
+            ));
+        }
+    }
+    let flags: Vec<String> = match &raw.validator_flags {
+        Some(f) if kattis => f.get_ref().split_whitespace().map(str::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let source = program_file(
+        "interactor",
+        name,
+        dir,
+        (shown, text),
+        config,
+        "it talks with the solution through their stdin and stdout",
+    )?;
+    let time = match &raw.interactor_time_limit {
+        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
+            bad(
+                t.span(),
+                format!("interactor_time_limit: {m}"),
+                "write a positive duration such as \"10s\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_TIME,
+    };
+    let memory_bytes = match &raw.interactor_memory_limit {
+        Some(m) => parse_size(m.get_ref()).map_err(|e| {
+            bad(
+                m.span(),
+                format!("interactor_memory_limit: {e}"),
+                "write a positive size such as \"1GiB\"".into(),
+            )
+        })?,
+        None => DEFAULT_CHECKER_MEMORY,
+    };
+    Ok(Some(Interactor {
+        program: InteractorProgram::Source(source),
+        protocol: if kattis {
+            InteractorProtocol::Kattis { flags }
+        } else {
+            InteractorProtocol::Testlib
+        },
+        time,
+        memory_bytes,
+    }))
+}

@@ -1,0 +1,380 @@
+//! `judge export PROBLEM --kattis DIR`: a workspace problem written as a Kattis problem package
+//! (format 2023-07-draft, which keeps the fixed time limit) that problemtools' `verifyproblem`
+//! accepts: problem.yaml, the statement, data/sample and data/secret, the checker as the
+//! default validator's flags or an output validator, the input validator, and the solutions in
+//! the submissions/ folder of their expected verdict.
+//!
+//! The workspace is only read. What cannot be carried over is said, never dropped silently.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::package::kattis::FOLDERS;
+use judge_core::check::{CheckerMode, KattisFlags};
+use judge_core::error::{Error, Result};
+use judge_core::verdict::Expectation;
+use judge_core::workspace::{
+    Checker, CheckerProtocol, Problem, Solution, TestCase, ValidatorKind, Workspace,
+};
+
+/// What `export` wrote, and what it left out.
+#[derive(Debug, Clone, Default)]
+pub struct Exported {
+    pub dir: PathBuf,
+    pub samples: usize,
+    pub secret: usize,
+    /// `folder/file` under submissions/, with the solution it is.
+    pub submissions: Vec<(String, String)>,
+    /// A solution left out, and why.
+    pub left_out: Vec<(String, String)>,
+    /// How something was carried over that is not one to one.
+    pub notes: Vec<String>,
+}
+
+/// The package's entries the export writes: with `force`, these (and only these) are replaced.
+const ENTRIES: &[&str] = &[
+    "problem.yaml",
+    "statement",
+    "data",
+    "submissions",
+    "input_validators",
+    "output_validator",
+];
+
+/// Languages whose programs problemtools runs on another implementation than the judge's.
+const ELSEWHERE: &[(&str, &str)] = &[(
+    "python",
+    "problemtools runs .py on PyPy, and the expected verdict was set on CPython",
+)];
+
+/// Writes `problem` of `ws` as a Kattis package in `dir`: a new or empty folder, or with
+/// `force` one whose package entries are replaced.
+pub fn kattis(
+    ws: &Workspace,
+    problem: &Problem,
+    cases: &[TestCase],
+    solutions: &[Solution],
+    dir: &Path,
+    force: bool,
+) -> Result<Exported> {
+    let shown_problem = ws.show(&problem.dir);
+    let statement = problem.dir.join("statement.md");
+    let statement_text = std::fs::read_to_string(&statement).map_err(|_| Error::Config {
+        path: ws.show(&statement),
+        line: None,
+        message: "the problem has no statement, and a package needs one".into(),
+        fix: "write the statement in Markdown in statement.md".into(),
+    })?;
+    let (flags, validator) = checker(problem, &shown_problem)?;
+    short_name(dir, &problem.id)?;
+    prepare(dir, force)?;
+
+    let mut out = Exported {
+        dir: dir.to_path_buf(),
+        ..Exported::default()
+    };
+    write(
+        &dir.join("problem.yaml"),
+        problem_yaml(problem, &mut out.notes),
+    )?;
+    write(
+        &dir.join("statement/problem.en.md"),
+        without_title(&statement_text, &problem.title),
+    )?;
+    if let Some(flags) = flags.filter(|f| !f.is_empty()) {
+        write(
+            &dir.join("data/testdata.yaml"),
+            format!("output_validator_flags: {}\n", json_string(&flags)),
+        )?;
+    }
+    if let Some(source) = validator {
+        copy(
+            &source,
+            &dir.join("output_validator").join(file_name(&source)),
+        )?;
+    }
+    for case in cases {
+        let group = if case.sample { "sample" } else { "secret" };
+        let group = dir.join("data").join(group);
+        copy(&case.input, &group.join(format!("{}.in", case.name)))?;
+        copy(&case.answer, &group.join(format!("{}.ans", case.name)))?;
+        if case.sample {
+            out.samples += 1;
+        } else {
+            out.secret += 1;
+        }
+    }
+    for v in &problem.input_validators {
+        match &v.kind {
+            ValidatorKind::Program(p) | ValidatorKind::Checktestdata(p) => {
+                copy(p, &dir.join("input_validators").join(file_name(p)))?
+            }
+            ValidatorKind::Unsupported(why) => out
+                .notes
+                .push(format!("input validator {} left out: {why}", v.name)),
+        }
+    }
+    if problem.input_validators.is_empty() {
+        out.notes.push(
+            "no input validator (problemtools warns): add `input_validator = \"validate.rs\"` to problem.toml"
+                .into(),
+        );
+    }
+    if problem.generator.is_some() {
+        out.notes
+            .push("the generator is not part of a package: left out".into());
+    }
+    for s in solutions {
+        let language = ws.language_of(&s.path)?;
+        if let Some((_, why)) = ELSEWHERE.iter().find(|(id, _)| *id == language.id) {
+            out.left_out.push((s.name.clone(), why.to_string()));
+            continue;
+        }
+        let Some(expected) = problem.expected.get(&s.name) else {
+            out.left_out.push((
+                s.name.clone(),
+                "it has no expected verdict in problem.toml".into(),
+            ));
+            continue;
+        };
+        let Some(folder) = folder_of(expected) else {
+            out.left_out.push((
+                s.name.clone(),
+                format!("no submissions/ folder means {expected}"),
+            ));
+            continue;
+        };
+        let name = format!("{folder}/{}", file_name(&s.path));
+        copy(&s.path, &dir.join("submissions").join(&name))?;
+        out.submissions.push((name, s.name.clone()));
+    }
+    Ok(out)
+}
+
+/// The submissions/ folder whose verdicts admit every verdict `expected` admits.
+pub fn folder_of(expected: &Expectation) -> Option<&'static str> {
+    FOLDERS
+        .iter()
+        .find(|(_, verdicts)| expected.0.iter().all(|v| verdicts.contains(v)))
+        .map(|(folder, _)| *folder)
+}
+
+/// The default validator's flags (`None`: a validator program decides), and the validator
+/// program to copy.
+fn checker(problem: &Problem, shown: &str) -> Result<(Option<String>, Option<PathBuf>)> {
+    Ok(match &problem.checker {
+        Checker::Builtin { mode, options } => {
+            let mut flags = KattisFlags {
+                case_sensitive: !options.case_insensitive,
+                ..KattisFlags::default()
+            };
+            match mode {
+                CheckerMode::Tokens => {}
+                CheckerMode::Float => {
+                    flags.float_absolute = Some(options.float_absolute);
+                    flags.float_relative = Some(options.float_relative);
+                }
+                CheckerMode::Exact | CheckerMode::Lines => flags.space_change_sensitive = true,
+            }
+            (Some(flags.to_string()), None)
+        }
+        Checker::Kattis(flags) => (Some(flags.to_string()), None),
+        Checker::Program(p) => match &p.protocol {
+            CheckerProtocol::Kattis { flags } => (Some(flags.join(" ")), Some(p.source.clone())),
+            CheckerProtocol::Testlib => {
+                return Err(Error::Config {
+                    path: format!("{shown}/problem.toml"),
+                    line: None,
+                    message: "its checker speaks testlib's protocol, and a package's output validator speaks Kattis' (`validator INPUT ANSWER FEEDBACK_DIR < OUTPUT`, exit 42 or 43)".into(),
+                    fix: "rewrite the checker for the Kattis protocol and set `checker_protocol = \"kattis\"`".into(),
+                })
+            }
+        },
+    })
+}
+
+/// The package's folder name is the problem's short name to Kattis and problemtools: lowercase
+/// letters and digits only.
+fn short_name(dir: &Path, id: &str) -> Result<()> {
+    let name = file_name(dir);
+    if !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        return Ok(());
+    }
+    let suggested: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    Err(Error::Config {
+        path: dir.display().to_string(),
+        line: None,
+        message: format!(
+            "`{name}` cannot be a package's folder: its name is the problem's short name, which is lowercase letters and digits only"
+        ),
+        fix: format!(
+            "name the folder `{}`, for instance",
+            if suggested.is_empty() { "problem" } else { &suggested }
+        ),
+    })
+}
+
+/// A folder to write the package in: made if missing; refused when it holds anything unless
+/// `force`, which removes the entries the export writes (and nothing else).
+fn prepare(dir: &Path, force: bool) -> Result<()> {
+    let not_empty = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
+    if not_empty && !force {
+        return Err(Error::Config {
+            path: dir.display().to_string(),
+            line: None,
+            message: "the folder is not empty; the export writes only into a new or empty one".into(),
+            fix: "name a new folder, or pass --force to replace the package there (problem.yaml, statement/, data/, submissions/, input_validators/, output_validator/)".into(),
+        });
+    }
+    for entry in ENTRIES {
+        let p = dir.join(entry);
+        let removed = if p.is_dir() {
+            std::fs::remove_dir_all(&p)
+        } else if p.exists() {
+            std::fs::remove_file(&p)
+        } else {
+            Ok(())
+        };
+        removed.map_err(|e| Error::io(&p, e))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
+}
+
+fn problem_yaml(problem: &Problem, notes: &mut Vec<String>) -> String {
+    let mib = |bytes: u64, what: &str, notes: &mut Vec<String>| {
+        let m = bytes.div_ceil(1 << 20);
+        if m << 20 != bytes {
+            notes.push(format!("the {what} limit is rounded up to {m} MiB"));
+        }
+        m
+    };
+    let limits = &problem.limits;
+    let rule = &problem.time_rule;
+    let mut y = String::new();
+    let _ = writeln!(y, "problem_format_version: 2023-07-draft");
+    let _ = writeln!(y, "name: {}", json_string(&problem.title));
+    let _ = writeln!(y, "uuid: {}", uuid(&problem.id));
+    if let Some(url) = &problem.url {
+        let _ = writeln!(y, "source: {}", json_string(url));
+    }
+    let _ = writeln!(y, "limits:");
+    let _ = writeln!(y, "  time_limit: {}", seconds(limits.time));
+    let _ = writeln!(y, "  time_multipliers:");
+    let _ = writeln!(y, "    ac_to_time_limit: {}", rule.ac_to_limit);
+    let _ = writeln!(y, "    time_limit_to_tle: {}", rule.limit_to_tle);
+    let _ = writeln!(y, "  memory: {}", mib(limits.memory_bytes, "memory", notes));
+    let _ = writeln!(y, "  output: {}", mib(limits.output_bytes, "output", notes));
+    y
+}
+
+/// Seconds as YAML writes a number: `4`, `1.5`.
+fn seconds(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{}", s as u64)
+    } else {
+        format!("{s}")
+    }
+}
+
+/// A UUID that stays the same for a problem id across exports (the format wants one).
+fn uuid(id: &str) -> String {
+    let h = blake3::hash(format!("judge problem {id}").as_bytes());
+    let b = h.as_bytes();
+    let hex: String = b[..16].iter().map(|x| format!("{x:02x}")).collect();
+    // Version 8 (custom), RFC 9562 variant.
+    format!(
+        "{}-{}-8{}-{:x}{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[13..16],
+        8 | (b[8] & 0x3),
+        &hex[17..20],
+        &hex[20..32]
+    )
+}
+
+/// A YAML scalar that says `s` exactly: a JSON string is a YAML double-quoted one.
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serializes")
+}
+
+/// The statement without its first line when that is the title as a heading: the package's
+/// statement gets its title from problem.yaml.
+fn without_title(text: &str, title: &str) -> String {
+    let mut lines = text.lines();
+    match lines.next() {
+        Some(first) if first.trim_start_matches('#').trim() == title && first.starts_with('#') => {
+            lines
+                .collect::<Vec<_>>()
+                .join("\n")
+                .trim_start()
+                .to_string()
+                + "\n"
+        }
+        _ => text.to_string(),
+    }
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn write(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+    }
+    std::fs::write(path, text).map_err(|e| Error::io(path, e))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<()> {
+    if let Some(parent) = to.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+    }
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| Error::io(from, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::verdict::Verdict;
+
+    #[test]
+    fn each_expectation_goes_to_the_folder_that_admits_it() {
+        let e = |v: &[Verdict]| Expectation(v.iter().copied().collect());
+        assert_eq!(folder_of(&e(&[Verdict::Ac])), Some("accepted"));
+        assert_eq!(folder_of(&e(&[Verdict::Tle])), Some("time_limit_exceeded"));
+        assert_eq!(folder_of(&e(&[Verdict::Wa])), Some("wrong_answer"));
+        assert_eq!(folder_of(&e(&[Verdict::Re])), Some("run_time_error"));
+        assert_eq!(folder_of(&e(&[Verdict::Ac, Verdict::Tle])), None);
+    }
+
+    #[test]
+    fn uuids_are_stable_and_well_formed() {
+        let u = uuid("nqueens-ii");
+        assert_eq!(u, uuid("nqueens-ii"));
+        assert_ne!(u, uuid("nqueens"));
+        let parts: Vec<usize> = u.split('-').map(str::len).collect();
+        assert_eq!(parts, [8, 4, 4, 4, 12]);
+        assert_eq!(&u[14..15], "8");
+    }
+
+    #[test]
+    fn a_title_heading_is_dropped_from_the_statement() {
+        assert_eq!(without_title("# T\n\nText\n", "T"), "Text\n");
+        assert_eq!(without_title("Text\n", "T"), "Text\n");
+        assert_eq!(without_title("# Other\nText\n", "T"), "# Other\nText\n");
+    }
+}

@@ -1,0 +1,269 @@
+//! The tests of an import against the cases already in a folder: which are new (and their
+//! names there), which are there already, which clash with a case there; and its sample
+//! interactions, named as their samples are there.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::{Draft, DraftCase, DraftInteraction};
+use judge_core::error::{Error, Result};
+use judge_core::scaffold;
+
+/// Where each test of the draft goes.
+pub(super) struct CasePlan<'a> {
+    /// New files: the case's name and the test.
+    pub(super) writes: Vec<(String, &'a DraftCase)>,
+    /// Tests there already, by their names there.
+    pub(super) known: Vec<(String, &'a DraftCase)>,
+    /// Tests whose input is there with another answer: the existing case's name.
+    pub(super) conflicting: Vec<String>,
+    /// New sample interactions: the name of `NAME.interaction` and the interaction.
+    pub(super) interactions: Vec<(String, &'a DraftInteraction)>,
+    /// Sample interactions left out: their sample's name is another conversation's there.
+    pub(super) conflicting_interactions: Vec<String>,
+}
+
+impl CasePlan<'_> {
+    /// Every sample of the import by its name in the workspace, new or known.
+    pub(super) fn sample_names(&self) -> BTreeSet<String> {
+        self.writes
+            .iter()
+            .chain(&self.known)
+            .filter(|(_, c)| c.sample)
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+
+    /// Writes the new tests into `dir`, each answer before its input: a run started meanwhile
+    /// never sees an input without its answer.
+    pub(super) fn write(&self, dir: &Path) -> Result<()> {
+        if self.writes.is_empty() && self.interactions.is_empty() {
+            return Ok(());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        for (name, case) in &self.writes {
+            scaffold::create(&dir.join(format!("{name}.out")), &case.answer)?;
+            scaffold::create(&dir.join(format!("{name}.in")), &case.input)?;
+        }
+        for (name, interaction) in &self.interactions {
+            scaffold::create(&dir.join(format!("{name}.interaction")), &interaction.text)?;
+        }
+        Ok(())
+    }
+}
+
+/// Compares the draft's tests with the cases in `dir` (which may not exist yet) and names the
+/// new ones.
+pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a>> {
+    let mut taken: BTreeSet<String> = BTreeSet::new();
+    let mut existing: Vec<(String, PathBuf, PathBuf)> = Vec::new();
+    let mut conversations: Vec<(String, PathBuf)> = Vec::new();
+    if dir.is_dir() {
+        let mut inputs = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+            let name = entry.map_err(|e| Error::io(dir, e))?.file_name();
+            let name = name.to_string_lossy();
+            let Some((stem, ext)) = name.rsplit_once('.') else {
+                continue;
+            };
+            if stem.is_empty() || stem.starts_with('.') {
+                continue;
+            }
+            taken.insert(stem.to_string());
+            match ext {
+                "in" => inputs.push(stem.to_string()),
+                "interaction" => conversations.push((stem.to_string(), dir.join(&*name))),
+                _ => {}
+            }
+        }
+        for stem in inputs {
+            let answer = ["out", "ans"]
+                .iter()
+                .map(|e| dir.join(format!("{stem}.{e}")))
+                .find(|p| p.is_file());
+            if let Some(answer) = answer {
+                existing.push((stem.clone(), dir.join(format!("{stem}.in")), answer));
+            }
+        }
+    }
+    let mut plan = CasePlan {
+        writes: Vec::new(),
+        known: Vec::new(),
+        conflicting: Vec::new(),
+        interactions: Vec::new(),
+        conflicting_interactions: Vec::new(),
+    };
+    for case in &draft.cases {
+        let same_input = |input: &Path| {
+            std::fs::metadata(input).is_ok_and(|m| m.len() == case.input.len() as u64)
+                && std::fs::read(input).is_ok_and(|d| d == case.input)
+        };
+        if let Some((name, _, answer)) = existing.iter().find(|(_, i, _)| same_input(i)) {
+            if std::fs::read(answer).is_ok_and(|a| a == case.answer) {
+                plan.known.push((name.clone(), case));
+            } else {
+                plan.conflicting.push(name.clone());
+            }
+            continue;
+        }
+        if let Some((name, earlier)) = plan.writes.iter().find(|(_, c)| c.input == case.input) {
+            // The same test twice in one import.
+            if earlier.answer == case.answer {
+                plan.known.push((name.clone(), case));
+            } else {
+                plan.conflicting.push(name.clone());
+            }
+            continue;
+        }
+        let name = fresh_name(case.name.as_deref(), &taken);
+        taken.insert(name.clone());
+        plan.writes.push((name, case));
+    }
+    for interaction in &draft.interactions {
+        let same = |path: &PathBuf| std::fs::read(path).is_ok_and(|t| t == interaction.text);
+        if conversations.iter().any(|(_, path)| same(path))
+            || plan
+                .interactions
+                .iter()
+                .any(|(_, i)| i.text == interaction.text)
+        {
+            continue;
+        }
+        // The name its sample got here, new or known; else a name of its own.
+        let sample = plan
+            .writes
+            .iter()
+            .chain(&plan.known)
+            .find(|(_, c)| c.sample && c.name.as_deref() == Some(interaction.name.as_str()));
+        let name = match sample {
+            Some((name, _)) => name.clone(),
+            None => fresh_name(Some(&interaction.name), &taken),
+        };
+        let there = conversations.iter().any(|(n, _)| *n == name)
+            || plan.interactions.iter().any(|(n, _)| *n == name);
+        if there {
+            plan.conflicting_interactions.push(name);
+            continue;
+        }
+        taken.insert(name.clone());
+        plan.interactions.push((name, interaction));
+    }
+    Ok(plan)
+}
+
+/// A case name not in `taken`: the source's (made a plain name), else the next number.
+fn fresh_name(preferred: Option<&str>, taken: &BTreeSet<String>) -> String {
+    let preferred = preferred.map(case_name).filter(|n| !n.is_empty());
+    match preferred {
+        Some(p) if !taken.contains(&p) => p,
+        Some(p) if !p.bytes().all(|b| b.is_ascii_digit()) => (2..)
+            .map(|i| format!("{p}-{i}"))
+            .find(|n| !taken.contains(n))
+            .expect("some name is free"),
+        _ => {
+            let next = taken
+                .iter()
+                .filter_map(|n| n.parse::<u64>().ok())
+                .max()
+                .map_or(1, |m| m + 1);
+            (next..)
+                .map(|i| i.to_string())
+                .find(|n| !taken.contains(n))
+                .expect("some number is free")
+        }
+    }
+}
+
+/// `Sample 1` -> `sample-1`: lowercase letters, digits, `-` and `_`.
+fn case_name(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.trim().chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_cases_get_names_not_taken() {
+        assert_eq!(case_name("Sample 1"), "sample-1");
+        assert_eq!(case_name("sample-1"), "sample-1");
+        let taken: BTreeSet<String> = ["1", "2", "sample-1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(fresh_name(Some("3"), &taken), "3");
+        assert_eq!(fresh_name(Some("1"), &taken), "3");
+        assert_eq!(fresh_name(None, &taken), "3");
+        assert_eq!(fresh_name(Some("Sample 1"), &taken), "sample-1-2");
+        assert_eq!(fresh_name(Some("???"), &taken), "3");
+    }
+
+    #[test]
+    fn a_sample_interaction_follows_its_sample_and_is_recognised() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in [
+            ("sample-1.in", "1\n"),
+            ("sample-1.out", "1\n"),
+            ("old.interaction", ">7\n<correct\n"),
+        ] {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        let interaction = |name: &str, text: &str| DraftInteraction {
+            name: name.into(),
+            text: text.as_bytes().to_vec(),
+        };
+        let draft = Draft {
+            origin: "a test".into(),
+            id: "guess".into(),
+            title: "Guess".into(),
+            url: None,
+            contest: None,
+            time: None,
+            memory_bytes: None,
+            checker: Default::default(),
+            interactor: None,
+            io: Default::default(),
+            cases: vec![DraftCase {
+                name: Some("sample-1".into()),
+                input: b"2\n".to_vec(),
+                answer: b"2\n".to_vec(),
+                sample: true,
+            }],
+            interactions: vec![
+                interaction("sample-1", ">2\n<correct\n"),
+                interaction("sample-2", ">7\n<correct\n"),
+                interaction("sample-3", ">3\n<correct\n"),
+                interaction("sample-4", ">3\n<correct\n"),
+            ],
+            solutions: Vec::new(),
+            notes: Vec::new(),
+        };
+        let plan = plan_cases(dir.path(), &draft).unwrap();
+        fn names<T>(v: &[(String, T)]) -> Vec<&str> {
+            v.iter().map(|(n, _)| n.as_str()).collect()
+        }
+        // Another test took `sample-1`: the sample and its conversation are `sample-1-2`.
+        assert_eq!(names(&plan.writes), ["sample-1-2"]);
+        // `sample-2` is `old` there; `sample-4` is `sample-3` again.
+        assert_eq!(names(&plan.interactions), ["sample-1-2", "sample-3"]);
+        assert!(plan.conflicting_interactions.is_empty());
+        plan.write(dir.path()).unwrap();
+        // Once written, the same import finds it all there.
+        let again = plan_cases(dir.path(), &draft).unwrap();
+        assert!(again.writes.is_empty() && again.interactions.is_empty());
+        // The same sample with another conversation is left out, never written over.
+        let mut other = draft.clone();
+        other.interactions = vec![interaction("sample-1", ">9\n<correct\n")];
+        let plan = plan_cases(dir.path(), &other).unwrap();
+        assert!(plan.interactions.is_empty());
+        assert_eq!(plan.conflicting_interactions, ["sample-1-2"]);
+    }
+}

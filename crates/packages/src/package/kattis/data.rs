@@ -1,0 +1,199 @@
+//! The `data/` tree: cases paired by name, groups in problemtools' order, and each group's
+//! settings (`testdata.yaml`, `test_group.yaml`) inherited from its parent's.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use super::super::inside;
+use super::meta::{as_number, as_text, parse_yaml, words};
+use super::{dir_name, sorted_entries};
+use judge_core::error::{Error, Result};
+use judge_core::grading::{GraderFlags, Group, Item, OnReject};
+use judge_core::workspace::TestCase;
+
+/// A group's settings, as its folder's settings file and its parent's give them.
+#[derive(Debug, Clone)]
+pub(super) struct Settings {
+    on_reject: OnReject,
+    grader_flags: String,
+    accept_score: f64,
+    reject_score: f64,
+    range: Option<(f64, f64)>,
+    input_validator_flags: Vec<String>,
+    output_validator_flags: Vec<String>,
+}
+
+impl Settings {
+    pub(super) fn defaults() -> Settings {
+        Settings {
+            on_reject: OnReject::Break,
+            grader_flags: String::new(),
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: None,
+            input_validator_flags: Vec::new(),
+            output_validator_flags: Vec::new(),
+        }
+    }
+
+    /// These settings with a folder's settings file on top (what it leaves out is inherited).
+    fn with(
+        &self,
+        file: &Map<String, Value>,
+        shown: &str,
+        warnings: &mut Vec<String>,
+    ) -> Result<Settings> {
+        let bad = |key: &str, v: &Value, fix: &str| Error::Config {
+            path: shown.to_string(),
+            line: None,
+            message: format!("{key}: `{}` is not what the format allows", as_text(v)),
+            fix: fix.to_string(),
+        };
+        let mut s = self.clone();
+        for (key, v) in file {
+            match key.as_str() {
+                "on_reject" => {
+                    s.on_reject = match as_text(v).as_str() {
+                        "break" => OnReject::Break,
+                        "continue" => OnReject::Continue,
+                        _ => return Err(bad(key, v, "write break or continue")),
+                    }
+                }
+                "grader_flags" => s.grader_flags = as_text(v),
+                "accept_score" => {
+                    s.accept_score = as_number(v).ok_or_else(|| bad(key, v, "write a number"))?
+                }
+                "reject_score" => {
+                    s.reject_score = as_number(v).ok_or_else(|| bad(key, v, "write a number"))?
+                }
+                "range" => {
+                    let parts: Vec<f64> = as_text(v)
+                        .split_whitespace()
+                        .map(|p| match p {
+                            "-inf" => Some(f64::NEG_INFINITY),
+                            "inf" | "+inf" => Some(f64::INFINITY),
+                            p => p.parse().ok(),
+                        })
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| bad(key, v, "write two numbers: range: 0 50"))?;
+                    let [lo, hi] = parts[..] else {
+                        return Err(bad(key, v, "write two numbers: range: 0 50"));
+                    };
+                    s.range = Some((lo, hi));
+                }
+                "input_validator_flags" | "input_validator_args" => {
+                    s.input_validator_flags = words(v);
+                }
+                "output_validator_flags" | "output_validator_args" => {
+                    s.output_validator_flags = words(v);
+                }
+                "grading" => {
+                    if as_text(v) == "custom" {
+                        warnings.push(format!(
+                            "{shown}: a custom grader is not supported; the default grader grades"
+                        ));
+                    }
+                }
+                other => warnings.push(format!("{shown}: unknown key `{other}` (ignored)")),
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// Reads one folder of the data tree: its cases and subgroups, sorted by name as problemtools
+/// sorts them.
+pub(super) fn read_group(
+    package: &Path,
+    dir: &Path,
+    path: &str,
+    parent: &Settings,
+    cases: &mut Vec<TestCase>,
+    warnings: &mut Vec<String>,
+) -> Result<Group> {
+    let mut settings = parent.clone();
+    for file in ["testdata.yaml", "test_group.yaml"] {
+        let f = dir.join(file);
+        if !f.is_file() {
+            continue;
+        }
+        let shown = format!(
+            "{}/data/{}{file}",
+            dir_name(package),
+            if path.is_empty() {
+                String::new()
+            } else {
+                format!("{path}/")
+            }
+        );
+        let text = std::fs::read_to_string(&f).map_err(|e| Error::io(&f, e))?;
+        let value = parse_yaml(&text).map_err(|m| Error::Config {
+            path: shown.clone(),
+            line: None,
+            message: m,
+            fix: "correct the YAML".into(),
+        })?;
+        if let Value::Object(map) = value {
+            settings = settings.with(&map, &shown, warnings)?;
+        }
+    }
+    let mut items = Vec::new();
+    for entry in sorted_entries(dir) {
+        let name = entry
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let child = if path.is_empty() {
+            name.clone()
+        } else {
+            format!("{path}/{name}")
+        };
+        let real = inside(package, &entry)?;
+        if real.is_dir() {
+            let group = read_group(package, &entry, &child, &settings, cases, warnings)?;
+            if !group.cases().is_empty() {
+                items.push(Item::Group(group));
+            }
+            continue;
+        }
+        let Some(stem) = name.strip_suffix(".in") else {
+            continue;
+        };
+        let answer = dir.join(format!("{stem}.ans"));
+        if !answer.is_file() {
+            return Err(Error::TestData {
+                path: format!("{}/data/{child}", dir_name(package)),
+                message: "an input without an answer: there is no .ans beside it".into(),
+                fix: format!("add {stem}.ans"),
+            });
+        }
+        let answer = inside(package, &answer)?;
+        let case_name = child.strip_suffix(".in").unwrap_or(&child).to_string();
+        let description = std::fs::read_to_string(dir.join(format!("{stem}.desc")))
+            .ok()
+            .map(|d| d.trim().to_string())
+            .filter(|d| !d.is_empty());
+        cases.push(TestCase {
+            sample: case_name.starts_with("sample/"),
+            name: case_name.clone(),
+            input: real,
+            answer,
+            description,
+            validator_flags: settings.output_validator_flags.clone(),
+            input_validator_flags: settings.input_validator_flags.clone(),
+        });
+        items.push(Item::Case(case_name));
+    }
+    Ok(Group {
+        path: path.to_string(),
+        on_reject: settings.on_reject,
+        flags: GraderFlags::parse(&settings.grader_flags),
+        accept_score: settings.accept_score,
+        reject_score: settings.reject_score,
+        range: settings.range,
+        case_points: Default::default(),
+        requires: Vec::new(),
+        items,
+    })
+}

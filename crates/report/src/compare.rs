@@ -1,0 +1,291 @@
+//! The invocation matrix of `judge compare` as text: cells, totals, markers, and relative speed.
+
+use std::fmt::Write as _;
+
+use anstyle::Style;
+
+use super::{alarm, dim, paint, verdict_style};
+use judge_core::compare::{cell_contradicts, Column, Matrix, Speed};
+use judge_core::model::{CaseReport, SolutionReport};
+use judge_core::stats;
+use judge_core::units::{format_bytes, format_duration, format_run_time};
+use judge_core::verdict::Verdict;
+
+/// The widest a matrix is printed with its solutions' names over their columns.
+const MAX_WIDTH: usize = 120;
+
+/// The matrix as text: a row per case, a column per solution, the totals beneath.
+pub fn render(m: &Matrix) -> String {
+    let mut out = String::new();
+    let content = m
+        .columns
+        .iter()
+        .map(|c| passed_text(c.report).len())
+        .chain([if m.repeat > 1 { 18 } else { 13 }])
+        .max()
+        .unwrap_or(13);
+    let names = m.columns.iter().map(|c| c.report.solution.len()).max();
+    let width = names.unwrap_or(0).max(content);
+    let label = m
+        .cases
+        .iter()
+        .map(|c| c.name.len() + if c.sample { 4 } else { 0 })
+        .chain([if m.columns.iter().any(|c| c.report.time_rule.is_some()) {
+            10
+        } else {
+            8
+        }])
+        .max()
+        .unwrap_or(8);
+    let _ = writeln!(
+        out,
+        "{}  {}",
+        paint(Style::new().bold(), &m.problem.id),
+        dim(&format!(
+            "{} · time {} · memory {} · {} cases · {} solution{}{}",
+            m.problem.title,
+            format_duration(m.limits.time),
+            format_bytes(m.limits.memory_bytes),
+            m.cases.len(),
+            m.columns.len(),
+            if m.columns.len() == 1 { "" } else { "s" },
+            if m.repeat > 1 {
+                format!(" · {} runs per case: min / median", m.repeat)
+            } else {
+                String::new()
+            }
+        ))
+    );
+    // Long names (a package's `time_limit_exceeded/...`) would push the matrix off the screen:
+    // the columns are then numbered, and the numbers named above.
+    let numbered = width > content && 2 + label + m.columns.len() * (width + 2) > MAX_WIDTH;
+    let width = if numbered { content } else { width };
+    let heading = |i: usize, col: &Column| match numbered {
+        true => format!("#{}", i + 1),
+        false => col.report.solution.clone(),
+    };
+    if numbered {
+        let _ = writeln!(out);
+        for (i, col) in m.columns.iter().enumerate() {
+            let _ = writeln!(out, "  {:<4}{}", heading(i, col), col.report.solution);
+        }
+    }
+    let mut head = format!("\n  {:<label$}", "case");
+    for (i, col) in m.columns.iter().enumerate() {
+        let _ = write!(head, "  {:<width$}", heading(i, col));
+    }
+    let _ = writeln!(out, "{}", paint(Style::new().bold(), head.trim_end()));
+    let mut markers = Markers::default();
+    for case in m.cases {
+        let name = if case.sample {
+            format!("{} (s)", case.name)
+        } else {
+            case.name.clone()
+        };
+        let mut row = format!("  {name:<label$}");
+        for col in &m.columns {
+            let cell = match m.cell(col, &case.name) {
+                Some(c) => cell_text(col, c, width, &mut markers),
+                // Padded outside the style, so that a row's end trims clean.
+                None => format!("{}{}", dim("-"), " ".repeat(width.saturating_sub(1))),
+            };
+            let _ = write!(row, "  {cell}");
+        }
+        let _ = writeln!(out, "{}", row.trim_end());
+    }
+    let _ = writeln!(out);
+    let summary_row = |title: &str, f: &dyn Fn(&Column) -> String| {
+        let mut row = format!("  {title:<label$}");
+        for col in &m.columns {
+            let _ = write!(row, "  {}", f(col));
+        }
+        row.trim_end().to_string()
+    };
+    let language = summary_row("language", &|col| {
+        format!("{:<width$}", col.report.language_name)
+    });
+    let _ = writeln!(out, "{language}");
+    if m.columns.iter().any(|c| c.report.time_rule.is_some()) {
+        let limit = summary_row("time limit", &|col| {
+            format!("{:<width$}", format_duration(col.report.limits.time))
+        });
+        let _ = writeln!(out, "{limit}");
+    }
+    let verdict_row = summary_row("verdict", &|col| {
+        let v = col.report.verdict;
+        let bad = col.report.matches_expected() == Some(false);
+        let text = format!("{}{}", v.code(), if bad { " !" } else { "" });
+        let pad = width.saturating_sub(text.len());
+        format!("{}{}", paint(verdict_style(v), &text), " ".repeat(pad))
+    });
+    let _ = writeln!(out, "{verdict_row}");
+    let passed = summary_row("passed", &|col| {
+        format!("{:<width$}", passed_text(col.report))
+    });
+    let _ = writeln!(out, "{passed}");
+    let max_time = summary_row("max time", &|col| {
+        let r = col.report;
+        let t = if r.cases.is_empty() {
+            "-".to_string()
+        } else {
+            format_run_time(r.max_cpu(), r.any_tle().then_some(r.limits.time))
+        };
+        format!("{t:<width$}")
+    });
+    let _ = writeln!(out, "{max_time}");
+    let memory = summary_row("memory", &|col| {
+        let r = col.report;
+        let t = if r.cases.is_empty() {
+            "-".to_string()
+        } else {
+            format_bytes(r.max_memory())
+        };
+        format!("{t:<width$}")
+    });
+    let _ = writeln!(out, "{memory}");
+    let expected = summary_row("expected", &|col| match &col.report.expected {
+        Some(e) => format!("{:<width$}", e.to_string()),
+        None => format!("{}{}", dim("(none)"), " ".repeat(width.saturating_sub(6))),
+    });
+    let _ = writeln!(out, "{expected}");
+    markers.legend(
+        &mut out,
+        m.columns.iter().any(|c| c.report.expected.is_none()),
+    );
+    if let Some(speed) = m.speed() {
+        let _ = writeln!(out);
+        render_speed(&mut out, &speed);
+    }
+    for skip in m.skipped {
+        let _ = writeln!(
+            out,
+            "\n  {}",
+            dim(&format!("skipped {}: {}", skip.solution, skip.skipped))
+        );
+    }
+    let mismatches = m.mismatches();
+    if !mismatches.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{}",
+            alarm(&format!(
+                "verdict not the expected one: {}",
+                mismatches.join(", ")
+            ))
+        );
+    }
+    out
+}
+
+fn cell_text(col: &Column, c: &CaseReport, width: usize, markers: &mut Markers) -> String {
+    let time = if c.verdict == Verdict::Tle {
+        format!("> {}", format_duration(col.report.limits.time))
+    } else {
+        match &c.timing {
+            Some(t) => format!("{} / {}", format_duration(t.min()), format_duration(c.cpu)),
+            None => format_duration(c.cpu),
+        }
+    };
+    let mut flags = String::new();
+    if cell_contradicts(col.report.expected.as_ref(), c.verdict) {
+        flags.push('!');
+        markers.contradiction = true;
+    }
+    if c.timing.as_ref().is_some_and(|t| t.wide()) && c.verdict != Verdict::Tle {
+        flags.push('~');
+        markers.spread = true;
+    }
+    if c.verdict != Verdict::Tle && stats::near_limit(c.cpu, col.report.limits.time) {
+        flags.push('^');
+        markers.near = true;
+    }
+    let plain = format!(
+        "{:<4}{time}{}",
+        c.verdict.code(),
+        if flags.is_empty() {
+            String::new()
+        } else {
+            format!(" {flags}")
+        }
+    );
+    let pad = width.saturating_sub(plain.chars().count());
+    format!(
+        "{}{}{}",
+        paint(
+            verdict_style(c.verdict),
+            &format!("{:<4}", c.verdict.code())
+        ),
+        &plain[4..],
+        " ".repeat(pad)
+    )
+}
+
+/// "13/14", or "7/14, 7 not run" when cases were skipped.
+fn passed_text(r: &SolutionReport) -> String {
+    let mut t = format!("{}/{}", r.passed, r.total);
+    if r.cases.len() < r.total && r.verdict != Verdict::Ce {
+        let _ = write!(t, ", {} not run", r.total - r.cases.len());
+    }
+    t
+}
+
+#[derive(Default)]
+struct Markers {
+    contradiction: bool,
+    spread: bool,
+    near: bool,
+}
+
+impl Markers {
+    fn legend(&self, out: &mut String, unexpected: bool) {
+        let mut parts = Vec::new();
+        if self.contradiction {
+            parts.push("! contradicts the expected verdict");
+        }
+        if self.spread {
+            parts.push("~ wide spread over the runs");
+        }
+        if self.near {
+            parts.push("^ within 10% of the time limit");
+        }
+        if unexpected {
+            parts.push("(none): no expected verdict in problem.toml");
+        }
+        if !parts.is_empty() {
+            let _ = writeln!(out, "\n  {}", dim(&parts.join(" · ")));
+        }
+    }
+}
+
+/// "eightfold ran / 2.04 x faster than symmetry-halved (14 cases) / ..."
+pub fn render_speed(out: &mut String, speed: &Speed) {
+    if speed.others.is_empty() && speed.incomparable.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{} ran", paint(Style::new().bold(), &speed.reference));
+    for r in &speed.others {
+        let (factor, word, spread) = if r.ratio >= 1.0 {
+            (r.ratio, "faster", r.spread)
+        } else {
+            (
+                1.0 / r.ratio,
+                "slower",
+                r.spread.map(|s| s / (r.ratio * r.ratio)),
+            )
+        };
+        let spread = spread.map(|s| format!(" ± {s:.2}")).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {factor:>8.2}{spread} x {word} than {}  {}",
+            r.solution,
+            dim(&format!(
+                "(on the {} case{} both accepted)",
+                r.cases,
+                if r.cases == 1 { "" } else { "s" }
+            ))
+        );
+    }
+    for s in &speed.incomparable {
+        let _ = writeln!(out, "  {}", dim(&format!("{s}: no case both accepted")));
+    }
+}

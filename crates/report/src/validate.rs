@@ -1,0 +1,101 @@
+//! What `judge validate` prints: a line per validator (valid inputs, skipped, failed), under it
+//! each input it rejected with its message, and the conclusion.
+
+use std::fmt::Write;
+
+use super::{alarm, bold, dim, paint, verdict_style};
+use judge_core::text;
+use judge_core::validate::{Status, Validation};
+use judge_core::verdict::Verdict;
+
+/// Lines of a validator's message shown under the input it rejected.
+const MESSAGE_LINES: usize = 4;
+
+pub fn render(v: &Validation) -> String {
+    let mut out = String::new();
+    let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    let _ = writeln!(
+        out,
+        "{}  {}\n",
+        bold(&v.problem),
+        dim(&format!(
+            "{} · {}",
+            plural(v.inputs, "input"),
+            plural(v.validators.len(), "input validator")
+        ))
+    );
+    if v.validators.is_empty() {
+        let _ = writeln!(
+            out,
+            "  the problem has no input validator: nothing says which inputs are valid"
+        );
+        return out;
+    }
+    let width = v.validators.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    for r in &v.validators {
+        let what = match &r.status {
+            Status::Ran if r.invalid.is_empty() => paint(
+                verdict_style(Verdict::Ac),
+                &format!("{}/{} valid", r.checked, r.checked),
+            ),
+            Status::Ran => alarm(&format!("{} of {} invalid", r.invalid.len(), r.checked)),
+            Status::Skipped(why) => dim(&format!("skipped: {why}")),
+            Status::Unsupported(why) => dim(&format!("not run: {why}")),
+            Status::Failed(why) => paint(verdict_style(Verdict::Ie), &format!("IE: {why}")),
+        };
+        let _ = writeln!(out, "  {:<width$}  {what}", r.name);
+        for bad in &r.invalid {
+            let message = bad
+                .message
+                .as_deref()
+                .map(|m| text::first_lines(m, MESSAGE_LINES))
+                .unwrap_or_else(|| "(no message)".into());
+            let mut lines = message.lines();
+            let _ = writeln!(
+                out,
+                "      {}  exit {}: {}",
+                bad.case,
+                bad.exit_code,
+                lines.next().unwrap_or("")
+            );
+            for line in lines {
+                let _ = writeln!(out, "      {:<w$}  {line}", "", w = bad.case.len());
+            }
+        }
+    }
+    let invalid: usize = v.validators.iter().map(|r| r.invalid.len()).sum();
+    let failed: Vec<&str> = v
+        .validators
+        .iter()
+        .filter(|r| matches!(r.status, Status::Failed(_)))
+        .map(|r| r.name.as_str())
+        .collect();
+    let ran = v
+        .validators
+        .iter()
+        .filter(|r| r.status == Status::Ran)
+        .count();
+    let _ = writeln!(out);
+    if !failed.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {}",
+            alarm(&format!("IE: {} failed", failed.join(", ")))
+        );
+    } else if invalid > 0 {
+        let _ = writeln!(
+            out,
+            "  {}",
+            alarm(&format!("{} rejected", plural(invalid, "input")))
+        );
+    } else if ran == 0 {
+        let _ = writeln!(out, "  no validator could run here: nothing was checked");
+    } else {
+        let _ = writeln!(
+            out,
+            "  every input valid ({} ran)",
+            plural(ran, "validator")
+        );
+    }
+    out
+}

@@ -1,0 +1,247 @@
+//! `judge verify` as text: the head, one line per solution, and the time limits, warnings and mismatches beneath.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::{alarm, bold, dim, paint, verdict_style, yellow};
+use judge_core::units::format_duration;
+use judge_core::verdict::{Expectation, Verdict};
+use judge_core::verify::{Checked, Verification};
+use judge_core::workspace::Problem;
+
+/// The narrowest the solution and the expectation columns are.
+const W_NAME: usize = 18;
+const W_VERDICT: usize = 11;
+
+/// The widths of the table's first columns: the longest solution name and expectation
+/// (`WA or TLE or MLE or OLE or RE`, a Polygon tag's), known before the first line is printed.
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    name: usize,
+    expected: usize,
+}
+
+impl Columns {
+    pub fn new<'a>(
+        names: impl Iterator<Item = &'a str>,
+        expected: impl Iterator<Item = &'a Expectation>,
+    ) -> Columns {
+        Columns {
+            name: names.map(str::len).max().unwrap_or(0).max(W_NAME),
+            expected: expected
+                .map(|e| e.to_string().len())
+                .max()
+                .unwrap_or(0)
+                .max(W_VERDICT),
+        }
+    }
+}
+
+/// The width of the verdict column: a scoring problem's holds the score too ("AC 50/100").
+fn got_width(scoring: bool) -> usize {
+    if scoring {
+        12
+    } else {
+        5
+    }
+}
+
+/// The head of the table of solutions.
+pub fn render_head(problem: &Problem, limit: Duration, columns: Columns) -> String {
+    let (w, e) = (columns.name, columns.expected);
+    let g = got_width(problem.scoring);
+    let rule = &problem.time_rule;
+    let how = if rule.fixed.is_some() {
+        "time limit"
+    } else {
+        "time limit (derived)"
+    };
+    format!(
+        "{}  {}\n\n  {}\n",
+        bold(&problem.id),
+        dim(&format!(
+            "{} · {how} {} · every solution judged at {} (x {})",
+            problem.title,
+            format_duration(limit),
+            format_duration(rule.margin(limit)),
+            trim(rule.limit_to_tle)
+        )),
+        bold(&format!(
+            "{:<w$} {:<e$} {:<g$} {:>10}  {}",
+            "solution", "expected", "got", "max time", "cases"
+        ))
+    )
+}
+
+/// One line per solution: expected, got, max time, cases passed.
+pub fn render_line(c: &Checked, limit: Duration, columns: Columns) -> String {
+    let (w, e) = (columns.name, columns.expected);
+    let expected = match &c.expected {
+        Some(x) => format!("{:<e$}", x.to_string()),
+        None => dim(&format!("{:<e$}", "(none)")),
+    };
+    let score = match (c.score, c.max_score) {
+        (Some(s), Some(m)) if m.is_finite() => format!(" {}/{}", trim(s), trim(m)),
+        (Some(s), _) => format!(" {}", trim(s)),
+        _ => String::new(),
+    };
+    let width = got_width(c.score.is_some());
+    let pad = width.saturating_sub(c.verdict.code().len() + score.chars().count());
+    let got = format!(
+        "{}{score}{}",
+        paint(verdict_style(c.verdict), c.verdict.code()),
+        " ".repeat(pad)
+    );
+    let time = match c.max_time {
+        _ if c.over_limit => format!("> {}", format_duration(limit)),
+        Some(t) => format_duration(t),
+        None => "-".into(),
+    };
+    let mut cases = format!("{}/{}", c.passed, c.total);
+    if c.run < c.total && c.verdict != Verdict::Ce {
+        let _ = write!(cases, ", {} not run", c.total - c.run);
+    }
+    let flag = match c.matches_expected {
+        Some(false) => alarm("  MISMATCH"),
+        None => dim("  no expected verdict"),
+        Some(true) => String::new(),
+    };
+    format!(
+        "  {:<w$} {expected} {got} {time:>10}  {cases}{flag}\n",
+        c.solution
+    )
+}
+
+/// Under the table: the time limits, the warnings and the mismatches.
+pub fn render_tail(v: &Verification) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out);
+    match &v.justified {
+        Some(j) => {
+            let rounded = v.rule.rounding().unwrap_or_else(|| "the nanosecond".into());
+            let limits = if v.derived {
+                format!("derived {}", format_duration(v.limit))
+            } else {
+                format!(
+                    "configured {} · justified {}",
+                    format_duration(v.limit),
+                    format_duration(j.limit)
+                )
+            };
+            let _ = writeln!(
+                out,
+                "  time limit: {limits} (slowest accepted: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to {rounded})",
+                j.solution,
+                j.case,
+                j.slowest.as_secs_f64() * 1000.0,
+                trim(v.rule.ac_to_limit),
+                j.slowest.as_secs_f64() * 1000.0 * v.rule.ac_to_limit,
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  time limit: configured {} · no accepted solution to justify one",
+                format_duration(v.limit)
+            );
+        }
+    }
+    for w in &v.warnings {
+        let _ = writeln!(out, "  {}", yellow(&format!("warning: {w}")));
+    }
+    for m in &v.missing {
+        let _ = writeln!(
+            out,
+            "  {}",
+            yellow(&format!(
+                "warning: problem.toml expects a verdict of `{m}`, which has no source file"
+            ))
+        );
+    }
+    for skip in &v.skipped {
+        let _ = writeln!(
+            out,
+            "  {}",
+            dim(&format!("skipped {}: {}", skip.solution, skip.skipped))
+        );
+    }
+    let mismatches: Vec<&Checked> = v.mismatches().collect();
+    let Columns {
+        name: w,
+        expected: e,
+    } = Columns::new(
+        v.solutions.iter().map(|c| c.solution.as_str()),
+        v.solutions.iter().filter_map(|c| c.expected.as_ref()),
+    );
+    if mismatches.is_empty() {
+        let _ = writeln!(out, "  every solution got its expected verdict");
+    } else {
+        let _ = writeln!(
+            out,
+            "\n  {}",
+            alarm(&format!(
+                "{} mismatch{}:",
+                mismatches.len(),
+                if mismatches.len() == 1 { "" } else { "es" }
+            ))
+        );
+        let _ = writeln!(
+            out,
+            "  {}",
+            bold(&format!(
+                "{:<w$} {:<e$} {:<5} at {}",
+                "solution",
+                "expected",
+                "got",
+                format_duration(v.margin)
+            ))
+        );
+        for c in mismatches {
+            let row = format!(
+                "  {:<w$} {:<e$} {:<5} {}",
+                c.solution,
+                c.expected
+                    .as_ref()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default(),
+                c.verdict.code(),
+                c.verdict_at_margin.code()
+            );
+            let _ = writeln!(out, "{}", row.trim_end());
+        }
+    }
+    out
+}
+
+/// A number as a person writes it: "1.5", "2", "50".
+fn trim(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::Duration;
+
+    use judge_core::fixtures::{case, problem, report};
+    use judge_core::verdict::Verdict;
+    use judge_core::verify::verify;
+
+    #[test]
+    fn the_tail_counts_the_mismatches() {
+        let mut p = problem("p", Path::new("problems/p"));
+        for (name, expected) in [("fast", "AC"), ("wrong", "AC"), ("slow", "AC")] {
+            p.expected.insert(name.into(), expected.parse().unwrap());
+        }
+        let reports = [
+            report("fast", vec![case("1", Verdict::Ac, 5)]),
+            report("wrong", vec![case("1", Verdict::Wa, 5)]),
+            report("slow", vec![case("1", Verdict::Tle, 1100)]),
+        ];
+        let v = verify(&p, Duration::from_secs(1), &reports, &[]);
+        let tail = super::render_tail(&v);
+        assert!(tail.contains("2 mismatches"), "{tail}");
+        assert!(tail.contains("slowest accepted: fast on case 1"), "{tail}");
+    }
+}

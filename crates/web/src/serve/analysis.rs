@@ -1,0 +1,158 @@
+//! The compare and scale pages: a form that starts the task (with the token), and the latest
+//! task of the chosen problem, followed live.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Extension;
+use serde::{Deserialize, Serialize};
+
+use super::pages::{ctx, page};
+use super::routes::posted;
+use super::tasks::{Kind, Task};
+use super::{App, Known};
+
+/// The form of both pages (sizes and input only for scale).
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
+pub(super) struct TaskForm {
+    #[serde(default)]
+    problem: String,
+    #[serde(default)]
+    sizes: String,
+    #[serde(default)]
+    input: String,
+}
+
+/// What differs between the two pages.
+struct Page {
+    kind: &'static str,
+    heading: &'static str,
+    button: &'static str,
+    nothing: &'static str,
+}
+
+const COMPARE: Page = Page {
+    kind: "compare",
+    heading: "Compare",
+    button: "Judge every solution",
+    nothing: "Judges every solution of the problem on every case, one at a time: the matrix, each solution against its expected verdict, and their relative speed.",
+};
+
+const SCALE: Page = Page {
+    kind: "scale",
+    heading: "Scale",
+    button: "Measure",
+    nothing: "Runs every solution of the problem at each size and fits growth models: the chart of CPU time against n.",
+};
+
+fn show(app: &App, known: Known, p: &Page, form: TaskForm, error: Option<String>) -> Response {
+    let problems = app.ws.problem_ids().unwrap_or_default();
+    let problem = if form.problem.is_empty() {
+        problems.first().cloned().unwrap_or_default()
+    } else {
+        form.problem.clone()
+    };
+    let state = app.runs.task(&problem, p.kind).map(|t| t.state());
+    let (progress, result, failed) = match state {
+        Some(s) => match s.result {
+            Some(Ok(html)) => (None, Some(html), None),
+            Some(Err(why)) => (None, None, Some(why)),
+            None => (Some(s.progress), None, None),
+        },
+        None => (None, None, None),
+    };
+    let token = if known.0 { app.token.as_str() } else { "" };
+    page(
+        if error.is_some() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        },
+        "task.html",
+        ctx! {
+            title => p.heading, nav => p.kind, heading => p.heading, button => p.button,
+            nothing => p.nothing, action => format!("/{}", p.kind), problems, problem, form,
+            token, error, progress, result, failed,
+        },
+    )
+}
+
+pub(super) async fn compare_page(
+    State(app): State<Arc<App>>,
+    Extension(known): Extension<Known>,
+    Query(form): Query<TaskForm>,
+) -> Response {
+    show(&app, known, &COMPARE, form, None)
+}
+
+pub(super) async fn scale_page(
+    State(app): State<Arc<App>>,
+    Extension(known): Extension<Known>,
+    Query(form): Query<TaskForm>,
+) -> Response {
+    show(&app, known, &SCALE, form, None)
+}
+
+pub(super) async fn compare(
+    State(app): State<Arc<App>>,
+    Extension(known): Extension<Known>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    start(&app, known, &COMPARE, &headers, body, |_| Ok(Kind::Compare))
+}
+
+pub(super) async fn scale(
+    State(app): State<Arc<App>>,
+    Extension(known): Extension<Known>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    start(&app, known, &SCALE, &headers, body, |form| {
+        let sizes = judge_core::scale::parse_sizes(form.sizes.trim())
+            .map_err(|e| format!("the sizes `{}`: {e}", form.sizes))?;
+        let template = match form.input.trim() {
+            "" => "{n}\\n".to_string(),
+            t => t.to_string(),
+        };
+        Ok(Kind::Scale { sizes, template })
+    })
+}
+
+/// Starts the task a form asks for, then shows its page.
+fn start(
+    app: &App,
+    known: Known,
+    p: &Page,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    kind: impl FnOnce(&TaskForm) -> Result<Kind, String>,
+) -> Response {
+    let form: TaskForm = match posted(app, headers, body) {
+        Ok(f) => f,
+        Err(refused) => return *refused,
+    };
+    if !app
+        .ws
+        .problem_ids()
+        .unwrap_or_default()
+        .contains(&form.problem)
+    {
+        let why = format!("there is no problem `{}` in this workspace", form.problem);
+        return show(app, known, p, form, Some(why));
+    }
+    match kind(&form) {
+        Ok(kind) => {
+            app.runs.queue(Task::new(form.problem.clone(), kind));
+            // The page shows the form as it was sent.
+            let query = serde_urlencoded::to_string(&form).unwrap_or_default();
+            let to = format!("/{}?{query}", p.kind);
+            Redirect::to(&to).into_response()
+        }
+        Err(why) => show(app, known, p, form, Some(why)),
+    }
+}

@@ -1,0 +1,138 @@
+//! `judge serve`: the online judge's pages on the user's own machine: problems, the status
+//! table of the history (live), a submission with its diffs, submitting from the browser.
+//!
+//! Server-rendered HTML (`pages`, `views`), a little plain JavaScript fed by server-sent events
+//! (`events`), the submissions judged on a worker thread (`runs`, `submit`), with the longer
+//! comparisons and measurements (`tasks`, `analysis`). Every request
+//! passes the [`guard`]: its `Host` must name this server, and a state-changing request carries
+//! the server's token.
+
+mod analysis;
+pub mod events;
+pub mod guard;
+pub mod markdown;
+pub mod pages;
+mod routes;
+pub mod runs;
+pub mod submit;
+pub mod tasks;
+pub mod views;
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::{Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use axum::routing::get;
+use tokio::sync::Notify;
+
+use crate::http::Server;
+pub use guard::Token;
+use judge_core::error::Result;
+use judge_core::workspace::Workspace;
+
+/// What a server serves, and how it is reached.
+pub struct Settings {
+    /// The submission history it shows and records in.
+    pub history: PathBuf,
+    /// The address it is bound to (127.0.0.1 unless `--bind`).
+    pub bound: IpAddr,
+    pub token: Token,
+}
+
+/// Shared by every request.
+struct App {
+    ws: Workspace,
+    history: PathBuf,
+    token: Token,
+    hosts: guard::Hosts,
+    runs: runs::Runs,
+}
+
+/// Whether the request proved it knows the token (the address with it, or its cookie): the
+/// pages then put it in their forms.
+#[derive(Debug, Clone, Copy)]
+struct Known(bool);
+
+/// Serves the judge's pages on `server` until the process is stopped.
+pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
+    let hosts = guard::Hosts {
+        bound: settings.bound,
+        port: server.port(),
+    };
+    let runs = runs::Runs::start(ws.clone(), settings.history.clone());
+    events::watch_history(settings.history.clone(), runs.changed.clone());
+    let app = Arc::new(App {
+        ws,
+        history: settings.history,
+        token: settings.token,
+        hosts,
+        runs,
+    });
+    let router = axum::Router::new()
+        .route("/", get(routes::home))
+        .route("/problems", get(routes::problems))
+        .route("/problems/{id}", get(routes::problem))
+        .route("/status", get(routes::status))
+        .route("/submissions/{id}", get(routes::submission))
+        .route("/submit", get(routes::submit_form).post(routes::submit))
+        .route("/runs/{id}", get(routes::run))
+        .route(
+            "/compare",
+            get(analysis::compare_page).post(analysis::compare),
+        )
+        .route("/scale", get(analysis::scale_page).post(analysis::scale))
+        .route("/runs/{id}/events", get(events::run))
+        .route("/events", get(events::status))
+        .route(
+            "/static/style.css",
+            get(|| async { pages::asset("text/css; charset=utf-8", pages::STYLE) }),
+        )
+        .route(
+            "/static/live.js",
+            get(|| async { pages::asset("text/javascript; charset=utf-8", pages::SCRIPT) }),
+        )
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app);
+    server.serve(router, Arc::new(Notify::new()))
+}
+
+/// Refuses a request whose `Host` is not this server's; notes whether it knows the token, and
+/// keeps the token in a cookie when it came in the address.
+async fn guard(State(app): State<Arc<App>>, mut request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !app.hosts.admits(host) {
+        return pages::error(
+            StatusCode::FORBIDDEN,
+            "Refused",
+            &format!("`{host}` is not this judge's address: open it as http://127.0.0.1:{}/ (a page elsewhere must not reach the judge)", app.hosts.port),
+            None,
+        );
+    }
+    let in_address =
+        Query::<std::collections::HashMap<String, String>>::try_from_uri(request.uri())
+            .ok()
+            .and_then(|q| q.0.get("token").cloned())
+            .is_some_and(|t| app.token.admits(&t));
+    let known = in_address || app.token.in_cookie(request.headers());
+    request.extensions_mut().insert(Known(known));
+    let mut response = next.run(request).await;
+    if in_address {
+        let cookie = format!(
+            "{}={}; Path=/; HttpOnly; SameSite=Strict",
+            guard::COOKIE,
+            app.token.as_str()
+        );
+        if let Ok(value) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response
+}

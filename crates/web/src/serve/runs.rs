@@ -1,0 +1,291 @@
+//! Submissions made from the browser: judged one at a time on a worker thread that owns the
+//! judge, each a live [`Run`] whose cases are kept and announced as they finish, then recorded
+//! in the history like a `judge run`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
+
+use tokio::sync::broadcast;
+
+use super::tasks::Task;
+use judge_core::history::{History, NewSubmission};
+use judge_core::model::{CaseReport, CompileReport, SolutionReport};
+use judge_core::session::{Judge, Observer, Options, Quiet};
+use judge_core::verdict::Limits;
+use judge_core::workspace::{Solution, TestCase, Workspace};
+
+/// What happened to a run, for the pages that follow it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunEvent {
+    Compiled,
+    /// The case at this index of [`RunState::cases`] finished.
+    Case(usize),
+    Ended,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum End {
+    /// Judged and recorded: the submission's id.
+    Recorded(i64),
+    /// Not judged, or not recorded: why.
+    Failed(String),
+}
+
+/// What is known of a run so far.
+#[derive(Debug, Clone, Default)]
+pub struct RunState {
+    pub compile: Option<CompileReport>,
+    pub cases: Vec<CaseReport>,
+    /// Cases to run, once known.
+    pub total: Option<usize>,
+    pub limits: Option<Limits>,
+    pub end: Option<End>,
+}
+
+/// One submission from the browser, being judged.
+pub struct Run {
+    pub id: u64,
+    pub solution: Solution,
+    state: Mutex<RunState>,
+    events: broadcast::Sender<RunEvent>,
+}
+
+impl Run {
+    /// What is known now.
+    pub fn state(&self) -> RunState {
+        self.lock().clone()
+    }
+
+    /// What is known now, and a receiver of what happens next: nothing is missed between them.
+    pub fn follow(&self) -> (RunState, broadcast::Receiver<RunEvent>) {
+        let state = self.lock();
+        (state.clone(), self.events.subscribe())
+    }
+
+    /// Changes the state and announces what `change` says happened, under one lock.
+    fn update(&self, change: impl FnOnce(&mut RunState) -> RunEvent) {
+        let mut state = self.lock();
+        let event = change(&mut state);
+        // Nobody following is not an error.
+        let _ = self.events.send(event);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, RunState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// What the worker is given.
+enum Job {
+    Run(Arc<Run>),
+    Task(Arc<Task>),
+}
+
+/// The runs and tasks of this server and the worker that does them, one at a time (times
+/// measured side by side would inflate each other).
+pub struct Runs {
+    next: AtomicU64,
+    all: Mutex<BTreeMap<u64, Arc<Run>>>,
+    /// The latest task of each problem and kind.
+    tasks: Mutex<BTreeMap<(String, &'static str), Arc<Task>>>,
+    queue: Mutex<mpsc::Sender<Job>>,
+    /// Told whenever a run moves on (the status page shows the runs in progress).
+    pub changed: broadcast::Sender<()>,
+}
+
+impl Runs {
+    /// Starts the worker: it judges in `ws` and records in the history at `history`.
+    pub fn start(ws: Workspace, history: PathBuf) -> Runs {
+        let (queue, jobs) = mpsc::channel::<Job>();
+        let (changed, _) = broadcast::channel(64);
+        let told = changed.clone();
+        std::thread::spawn(move || {
+            let mut judge = None;
+            for job in jobs {
+                let run = match job {
+                    Job::Run(run) => run,
+                    Job::Task(task) => {
+                        match judge_for(&ws, &mut judge) {
+                            Ok(judge) => task.execute(&ws, judge, &told),
+                            Err(why) => task.fail(why, &told),
+                        }
+                        continue;
+                    }
+                };
+                let end = match judge_one(&ws, &mut judge, &history, &run, &told) {
+                    Ok(id) => End::Recorded(id),
+                    Err(why) => End::Failed(why),
+                };
+                run.update(|s| {
+                    s.end = Some(end);
+                    RunEvent::Ended
+                });
+                let _ = told.send(());
+            }
+        });
+        Runs {
+            next: AtomicU64::new(1),
+            all: Mutex::new(BTreeMap::new()),
+            tasks: Mutex::new(BTreeMap::new()),
+            queue: Mutex::new(queue),
+            changed,
+        }
+    }
+
+    /// Queues `solution` for judging: its run.
+    pub fn submit(&self, solution: Solution) -> Arc<Run> {
+        let run = Arc::new(Run {
+            id: self.next.fetch_add(1, Ordering::SeqCst),
+            solution,
+            state: Mutex::new(RunState::default()),
+            events: broadcast::channel(256).0,
+        });
+        self.all
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(run.id, run.clone());
+        let sent = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(Job::Run(run.clone()));
+        if sent.is_err() {
+            run.update(|s| {
+                s.end = Some(End::Failed("the judging thread stopped".into()));
+                RunEvent::Ended
+            });
+        }
+        let _ = self.changed.send(());
+        run
+    }
+
+    /// Queues `task`, in place of the last of its problem and kind.
+    pub fn queue(&self, task: Task) -> Arc<Task> {
+        let task = Arc::new(task);
+        self.tasks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((task.problem.clone(), task.kind.name()), task.clone());
+        let sent = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(Job::Task(task.clone()));
+        if sent.is_err() {
+            task.fail("the judging thread stopped".into(), &self.changed);
+        }
+        task
+    }
+
+    /// The latest task of `problem` of this kind (`compare`, `scale`).
+    pub fn task(&self, problem: &str, kind: &'static str) -> Option<Arc<Task>> {
+        self.tasks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&(problem.to_string(), kind))
+            .cloned()
+    }
+
+    pub fn get(&self, id: u64) -> Option<Arc<Run>> {
+        self.all
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+    }
+
+    /// The runs not ended yet, newest first.
+    pub fn in_progress(&self) -> Vec<(Arc<Run>, RunState)> {
+        let all = self.all.lock().unwrap_or_else(PoisonError::into_inner);
+        all.values()
+            .rev()
+            .map(|r| (r.clone(), r.state()))
+            .filter(|(_, s)| s.end.is_none())
+            .collect()
+    }
+}
+
+/// Judges one run as `judge run` would, and records it: the submission's id, or why not.
+fn judge_one(
+    ws: &Workspace,
+    judge: &mut Option<Judge>,
+    history: &std::path::Path,
+    run: &Run,
+    told: &broadcast::Sender<()>,
+) -> Result<i64, String> {
+    let judge = judge_for(ws, judge)?;
+    let text = |e: judge_core::Error| e.to_string();
+    let mut problem = ws.problem(&run.solution.problem).map_err(text)?;
+    judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
+    let cases = ws.testcases(&problem).map_err(text)?;
+    let mut feed = Feed { run, told };
+    let report = judge
+        .judge(
+            &problem,
+            &run.solution,
+            &cases,
+            &Options::default(),
+            &mut feed,
+        )
+        .map_err(text)?;
+    record(history, &report)
+}
+
+/// The worker's judge, made on first use.
+fn judge_for<'a>(ws: &Workspace, judge: &'a mut Option<Judge>) -> Result<&'a mut Judge, String> {
+    match judge {
+        Some(j) => Ok(j),
+        None => Ok(judge.insert(Judge::new(ws.clone()).map_err(|e| e.to_string())?)),
+    }
+}
+
+/// Records a report in the history: the submission's id.
+fn record(history: &std::path::Path, report: &SolutionReport) -> Result<i64, String> {
+    let source = std::fs::read(&report.path)
+        .map_err(|e| format!("cannot read {}: {e}", report.path.display()))?;
+    History::open(history)
+        .and_then(|mut h| h.record(&NewSubmission::from_report(report, &source)))
+        .map(|r| r.id)
+        .map_err(|e| format!("judged, but not recorded in the history: {e}"))
+}
+
+/// Hands the engine's progress to a run.
+struct Feed<'a> {
+    run: &'a Run,
+    told: &'a broadcast::Sender<()>,
+}
+
+impl Observer for Feed<'_> {
+    fn compiling(&mut self, _solution: &Solution, report: &SolutionReport) {
+        let limits = report.limits;
+        self.run.update(|s| {
+            s.limits = Some(limits);
+            RunEvent::Compiled
+        });
+    }
+
+    fn compiled(&mut self, report: &CompileReport) {
+        let report = report.clone();
+        self.run.update(|s| {
+            s.compile = Some(report);
+            RunEvent::Compiled
+        });
+        let _ = self.told.send(());
+    }
+
+    fn case_started(&mut self, _case: &TestCase, _index: usize, total: usize) {
+        self.run.lock().total = Some(total);
+    }
+
+    fn case_finished(&mut self, report: &CaseReport, _limits: &Limits) {
+        let report = report.clone();
+        self.run.update(|s| {
+            s.cases.push(report);
+            RunEvent::Case(s.cases.len() - 1)
+        });
+        let _ = self.told.send(());
+    }
+}

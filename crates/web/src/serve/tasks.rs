@@ -1,0 +1,328 @@
+//! Longer jobs started from the browser, judged on the same worker as the submissions: a
+//! comparison of every solution of a problem (`judge compare`'s matrix and relative speed) and
+//! a measurement of growth (`judge scale`'s chart). Each keeps its progress and, once done, its
+//! page's HTML; the page follows it through the status events.
+
+use std::sync::{Mutex, PoisonError};
+
+use serde::Serialize;
+
+use super::pages::{self, ctx};
+use super::views::VerdictView;
+use judge_core::compare::{cell_contradicts, Matrix};
+use judge_core::model::SolutionReport;
+use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
+use judge_core::session::{Judge, Observer, Options, Quiet};
+use judge_core::units::{format_duration, format_ms};
+use judge_core::workspace::{Solution, Workspace};
+
+/// What a task does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// Every solution of the problem on every case.
+    Compare,
+    /// Every solution at each size, the input made from `template` (`{n}` replaced by the size).
+    Scale { sizes: Vec<u64>, template: String },
+}
+
+impl Kind {
+    /// Its name, as in its page's address.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Compare => "compare",
+            Kind::Scale { .. } => "scale",
+        }
+    }
+}
+
+/// A task of one problem.
+pub struct Task {
+    pub problem: String,
+    pub kind: Kind,
+    state: Mutex<TaskState>,
+}
+
+/// Where a task is.
+#[derive(Debug, Clone, Default)]
+pub struct TaskState {
+    /// What it is doing now: "judging ok (2 of 3)".
+    pub progress: String,
+    /// Once done: its result's HTML, or why it failed.
+    pub result: Option<Result<String, String>>,
+}
+
+impl Task {
+    pub fn new(problem: String, kind: Kind) -> Task {
+        Task {
+            problem,
+            kind,
+            state: Mutex::new(TaskState {
+                progress: "waiting for the judge".into(),
+                result: None,
+            }),
+        }
+    }
+
+    pub fn state(&self) -> TaskState {
+        self.lock().clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, TaskState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn progress(&self, told: &tokio::sync::broadcast::Sender<()>, what: String) {
+        self.lock().progress = what;
+        let _ = told.send(());
+    }
+
+    /// Ends the task without doing it.
+    pub(super) fn fail(&self, why: String, told: &tokio::sync::broadcast::Sender<()>) {
+        self.finish(Err(why), told);
+    }
+
+    fn finish(&self, result: Result<String, String>, told: &tokio::sync::broadcast::Sender<()>) {
+        let mut state = self.lock();
+        state.progress = String::new();
+        state.result = Some(result);
+        drop(state);
+        let _ = told.send(());
+    }
+
+    /// Does the task with `judge`, telling `told` as it goes.
+    pub(super) fn execute(
+        &self,
+        ws: &Workspace,
+        judge: &mut Judge,
+        told: &tokio::sync::broadcast::Sender<()>,
+    ) {
+        let result = match &self.kind {
+            Kind::Compare => self.compare(ws, judge, told),
+            Kind::Scale { sizes, template } => self.scale(ws, judge, told, sizes, template),
+        };
+        self.finish(result, told);
+    }
+
+    fn compare(
+        &self,
+        ws: &Workspace,
+        judge: &mut Judge,
+        told: &tokio::sync::broadcast::Sender<()>,
+    ) -> Result<String, String> {
+        let text = |e: judge_core::Error| e.to_string();
+        let mut problem = ws.problem(&self.problem).map_err(text)?;
+        judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
+        let solutions = ws.solutions(&problem.id).map_err(text)?;
+        if solutions.is_empty() {
+            return Err(format!(
+                "problem `{}` has no solutions: add solutions/{}/NAME.rs",
+                problem.id, problem.id
+            ));
+        }
+        let cases = ws.testcases(&problem).map_err(text)?;
+        let options = Options::default();
+        let mut progress = Progress { task: self, told };
+        let (reports, skipped) = judge
+            .judge_all(&problem, &solutions, &cases, &options, &mut progress)
+            .map_err(text)?;
+        let matrix = Matrix::new(
+            &problem,
+            &cases,
+            options.limits(&problem),
+            1,
+            &reports,
+            &skipped,
+        );
+        pages::render("matrix.html", matrix_view(&matrix))
+    }
+
+    fn scale(
+        &self,
+        ws: &Workspace,
+        judge: &mut Judge,
+        told: &tokio::sync::broadcast::Sender<()>,
+        sizes: &[u64],
+        template: &str,
+    ) -> Result<String, String> {
+        let text = |e: judge_core::Error| e.to_string();
+        let problem = ws.problem(&self.problem).map_err(text)?;
+        let solutions = ws.solutions(&problem.id).map_err(text)?;
+        let inputs = tempfile::Builder::new()
+            .prefix("judge-scale-")
+            .tempdir()
+            .map_err(|e| e.to_string())?;
+        judge_runner::interrupt::register_temp_dir(inputs.path());
+        let mut files = Vec::new();
+        for &n in sizes {
+            let path = inputs.path().join(format!("{n}.in"));
+            std::fs::write(&path, scale::input_for(template, n)).map_err(|e| e.to_string())?;
+            files.push((n, path));
+        }
+        let options = ScaleOptions {
+            inputs: files,
+            input_label: template.to_string(),
+            repeat: 3,
+            statistic: Statistic::Min,
+            cap: Options::default().limits(&problem).time,
+        };
+        let mut progress = Progress { task: self, told };
+        let report = scale::measure(judge, &problem, &solutions, &options, &mut progress);
+        judge_runner::interrupt::unregister_temp_dir(inputs.path());
+        let report = report.map_err(text)?;
+        let fits: Vec<(String, String)> = report
+            .solutions
+            .iter()
+            .map(|s| {
+                let fit = match (s.compile_error, s.fit.best()) {
+                    (true, _) => "compilation error".to_string(),
+                    (false, Some(f)) if !s.fit.poor => format!("{} (R² {:.3})", f.model, f.r2),
+                    _ => "no model fits well".to_string(),
+                };
+                (s.solution.clone(), fit)
+            })
+            .collect();
+        let points: Vec<Vec<String>> = sizes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                std::iter::once(n.to_string())
+                    .chain(report.solutions.iter().map(|s| {
+                        s.points
+                            .get(i)
+                            .and_then(|p| p.cpu_ms.map(format_ms))
+                            .unwrap_or_else(|| "—".into())
+                    }))
+                    .collect()
+            })
+            .collect();
+        let names: Vec<&str> = report
+            .solutions
+            .iter()
+            .map(|s| s.solution.as_str())
+            .collect();
+        pages::render(
+            "scale_result.html",
+            ctx! { chart => scale::chart(&report), fits, points, names, input => template },
+        )
+    }
+}
+
+/// Hands the engine's progress to a task.
+struct Progress<'a> {
+    task: &'a Task,
+    told: &'a tokio::sync::broadcast::Sender<()>,
+}
+
+impl Observer for Progress<'_> {
+    fn solution_started(&mut self, s: &Solution, index: usize, total: usize) {
+        self.task.progress(
+            self.told,
+            format!("judging {} ({} of {total})", s.name, index + 1),
+        );
+    }
+}
+
+impl ScaleObserver for Progress<'_> {
+    fn compiling(&mut self, solution: &str) {
+        self.task
+            .progress(self.told, format!("compiling {solution}"));
+    }
+
+    fn running(&mut self, solution: &str, n: u64, run: u32, of: u32) {
+        self.task
+            .progress(self.told, format!("{solution}: n = {n}, run {run} of {of}"));
+    }
+}
+
+/// The matrix as the page shows it.
+#[derive(Serialize)]
+struct MatrixView {
+    limit: String,
+    solutions: Vec<ColumnView>,
+    rows: Vec<RowView>,
+    reference: Option<String>,
+    slower: Vec<(String, String, usize)>,
+    incomparable: Vec<String>,
+    skipped: Vec<(String, String)>,
+}
+
+#[derive(Serialize)]
+struct ColumnView {
+    name: String,
+    expected: Option<String>,
+    verdict: VerdictView,
+    /// The verdict is not the expected one.
+    mismatch: bool,
+    time: String,
+}
+
+#[derive(Serialize)]
+struct RowView {
+    case: String,
+    cells: Vec<CellView>,
+}
+
+#[derive(Serialize)]
+struct CellView {
+    code: &'static str,
+    class: &'static str,
+    time: String,
+    contradicts: bool,
+}
+
+fn matrix_view(m: &Matrix) -> MatrixView {
+    let column = |r: &SolutionReport| ColumnView {
+        name: r.solution.clone(),
+        expected: r.expected.as_ref().map(ToString::to_string),
+        verdict: VerdictView::of(r.verdict, None),
+        mismatch: r.matches_expected() == Some(false),
+        time: format_duration(r.max_cpu()),
+    };
+    let rows = m
+        .cases
+        .iter()
+        .map(|case| RowView {
+            case: case.name.clone(),
+            cells: m
+                .columns
+                .iter()
+                .map(|col| match m.cell(col, &case.name) {
+                    Some(c) => CellView {
+                        code: c.verdict.code(),
+                        class: VerdictView::of(c.verdict, None).class,
+                        time: format_duration(c.cpu),
+                        contradicts: cell_contradicts(col.report.expected.as_ref(), c.verdict),
+                    },
+                    None => CellView {
+                        code: "—",
+                        class: "",
+                        time: String::new(),
+                        contradicts: false,
+                    },
+                })
+                .collect(),
+        })
+        .collect();
+    let speed = m.speed();
+    MatrixView {
+        limit: format_duration(m.limits.time),
+        solutions: m.columns.iter().map(|c| column(c.report)).collect(),
+        rows,
+        reference: speed.as_ref().map(|s| s.reference.clone()),
+        slower: speed
+            .as_ref()
+            .map(|s| {
+                s.others
+                    .iter()
+                    .map(|o| (o.solution.clone(), format!("{:.2}", o.ratio), o.cases))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        incomparable: speed.map(|s| s.incomparable).unwrap_or_default(),
+        skipped: m
+            .skipped
+            .iter()
+            .map(|s| (s.solution.clone(), s.skipped.clone()))
+            .collect(),
+    }
+}
