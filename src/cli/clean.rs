@@ -4,12 +4,11 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context as _, Result};
 
-use judge_core::workspace::Workspace;
 use judge_report as report;
 
-use super::EXIT_OK;
+use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct CleanArgs {
@@ -18,7 +17,8 @@ pub(crate) struct CleanArgs {
     all: bool,
 }
 
-pub(crate) fn clean(ws: Workspace, args: CleanArgs) -> Result<ExitCode> {
+pub(crate) fn clean(ctx: &Context, args: CleanArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let state = ws.state_dir();
     // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
     let cache = judge_core::compile::Cache::new(state.join("cache"));

@@ -1,7 +1,6 @@
 //! `judge compare`: judge several solutions of a problem and print the invocation matrix.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -11,16 +10,16 @@ use judge_core::compare::Matrix;
 use judge_core::model::{Skipped, SolutionReport};
 use judge_core::session::{Judge, Observer, Options};
 use judge_core::verdict::Verdict;
-use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
+use judge_core::workspace::{Problem, Solution, TestCase};
 
-use super::{EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+use super::{Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub(crate) struct CompareArgs {
     /// The problem (optional in a workspace with a single problem), then the solutions to
     /// compare (default: all of the problem's).
     #[arg(value_name = "PROBLEM] [SOLUTION")]
-    names: Vec<String>,
+    pub(super) names: Vec<String>,
 
     /// Run each case N times; cells show the min and median CPU time.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
@@ -38,16 +37,15 @@ pub(crate) struct CompareArgs {
     json: bool,
 }
 
-/// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id;
-/// otherwise the problem is the only one, or the one the named solutions belong to.
-pub(crate) fn problem_and_solutions(
-    ws: &Workspace,
-    cwd: &Path,
-    names: &[String],
-) -> Result<(Problem, Vec<Solution>)> {
+/// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id
+/// (or it is a package's path); otherwise the problem is the only one, or the one the named
+/// solutions belong to.
+fn problem_and_solutions(ctx: &Context, names: &[String]) -> Result<(Problem, Vec<Solution>)> {
+    let ws = &ctx.ws;
     let ids = ws.problem_ids()?;
-    let (told, names) = match names.first().filter(|f| ids.contains(f)) {
-        Some(first) => (Some(first.as_str()), &names[1..]),
+    let first = names.first().map(|f| ctx.problem_id(f));
+    let (told, names) = match first.filter(|f| ids.iter().any(|id| id == f)) {
+        Some(first) => (Some(first), &names[1..]),
         None => (None, names),
     };
     let told = told.or(match ids.as_slice() {
@@ -65,22 +63,13 @@ pub(crate) fn problem_and_solutions(
         let solutions = ws.solutions(&problem.id)?;
         return Ok((problem, solutions));
     }
-    let solutions = ws.resolve_solutions(names, told, cwd)?;
+    let solutions = ws.resolve_solutions(names, told, &ctx.cwd)?;
     Ok((ws.problem(&solutions[0].problem)?, solutions))
 }
 
-impl CompareArgs {
-    pub(crate) fn first(&self) -> Option<&String> {
-        self.names.first()
-    }
-
-    pub(crate) fn first_mut(&mut self) -> Option<&mut String> {
-        self.names.first_mut()
-    }
-}
-
-pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<ExitCode> {
-    let (mut problem, solutions) = problem_and_solutions(&ws, cwd, &args.names)?;
+pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
+    let (mut problem, solutions) = problem_and_solutions(ctx, &args.names)?;
     if solutions.is_empty() {
         bail!(
             "problem `{}` has no solutions: add solutions/{}/NAME.rs",
@@ -88,8 +77,9 @@ pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<Ex
             problem.id
         );
     }
+    let mut judge = ctx.judge()?;
     if args.limits.time_limit.is_none() {
-        super::settle_time_limit(&mut Judge::new(ws.clone())?, &mut problem, args.json)?;
+        super::settle_time_limit(&mut judge, &mut problem, args.json)?;
     }
     let cases = ws.testcases(&problem)?;
     let options = Options {
@@ -97,7 +87,7 @@ pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<Ex
         skip_after_tle: args.skip_after_tle,
         ..args.limits.options()
     };
-    let (reports, skipped) = judge_all(&ws, &problem, &solutions, &cases, &options)?;
+    let (reports, skipped) = judge_all(&mut judge, &problem, &solutions, &cases, &options)?;
     let matrix = Matrix::new(
         &problem,
         &cases,
@@ -125,14 +115,13 @@ pub(crate) fn compare(ws: Workspace, cwd: &Path, args: CompareArgs) -> Result<Ex
 
 /// Judges each solution in turn with one judge, one case at a time (see
 /// [`Judge::judge_all`]), with a progress line on a terminal.
-pub(crate) fn judge_all(
-    ws: &Workspace,
+fn judge_all(
+    judge: &mut Judge,
     problem: &Problem,
     solutions: &[Solution],
     cases: &[TestCase],
     options: &Options,
 ) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
-    let mut judge = Judge::new(ws.clone())?;
     let mut progress = Progress::new(problem);
     let reports = judge.judge_all(problem, solutions, cases, options, &mut progress)?;
     progress.bar.finish_and_clear();

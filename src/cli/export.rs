@@ -1,14 +1,12 @@
 //! `judge export PROBLEM --kattis DIR`: a workspace problem written as a Kattis problem package.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge_core::workspace::Workspace;
-
-use super::EXIT_OK;
+use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct ExportArgs {
@@ -26,12 +24,14 @@ pub(crate) struct ExportArgs {
     force: bool,
 }
 
-pub(crate) fn export(ws: Workspace, cwd: &Path, args: ExportArgs) -> Result<ExitCode> {
+pub(crate) fn export(ctx: &Context, args: ExportArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
+    let cwd = ctx.cwd.as_path();
     let problem = ws.problem(&args.problem)?;
     let cases = ws.testcases(&problem)?;
     let solutions = ws.solutions(&problem.id)?;
     let dir = cwd.join(&args.kattis);
-    let done = judge_packages::export::kattis(&ws, &problem, &cases, &solutions, &dir, args.force)?;
+    let done = judge_packages::export::kattis(ws, &problem, &cases, &solutions, &dir, args.force)?;
     let mut out = anstream::stdout();
     write!(
         out,

@@ -1,18 +1,17 @@
 //! `judge history`: the submissions recorded by `judge run`, like an online judge's status page; and the recording itself.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context as _, Result};
 
 use judge_core::history::{Filter, History, NewSubmission, Recorded};
 use judge_core::model::SolutionReport;
-use judge_core::workspace::Workspace;
 use judge_report as report;
 
-use super::EXIT_OK;
+use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct HistoryArgs {
@@ -37,20 +36,8 @@ pub(crate) struct HistoryArgs {
     json: bool,
 }
 
-/// The database: `--history PATH`, else `$JUDGE_HISTORY`, else `.judge/history.db`.
-pub(crate) fn path(ws: &Workspace, given: Option<&Path>) -> PathBuf {
-    given
-        .map(Path::to_path_buf)
-        .or_else(|| {
-            std::env::var_os("JUDGE_HISTORY")
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        })
-        .unwrap_or_else(|| History::default_path(&ws.state_dir()))
-}
-
-pub(crate) fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Result<ExitCode> {
-    let path = path(&ws, db);
+pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
+    let path = &ctx.history;
     let mut out = anstream::stdout();
     if !path.exists() {
         if args.json {
@@ -60,7 +47,7 @@ pub(crate) fn history(ws: Workspace, db: Option<&Path>, args: HistoryArgs) -> Re
         }
         return Ok(ExitCode::from(EXIT_OK));
     }
-    let h = History::open(&path).context("reading the submission history")?;
+    let h = History::open(path).context("reading the submission history")?;
     let filter = Filter {
         problem: args.problem,
         solution: args.solution,

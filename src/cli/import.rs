@@ -6,11 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge_core::workspace::Workspace;
 use judge_packages::import;
 use judge_report as report;
 
-use super::EXIT_OK;
+use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct ImportArgs {
@@ -55,9 +54,10 @@ impl WriteArgs {
     }
 }
 
-pub(crate) fn import(ws: Workspace, args: ImportArgs) -> Result<ExitCode> {
+pub(crate) fn import(ctx: &Context, args: ImportArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     // As given: a relative path is the current folder's, and messages show it as typed.
-    let imported = import::import(&ws, &args.path, &args.write.options(args.name.clone()))?;
+    let imported = import::import(ws, &args.path, &args.write.options(args.name.clone()))?;
     let mut out = anstream::stdout();
     for i in &imported {
         for line in report::import::imported(i, &|p| ws.show(p)) {

@@ -5,10 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge_core::workspace::Workspace;
 use judge_report as report;
 
-use super::{EXIT_ERROR, EXIT_OK};
+use super::{Context, EXIT_ERROR, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct ListArgs {
@@ -17,7 +16,8 @@ pub(crate) struct ListArgs {
     json: bool,
 }
 
-pub(crate) fn list(ws: Workspace, args: ListArgs) -> Result<ExitCode> {
+pub(crate) fn list(ctx: &Context, args: ListArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let mut out = anstream::stdout();
     let mut problems = Vec::new();
     let mut failed = false;

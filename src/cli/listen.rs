@@ -5,13 +5,12 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge_core::workspace::Workspace;
 use judge_report::{self as report, dim};
 use judge_web::http::Server;
 use judge_web::listen::{self, Event, Settings};
 
 use super::import::WriteArgs;
-use super::{EXIT_ERROR, EXIT_OK};
+use super::{Context, EXIT_ERROR, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct ListenArgs {
@@ -28,7 +27,8 @@ pub(crate) struct ListenArgs {
     write: WriteArgs,
 }
 
-pub(crate) fn listen(ws: Workspace, args: ListenArgs) -> Result<ExitCode> {
+pub(crate) fn listen(ctx: &Context, args: ListenArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let server = Server::bind(args.port).map_err(|e| match e {
         judge_core::Error::PortInUse { port } => anyhow::anyhow!(
             "port {port} is in use: another program listens there (cph in VS Code and CP Editor use 27121)\n  fix: stop that program, or listen on another port with --port N and add N to Competitive Companion's custom ports"
@@ -59,7 +59,7 @@ pub(crate) fn listen(ws: Workspace, args: ListenArgs) -> Result<ExitCode> {
         once: args.once,
     };
     let shown = ws.clone();
-    let summary = listen::listen(server, ws, settings, move |event| {
+    let summary = listen::listen(server, ws.clone(), settings, move |event| {
         let mut out = anstream::stdout();
         let _ = match event {
             Event::Imported(i) => report::import::imported(&i, &|p| shown.show(p))

@@ -2,6 +2,7 @@
 
 mod clean;
 mod compare;
+mod context;
 mod export;
 mod history;
 mod import;
@@ -22,10 +23,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context as _, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
+use context::Context;
 use judge_core::model::SolutionReport;
+use judge_core::session::Settings;
 use judge_core::verdict::Verdict;
 use judge_core::workspace::Workspace;
 
@@ -159,20 +162,19 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
     }
     judge_runner::interrupt::install();
-    judge_runner::set_sandboxed(!cli.no_sandbox);
-    judge_core::session::set_transcripts(!cli.no_transcript);
     let cwd = std::env::current_dir().context("reading the current folder")?;
     // The one command that needs no workspace: it makes one.
     let command = match cli.command {
         Command::Init(args) => return new::init(&cwd, args),
         c => c,
     };
-    let mut command = command;
     let packages = command.packages(&cwd);
-    let mut ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
+    let ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
         Ok(ws) => ws,
         // A package is judged where it lies: no workspace is needed.
-        Err(judge_core::Error::NotAWorkspace { .. }) if !packages.is_empty() => Workspace::loose(&cwd),
+        Err(judge_core::Error::NotAWorkspace { .. }) if !packages.is_empty() => {
+            Workspace::loose(&cwd)
+        }
         // A mistyped file is the likelier mistake than the folder.
         Err(e @ judge_core::Error::NotAWorkspace { .. }) => match command.missing_file(&cwd) {
             Some(file) => anyhow::bail!(
@@ -183,102 +185,56 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         },
         Err(e) => return Err(e.into()),
     };
-    for (path, slot) in packages {
-        let unpacked = judge_core::compile::Cache::new(ws.state_dir().join("cache")).packages();
-        let package = judge_packages::package::load(&path, &ws.config.languages, &unpacked)?;
-        // What the package holds that the judge leaves aside: said, never silently dropped.
-        for w in &package.warnings {
-            anstream::eprintln!("warning: {}: {w}", package.problem.id);
-        }
-        let id = ws.mount(package.mounted());
-        if let Some(slot) = command.package_slot(slot) {
-            *slot = id;
-        }
+    let settings = Settings {
+        sandbox: !cli.no_sandbox,
+        transcripts: !cli.no_transcript,
+    };
+    let mut ctx = Context::new(ws, cwd, cli.root, cli.history.as_deref(), settings);
+    for path in packages {
+        ctx.mount(&path)?;
     }
     match command {
-        Command::Run(args) => run::run(ws, &cwd, cli.history.as_deref(), args),
-        Command::List(args) => list::list(ws, args),
-        Command::Compare(args) => compare::compare(ws, &cwd, args),
-        Command::Verify(args) => verify::verify(ws, args),
-        Command::Validate(args) => validate::validate(ws, args),
-        Command::Export(args) => export::export(ws, &cwd, args),
-        Command::History(args) => history::history(ws, cli.history.as_deref(), args),
-        Command::Stress(args) => stress::stress(ws, &cwd, cli.root.as_deref(), args),
-        Command::Show(args) => show::show(ws, args),
-        Command::New(args) => new::new(ws, &cwd, args),
-        Command::NewProblem(args) => new::new_problem(ws, args),
-        Command::Import(args) => import::import(ws, args),
-        Command::Listen(args) => listen::listen(ws, args),
-        Command::Serve(args) => serve::serve(ws, cli.history.as_deref(), args),
+        Command::Run(args) => run::run(&ctx, args),
+        Command::List(args) => list::list(&ctx, args),
+        Command::Compare(args) => compare::compare(&ctx, args),
+        Command::Verify(args) => verify::verify(&ctx, args),
+        Command::Validate(args) => validate::validate(&ctx, args),
+        Command::Export(args) => export::export(&ctx, args),
+        Command::History(args) => history::history(&ctx, args),
+        Command::Stress(args) => stress::stress(&ctx, args),
+        Command::Show(args) => show::show(&ctx, args),
+        Command::New(args) => new::new(&ctx, args),
+        Command::NewProblem(args) => new::new_problem(&ctx, args),
+        Command::Import(args) => import::import(&ctx, args),
+        Command::Listen(args) => listen::listen(&ctx, args),
+        Command::Serve(args) => serve::serve(&ctx, args),
         Command::Init(_) => unreachable!("handled above"),
-        Command::Scale(args) => scale::scale(ws, &cwd, args),
-        Command::Clean(args) => clean::clean(ws, args),
+        Command::Scale(args) => scale::scale(&ctx, args),
+        Command::Clean(args) => clean::clean(&ctx, args),
     }
-}
-
-/// Where a command names a package: which argument, to put the problem's id in once mounted.
-#[derive(Clone, Copy)]
-enum Slot {
-    /// `judge run --problem PATH`, or a path inside a package (no argument to fill in but
-    /// `--problem`).
-    RunProblem,
-    /// The Nth problem argument of `judge verify`.
-    Verify(usize),
-    /// The first name of `judge compare`.
-    CompareFirst,
-    Show,
-    Validate,
 }
 
 impl Command {
-    /// The packages the command names, with the argument that names each.
-    fn packages(&mut self, cwd: &Path) -> Vec<(PathBuf, Slot)> {
-        let is = |p: &str| judge_packages::package::is_package(&cwd.join(p));
-        match self {
-            Command::Run(a) => match a.package(cwd) {
-                Some(p) => vec![(p, Slot::RunProblem)],
-                None => Vec::new(),
-            },
-            Command::Verify(a) => a
-                .problems()
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| is(p))
-                .map(|(i, p)| (cwd.join(p), Slot::Verify(i)))
-                .collect(),
-            Command::Compare(a) => match a.first().filter(|p| is(p)) {
-                Some(p) => vec![(cwd.join(p), Slot::CompareFirst)],
-                None => Vec::new(),
-            },
-            Command::Show(a) => match a.problem().filter(|p| is(p)) {
-                Some(p) => vec![(cwd.join(p), Slot::Show)],
-                None => Vec::new(),
-            },
-            Command::Validate(a) if is(a.problem()) => {
-                vec![(cwd.join(a.problem()), Slot::Validate)]
-            }
+    /// The packages the command names (by their paths), to mount before it runs.
+    fn packages(&self, cwd: &Path) -> Vec<PathBuf> {
+        let is = |p: &&String| judge_packages::package::is_package(&cwd.join(p));
+        let named: Vec<&String> = match self {
+            Command::Run(a) => return a.package(cwd).into_iter().collect(),
+            Command::Verify(a) => a.problems.iter().filter(is).collect(),
+            Command::Compare(a) => a.names.first().filter(is).into_iter().collect(),
+            Command::Show(a) => a.problem.as_ref().filter(is).into_iter().collect(),
+            Command::Validate(a) => Some(&a.problem).filter(is).into_iter().collect(),
             _ => Vec::new(),
-        }
+        };
+        named.into_iter().map(|p| cwd.join(p)).collect()
     }
 
     /// The solution file a command names that does not exist, where it names one by its path.
     fn missing_file(&self, cwd: &Path) -> Option<String> {
         let Command::Run(a) = self else { return None };
-        let name = a.solution();
+        let name = &a.solution;
         let path_like = name.contains('/') || Path::new(name).extension().is_some();
         (path_like && !cwd.join(name).exists()).then(|| name.to_string())
-    }
-
-    /// The argument to set to a mounted package's id.
-    fn package_slot(&mut self, slot: Slot) -> Option<&mut String> {
-        match (self, slot) {
-            (Command::Run(a), Slot::RunProblem) => Some(a.problem_mut()),
-            (Command::Verify(a), Slot::Verify(i)) => a.problems_mut().get_mut(i),
-            (Command::Compare(a), Slot::CompareFirst) => a.first_mut(),
-            (Command::Show(a), Slot::Show) => a.problem_mut(),
-            (Command::Validate(a), Slot::Validate) => Some(a.problem_mut()),
-            _ => None,
-        }
     }
 }
 

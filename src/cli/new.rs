@@ -10,7 +10,7 @@ use judge_core::scaffold;
 use judge_core::workspace::Workspace;
 use judge_report::dim;
 
-use super::EXIT_OK;
+use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct NewArgs {
@@ -31,7 +31,9 @@ pub(crate) struct NewArgs {
     from: Option<String>,
 }
 
-pub(crate) fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> {
+pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
+    let cwd = ctx.cwd.as_path();
     // `mine.py` names the language by its extension, when a language claims it.
     let (name, lang) = match args.name.rsplit_once('.') {
         Some((stem, ext)) if ws.config.languages.of_path(Path::new(&args.name)).is_some() => {
@@ -54,7 +56,7 @@ pub(crate) fn new(ws: Workspace, cwd: &Path, args: NewArgs) -> Result<ExitCode> 
             ),
         },
     };
-    let path = scaffold::new_solution(&ws, &problem, name, lang.as_deref(), from.as_ref())?;
+    let path = scaffold::new_solution(ws, &problem, name, lang.as_deref(), from.as_ref())?;
     // The short name when it is unambiguous, PROBLEM/NAME otherwise.
     let spec = match ws.resolve_solution(name, None, cwd) {
         Ok(_) => name.to_string(),
@@ -87,7 +89,8 @@ pub(crate) struct NewProblemArgs {
     title: Option<String>,
 }
 
-pub(crate) fn new_problem(ws: Workspace, args: NewProblemArgs) -> Result<ExitCode> {
+pub(crate) fn new_problem(ctx: &Context, args: NewProblemArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let title = args.title.clone().unwrap_or_else(|| {
         args.id
             .split(['-', '_'])
@@ -101,7 +104,7 @@ pub(crate) fn new_problem(ws: Workspace, args: NewProblemArgs) -> Result<ExitCod
             .collect::<Vec<_>>()
             .join(" ")
     });
-    let created = scaffold::new_problem(&ws, &args.id, &title)?;
+    let created = scaffold::new_problem(ws, &args.id, &title)?;
     let mut out = anstream::stdout();
     writeln!(out, "created problem `{}` ({title}):", args.id)?;
     for p in &created {

@@ -14,16 +14,16 @@ use judge_core::verdict::Limits;
 use judge_core::workspace::{self, Solution, TestCase, Workspace};
 use judge_report as report;
 
-use super::{exit_for, parse_size, print_json};
+use super::{exit_for, parse_size, print_json, Context};
 
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
     /// A solution's name (`bitmask`, `nqueens-ii/bitmask`) or the path to a source file in any language the judge knows.
-    solution: String,
+    pub(super) solution: String,
 
     /// The problem to judge against, when the solution's path does not tell.
     #[arg(long, short)]
-    problem: Option<String>,
+    pub(super) problem: Option<String>,
 
     #[command(flatten)]
     limits: super::LimitArgs,
@@ -99,30 +99,18 @@ impl RunArgs {
             .find(|d| judge_packages::package::is_package(d))
             .map(|d| d.to_path_buf())
     }
-
-    pub(crate) fn solution(&self) -> &str {
-        &self.solution
-    }
-
-    pub(crate) fn problem_mut(&mut self) -> &mut String {
-        self.problem.get_or_insert_with(String::new)
-    }
 }
 
-pub(crate) fn run(
-    ws: Workspace,
-    cwd: &Path,
-    history: Option<&Path>,
-    args: RunArgs,
-) -> Result<ExitCode> {
-    let solution = ws.resolve_solution(&args.solution, args.problem.as_deref(), cwd)?;
-    let mut judge = Judge::new(ws.clone())?;
+pub(crate) fn run(ctx: &Context, args: RunArgs) -> Result<ExitCode> {
+    let problem = args.problem.as_deref().map(|p| ctx.problem_id(p));
+    let solution = ctx.ws.resolve_solution(&args.solution, problem, &ctx.cwd)?;
+    let mut judge = ctx.judge()?;
     if args.watch {
-        return super::watch::watch(&ws, &solution, |ws| {
-            judge_once(ws, &mut judge, &solution, &args, history).map(|r| r.verdict)
+        return super::watch::watch(&ctx.ws, &solution, |ws| {
+            judge_once(ws, &mut judge, &solution, &args, &ctx.history).map(|r| r.verdict)
         });
     }
-    let verdict = judge_once(&ws, &mut judge, &solution, &args, history)?.verdict;
+    let verdict = judge_once(&ctx.ws, &mut judge, &solution, &args, &ctx.history)?.verdict;
     Ok(exit_for(verdict))
 }
 
@@ -132,7 +120,7 @@ fn judge_once(
     judge: &mut Judge,
     solution: &Solution,
     args: &RunArgs,
-    history: Option<&Path>,
+    history: &Path,
 ) -> Result<SolutionReport> {
     let mut problem = ws.problem(&solution.problem)?;
     if args.limits.time_limit.is_none() {
@@ -175,7 +163,7 @@ fn judge_once(
     let recorded = if args.no_history || args.replay {
         None
     } else {
-        super::history::record(&super::history::path(ws, history), &report)
+        super::history::record(history, &report)
     };
     if args.json {
         print_json(&report)?;

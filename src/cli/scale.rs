@@ -1,18 +1,17 @@
 //! `judge scale`: each solution at each size, CPU time per size, growth per step, fitted growth models, an SVG chart.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Context as _, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge_core::session::{Judge, Options};
-use judge_core::workspace::Workspace;
+use judge_core::session::Options;
 
-use super::{parse_duration, EXIT_OK, EXIT_VERDICT};
+use super::{parse_duration, Context, EXIT_OK, EXIT_VERDICT};
 
 #[derive(Clone)]
 struct Sizes(Vec<u64>);
@@ -73,7 +72,9 @@ pub(crate) struct ScaleArgs {
     json: bool,
 }
 
-pub(crate) fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCode> {
+pub(crate) fn scale(ctx: &Context, args: ScaleArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
+    let cwd = ctx.cwd.as_path();
     let solutions = ws.resolve_solutions(&args.solutions, args.problem.as_deref(), cwd)?;
     let problem = ws.problem(&solutions[0].problem)?;
     let cap = args.cap.unwrap_or(Options::default().limits(&problem).time);
@@ -83,7 +84,7 @@ pub(crate) fn scale(ws: Workspace, cwd: &Path, args: ScaleArgs) -> Result<ExitCo
         .tempdir()
         .context("creating a folder for the inputs")?;
     judge_runner::interrupt::register_temp_dir(inputs.path());
-    let mut judge = Judge::new(ws.clone())?;
+    let mut judge = ctx.judge()?;
     let mut files = Vec::new();
     for &n in &args.sizes.0 {
         let path = inputs.path().join(format!("{n}.in"));

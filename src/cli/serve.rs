@@ -2,17 +2,15 @@
 
 use std::io::Write;
 use std::net::IpAddr;
-use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context as _, Result};
 
-use judge_core::workspace::Workspace;
 use judge_report::dim;
 use judge_web::http::{Server, ADDRESS};
 use judge_web::serve::{self, Settings, Token};
 
-use super::EXIT_OK;
+use super::{Context, EXIT_OK};
 
 /// The port `judge serve` listens on unless told.
 const DEFAULT_PORT: u16 = 8080;
@@ -29,7 +27,8 @@ pub(crate) struct ServeArgs {
     bind: Option<IpAddr>,
 }
 
-pub(crate) fn serve(ws: Workspace, history: Option<&Path>, args: ServeArgs) -> Result<ExitCode> {
+pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let bound = args.bind.unwrap_or(ADDRESS.into());
     let server = Server::bind_at(bound, args.port).map_err(|e| match e {
         judge_core::Error::PortInUse { port } => anyhow::anyhow!(
@@ -68,10 +67,11 @@ pub(crate) fn serve(ws: Workspace, history: Option<&Path>, args: ServeArgs) -> R
         )?;
     }
     let settings = Settings {
-        history: super::history::path(&ws, history),
+        history: ctx.history.clone(),
         bound,
         token,
+        judging: ctx.settings,
     };
-    serve::serve(server, ws, settings)?;
+    serve::serve(server, ws.clone(), settings)?;
     Ok(ExitCode::from(EXIT_OK))
 }

@@ -1,39 +1,23 @@
 //! `judge show`: a problem as a contestant reads it: statement, limits, samples, solutions.
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use anstyle::Style;
 use anyhow::Result;
 
-use judge_core::text;
-use judge_core::workspace::{Statement, Workspace};
-use judge_report::{self as report, dim, paint};
+use judge_report as report;
 
-use super::EXIT_OK;
-
-/// The most of a sample's input or answer shown.
-const SAMPLE_SHOWN: usize = 4 << 10;
+use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct ShowArgs {
     /// The problem (optional when the workspace has only one), or the path to a package.
-    problem: Option<String>,
+    pub(super) problem: Option<String>,
 }
 
-impl ShowArgs {
-    pub(crate) fn problem(&self) -> Option<&String> {
-        self.problem.as_ref()
-    }
-
-    pub(crate) fn problem_mut(&mut self) -> Option<&mut String> {
-        self.problem.as_mut()
-    }
-}
-
-pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
+pub(crate) fn show(ctx: &Context, args: ShowArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let id = match args.problem {
-        Some(p) => p,
+        Some(p) => ctx.problem_id(&p).to_string(),
         None => match ws.problem_ids()?.as_slice() {
             [only] => only.clone(),
             ids => anyhow::bail!(
@@ -45,197 +29,7 @@ pub(crate) fn show(ws: Workspace, args: ShowArgs) -> Result<ExitCode> {
     let problem = ws.problem(&id)?;
     let cases = ws.testcases_if_any(&problem)?;
     let solutions = ws.solutions(&id)?;
-    let bold = Style::new().bold();
     let mut out = anstream::stdout();
-
-    writeln!(
-        out,
-        "{}  {}",
-        paint(bold, &problem.id),
-        paint(bold, &problem.title)
-    )?;
-    // An interactor decides by itself; a checker is named only when one runs after it.
-    let checker = (problem.interactor.is_none() || problem.checker.program().is_some())
-        .then(|| format!("checker {}", problem.checker));
-    let mut facts = vec![
-        problem.limits.to_string(),
-        format!(
-            "{} test case{}",
-            cases.len(),
-            if cases.len() == 1 { "" } else { "s" }
-        ),
-    ];
-    facts.splice(1..1, checker);
-    if let Some(g) = &problem.generator {
-        facts.push(format!("generator {}", ws.show(g)));
-    }
-    if !problem.input_validators.is_empty() {
-        let names: Vec<&str> = problem
-            .input_validators
-            .iter()
-            .map(|v| v.name.as_str())
-            .collect();
-        facts.push(format!("input validator {}", names.join(", ")));
-    }
-    if problem.io != Default::default() {
-        facts.push(format!(
-            "reads {}, writes {}",
-            problem.io.input.as_deref().unwrap_or("stdin"),
-            problem.io.output.as_deref().unwrap_or("stdout")
-        ));
-    }
-    if let Some(i) = &problem.interactor {
-        if let Some(source) = i.program.source() {
-            facts.push(format!(
-                "interactive: interactor {} ({} protocol)",
-                ws.show(source),
-                i.protocol
-            ));
-        }
-    }
-    if let Some(url) = &problem.url {
-        facts.push(url.clone());
-    }
-    writeln!(out, "{}", dim(&facts.join(" · ")))?;
-    writeln!(out)?;
-
-    match problem.statement() {
-        Statement::Markdown { text, .. } => render_markdown(&mut out, &text)?,
-        Statement::Elsewhere(dir) => writeln!(
-            out,
-            "  {}",
-            dim(&format!(
-                "(the statement is in {}/, in a format the judge does not show)",
-                ws.show(&dir)
-            ))
-        )?,
-        Statement::None => writeln!(out, "  {}", dim("(no statement.md)"))?,
-    }
-
-    let samples: Vec<_> = cases.iter().filter(|c| c.sample).collect();
-    if !samples.is_empty() {
-        writeln!(out, "\n{}", paint(bold, "Samples"))?;
-    }
-    for case in samples {
-        writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)))?;
-        for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
-            let data = std::fs::read(path).unwrap_or_default();
-            writeln!(out, "  {}", dim(&format!("{label}:")))?;
-            for line in text::printable(&data, SAMPLE_SHOWN).lines() {
-                writeln!(out, "    {line}")?;
-            }
-        }
-    }
-
-    let interactions = ws.sample_interactions(&problem);
-    if !interactions.is_empty() {
-        writeln!(
-            out,
-            "\n{}  {}",
-            paint(bold, "Sample interactions"),
-            dim("(> solution to interactor, < interactor to solution)")
-        )?;
-        writeln!(
-            out,
-            "  {}",
-            dim("replay them against a solution: judge run SOLUTION --replay")
-        )?;
-    }
-    for path in interactions {
-        let name = path.file_stem().map(|n| n.to_string_lossy().into_owned());
-        writeln!(
-            out,
-            "\n  {}",
-            paint(bold, &format!("sample {}", name.unwrap_or_default()))
-        )?;
-        let data = std::fs::read(&path).unwrap_or_default();
-        for line in text::printable(&data, SAMPLE_SHOWN).lines() {
-            writeln!(out, "    {line}")?;
-        }
-    }
-
-    writeln!(out, "\n{}", paint(bold, "Solutions"))?;
-    if solutions.is_empty() {
-        writeln!(
-            out,
-            "  {}",
-            dim(&format!("none yet: judge new NAME --problem {id}"))
-        )?;
-    }
-    let width = solutions.iter().map(|s| s.name.len()).max().unwrap_or(0);
-    for s in &solutions {
-        let expected = match problem.expected.get(&s.name) {
-            Some(e) => {
-                let first = *e.0.iter().next().expect("non-empty");
-                paint(report::verdict_style(first), &e.to_string())
-            }
-            None => dim("no expected verdict"),
-        };
-        writeln!(out, "  {:<width$}  {expected}", s.name)?;
-    }
+    report::show::render(&mut out, ws, &problem, &cases, &solutions)?;
     Ok(ExitCode::from(EXIT_OK))
-}
-
-/// Markdown for a terminal: headings in bold, code blocks indented, TeX math as plain symbols.
-fn render_markdown(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
-    let mut in_code = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-            continue;
-        }
-        if line.trim().is_empty() {
-            writeln!(out)?;
-        } else if in_code {
-            writeln!(out, "      {line}")?;
-        } else if let Some(h) = line.strip_prefix('#') {
-            let h = h.trim_start_matches('#').trim();
-            writeln!(
-                out,
-                "  {}",
-                paint(Style::new().bold().underline(), &plain_math(h))
-            )?;
-        } else {
-            writeln!(out, "  {}", plain_math(line))?;
-        }
-    }
-    Ok(())
-}
-
-/// `$n \times n$` -> `n × n`, `$1 \le n \le 14$` -> `1 ≤ n ≤ 14`.
-fn plain_math(line: &str) -> String {
-    const SYMBOLS: &[(&str, &str)] = &[
-        ("\\times", "×"),
-        ("\\cdot", "·"),
-        ("\\leq", "≤"),
-        ("\\geq", "≥"),
-        ("\\le", "≤"),
-        ("\\ge", "≥"),
-        ("\\neq", "≠"),
-        ("\\ne", "≠"),
-        ("\\ldots", "…"),
-        ("\\dots", "…"),
-        ("\\infty", "∞"),
-        ("\\pm", "±"),
-        ("\\{", "{"),
-        ("\\}", "}"),
-        ("\\,", " "),
-    ];
-    let mut s = line.replace('$', "");
-    for (tex, symbol) in SYMBOLS {
-        s = s.replace(tex, symbol);
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::plain_math;
-
-    #[test]
-    fn math_reads_plainly() {
-        assert_eq!(plain_math("$1 \\le n \\le 14$"), "1 ≤ n ≤ 14");
-        assert_eq!(plain_math("an $n \\times n$ board"), "an n × n board");
-        assert_eq!(plain_math("$-10^9 \\leq a$"), "-10^9 ≤ a");
-    }
 }

@@ -8,13 +8,10 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge_core::session::Judge;
-use judge_core::stress::{self, StressObserver, StressOptions, StressReport};
-use judge_core::verdict::Verdict;
-use judge_core::workspace::Workspace;
-use judge_report::{self as report, dim, paint};
+use judge_core::stress::{self, StressObserver, StressOptions};
+use judge_report::{self as report};
 
-use super::parse_seconds;
+use super::{parse_seconds, Context};
 
 #[derive(clap::Args)]
 pub(crate) struct StressArgs {
@@ -57,12 +54,10 @@ pub(crate) struct StressArgs {
     json: bool,
 }
 
-pub(crate) fn stress(
-    ws: Workspace,
-    cwd: &Path,
-    root: Option<&Path>,
-    args: StressArgs,
-) -> Result<ExitCode> {
+pub(crate) fn stress(ctx: &Context, args: StressArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
+    let cwd = ctx.cwd.as_path();
+    let root = ctx.root.as_deref();
     let [reference, attempt]: [_; 2] = ws
         .resolve_solutions(
             &[args.against.clone(), args.attempt.clone()],
@@ -75,7 +70,7 @@ pub(crate) fn stress(
         bail!("the attempt and the reference are the same file");
     }
     let mut problem = ws.problem(&reference.problem)?;
-    let mut judge = Judge::new(ws.clone())?;
+    let mut judge = ctx.judge()?;
     if args.limits.time_limit.is_none() {
         super::settle_time_limit(&mut judge, &mut problem, args.json)?;
     }
@@ -97,43 +92,7 @@ pub(crate) fn stress(
             &mut stress::Quiet,
         )?
     } else {
-        let limits = options.run.limits(&problem);
-        writeln!(
-            out,
-            "{}  {}",
-            paint(
-                anstyle::Style::new().bold(),
-                &format!(
-                    "{} / {} against {}",
-                    problem.id, attempt.name, reference.name
-                )
-            ),
-            dim(&ws.show(&attempt.path))
-        )?;
-        let until = match (options.count, options.duration) {
-            (Some(c), Some(d)) => format!("{c} seeds or {}", judge_core::units::format_duration(d)),
-            (Some(c), None) => format!("{c} seeds"),
-            (None, Some(d)) => judge_core::units::format_duration(d),
-            (None, None) => format!("{} seeds", stress::DEFAULT_COUNT),
-        };
-        let generator = problem
-            .generator
-            .as_ref()
-            .map(|g| ws.show(g))
-            .unwrap_or_else(|| "none".into());
-        writeln!(
-            out,
-            "{}",
-            dim(&format!(
-                "generator {generator}{} · from seed {} · {until} · limits: time {} · memory {}",
-                args.size
-                    .map(|s| format!(" (size {s})"))
-                    .unwrap_or_default(),
-                args.seed,
-                judge_core::units::format_duration(limits.time),
-                judge_core::units::format_bytes(limits.memory_bytes),
-            ))
-        )?;
+        report::stress::header(&mut out, ws, &problem, (&attempt, &reference), &options)?;
         let mut progress = Progress::new();
         let report = stress::stress(
             &mut judge,
@@ -162,9 +121,9 @@ pub(crate) fn stress(
         doc["saved_case"] = serde_json::json!(saved);
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
     } else {
-        print_report(
+        report::stress::render(
             &mut out,
-            &ws,
+            ws,
             &problem.id,
             &report,
             reproduce.as_deref(),
@@ -172,137 +131,6 @@ pub(crate) fn stress(
         )?;
     }
     Ok(super::exit_for(report.verdict))
-}
-
-fn print_report(
-    out: &mut dyn Write,
-    ws: &Workspace,
-    problem: &str,
-    r: &StressReport,
-    reproduce: Option<&str>,
-    saved: Option<&str>,
-) -> Result<()> {
-    let badge = |v: Verdict, text: &str| paint(report::verdict_style(v), &format!(" {text} "));
-    let pace = format!(
-        "{} seed{} in {} · {:.0} seeds/s",
-        r.seeds_tried,
-        if r.seeds_tried == 1 { "" } else { "s" },
-        judge_core::units::format_duration(r.elapsed),
-        r.rate()
-    );
-    writeln!(out)?;
-    if let Some(ie) = &r.internal_error {
-        writeln!(
-            out,
-            "{} {}{}",
-            badge(Verdict::Ie, "IE"),
-            ie.message,
-            ie.seed.map(|s| format!(" (seed {s})")).unwrap_or_default()
-        )?;
-        if let Some(d) = &ie.details {
-            for line in d.lines() {
-                writeln!(out, "     {line}")?;
-            }
-        }
-        writeln!(
-            out,
-            "{}",
-            dim(&format!(
-                "the {} is at fault, not the attempt; {pace} before it",
-                ie.culprit
-            ))
-        )?;
-        return Ok(());
-    }
-    if let Some(diagnostics) = &r.compile_error {
-        write!(out, "{diagnostics}")?;
-        writeln!(
-            out,
-            "\n{} the attempt does not compile",
-            badge(Verdict::Ce, "CE")
-        )?;
-        return Ok(());
-    }
-    let Some(d) = &r.disagreement else {
-        let last = r.first_seed + r.seeds_tried.saturating_sub(1);
-        writeln!(
-            out,
-            "{} no disagreement · seeds {} to {last} · {pace}",
-            badge(Verdict::Ac, "OK"),
-            r.first_seed
-        )?;
-        return Ok(());
-    };
-    let c = &d.attempt;
-    writeln!(
-        out,
-        "{} the attempt disagrees with {} on seed {} · {pace}",
-        badge(c.verdict, c.verdict.code()),
-        r.reference,
-        d.seed
-    )?;
-    let mut facts = vec![format!("{} {}", c.verdict.code(), c.verdict.meaning())];
-    facts.extend(c.detail.clone());
-    writeln!(out, "  {}", facts.join(": "))?;
-    if let Some(h) = &c.hint {
-        writeln!(out, "  {}", dim(&format!("note: {h}")))?;
-    }
-    let block = |out: &mut dyn Write, title: String, data: &[u8]| -> std::io::Result<()> {
-        writeln!(out, "\n{}", paint(anstyle::Style::new().bold(), &title))?;
-        if data.is_empty() {
-            writeln!(out, "  {}", dim("(empty)"))?;
-        }
-        for line in stress::shown(data).lines() {
-            writeln!(out, "  {line}")?;
-        }
-        Ok(())
-    };
-    let size = r.size.map(|s| format!(" {s}")).unwrap_or_default();
-    block(out, format!("input (gen {}{size}):", d.seed), &d.input)?;
-    block(
-        out,
-        format!("reference output ({}):", r.reference),
-        &d.reference_output,
-    )?;
-    block(
-        out,
-        format!("attempt output ({}):", r.attempt),
-        &d.attempt_output,
-    )?;
-    if let Some(diff) = &c.diff {
-        writeln!(out, "\n{}", paint(anstyle::Style::new().bold(), "diff:"))?;
-        for line in diff.lines() {
-            writeln!(out, "  {line}")?;
-        }
-        writeln!(out, "  {}", dim("(- reference, + attempt)"))?;
-    }
-    if let Some(err) = &c.stderr {
-        writeln!(
-            out,
-            "\n{}",
-            paint(anstyle::Style::new().bold(), "attempt stderr (end):")
-        )?;
-        for line in err.lines() {
-            writeln!(out, "  {}", dim(line))?;
-        }
-    }
-    writeln!(out)?;
-    if let Some(name) = saved {
-        writeln!(
-            out,
-            "saved as test case {name}: {}",
-            ws.show(
-                &ws.root
-                    .join("testcases")
-                    .join(problem)
-                    .join(format!("{name}.in"))
-            )
-        )?;
-    }
-    if let Some(cmd) = reproduce {
-        writeln!(out, "reproduce: {cmd}")?;
-    }
-    Ok(())
 }
 
 /// The command that runs exactly the failing seed again.

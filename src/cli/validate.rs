@@ -6,34 +6,23 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use judge_core::session::Judge;
 use judge_core::validate::Validation;
-use judge_core::workspace::Workspace;
 
-use super::{EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+use super::{Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub(crate) struct ValidateArgs {
     /// The problem: its id, or the path to a package.
-    problem: String,
+    pub(super) problem: String,
 
     /// Print one JSON document instead of the text.
     #[arg(long)]
     json: bool,
 }
 
-impl ValidateArgs {
-    pub(crate) fn problem(&self) -> &String {
-        &self.problem
-    }
-
-    pub(crate) fn problem_mut(&mut self) -> &mut String {
-        &mut self.problem
-    }
-}
-
-pub(crate) fn validate(ws: Workspace, args: ValidateArgs) -> Result<ExitCode> {
-    let problem = ws.problem(&args.problem)?;
+pub(crate) fn validate(ctx: &Context, args: ValidateArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
+    let problem = ws.problem(ctx.problem_id(&args.problem))?;
     if problem.input_validators.is_empty() {
         anyhow::bail!(
             "{} has no input validator\n  fix: add `input_validator = \"validate.rs\"` to its problem.toml (a program that reads an input on stdin and exits with 42 when it is valid), or input_validators/ to a package",
@@ -41,7 +30,7 @@ pub(crate) fn validate(ws: Workspace, args: ValidateArgs) -> Result<ExitCode> {
         );
     }
     let cases = ws.testcases(&problem)?;
-    let mut judge = Judge::new(ws)?;
+    let mut judge = ctx.judge()?;
     let v = judge_core::validate::validate(&mut judge, &problem, &cases)?;
     let mut out = anstream::stdout();
     if args.json {

@@ -10,15 +10,15 @@ use judge_core::model::{Skipped, SolutionReport};
 use judge_core::session::{Judge, Observer, Options};
 use judge_core::verdict::Verdict;
 use judge_core::verify;
-use judge_core::workspace::{Problem, Solution, Workspace};
+use judge_core::workspace::{Problem, Solution};
 
 use super::compare::Progress;
-use super::{parse_duration, parse_seconds, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+use super::{parse_duration, parse_seconds, Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub(crate) struct VerifyArgs {
     /// The problems to verify (default: all): ids, or paths to problem packages.
-    problems: Vec<String>,
+    pub(super) problems: Vec<String>,
 
     /// Verify under this time limit instead of the problem's: milliseconds, or with a unit.
     #[arg(long, value_name = "MS", value_parser = parse_duration)]
@@ -38,21 +38,15 @@ pub(crate) struct VerifyArgs {
     json: bool,
 }
 
-impl VerifyArgs {
-    pub(crate) fn problems(&self) -> &[String] {
-        &self.problems
-    }
-
-    pub(crate) fn problems_mut(&mut self) -> &mut Vec<String> {
-        &mut self.problems
-    }
-}
-
-pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
+pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
+    let ws = &ctx.ws;
     let ids = if args.problems.is_empty() {
         ws.problem_ids()?
     } else {
-        args.problems.clone()
+        args.problems
+            .iter()
+            .map(|p| ctx.problem_id(p).to_string())
+            .collect()
     };
     let mut out = anstream::stdout();
     let mut results = Vec::new();
@@ -75,7 +69,7 @@ pub(crate) fn verify(ws: Workspace, args: VerifyArgs) -> Result<ExitCode> {
             solutions.iter().map(|s| s.name.as_str()),
             problem.expected.values(),
         );
-        let mut judge = Judge::new(ws.clone())?;
+        let mut judge = ctx.judge()?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
         let fixed = args.time_limit.or(problem.time_rule.fixed);

@@ -27,8 +27,9 @@ pub enum Error {
         fix: String,
     },
 
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot {op} {}: {source}", path.display())]
     Io {
+        op: Op,
         path: PathBuf,
         source: std::io::Error,
     },
@@ -123,12 +124,71 @@ pub enum Error {
     Run(#[from] judge_runner::RunError),
 }
 
+/// What was being done to a file when the system refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Read,
+    /// List a folder's entries.
+    List,
+    Write,
+    /// Create a file or a folder.
+    Create,
+    Copy,
+    /// Move into place.
+    Rename,
+    Remove,
+}
+
+impl std::fmt::Display for Op {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Op::Read => "read",
+            Op::List => "list",
+            Op::Write => "write",
+            Op::Create => "create",
+            Op::Copy => "copy",
+            Op::Rename => "move into place",
+            Op::Remove => "remove",
+        })
+    }
+}
+
 impl Error {
-    pub fn io(path: &Path, source: std::io::Error) -> Error {
+    /// The system refused to do `op` to `path`.
+    pub fn io(op: Op, path: &Path, source: std::io::Error) -> Error {
         Error::Io {
+            op,
             path: path.to_path_buf(),
             source,
         }
+    }
+
+    pub fn read(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::Read, path, source)
+    }
+
+    pub fn list(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::List, path, source)
+    }
+
+    pub fn write(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::Write, path, source)
+    }
+
+    pub fn create(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::Create, path, source)
+    }
+
+    pub fn copy(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::Copy, path, source)
+    }
+
+    pub fn rename(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::Rename, path, source)
+    }
+
+    pub fn remove(path: &Path, source: std::io::Error) -> Error {
+        Error::io(Op::Remove, path, source)
     }
 }
 
@@ -137,5 +197,50 @@ fn list(items: &[String]) -> String {
         "(none)".to_string()
     } else {
         items.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_error_says_what_was_being_done() {
+        let denied = || std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let path = Path::new("testcases/p/1.in");
+        let said: Vec<String> = [
+            Error::read(path, denied()),
+            Error::list(path, denied()),
+            Error::write(path, denied()),
+            Error::create(path, denied()),
+            Error::copy(path, denied()),
+            Error::rename(path, denied()),
+            Error::remove(path, denied()),
+        ]
+        .iter()
+        .map(|e| {
+            e.to_string()
+                .split(" testcases")
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+        assert_eq!(
+            said,
+            [
+                "cannot read",
+                "cannot list",
+                "cannot write",
+                "cannot create",
+                "cannot copy",
+                "cannot move into place",
+                "cannot remove"
+            ]
+        );
+        assert!(matches!(
+            Error::remove(path, denied()),
+            Error::Io { op: Op::Remove, .. }
+        ));
     }
 }

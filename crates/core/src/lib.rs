@@ -25,6 +25,7 @@ pub mod scale;
 pub mod session;
 pub mod stats;
 pub mod stress;
+pub mod tex;
 pub mod text;
 pub mod units;
 pub mod validate;

@@ -88,7 +88,7 @@ pub fn check_name(name: &str, what: &str) -> Result<()> {
 /// Writes a file that must not exist yet.
 pub fn create(path: &Path, content: &[u8]) -> Result<()> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
     }
     let mut file = std::fs::OpenOptions::new()
         .write(true)
@@ -98,9 +98,9 @@ pub fn create(path: &Path, content: &[u8]) -> Result<()> {
             std::io::ErrorKind::AlreadyExists => Error::Exists {
                 path: path.to_path_buf(),
             },
-            _ => Error::io(path, e),
+            _ => Error::create(path, e),
         })?;
-    std::io::Write::write_all(&mut file, content).map_err(|e| Error::io(path, e))
+    std::io::Write::write_all(&mut file, content).map_err(|e| Error::write(path, e))
 }
 
 /// Creates `solutions/PROBLEM/NAME.EXT` from the language's template, or as a copy of `from`
@@ -126,7 +126,7 @@ pub fn new_solution(
         .join(problem)
         .join(format!("{name}.{extension}"));
     let content = match from {
-        Some(s) => std::fs::read(&s.path).map_err(|e| Error::io(&s.path, e))?,
+        Some(s) => std::fs::read(&s.path).map_err(|e| Error::read(&s.path, e))?,
         None => {
             let template = SOLUTION_TEMPLATES
                 .iter()
@@ -214,7 +214,7 @@ pub fn new_problem(ws: &Workspace, id: &str, title: &str) -> Result<Vec<PathBuf>
         created.push(path);
     }
     let tests = ws.root.join("testcases").join(id);
-    std::fs::create_dir_all(&tests).map_err(|e| Error::io(&tests, e))?;
+    std::fs::create_dir_all(&tests).map_err(|e| Error::create(&tests, e))?;
     // Git keeps no empty folder; the judge skips hidden files.
     let keep = tests.join(".gitkeep");
     if !keep.exists() {

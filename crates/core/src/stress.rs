@@ -208,7 +208,7 @@ pub fn stress(
     let limits = options.run.limits_for(problem, &attempt_bin.language.id).0;
     report.limits = limits;
     let dir = judge.scratch_dir().join("stress");
-    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+    std::fs::create_dir_all(&dir).map_err(|e| Error::create(&dir, e))?;
     let (input, answer) = (dir.join("input"), dir.join("answer"));
     let count = match (options.count, options.duration) {
         (None, None) => Some(DEFAULT_COUNT),
@@ -400,7 +400,7 @@ fn generate(
             stderr_of(&execution.stderr),
         )));
     }
-    std::fs::copy(&execution.stdout, to).map_err(|e| Error::io(to, e))?;
+    std::fs::copy(&execution.stdout, to).map_err(|e| Error::copy(to, e))?;
     Ok(Ok(()))
 }
 
@@ -430,7 +430,7 @@ fn make_answer(
             stderr_of(&execution.stderr),
         )));
     }
-    std::fs::copy(&execution.output, to).map_err(|e| Error::io(to, e))?;
+    std::fs::copy(&execution.output, to).map_err(|e| Error::copy(to, e))?;
     Ok(Ok(()))
 }
 
@@ -443,7 +443,7 @@ fn interact_reference(
     (input, answer): (&Path, &Path),
     limits: &Limits,
 ) -> Result<std::result::Result<(), Failure>> {
-    std::fs::write(answer, b"").map_err(|e| Error::io(answer, e))?;
+    std::fs::write(answer, b"").map_err(|e| Error::write(answer, e))?;
     let case = TestCase {
         name: "reference".into(),
         input: input.to_path_buf(),
@@ -521,7 +521,7 @@ fn stderr_of(path: &Path) -> Option<String> {
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
+    std::fs::read(path).map_err(|e| Error::read(path, e))
 }
 
 /// Text for JSON and the terminal: escaped where not printable, cut when very long.

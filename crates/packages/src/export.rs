@@ -243,9 +243,9 @@ fn prepare(dir: &Path, force: bool) -> Result<()> {
         } else {
             Ok(())
         };
-        removed.map_err(|e| Error::io(&p, e))?;
+        removed.map_err(|e| Error::remove(&p, e))?;
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
+    std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))
 }
 
 fn problem_yaml(problem: &Problem, notes: &mut Vec<String>) -> String {
@@ -332,18 +332,18 @@ fn file_name(p: &Path) -> String {
 
 fn write(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
     }
-    std::fs::write(path, text).map_err(|e| Error::io(path, e))
+    std::fs::write(path, text).map_err(|e| Error::write(path, e))
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {
     if let Some(parent) = to.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
     }
     std::fs::copy(from, to)
         .map(|_| ())
-        .map_err(|e| Error::io(from, e))
+        .map_err(|e| Error::copy(from, e))
 }
 
 #[cfg(test)]

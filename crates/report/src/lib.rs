@@ -8,6 +8,8 @@ pub mod export;
 pub mod history;
 pub mod import;
 pub mod scale;
+pub mod show;
+pub mod stress;
 pub mod table;
 pub mod validate;
 pub mod verify;

@@ -26,7 +26,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use cgroup::{pids_parent, MAX_PROCESSES};
 use protocol::Hello;
@@ -90,24 +89,16 @@ pub trait Executor: Send {
 /// Makes an executor for each slot of a judge (one per case run at once).
 pub type ExecutorFactory = Box<dyn Fn() -> Result<Box<dyn Executor>, RunError> + Send + Sync>;
 
-/// The factory of real runner processes.
-pub fn runners() -> ExecutorFactory {
-    Box::new(|| Ok(Box::new(Runner::start()?) as Box<dyn Executor>))
+/// The factory of real runner processes, sandboxing their programs or (the user's
+/// `--no-sandbox`, for one run) not.
+pub fn runners(sandboxed: bool) -> ExecutorFactory {
+    Box::new(move || Ok(Box::new(Runner::start(sandboxed)?) as Box<dyn Executor>))
 }
 
 /// The hidden first argument that makes the judge's executable serve as a runner.
 pub const RUNNER_ARG: &str = "__runner";
 /// After [`RUNNER_ARG`]: run programs without the sandbox.
 const NO_SANDBOX_ARG: &str = "--no-sandbox";
-
-/// Whether runners started from now on sandbox their programs (on unless `--no-sandbox`).
-static SANDBOXED: AtomicBool = AtomicBool::new(true);
-
-/// Turns the sandbox off (or on again) for the runners this process starts from now on: the
-/// user's `--no-sandbox`, for one run. Nothing a problem says can.
-pub fn set_sandboxed(on: bool) {
-    SANDBOXED.store(on, Ordering::SeqCst);
-}
 
 /// A live runner process. Runs one program at a time.
 pub struct Runner {
@@ -122,15 +113,16 @@ pub struct Runner {
 
 impl Runner {
     /// Starts a runner: the current executable, which must call [`runner_main`] when its first
-    /// argument is [`RUNNER_ARG`] (the `judge` binary does).
-    pub fn start() -> Result<Runner, RunError> {
+    /// argument is [`RUNNER_ARG`] (the `judge` binary does); `sandboxed`: its programs run in
+    /// the sandbox.
+    pub fn start(sandboxed: bool) -> Result<Runner, RunError> {
         let path = std::env::current_exe().map_err(|source| RunError::NoRunner {
             path: PathBuf::from("judge"),
             source,
         })?;
         let mut command = Command::new(&path);
         command.arg(RUNNER_ARG);
-        if !SANDBOXED.load(Ordering::SeqCst) {
+        if !sandboxed {
             command.arg(NO_SANDBOX_ARG);
         }
         let mut child = command

@@ -188,17 +188,44 @@ impl Cache {
     }
 }
 
-/// Finds every program `language` needs (an error names the one that is missing) and returns
-/// the identity of its compiler as reports show it ("g++ (Debian 12.2.0-14) 12.2.0").
-pub fn find_tools(
-    language: &Language,
-    tools: &Toolchains,
-    settings: &BuildSettings,
-) -> Result<String> {
-    let vars = rust_vars(settings);
-    let shown = tools.tool(language, language.identity_program(), &vars)?;
-    tools.tool(language, &language.run, &vars)?;
-    Ok(shown.map(|t| t.version_line()).unwrap_or_default())
+/// A language made ready to build with, worked out once per build: the programs it needs
+/// found (an error names the one that is missing), the settings, and the compiler's identity.
+#[derive(Debug, Clone)]
+pub struct Toolchain {
+    pub language: Arc<Language>,
+    /// The compiler, for a language that compiles.
+    compiler: Option<Arc<Tool>>,
+    /// The interpreter (or virtual machine), for a language that has one.
+    runtime: Option<Arc<Tool>>,
+    pub settings: BuildSettings,
+    /// The compiler's identity as reports show it: "g++ (Debian 12.2.0-14) 12.2.0".
+    pub identity: String,
+}
+
+impl Toolchain {
+    pub fn find(
+        language: Arc<Language>,
+        tools: &Toolchains,
+        settings: BuildSettings,
+    ) -> Result<Toolchain> {
+        let vars = rust_vars(&settings);
+        let compiler = match &language.compile {
+            Some(c) => tools.tool(&language, c, &vars)?,
+            None => None,
+        };
+        let runtime = tools.tool(&language, &language.run, &vars)?;
+        let identity = tools
+            .tool(&language, language.identity_program(), &vars)?
+            .map(|t| t.version_line())
+            .unwrap_or_default();
+        Ok(Toolchain {
+            language,
+            compiler,
+            runtime,
+            settings,
+            identity,
+        })
+    }
 }
 
 fn rust_vars(settings: &BuildSettings) -> Vars {
@@ -218,21 +245,26 @@ fn rust_vars(settings: &BuildSettings) -> Vars {
     }
 }
 
-/// Builds `source` in `language` unless the cache already holds the result (or the compile
+/// Builds `source` with `toolchain` unless the cache already holds the result (or the compile
 /// error: the same source and compiler always fail the same way).
 pub fn compile(
     source: &Source,
-    language: &Arc<Language>,
-    tools: &Toolchains,
+    toolchain: &Toolchain,
     cache: &Cache,
     executor: &mut dyn Executor,
-    settings: &BuildSettings,
     cwd: &Path,
 ) -> Result<std::result::Result<Built, CompileError>> {
+    let Toolchain {
+        language,
+        compiler,
+        runtime,
+        settings,
+        ..
+    } = toolchain;
     let started = Instant::now();
     // The exact bytes hashed are the bytes compiled: an editor saving meanwhile cannot
     // put one version's build under another version's key.
-    let code = std::fs::read(&source.path).map_err(|e| Error::io(&source.path, e))?;
+    let code = std::fs::read(&source.path).map_err(|e| Error::read(&source.path, e))?;
     let mut vars = rust_vars(settings);
     if settings.checks {
         vars.checks = language.checks.clone();
@@ -261,18 +293,13 @@ pub fn compile(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let compiler = match &language.compile {
-        Some(c) => tools.tool(language, c, &vars)?,
-        None => None,
-    };
-    let runtime = tools.tool(language, &language.run, &vars)?;
     let mut extras = Vec::new();
     for path in &source.extras {
         let name = path
             .file_name()
             .map(|n| n.to_os_string())
             .unwrap_or_default();
-        extras.push((name, std::fs::read(path).map_err(|e| Error::io(path, e))?));
+        extras.push((name, std::fs::read(path).map_err(|e| Error::read(path, e))?));
     }
     // A build made with the files open (`--no-sandbox`, or by a judge without the sandbox)
     // may hold any file the compiler could read (an `include_str!` of an answer): never one
@@ -284,7 +311,7 @@ pub fn compile(
         &extras,
         language,
         &vars,
-        [&compiler, &runtime],
+        [compiler, runtime],
         sandboxed,
     );
     let dir = cache.build(&key);
@@ -319,20 +346,21 @@ pub fn compile(
 
     let tmp_root = cache.dir.join("tmp");
     for d in [&tmp_root, &cache.dir.join("build"), &cache.dir.join("ce")] {
-        std::fs::create_dir_all(d).map_err(|e| Error::io(d, e))?;
+        std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
     }
     let tmp = tempfile::Builder::new()
         .prefix("build-")
         .tempdir_in(&tmp_root)
-        .map_err(|e| Error::io(&tmp_root, e))?;
+        .map_err(|e| Error::create(&tmp_root, e))?;
     run::interrupt::register_temp_dir(tmp.path());
     let result = (|| {
-        std::fs::write(tmp.path().join(&file_name), &code).map_err(|e| Error::io(tmp.path(), e))?;
+        std::fs::write(tmp.path().join(&file_name), &code)
+            .map_err(|e| Error::write(tmp.path(), e))?;
         for (name, bytes) in &extras {
             let to = tmp.path().join(name);
-            std::fs::write(&to, bytes).map_err(|e| Error::io(&to, e))?;
+            std::fs::write(&to, bytes).map_err(|e| Error::write(&to, e))?;
         }
-        match (&language.compile, &compiler) {
+        match (&language.compile, compiler) {
             (Some(command), Some(tool)) => {
                 let Program { vars, .. } = program(tmp.path().to_path_buf());
                 let mut argv = command.render(&vars);
@@ -360,14 +388,14 @@ pub fn compile(
         return Err(Error::Toolchain(format!("starting the compiler: {why}")));
     }
     if clean && made {
-        std::fs::write(tmp.path().join(".built"), b"").map_err(|e| Error::io(tmp.path(), e))?;
+        std::fs::write(tmp.path().join(".built"), b"").map_err(|e| Error::write(tmp.path(), e))?;
         let tmp = tmp.keep();
         // rename is atomic: a concurrent judge sees either no build or a whole one; when
         // another judge got there first, its build (the same one) stands.
         if std::fs::rename(&tmp, &dir).is_err() {
             let _ = std::fs::remove_dir_all(&tmp);
             if !dir.join(".built").is_file() {
-                return Err(Error::io(
+                return Err(Error::rename(
                     &dir,
                     std::io::Error::other("the build could not be kept"),
                 ));

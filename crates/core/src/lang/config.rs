@@ -155,7 +155,7 @@ impl Config {
         let text = match std::fs::read(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => return Err(Error::io(&path, e)),
+            Err(e) => return Err(Error::read(&path, e)),
         };
         let text = String::from_utf8(text).map_err(|_| Error::Config {
             path: "judge.toml".into(),

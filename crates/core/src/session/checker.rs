@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use super::slot::{empty_folder, Role, Slot};
 use super::Env;
 use crate::check::{self, CheckOutcome};
-use crate::compile::{self, BuildSettings, Source};
 use crate::error::Result;
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement};
@@ -119,14 +118,8 @@ impl Slot {
         case_flags: &[String],
     ) -> Result<Checked> {
         let shown = env.workspace.show(&program.source);
-        let language = env.workspace.language_of(&program.source)?;
-        let settings = BuildSettings {
-            rust: env.workspace.config.rust.with(&problem.rust),
-            checks: false,
-            time_limit: compile::DEFAULT_COMPILE_TIME,
-        };
-        let source = Source::with_headers(&program.source);
-        let (compiled, built) = env.build(self.executor.as_mut(), &source, &language, &settings)?;
+        let (compiled, built) =
+            env.build_helper(self.executor.as_mut(), &program.source, problem)?;
         let Some(checker) = built else {
             return Ok(Checked::failed(format!(
                 "the checker {shown} does not compile:\n{}",

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::slot::{empty_folder, Outcome, Role, Slot};
 use super::{Env, Execution};
 use crate::check::CheckOutcome;
-use crate::compile::{self, BuildSettings, Program, Source};
+use crate::compile::Program;
 use crate::error::{Error, Result};
 use crate::model::Interaction;
 use crate::text;
@@ -58,13 +58,13 @@ impl Slot {
             }
         };
         let paths = |p: &Path| -> Result<String> {
-            let p = p.canonicalize().map_err(|e| Error::io(p, e))?;
+            let p = p.canonicalize().map_err(|e| Error::read(p, e))?;
             Ok(p.display().to_string())
         };
         let (input, answer) = (paths(&case.input)?, paths(&case.answer)?);
         let out_dir = self.dir.join(INTERACTOR_OUT);
         let interactor_box = self.dir.join(INTERACTOR_BOX);
-        std::fs::create_dir_all(&interactor_box).map_err(|e| Error::io(&interactor_box, e))?;
+        std::fs::create_dir_all(&interactor_box).map_err(|e| Error::create(&interactor_box, e))?;
         empty_folder(&out_dir)?;
         let output = out_dir.join("output");
         args.extend(match &interactor.protocol {
@@ -199,25 +199,14 @@ impl Slot {
             InteractorProgram::Source(source) => source,
             InteractorProgram::Replay => {
                 let judge =
-                    std::env::current_exe().map_err(|e| Error::io(Path::new("judge"), e))?;
+                    std::env::current_exe().map_err(|e| Error::read(Path::new("judge"), e))?;
                 return Ok(Ok((
                     Program::native(&judge),
                     vec![crate::replay::REPLAY_ARG.to_string()],
                 )));
             }
         };
-        let language = env.workspace.language_of(source)?;
-        let settings = BuildSettings {
-            rust: env.workspace.config.rust.with(&problem.rust),
-            checks: false,
-            time_limit: compile::DEFAULT_COMPILE_TIME,
-        };
-        let (compiled, built) = env.build(
-            self.executor.as_mut(),
-            &Source::with_headers(source),
-            &language,
-            &settings,
-        )?;
+        let (compiled, built) = env.build_helper(self.executor.as_mut(), source, problem)?;
         Ok(built.map(|bin| (bin, Vec::new())).ok_or_else(|| {
             format!(
                 "{} does not compile:\n{}",

@@ -8,124 +8,28 @@ mod ahead;
 mod checker;
 mod explain;
 mod interact;
+mod options;
 mod parallel;
 mod repeat;
 mod scratch;
 mod slot;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 pub use crate::model::AppliedRule;
 pub use checker::Checked;
+pub use options::{Options, Settings};
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
 
 use crate::check::CheckOutcome;
-use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchains};
+use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchain, Toolchains};
 use crate::error::{Error, Result};
-use crate::lang::Language;
-use crate::model::{CaseReport, CompileReport, Partial, Selection, Skipped, SolutionReport};
+use crate::model::{CaseReport, CompileReport, Partial, Skipped, SolutionReport};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
 use judge_runner::{self as run, ExecutorFactory};
 use scratch::Scratch;
 use slot::{Role, Slot};
-
-/// Whether judges made from now on record the conversation of interactive cases (on unless
-/// `--no-transcript`). The verdict is the same either way; without, the solution and the
-/// interactor are joined pipe to pipe, with nothing in between.
-static TRANSCRIPTS: AtomicBool = AtomicBool::new(true);
-
-/// Turns the transcripts of interactive cases off (or on again) for judges made from now on.
-pub fn set_transcripts(on: bool) {
-    TRANSCRIPTS.store(on, Ordering::SeqCst);
-}
-
-/// Settings of a run that the user can change on the command line.
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub time_limit: Option<Duration>,
-    pub memory_limit: Option<u64>,
-    pub output_limit: Option<u64>,
-    pub stop_on_fail: bool,
-    pub compile_time_limit: Duration,
-    /// Show the input of every failed case, however long (by default only a short WA input).
-    pub show_input: bool,
-    /// Runs of each case (at least 1). A case that goes over the time limit is not run again.
-    pub repeat: u32,
-    /// After a case goes over the time limit, the remaining cases are not run.
-    pub skip_after_tle: bool,
-    /// Cases run at once (1: one at a time). Above 1, times are measured in parallel, and TLE
-    /// cases and cases within 20% of the time limit are re-run alone before their verdict is final.
-    pub jobs: usize,
-    /// Build with the language's extra checks (Rust: overflow checks and debug assertions).
-    pub checks: bool,
-    /// The cases asked for, when not all of the problem's (`--samples`, `--case`): a run of
-    /// fewer is partial, never the solution's verdict.
-    pub selection: Option<Selection>,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            time_limit: None,
-            memory_limit: None,
-            output_limit: None,
-            stop_on_fail: false,
-            compile_time_limit: compile::DEFAULT_COMPILE_TIME,
-            show_input: false,
-            repeat: 1,
-            skip_after_tle: false,
-            jobs: 1,
-            checks: false,
-            selection: None,
-        }
-    }
-}
-
-impl Options {
-    /// The limits a case of `problem` runs under, before any language's extra time.
-    pub fn limits(&self, problem: &Problem) -> Limits {
-        Limits::new(
-            self.time_limit.unwrap_or(problem.limits.time),
-            self.memory_limit.unwrap_or(problem.limits.memory_bytes),
-            self.output_limit.unwrap_or(problem.limits.output_bytes),
-        )
-        .with_memory_rule(problem.limits.memory_rule)
-    }
-
-    /// The limits a program in `language` runs under: the problem's extra time for that
-    /// language applied (`[language_time]`), and the rule that was.
-    pub fn limits_for(&self, problem: &Problem, language: &str) -> (Limits, Option<AppliedRule>) {
-        let base = self.limits(problem);
-        match problem.language_time.get(language) {
-            Some(rule) => (
-                base.with_time(rule.apply(base.time)),
-                Some(AppliedRule {
-                    base: base.time,
-                    rule: *rule,
-                }),
-            ),
-            None => (base, None),
-        }
-    }
-
-    fn build_settings(&self, problem: &Problem, workspace: &Workspace) -> BuildSettings {
-        BuildSettings {
-            rust: workspace.config.rust.with(&problem.rust),
-            checks: self.checks,
-            time_limit: self.compile_time_limit,
-        }
-    }
-
-    /// Whether the run ends after this case: `--stop-on-fail` after a failure, `--skip-after-tle`
-    /// after a TLE.
-    fn ends_run(&self, c: &CaseReport) -> bool {
-        c.verdict != Verdict::Ac && self.stop_on_fail
-            || c.verdict == Verdict::Tle && self.skip_after_tle
-    }
-}
 
 /// What one run of a program produced: its measurements, and where its stdout and stderr are.
 #[derive(Debug, Clone)]
@@ -194,24 +98,45 @@ struct Env<'a> {
 }
 
 impl Env<'_> {
+    /// The toolchain that builds `path` (in the language its extension says) with `settings`.
+    fn toolchain(&self, path: &Path, settings: BuildSettings) -> Result<Toolchain> {
+        let language = self.workspace.language_of(path)?;
+        Toolchain::find(language, self.toolchains, settings)
+    }
+
+    /// Builds one of the problem's own programs (a checker, an interactor), with the header
+    /// files beside it, as such programs are built: the problem's Rust settings, no extra
+    /// checks, the default compile time.
+    fn build_helper(
+        &self,
+        executor: &mut dyn run::Executor,
+        path: &Path,
+        problem: &Problem,
+    ) -> Result<(CompileReport, Option<Program>)> {
+        let settings = BuildSettings {
+            rust: self.workspace.config.rust.with(&problem.rust),
+            checks: false,
+            time_limit: compile::DEFAULT_COMPILE_TIME,
+        };
+        let toolchain = self.toolchain(path, settings)?;
+        self.build(executor, &Source::with_headers(path), &toolchain)
+    }
+
     /// Builds `source` (or takes it from the cache): the report and, when it compiled, the program.
     fn build(
         &self,
         executor: &mut dyn run::Executor,
         source: &Source,
-        language: &std::sync::Arc<Language>,
-        settings: &BuildSettings,
+        toolchain: &Toolchain,
     ) -> Result<(CompileReport, Option<Program>)> {
         let result = compile::compile(
             source,
-            language,
-            self.toolchains,
+            toolchain,
             self.cache,
             executor,
-            settings,
             &self.workspace.root,
         )?;
-        let compiler = compile::find_tools(language, self.toolchains, settings)?;
+        let compiler = toolchain.identity.clone();
         Ok(match result {
             Ok(built) => (
                 CompileReport {
@@ -237,17 +162,21 @@ impl Env<'_> {
 
 impl Judge {
     /// A judge whose programs run on real runner processes.
-    pub fn new(workspace: Workspace) -> Result<Judge> {
-        Judge::with_executors(workspace, run::runners())
+    pub fn new(workspace: Workspace, settings: Settings) -> Result<Judge> {
+        Judge::with_executors(workspace, run::runners(settings.sandbox), settings)
     }
 
     /// A judge whose programs run on the executors `executors` makes (one per slot).
-    pub fn with_executors(workspace: Workspace, executors: ExecutorFactory) -> Result<Judge> {
+    pub fn with_executors(
+        workspace: Workspace,
+        executors: ExecutorFactory,
+        settings: Settings,
+    ) -> Result<Judge> {
         let cache = Cache::new(workspace.state_dir().join("cache"));
         let scratch = Scratch::new()?;
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
-            .map_err(|e| Error::io(scratch.path(), e))?;
+            .map_err(|e| Error::create(scratch.path(), e))?;
         let slots = vec![Slot::new(executors()?, scratch.path().to_path_buf())];
         let toolchains = Toolchains::new(&workspace.root, cache.identities());
         Ok(Judge {
@@ -257,7 +186,7 @@ impl Judge {
             executors,
             slots,
             scratch,
-            transcript: TRANSCRIPTS.load(Ordering::SeqCst),
+            transcript: settings.transcripts,
         })
     }
 
@@ -286,7 +215,7 @@ impl Judge {
     fn ensure_slots(&mut self, n: usize) -> Result<()> {
         while self.slots.len() < n {
             let dir = self.scratch.path().join(format!("job{}", self.slots.len()));
-            std::fs::create_dir_all(dir.join("box")).map_err(|e| Error::io(&dir, e))?;
+            std::fs::create_dir_all(dir.join("box")).map_err(|e| Error::create(&dir, e))?;
             self.slots.push(Slot::new((self.executors)()?, dir));
         }
         Ok(())
@@ -302,15 +231,25 @@ impl Judge {
         options: &Options,
         helper: bool,
     ) -> Result<(CompileReport, Option<Program>)> {
-        let language = self.workspace.language_of(path)?;
-        let settings = options.build_settings(problem, &self.workspace);
+        let (env, _) = self.parts();
+        let toolchain = env.toolchain(path, options.build_settings(problem, env.workspace))?;
+        self.build_with(path, &toolchain, helper)
+    }
+
+    /// Builds `path` with a toolchain already found.
+    fn build_with(
+        &mut self,
+        path: &Path,
+        toolchain: &Toolchain,
+        helper: bool,
+    ) -> Result<(CompileReport, Option<Program>)> {
         let source = if helper {
             Source::with_headers(path)
         } else {
             Source::alone(path)
         };
         let (env, slots) = self.parts();
-        env.build(slots[0].executor.as_mut(), &source, &language, &settings)
+        env.build(slots[0].executor.as_mut(), &source, toolchain)
     }
 
     /// Judges `solution` on `cases`: compiles it, then runs and checks every case.
@@ -322,13 +261,13 @@ impl Judge {
         options: &Options,
         observer: &mut dyn Observer,
     ) -> Result<SolutionReport> {
-        let language = self.workspace.language_of(&solution.path)?;
         // A missing compiler is an error before anything is shown, never a CE.
-        compile::find_tools(
-            &language,
-            &self.toolchains,
-            &options.build_settings(problem, &self.workspace),
+        let (env, _) = self.parts();
+        let toolchain = env.toolchain(
+            &solution.path,
+            options.build_settings(problem, env.workspace),
         )?;
+        let language = &toolchain.language;
         let (limits, time_rule) = options.limits_for(problem, &language.id);
         let mut report = SolutionReport {
             problem: problem.id.clone(),
@@ -356,7 +295,7 @@ impl Judge {
             partial: Partial::of(options.selection.as_ref(), cases.len(), 0, false),
         };
         observer.compiling(solution, &report);
-        let (compile, program) = self.build(&solution.path, problem, options, false)?;
+        let (compile, program) = self.build_with(&solution.path, &toolchain, false)?;
         report.compile = compile;
         observer.compiled(&report.compile);
         let Some(program) = program else {

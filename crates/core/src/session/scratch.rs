@@ -28,7 +28,7 @@ pub(super) struct Scratch {
 impl Scratch {
     pub(super) fn new() -> Result<Scratch> {
         let dir = place()?;
-        let alive = lock(dir.path()).map_err(|e| Error::io(&dir.path().join(LOCK), e))?;
+        let alive = lock(dir.path()).map_err(|e| Error::create(&dir.path().join(LOCK), e))?;
         if let Some(parent) = dir.path().parent() {
             sweep_stale(parent, dir.path());
         }
@@ -59,7 +59,7 @@ fn place() -> Result<tempfile::TempDir> {
     }
     builder()
         .tempdir()
-        .map_err(|e| Error::io(&std::env::temp_dir(), e))
+        .map_err(|e| Error::create(&std::env::temp_dir(), e))
 }
 
 /// Makes `dir`'s lock file, locked: under another name first, so that the lock file never

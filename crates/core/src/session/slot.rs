@@ -355,15 +355,15 @@ pub(super) struct Role {
 /// feedback, an interactor's output). The folder itself is kept, not made again: the runner
 /// keeps a folder it grants open, and one made anew would have to be opened again.
 pub(super) fn empty_folder(dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
-        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+    std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::list(dir, e))? {
+        let path = entry.map_err(|e| Error::list(dir, e))?.path();
         let removed = if path.is_dir() && !path.is_symlink() {
             std::fs::remove_dir_all(&path)
         } else {
             std::fs::remove_file(&path)
         };
-        removed.map_err(|e| Error::io(&path, e))?;
+        removed.map_err(|e| Error::remove(&path, e))?;
     }
     Ok(())
 }

@@ -166,7 +166,7 @@ impl Fixture {
             }) as Box<dyn Executor>)
         });
         let ws = Workspace::at(self.dir.path()).unwrap();
-        Judge::with_executors(ws, factory).unwrap()
+        Judge::with_executors(ws, factory, Settings::default()).unwrap()
     }
 
     /// Judges the cases with a stand-in binary; the observer's record and the report.

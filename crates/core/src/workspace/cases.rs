@@ -70,7 +70,7 @@ impl Workspace {
         found
             .into_iter()
             .map(|path| {
-                let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+                let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
                 if let Err(bad) = crate::replay::Script::parse(&text) {
                     return Err(Error::TestData {
                         path: self.show(&path),
@@ -110,7 +110,7 @@ impl Workspace {
         let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();
         let mut answers: BTreeMap<String, PathBuf> = BTreeMap::new();
         for entry in walkdir::WalkDir::new(&dir).min_depth(1).max_depth(1) {
-            let entry = entry.map_err(|e| Error::io(&dir, e.into()))?;
+            let entry = entry.map_err(|e| Error::list(&dir, e.into()))?;
             let path = entry.path().to_path_buf();
             let name = entry.file_name().to_string_lossy().to_string();
             if name.starts_with('.') {
@@ -228,10 +228,10 @@ impl Workspace {
         answer: &[u8],
     ) -> Result<String> {
         let dir = self.root.join("testcases").join(&problem.id);
-        std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+        std::fs::create_dir_all(&dir).map_err(|e| Error::create(&dir, e))?;
         let mut existing = Vec::new();
-        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
-            let name = entry.map_err(|e| Error::io(&dir, e))?.file_name();
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::list(&dir, e))? {
+            let name = entry.map_err(|e| Error::list(&dir, e))?.file_name();
             let name = name.to_string_lossy();
             if let Some((stem, "in" | "out" | "ans")) = name.rsplit_once('.') {
                 if !stem.is_empty() && !stem.starts_with('.') {
@@ -245,8 +245,8 @@ impl Workspace {
             dir.join(format!("{name}.out")),
         );
         // The answer first: a run started meanwhile sees no input without its answer.
-        std::fs::write(&answer_path, answer).map_err(|e| Error::io(&answer_path, e))?;
-        std::fs::write(&input_path, input).map_err(|e| Error::io(&input_path, e))?;
+        std::fs::write(&answer_path, answer).map_err(|e| Error::write(&answer_path, e))?;
+        std::fs::write(&input_path, input).map_err(|e| Error::write(&input_path, e))?;
         Ok(name)
     }
 }

@@ -164,8 +164,8 @@ impl Workspace {
         if !dir.is_dir() && !ids.is_empty() {
             return Ok(ids);
         }
-        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
-            let entry = entry.map_err(|e| Error::io(&dir, e))?;
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::list(&dir, e))? {
+            let entry = entry.map_err(|e| Error::list(&dir, e))?;
             if entry.path().is_dir() {
                 if let Some(name) = entry.file_name().to_str() {
                     if !name.starts_with('.') {
@@ -207,7 +207,7 @@ impl Workspace {
                 message: "the problem has no problem.toml".into(),
                 fix: "create it with at least `title`, `time_limit` and `memory_limit` (see the README, \"problem.toml\")".into(),
             },
-            _ => Error::io(&path, e),
+            _ => Error::read(&path, e),
         })?;
         let text = String::from_utf8(text).map_err(|_| Error::Config {
             path: shown.clone(),

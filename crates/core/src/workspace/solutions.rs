@@ -27,8 +27,8 @@ impl Workspace {
         if !dir.is_dir() {
             return Ok(Vec::new());
         }
-        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
-            let path = entry.map_err(|e| Error::io(&dir, e))?.path();
+        for entry in std::fs::read_dir(&dir).map_err(|e| Error::list(&dir, e))? {
+            let path = entry.map_err(|e| Error::list(&dir, e))?.path();
             if path.is_file() && self.config.languages.of_path(&path).is_some() {
                 files.push(path);
             }
@@ -195,7 +195,7 @@ impl Workspace {
             },
             e => e,
         })?;
-        let path = path.canonicalize().map_err(|e| Error::io(path, e))?;
+        let path = path.canonicalize().map_err(|e| Error::read(path, e))?;
         let mut name = path
             .file_stem()
             .and_then(|s| s.to_str())

@@ -40,7 +40,7 @@ impl CasePlan<'_> {
         if self.writes.is_empty() && self.interactions.is_empty() {
             return Ok(());
         }
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
         for (name, case) in &self.writes {
             scaffold::create(&dir.join(format!("{name}.out")), &case.answer)?;
             scaffold::create(&dir.join(format!("{name}.in")), &case.input)?;
@@ -60,8 +60,8 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
     let mut conversations: Vec<(String, PathBuf)> = Vec::new();
     if dir.is_dir() {
         let mut inputs = Vec::new();
-        for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
-            let name = entry.map_err(|e| Error::io(dir, e))?.file_name();
+        for entry in std::fs::read_dir(dir).map_err(|e| Error::list(dir, e))? {
+            let name = entry.map_err(|e| Error::list(dir, e))?.file_name();
             let name = name.to_string_lossy();
             let Some((stem, ext)) = name.rsplit_once('.') else {
                 continue;

@@ -318,7 +318,7 @@ pub fn check(draft: &Draft) -> std::result::Result<(), String> {
 
 /// Reads a file a format names, with an error that says which.
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
+    std::fs::read(path).map_err(|e| Error::read(path, e))
 }
 
 /// Reads a text file a format names: UTF-8, or an error that says so.

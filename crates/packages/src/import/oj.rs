@@ -35,9 +35,9 @@ impl Format for TestFolder {
         };
         let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();
         let mut answers: BTreeMap<String, PathBuf> = BTreeMap::new();
-        let entries = std::fs::read_dir(path).map_err(|e| Error::io(path, e))?;
+        let entries = std::fs::read_dir(path).map_err(|e| Error::list(path, e))?;
         for entry in entries {
-            let file = entry.map_err(|e| Error::io(path, e))?.path();
+            let file = entry.map_err(|e| Error::list(path, e))?.path();
             if !file.is_file() {
                 continue;
             }

@@ -21,7 +21,7 @@ pub(super) fn read(path: &Path) -> Result<Vec<Draft>> {
     let unpacked = tempfile::Builder::new()
         .prefix("judge-import-")
         .tempdir()
-        .map_err(|e| Error::io(&std::env::temp_dir(), e))?;
+        .map_err(|e| Error::create(&std::env::temp_dir(), e))?;
     // The languages the judge knows by default decide which solutions come along.
     let package = package::load(path, &Languages::default(), unpacked.path())?;
     Ok(vec![draft(path, &package)?])

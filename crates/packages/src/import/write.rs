@@ -148,7 +148,7 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
     let staging = tempfile::Builder::new()
         .prefix(".import-")
         .tempdir_in(&problems)
-        .map_err(|e| Error::io(&problems, e))?;
+        .map_err(|e| Error::create(&problems, e))?;
     let (problem_dir, tests_dir) = (staging.path().join("problem"), staging.path().join("tests"));
     let final_tests = ws.root.join("testcases").join(id);
     // An orphan folder of tests is kept and added to, like an existing problem's.
@@ -189,13 +189,13 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
             scaffold::create(&tests_dir.join(".gitkeep"), b"")?;
         }
         let parent = ws.root.join("testcases");
-        std::fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
-        std::fs::rename(&tests_dir, &final_tests).map_err(|e| Error::io(&final_tests, e))?;
+        std::fs::create_dir_all(&parent).map_err(|e| Error::create(&parent, e))?;
+        std::fs::rename(&tests_dir, &final_tests).map_err(|e| Error::rename(&final_tests, e))?;
     }
     let mut notes = draft.notes.clone();
     write_solutions(ws, draft, id, &mut notes)?;
     let dir = problems.join(id);
-    std::fs::rename(&problem_dir, &dir).map_err(|e| Error::io(&dir, e))?;
+    std::fs::rename(&problem_dir, &dir).map_err(|e| Error::rename(&dir, e))?;
     let assumed = match (draft.time, draft.memory_bytes) {
         (None, None) => Some(format!(
             "no limits: time {} and memory {}",
@@ -243,7 +243,7 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     }
     let tests = ws.root.join("testcases").join(&problem.id);
     let plan = plan_cases(&tests, draft)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| Error::Config {
         path: ws.show(&path),
         line: None,
@@ -504,9 +504,9 @@ fn set(doc: &mut toml_edit::DocumentMut, key: &str, value: &str) {
 /// Replaces a file by a complete new one: never a half-written problem.toml.
 fn replace_file(path: &Path, content: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io(dir, e))?;
-    std::io::Write::write_all(&mut tmp, content).map_err(|e| Error::io(path, e))?;
-    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::create(dir, e))?;
+    std::io::Write::write_all(&mut tmp, content).map_err(|e| Error::write(path, e))?;
+    tmp.persist(path).map_err(|e| Error::write(path, e.error))?;
     Ok(())
 }
 

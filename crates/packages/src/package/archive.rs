@@ -31,7 +31,7 @@ pub fn is_zip(path: &Path) -> bool {
 /// The folder `zip` unpacks to under `cache` (extracting it the first time): the package's
 /// folder, the archive's one top folder when it has nothing else.
 pub fn unpacked(zip: &Path, cache: &Path, caps: Caps) -> Result<PathBuf> {
-    let bytes = std::fs::read(zip).map_err(|e| Error::io(zip, e))?;
+    let bytes = std::fs::read(zip).map_err(|e| Error::read(zip, e))?;
     let stem = zip
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -40,18 +40,18 @@ pub fn unpacked(zip: &Path, cache: &Path, caps: Caps) -> Result<PathBuf> {
     // The package's folder keeps the zip's name: messages and ids show it.
     let dest = cache.join(&hash[..32]).join(&stem);
     if !dest.is_dir() {
-        std::fs::create_dir_all(cache).map_err(|e| Error::io(cache, e))?;
+        std::fs::create_dir_all(cache).map_err(|e| Error::create(cache, e))?;
         let staging = tempfile::Builder::new()
             .prefix(".unpacking-")
             .tempdir_in(cache)
-            .map_err(|e| Error::io(cache, e))?;
+            .map_err(|e| Error::create(cache, e))?;
         let inner = staging.path().join(&stem);
         extract(&bytes, zip, &inner, caps)?;
         let parent = dest.parent().expect("dest has a parent");
-        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
         // Another judge may have unpacked the same bytes meanwhile: theirs is as good.
         if std::fs::rename(&inner, &dest).is_err() && !dest.is_dir() {
-            return Err(Error::io(
+            return Err(Error::rename(
                 &dest,
                 std::io::Error::other("cannot move the unpacked package into the cache"),
             ));
@@ -62,7 +62,7 @@ pub fn unpacked(zip: &Path, cache: &Path, caps: Caps) -> Result<PathBuf> {
 
 /// Extracts `zip` into the empty folder `into` (a temporary one): the package's folder.
 pub fn unpack_into(zip: &Path, into: &Path, caps: Caps) -> Result<PathBuf> {
-    let bytes = std::fs::read(zip).map_err(|e| Error::io(zip, e))?;
+    let bytes = std::fs::read(zip).map_err(|e| Error::read(zip, e))?;
     extract(&bytes, zip, into, caps)?;
     Ok(top_folder(into))
 }
@@ -110,7 +110,7 @@ pub fn extract(bytes: &[u8], shown: &Path, into: &Path, caps: Caps) -> Result<()
             caps.entries
         )));
     }
-    std::fs::create_dir_all(into).map_err(|e| Error::io(into, e))?;
+    std::fs::create_dir_all(into).map_err(|e| Error::create(into, e))?;
     let mut left = caps.total_bytes;
     for i in 0..archive.len() {
         let mut entry = archive
@@ -132,13 +132,13 @@ pub fn extract(bytes: &[u8], shown: &Path, into: &Path, caps: Caps) -> Result<()
         }
         let target = into.join(relative);
         if entry.is_dir() {
-            std::fs::create_dir_all(&target).map_err(|e| Error::io(&target, e))?;
+            std::fs::create_dir_all(&target).map_err(|e| Error::create(&target, e))?;
             continue;
         }
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+            std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
         }
-        let mut out = std::fs::File::create_new(&target).map_err(|e| Error::io(&target, e))?;
+        let mut out = std::fs::File::create_new(&target).map_err(|e| Error::create(&target, e))?;
         // What the entry really unpacks to is counted, not what its header claims.
         let mut limited = (&mut entry).take(left + 1);
         let written = std::io::copy(&mut limited, &mut out)
@@ -150,7 +150,7 @@ pub fn extract(bytes: &[u8], shown: &Path, into: &Path, caps: Caps) -> Result<()
             )));
         }
         left -= written;
-        out.flush().map_err(|e| Error::io(&target, e))?;
+        out.flush().map_err(|e| Error::write(&target, e))?;
     }
     Ok(())
 }

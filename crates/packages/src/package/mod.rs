@@ -86,7 +86,7 @@ pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package>
     } else {
         path.to_path_buf()
     };
-    let dir = dir.canonicalize().map_err(|e| Error::io(&dir, e))?;
+    let dir = dir.canonicalize().map_err(|e| Error::read(&dir, e))?;
     if dir.join("problem.yaml").is_file() {
         return kattis::load(&dir, languages);
     }
@@ -118,7 +118,7 @@ pub fn program_in(dir: &Path, languages: &Languages) -> std::result::Result<Path
 /// A path inside the package that stays inside it: a symbolic link out of the package, or a
 /// `..`, is refused, so a package cannot make the judge read what it does not hold.
 pub fn inside(package: &Path, path: &Path) -> Result<PathBuf> {
-    let real = path.canonicalize().map_err(|e| Error::io(path, e))?;
+    let real = path.canonicalize().map_err(|e| Error::read(path, e))?;
     if !real.starts_with(package) {
         return Err(Error::TestData {
             path: path.display().to_string(),

@@ -4,43 +4,8 @@
 
 use pulldown_cmark::{html, Event, Options, Parser};
 
+use judge_core::tex::{self, Math};
 use judge_core::text::markup;
-
-/// TeX commands shown as their character.
-const SYMBOLS: &[(&str, &str)] = &[
-    ("\\le", "≤"),
-    ("\\leq", "≤"),
-    ("\\ge", "≥"),
-    ("\\geq", "≥"),
-    ("\\ne", "≠"),
-    ("\\neq", "≠"),
-    ("\\cdot", "·"),
-    ("\\times", "×"),
-    ("\\ldots", "…"),
-    ("\\dots", "…"),
-    ("\\cdots", "⋯"),
-    ("\\sum", "∑"),
-    ("\\prod", "∏"),
-    ("\\infty", "∞"),
-    ("\\in", "∈"),
-    ("\\to", "→"),
-    ("\\lfloor", "⌊"),
-    ("\\rfloor", "⌋"),
-    ("\\lceil", "⌈"),
-    ("\\rceil", "⌉"),
-    ("\\pm", "±"),
-    ("\\oplus", "⊕"),
-    ("\\mid", "∣"),
-    ("\\sqrt", "√"),
-    ("\\log", "log"),
-    ("\\max", "max"),
-    ("\\min", "min"),
-    ("\\bmod", "mod"),
-    ("\\mod", "mod"),
-    ("\\,", " "),
-    ("\\;", " "),
-    ("\\quad", "  "),
-];
 
 /// The statement as HTML.
 pub fn render(markdown: &str) -> String {
@@ -60,69 +25,28 @@ pub fn render(markdown: &str) -> String {
     out
 }
 
-/// TeX as HTML: symbols replaced, `^` and `_` as super- and subscripts, braces dropped.
-fn math(tex: &str) -> String {
+/// TeX as HTML: read as [`tex`] reads it, `^` and `_` as super- and subscripts.
+fn math(source: &str) -> String {
+    fn write(pieces: &[Math], out: &mut String) {
+        for p in pieces {
+            match p {
+                Math::Text(t) => out.push_str(&markup(t)),
+                Math::Sup(inner) | Math::Sub(inner) => {
+                    let tag = if matches!(p, Math::Sup(_)) {
+                        "sup"
+                    } else {
+                        "sub"
+                    };
+                    out.push_str(&format!("<{tag}>"));
+                    write(inner, out);
+                    out.push_str(&format!("</{tag}>"));
+                }
+            }
+        }
+    }
     let mut out = String::new();
-    let chars: Vec<char> = tex.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\\' => {
-                let end = (i + 1..chars.len())
-                    .find(|&j| !chars[j].is_ascii_alphabetic())
-                    .unwrap_or(chars.len())
-                    .max(i + 2)
-                    .min(chars.len());
-                let command: String = chars[i..end].iter().collect();
-                match SYMBOLS.iter().find(|(k, _)| *k == command) {
-                    Some((_, v)) => out.push_str(v),
-                    None => out.push_str(&markup(command.trim_start_matches('\\'))),
-                }
-                i = end;
-            }
-            '^' | '_' => {
-                let (group, next) = group(&chars, i + 1);
-                let tag = if c == '^' { "sup" } else { "sub" };
-                out.push_str(&format!("<{tag}>{}</{tag}>", math(&group)));
-                i = next;
-            }
-            '{' | '}' => i += 1,
-            _ => {
-                out.push_str(&markup(&c.to_string()));
-                i += 1;
-            }
-        }
-    }
+    write(&tex::parse(source), &mut out);
     out
-}
-
-/// The argument of `^` or `_` at `start`: a braced group or one character (a command whole).
-fn group(chars: &[char], start: usize) -> (String, usize) {
-    match chars.get(start) {
-        Some('{') => {
-            let mut depth = 0;
-            for (j, &c) in chars.iter().enumerate().skip(start) {
-                depth += match c {
-                    '{' => 1,
-                    '}' => -1,
-                    _ => 0,
-                };
-                if depth == 0 {
-                    return (chars[start + 1..j].iter().collect(), j + 1);
-                }
-            }
-            (chars[start + 1..].iter().collect(), chars.len())
-        }
-        Some('\\') => {
-            let end = (start + 1..chars.len())
-                .find(|&j| !chars[j].is_ascii_alphabetic())
-                .unwrap_or(chars.len());
-            (chars[start..end].iter().collect(), end)
-        }
-        Some(&c) => (c.to_string(), start + 1),
-        None => (String::new(), start),
-    }
 }
 
 #[cfg(test)]
@@ -139,6 +63,11 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("x&lt;y"), "{html}");
+        let html = render("$\\left( a \\right) \\neg b, \\cdots, c \\le d \\leq e$");
+        assert!(
+            html.contains("<span class=\"math\">( a ) ¬ b, ⋯, c ≤ d ≤ e</span>"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -41,6 +41,8 @@ pub struct Settings {
     /// The address it is bound to (127.0.0.1 unless `--bind`).
     pub bound: IpAddr,
     pub token: Token,
+    /// How its judge runs programs.
+    pub judging: judge_core::session::Settings,
 }
 
 /// Shared by every request.
@@ -63,7 +65,7 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         bound: settings.bound,
         port: server.port(),
     };
-    let runs = runs::Runs::start(ws.clone(), settings.history.clone());
+    let runs = runs::Runs::start(ws.clone(), settings.history.clone(), settings.judging);
     events::watch_history(settings.history.clone(), runs.changed.clone());
     let app = Arc::new(App {
         ws,

@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 use super::tasks::Task;
 use judge_core::history::{History, NewSubmission};
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
-use judge_core::session::{Judge, Observer, Options, Quiet};
+use judge_core::session::{Judge, Observer, Options, Quiet, Settings};
 use judge_core::verdict::Limits;
 use judge_core::workspace::{Solution, TestCase, Workspace};
 
@@ -97,25 +97,36 @@ pub struct Runs {
 }
 
 impl Runs {
-    /// Starts the worker: it judges in `ws` and records in the history at `history`.
-    pub fn start(ws: Workspace, history: PathBuf) -> Runs {
+    /// Starts the worker: it judges in `ws` as `settings` say, and records in the history at
+    /// `history`.
+    pub fn start(ws: Workspace, history: PathBuf, settings: Settings) -> Runs {
         let (queue, jobs) = mpsc::channel::<Job>();
         let (changed, _) = broadcast::channel(64);
         let told = changed.clone();
         std::thread::spawn(move || {
+            // Made on first use: a server that judges nothing starts no runner.
             let mut judge = None;
+            let judge_for = |judge: &mut Option<Judge>| -> Result<(), String> {
+                if judge.is_none() {
+                    *judge = Some(Judge::new(ws.clone(), settings).map_err(|e| e.to_string())?);
+                }
+                Ok(())
+            };
             for job in jobs {
                 let run = match job {
                     Job::Run(run) => run,
                     Job::Task(task) => {
-                        match judge_for(&ws, &mut judge) {
-                            Ok(judge) => task.execute(&ws, judge, &told),
+                        match judge_for(&mut judge) {
+                            Ok(()) => task.execute(&ws, judge.as_mut().expect("made"), &told),
                             Err(why) => task.fail(why, &told),
                         }
                         continue;
                     }
                 };
-                let end = match judge_one(&ws, &mut judge, &history, &run, &told) {
+                let judged = judge_for(&mut judge).and_then(|()| {
+                    judge_one(&ws, judge.as_mut().expect("made"), &history, &run, &told)
+                });
+                let end = match judged {
                     Ok(id) => End::Recorded(id),
                     Err(why) => End::Failed(why),
                 };
@@ -211,12 +222,11 @@ impl Runs {
 /// Judges one run as `judge run` would, and records it: the submission's id, or why not.
 fn judge_one(
     ws: &Workspace,
-    judge: &mut Option<Judge>,
+    judge: &mut Judge,
     history: &std::path::Path,
     run: &Run,
     told: &broadcast::Sender<()>,
 ) -> Result<i64, String> {
-    let judge = judge_for(ws, judge)?;
     let text = |e: judge_core::Error| e.to_string();
     let mut problem = ws.problem(&run.solution.problem).map_err(text)?;
     judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
@@ -232,14 +242,6 @@ fn judge_one(
         )
         .map_err(text)?;
     record(history, &report)
-}
-
-/// The worker's judge, made on first use.
-fn judge_for<'a>(ws: &Workspace, judge: &'a mut Option<Judge>) -> Result<&'a mut Judge, String> {
-    match judge {
-        Some(j) => Ok(j),
-        None => Ok(judge.insert(Judge::new(ws.clone()).map_err(|e| e.to_string())?)),
-    }
 }
 
 /// Records a report in the history: the submission's id.

@@ -127,7 +127,7 @@ pub(super) fn read_group(
                 format!("{path}/")
             }
         );
-        let text = std::fs::read_to_string(&f).map_err(|e| Error::io(&f, e))?;
+        let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
         let value = parse_yaml(&text).map_err(|m| Error::Config {
             path: shown.clone(),
             line: None,

@@ -74,7 +74,7 @@ pub(super) struct Meta {
 /// Reads `dir/problem.yaml`.
 pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     let yaml = dir.join("problem.yaml");
-    let text = std::fs::read_to_string(&yaml).map_err(|e| Error::io(&yaml, e))?;
+    let text = std::fs::read_to_string(&yaml).map_err(|e| Error::read(&yaml, e))?;
     let shown = |key: &str| format!("{}/problem.yaml ({key})", dir_name(dir));
     let bad = |key: &str, message: String, fix: &str| Error::Config {
         path: shown(key),

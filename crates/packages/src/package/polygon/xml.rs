@@ -65,7 +65,7 @@ pub(super) struct XmlSolution {
 pub(super) fn read(dir: &Path) -> Result<ProblemXml> {
     let file = dir.join("problem.xml");
     let shown = format!("{}/problem.xml", dir_name(dir));
-    let text = std::fs::read_to_string(&file).map_err(|e| Error::io(&file, e))?;
+    let text = std::fs::read_to_string(&file).map_err(|e| Error::read(&file, e))?;
     let doc = Document::parse(&text).map_err(|e| Error::Config {
         path: shown.clone(),
         line: Some(e.pos().row as usize),

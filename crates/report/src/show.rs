@@ -1,0 +1,196 @@
+//! `judge show`: a problem as a contestant reads it: statement, limits, samples, solutions.
+
+use std::io::Write;
+
+use anstyle::Style;
+
+use judge_core::tex;
+use judge_core::text;
+use judge_core::workspace::{Problem, Solution, Statement, TestCase, Workspace};
+
+use super::{dim, paint, verdict_style};
+
+/// The most of a sample's input or answer shown.
+const SAMPLE_SHOWN: usize = 4 << 10;
+
+/// The problem's page: its facts, statement, samples, sample interactions and solutions.
+pub fn render(
+    out: &mut dyn Write,
+    ws: &Workspace,
+    problem: &Problem,
+    cases: &[TestCase],
+    solutions: &[Solution],
+) -> std::io::Result<()> {
+    let bold = Style::new().bold();
+
+    writeln!(
+        out,
+        "{}  {}",
+        paint(bold, &problem.id),
+        paint(bold, &problem.title)
+    )?;
+    // An interactor decides by itself; a checker is named only when one runs after it.
+    let checker = (problem.interactor.is_none() || problem.checker.program().is_some())
+        .then(|| format!("checker {}", problem.checker));
+    let mut facts = vec![
+        problem.limits.to_string(),
+        format!(
+            "{} test case{}",
+            cases.len(),
+            if cases.len() == 1 { "" } else { "s" }
+        ),
+    ];
+    facts.splice(1..1, checker);
+    if let Some(g) = &problem.generator {
+        facts.push(format!("generator {}", ws.show(g)));
+    }
+    if !problem.input_validators.is_empty() {
+        let names: Vec<&str> = problem
+            .input_validators
+            .iter()
+            .map(|v| v.name.as_str())
+            .collect();
+        facts.push(format!("input validator {}", names.join(", ")));
+    }
+    if problem.io != Default::default() {
+        facts.push(format!(
+            "reads {}, writes {}",
+            problem.io.input.as_deref().unwrap_or("stdin"),
+            problem.io.output.as_deref().unwrap_or("stdout")
+        ));
+    }
+    if let Some(i) = &problem.interactor {
+        if let Some(source) = i.program.source() {
+            facts.push(format!(
+                "interactive: interactor {} ({} protocol)",
+                ws.show(source),
+                i.protocol
+            ));
+        }
+    }
+    if let Some(url) = &problem.url {
+        facts.push(url.clone());
+    }
+    writeln!(out, "{}", dim(&facts.join(" · ")))?;
+    writeln!(out)?;
+
+    match problem.statement() {
+        Statement::Markdown { text, .. } => markdown(out, &text)?,
+        Statement::Elsewhere(dir) => writeln!(
+            out,
+            "  {}",
+            dim(&format!(
+                "(the statement is in {}/, in a format the judge does not show)",
+                ws.show(&dir)
+            ))
+        )?,
+        Statement::None => writeln!(out, "  {}", dim("(no statement.md)"))?,
+    }
+
+    let samples: Vec<_> = cases.iter().filter(|c| c.sample).collect();
+    if !samples.is_empty() {
+        writeln!(out, "\n{}", paint(bold, "Samples"))?;
+    }
+    for case in samples {
+        writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)))?;
+        for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
+            let data = std::fs::read(path).unwrap_or_default();
+            writeln!(out, "  {}", dim(&format!("{label}:")))?;
+            for line in text::printable(&data, SAMPLE_SHOWN).lines() {
+                writeln!(out, "    {line}")?;
+            }
+        }
+    }
+
+    let interactions = ws.sample_interactions(problem);
+    if !interactions.is_empty() {
+        writeln!(
+            out,
+            "\n{}  {}",
+            paint(bold, "Sample interactions"),
+            dim("(> solution to interactor, < interactor to solution)")
+        )?;
+        writeln!(
+            out,
+            "  {}",
+            dim("replay them against a solution: judge run SOLUTION --replay")
+        )?;
+    }
+    for path in interactions {
+        let name = path.file_stem().map(|n| n.to_string_lossy().into_owned());
+        writeln!(
+            out,
+            "\n  {}",
+            paint(bold, &format!("sample {}", name.unwrap_or_default()))
+        )?;
+        let data = std::fs::read(&path).unwrap_or_default();
+        for line in text::printable(&data, SAMPLE_SHOWN).lines() {
+            writeln!(out, "    {line}")?;
+        }
+    }
+
+    writeln!(out, "\n{}", paint(bold, "Solutions"))?;
+    if solutions.is_empty() {
+        writeln!(
+            out,
+            "  {}",
+            dim(&format!(
+                "none yet: judge new NAME --problem {}",
+                problem.id
+            ))
+        )?;
+    }
+    let width = solutions.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    for s in solutions {
+        let expected = match problem.expected.get(&s.name) {
+            Some(e) => {
+                let first = *e.0.iter().next().expect("non-empty");
+                paint(verdict_style(first), &e.to_string())
+            }
+            None => dim("no expected verdict"),
+        };
+        writeln!(out, "  {:<width$}  {expected}", s.name)?;
+    }
+    Ok(())
+}
+
+/// Markdown for a terminal: headings in bold, code blocks indented, TeX math as plain symbols.
+fn markdown(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if line.trim().is_empty() {
+            writeln!(out)?;
+        } else if in_code {
+            writeln!(out, "      {line}")?;
+        } else if let Some(h) = line.strip_prefix('#') {
+            let h = h.trim_start_matches('#').trim();
+            writeln!(
+                out,
+                "  {}",
+                paint(Style::new().bold().underline(), &tex::line_to_text(h))
+            )?;
+        } else {
+            writeln!(out, "  {}", tex::line_to_text(line))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn math_reads_plainly() {
+        let mut out = Vec::new();
+        super::markdown(
+            &mut out,
+            "# A $1 \\le n$ title\n$\\left( a \\right) \\neg b, \\cdots, c \\le d \\leq e$",
+        )
+        .unwrap();
+        let text = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
+        assert_eq!(text, "  A 1 ≤ n title\n  ( a ) ¬ b, ⋯, c ≤ d ≤ e\n");
+    }
+}

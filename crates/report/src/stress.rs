@@ -1,0 +1,194 @@
+//! `judge stress` as text: what is stressed, and what it found.
+
+use std::io::Write;
+
+use anstyle::Style;
+
+use judge_core::stress::{self, StressOptions, StressReport};
+use judge_core::units::{format_bytes, format_duration};
+use judge_core::verdict::Verdict;
+use judge_core::workspace::{Problem, Solution, Workspace};
+
+use super::{dim, paint, verdict_style};
+
+/// The lines before the seeds: what is stressed against what, the generator, the seeds and
+/// the limits.
+pub fn header(
+    out: &mut dyn Write,
+    ws: &Workspace,
+    problem: &Problem,
+    (attempt, reference): (&Solution, &Solution),
+    options: &StressOptions,
+) -> std::io::Result<()> {
+    let limits = options.run.limits(problem);
+    writeln!(
+        out,
+        "{}  {}",
+        paint(
+            Style::new().bold(),
+            &format!(
+                "{} / {} against {}",
+                problem.id, attempt.name, reference.name
+            )
+        ),
+        dim(&ws.show(&attempt.path))
+    )?;
+    let until = match (options.count, options.duration) {
+        (Some(c), Some(d)) => format!("{c} seeds or {}", format_duration(d)),
+        (Some(c), None) => format!("{c} seeds"),
+        (None, Some(d)) => format_duration(d),
+        (None, None) => format!("{} seeds", stress::DEFAULT_COUNT),
+    };
+    let generator = problem
+        .generator
+        .as_ref()
+        .map(|g| ws.show(g))
+        .unwrap_or_else(|| "none".into());
+    writeln!(
+        out,
+        "{}",
+        dim(&format!(
+            "generator {generator}{} · from seed {} · {until} · limits: time {} · memory {}",
+            options
+                .size
+                .map(|s| format!(" (size {s})"))
+                .unwrap_or_default(),
+            options.first_seed,
+            format_duration(limits.time),
+            format_bytes(limits.memory_bytes),
+        ))
+    )
+}
+
+/// The outcome: no disagreement, the disagreement with the input and both outputs, or who
+/// is at fault when the run could not go on.
+pub fn render(
+    out: &mut dyn Write,
+    ws: &Workspace,
+    problem: &str,
+    r: &StressReport,
+    reproduce: Option<&str>,
+    saved: Option<&str>,
+) -> std::io::Result<()> {
+    let badge = |v: Verdict, text: &str| paint(verdict_style(v), &format!(" {text} "));
+    let pace = format!(
+        "{} seed{} in {} · {:.0} seeds/s",
+        r.seeds_tried,
+        if r.seeds_tried == 1 { "" } else { "s" },
+        format_duration(r.elapsed),
+        r.rate()
+    );
+    writeln!(out)?;
+    if let Some(ie) = &r.internal_error {
+        writeln!(
+            out,
+            "{} {}{}",
+            badge(Verdict::Ie, "IE"),
+            ie.message,
+            ie.seed.map(|s| format!(" (seed {s})")).unwrap_or_default()
+        )?;
+        if let Some(d) = &ie.details {
+            for line in d.lines() {
+                writeln!(out, "     {line}")?;
+            }
+        }
+        writeln!(
+            out,
+            "{}",
+            dim(&format!(
+                "the {} is at fault, not the attempt; {pace} before it",
+                ie.culprit
+            ))
+        )?;
+        return Ok(());
+    }
+    if let Some(diagnostics) = &r.compile_error {
+        write!(out, "{diagnostics}")?;
+        writeln!(
+            out,
+            "\n{} the attempt does not compile",
+            badge(Verdict::Ce, "CE")
+        )?;
+        return Ok(());
+    }
+    let Some(d) = &r.disagreement else {
+        let last = r.first_seed + r.seeds_tried.saturating_sub(1);
+        writeln!(
+            out,
+            "{} no disagreement · seeds {} to {last} · {pace}",
+            badge(Verdict::Ac, "OK"),
+            r.first_seed
+        )?;
+        return Ok(());
+    };
+    let c = &d.attempt;
+    writeln!(
+        out,
+        "{} the attempt disagrees with {} on seed {} · {pace}",
+        badge(c.verdict, c.verdict.code()),
+        r.reference,
+        d.seed
+    )?;
+    let mut facts = vec![format!("{} {}", c.verdict.code(), c.verdict.meaning())];
+    facts.extend(c.detail.clone());
+    writeln!(out, "  {}", facts.join(": "))?;
+    if let Some(h) = &c.hint {
+        writeln!(out, "  {}", dim(&format!("note: {h}")))?;
+    }
+    let block = |out: &mut dyn Write, title: String, data: &[u8]| -> std::io::Result<()> {
+        writeln!(out, "\n{}", paint(Style::new().bold(), &title))?;
+        if data.is_empty() {
+            writeln!(out, "  {}", dim("(empty)"))?;
+        }
+        for line in stress::shown(data).lines() {
+            writeln!(out, "  {line}")?;
+        }
+        Ok(())
+    };
+    let size = r.size.map(|s| format!(" {s}")).unwrap_or_default();
+    block(out, format!("input (gen {}{size}):", d.seed), &d.input)?;
+    block(
+        out,
+        format!("reference output ({}):", r.reference),
+        &d.reference_output,
+    )?;
+    block(
+        out,
+        format!("attempt output ({}):", r.attempt),
+        &d.attempt_output,
+    )?;
+    if let Some(diff) = &c.diff {
+        writeln!(out, "\n{}", paint(Style::new().bold(), "diff:"))?;
+        for line in diff.lines() {
+            writeln!(out, "  {line}")?;
+        }
+        writeln!(out, "  {}", dim("(- reference, + attempt)"))?;
+    }
+    if let Some(err) = &c.stderr {
+        writeln!(
+            out,
+            "\n{}",
+            paint(Style::new().bold(), "attempt stderr (end):")
+        )?;
+        for line in err.lines() {
+            writeln!(out, "  {}", dim(line))?;
+        }
+    }
+    writeln!(out)?;
+    if let Some(name) = saved {
+        writeln!(
+            out,
+            "saved as test case {name}: {}",
+            ws.show(
+                &ws.root
+                    .join("testcases")
+                    .join(problem)
+                    .join(format!("{name}.in"))
+            )
+        )?;
+    }
+    if let Some(cmd) = reproduce {
+        writeln!(out, "reproduce: {cmd}")?;
+    }
+    Ok(())
+}

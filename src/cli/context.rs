@@ -1,0 +1,82 @@
+//! The parsed command line made one resolved value, handed to every command: the workspace with
+//! the packages the command names mounted, the folder the user is in, where the history is, and
+//! how programs run. Nothing is set process-wide.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use judge_core::history::History;
+use judge_core::session::{Judge, Settings};
+use judge_core::workspace::Workspace;
+
+pub(crate) struct Context {
+    pub(crate) ws: Workspace,
+    /// The folder the judge was started in: paths the user typed are read from here.
+    pub(crate) cwd: PathBuf,
+    /// `--root`, as given (a command that prints a command line passes it on).
+    pub(crate) root: Option<PathBuf>,
+    /// The submission history: `--history PATH`, else `$JUDGE_HISTORY`, else
+    /// `.judge/history.db`.
+    pub(crate) history: PathBuf,
+    /// How programs run: `--no-sandbox`, `--no-transcript`.
+    pub(crate) settings: Settings,
+    /// The packages mounted, by the path the user named each with: their problems' ids.
+    mounted: Vec<(PathBuf, String)>,
+}
+
+impl Context {
+    pub(crate) fn new(
+        ws: Workspace,
+        cwd: PathBuf,
+        root: Option<PathBuf>,
+        history: Option<&Path>,
+        settings: Settings,
+    ) -> Context {
+        let history = history
+            .map(Path::to_path_buf)
+            .or_else(|| {
+                std::env::var_os("JUDGE_HISTORY")
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            })
+            .unwrap_or_else(|| History::default_path(&ws.state_dir()));
+        Context {
+            ws,
+            cwd,
+            root,
+            history,
+            settings,
+            mounted: Vec::new(),
+        }
+    }
+
+    /// Loads the package at `path` and mounts it in the workspace, saying what it holds that
+    /// the judge leaves aside.
+    pub(crate) fn mount(&mut self, path: &Path) -> Result<()> {
+        let unpacked =
+            judge_core::compile::Cache::new(self.ws.state_dir().join("cache")).packages();
+        let package = judge_packages::package::load(path, &self.ws.config.languages, &unpacked)?;
+        for w in &package.warnings {
+            anstream::eprintln!("warning: {}: {w}", package.problem.id);
+        }
+        let id = self.ws.mount(package.mounted());
+        self.mounted.push((path.to_path_buf(), id));
+        Ok(())
+    }
+
+    /// A problem as the user named it: a package's path is its mounted problem's id; any
+    /// other name is an id already.
+    pub(crate) fn problem_id<'a>(&'a self, named: &'a str) -> &'a str {
+        let path = self.cwd.join(named);
+        self.mounted
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map_or(named, |(_, id)| id.as_str())
+    }
+
+    /// A judge of this workspace, running programs as the settings say.
+    pub(crate) fn judge(&self) -> Result<Judge> {
+        Ok(Judge::new(self.ws.clone(), self.settings)?)
+    }
+}
