@@ -10,7 +10,7 @@ use super::page::{self, Block, Plan, Step};
 use super::redact::normalise;
 use crate::common;
 
-/// What a fresh clone holds of the workspace: the examples run there.
+/// The parts of the repository that make its workspace: the examples run in a copy of them.
 const WORKSPACE: &[&str] = &["problems", "solutions", "testcases", "judge.toml"];
 
 /// Longer than any tested example takes: past it the command is stopped and reported.
@@ -31,11 +31,8 @@ impl Workspace {
                 .tempdir()
                 .unwrap();
             let root = dir.path().join("work");
-            for part in WORKSPACE {
-                let from = common::repo().join(part);
-                if from.exists() {
-                    copy(&from, &root.join(part));
-                }
+            for rel in clone_files() {
+                copy(&common::repo().join(&rel), &root.join(&rel));
             }
             dir
         });
@@ -182,6 +179,33 @@ fn read(mut file: File) -> String {
     file.rewind().unwrap();
     file.read_to_end(&mut bytes).unwrap();
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The files of the workspace a fresh clone has: those git tracks (an attempt of the reader's
+/// own, or a case `judge stress --save` added, would change what the examples print), or, out
+/// of a git checkout, all of them.
+fn clone_files() -> Vec<PathBuf> {
+    let repo = common::repo();
+    let tracked = std::process::Command::new("git")
+        .arg("-C")
+        .arg(&repo)
+        .args(["ls-files", "-z", "--"])
+        .args(WORKSPACE)
+        .stderr(Stdio::null())
+        .output();
+    match tracked {
+        Ok(out) if out.status.success() && !out.stdout.is_empty() => out
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|name| !name.is_empty())
+            .map(|name| PathBuf::from(String::from_utf8_lossy(name).into_owned()))
+            .collect(),
+        _ => WORKSPACE
+            .iter()
+            .map(PathBuf::from)
+            .filter(|part| repo.join(part).exists())
+            .collect(),
+    }
 }
 
 /// `from` (a file, or a folder and all it holds) copied to `to`, over what is there.
