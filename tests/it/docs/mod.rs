@@ -34,8 +34,8 @@
 
 mod links;
 mod page;
+mod play;
 mod redact;
-mod session;
 
 use crate::common;
 
@@ -71,7 +71,7 @@ pages! {
 /// Plays the page at `path` (from the repository's root) and fails with everything that differs.
 fn check(path: &str) {
     let text = std::fs::read_to_string(common::repo().join(path)).unwrap();
-    let failures = session::play(path, &text);
+    let failures = play::page(path, &text);
     assert!(
         failures.is_empty(),
         "{} example(s) of {path} differ from the program:\n\n{}",
@@ -112,10 +112,10 @@ fn every_page_with_examples_is_played() {
 #[test]
 fn a_wrong_example_fails() {
     let right = "```console\n$ judge list\n...\nnqueens-ii  N-Queens II\n  time 4 s · memory 256 MiB · output 64 MiB · 14 test cases (2 samples) · checker tokens\n...\n```\n";
-    assert_eq!(session::play("right.md", right), Vec::<String>::new());
+    assert_eq!(play::page("right.md", right), Vec::<String>::new());
 
     let wrong_limit = right.replace("time 4 s", "time 3 s");
-    let failures = session::play("wrong.md", &wrong_limit);
+    let failures = play::page("wrong.md", &wrong_limit);
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert!(
         failures[0].starts_with("`judge list` at wrong.md:2: the output differs"),
@@ -124,11 +124,11 @@ fn a_wrong_example_fails() {
     );
 
     let wrong_exit = format!("<!-- test: exit 1 -->\n{right}");
-    let failures = session::play("exit.md", &wrong_exit);
+    let failures = play::page("exit.md", &wrong_exit);
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert!(failures[0].contains("exit status Some(0), the example's is 1"));
 
     let unmarked = "```console\n$ judge init practice && cd practice\n```\n";
-    let failures = session::play("shell.md", unmarked);
+    let failures = play::page("shell.md", unmarked);
     assert!(failures[0].contains("not tested"), "{failures:?}");
 }

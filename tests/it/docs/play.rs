@@ -47,7 +47,7 @@ impl Workspace {
 /// Plays every block of `text` (the page `name`) and says what differs from what it shows,
 /// one entry per command or step that went otherwise. The one place of these tests that runs
 /// programs: the fork bomb's test waits meanwhile.
-pub(super) fn play(name: &str, text: &str) -> Vec<String> {
+pub(super) fn page(name: &str, text: &str) -> Vec<String> {
     let _no_bomb = crate::common::no_fork_bomb();
     let blocks = match page::blocks(text) {
         Ok(blocks) => blocks,
