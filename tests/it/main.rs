@@ -10,6 +10,7 @@ mod common;
 mod checkers;
 mod compare;
 mod corpus;
+mod docs;
 mod export;
 mod file_io;
 mod fork_bomb;

@@ -1,0 +1,230 @@
+//! A page's examples played in order in one throw-away copy of the repository's workspace: each
+//! block's steps, then its commands, each command's output and exit status against the block's.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use super::page::{self, Block, Plan, Step};
+use super::redact::normalise;
+use crate::common;
+
+/// The parts of the repository that make its workspace: the examples run in a copy of them.
+const WORKSPACE: &[&str] = &["problems", "solutions", "testcases", "judge.toml"];
+
+/// Longer than any tested example takes: past it the command is stopped and reported.
+const PATIENCE: Duration = Duration::from_secs(300);
+
+/// One page's workspace, made at its first tested block. Its parent folder is throw-away too,
+/// so that an example may write beside the workspace (`judge export ... ../DIR`).
+#[derive(Default)]
+struct Workspace {
+    dir: Option<tempfile::TempDir>,
+}
+
+impl Workspace {
+    fn root(&mut self) -> PathBuf {
+        let dir = self.dir.get_or_insert_with(|| {
+            let dir = tempfile::Builder::new()
+                .prefix("judge-docs-")
+                .tempdir()
+                .unwrap();
+            let root = dir.path().join("work");
+            for rel in clone_files() {
+                copy(&common::repo().join(&rel), &root.join(&rel));
+            }
+            dir
+        });
+        dir.path().join("work")
+    }
+
+    fn fresh(&mut self) {
+        self.dir = None;
+    }
+}
+
+/// Plays every block of `text` (the page `name`) and says what differs from what it shows,
+/// one entry per command or step that went otherwise. The one place of these tests that runs
+/// programs: the fork bomb's test waits meanwhile.
+pub(super) fn page(name: &str, text: &str) -> Vec<String> {
+    let _no_bomb = crate::common::no_fork_bomb();
+    let blocks = match page::blocks(text) {
+        Ok(blocks) => blocks,
+        Err(e) => return vec![format!("{name}: {e}")],
+    };
+    let mut workspace = Workspace::default();
+    let mut failures = Vec::new();
+    for block in &blocks {
+        if let Err(e) = play_block(name, block, &mut workspace, &mut failures) {
+            failures.push(e);
+        }
+    }
+    failures
+}
+
+fn play_block(
+    name: &str,
+    block: &Block,
+    workspace: &mut Workspace,
+    failures: &mut Vec<String>,
+) -> Result<(), String> {
+    let (steps, exit) = match &block.plan {
+        Plan::NotTested(_) => return Ok(()),
+        Plan::Tested { steps, exit } => (steps, *exit),
+    };
+    let at = |line: usize| format!("{name}:{line}");
+    if block.commands.is_empty() {
+        return Err(format!(
+            "{}: a console block with no `$ judge ...` line: show the command, or mark it <!-- not tested: REASON -->",
+            at(block.line)
+        ));
+    }
+    let commands = block
+        .commands
+        .iter()
+        .map(|c| {
+            page::judge_args(&c.text).map_err(|e| {
+                format!(
+                    "{}: {e}; mark the block <!-- not tested: REASON -->",
+                    at(c.line)
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for step in steps {
+        apply(step, workspace).map_err(|e| format!("{}: {e}", at(block.line)))?;
+    }
+    for (shown, args) in block.commands.iter().zip(commands) {
+        let (code, output) = judge(&workspace.root(), &args)?;
+        let label = format!("`{}` at {}", shown.text, at(shown.line));
+        if code != Some(exit) {
+            failures.push(format!(
+                "{label}: exit status {code:?}, the example's is {exit} (<!-- test: exit N --> sets it)\n{output}"
+            ));
+        }
+        let expected = snapbox::Data::text(normalise(&shown.output));
+        let actual = snapbox::Data::text(normalise(&output));
+        let same =
+            snapbox::Assert::new()
+                .normalize_paths(false)
+                .try_eq(Some(&label), actual, expected);
+        if let Err(e) = same {
+            failures.push(format!("{label}: the output differs\n{e}"));
+        }
+    }
+    Ok(())
+}
+
+fn apply(step: &Step, workspace: &mut Workspace) -> Result<(), String> {
+    let fixture = |rel: &str| {
+        let path = common::repo().join(rel);
+        match path.exists() {
+            true => Ok(path),
+            false => Err(format!("no fixture `{rel}` in the repository")),
+        }
+    };
+    match step {
+        Step::Fresh => workspace.fresh(),
+        Step::Write { path, fixture: rel } => copy(&fixture(rel)?, &workspace.root().join(path)),
+        Step::Append { path, fixture: rel } => {
+            use std::io::Write;
+            let more = std::fs::read(fixture(rel)?).unwrap();
+            let target = workspace.root().join(path);
+            let mut file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&target)
+                .map_err(|e| format!("cannot append to `{path}`: {e}"))?;
+            file.write_all(&more).unwrap();
+        }
+        Step::Remove(path) => std::fs::remove_file(workspace.root().join(path))
+            .map_err(|e| format!("cannot remove `{path}`: {e}"))?,
+        Step::Run(args) => {
+            judge(&workspace.root(), args)?;
+        }
+    }
+    Ok(())
+}
+
+/// `judge ARGS` in `root`: its exit code and what it wrote, stdout and stderr in the order
+/// written, as a terminal shows them.
+fn judge(root: &Path, args: &[String]) -> Result<(Option<i32>, String), String> {
+    let log = tempfile::tempfile().unwrap();
+    let mut child = common::judge_process(root)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().unwrap())
+        .stderr(log.try_clone().unwrap())
+        .spawn()
+        .map_err(|e| format!("cannot start the judge: {e}"))?;
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "`judge {}` still ran after {PATIENCE:?}: stopped",
+                args.join(" ")
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Ok((status.code(), read(log)))
+}
+
+fn read(mut file: File) -> String {
+    use std::io::{Read, Seek};
+    let mut bytes = Vec::new();
+    file.rewind().unwrap();
+    file.read_to_end(&mut bytes).unwrap();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The files of the workspace a fresh clone has: those git tracks (an attempt of the reader's
+/// own, or a case `judge stress --save` added, would change what the examples print), or, out
+/// of a git checkout, all of them.
+fn clone_files() -> Vec<PathBuf> {
+    let repo = common::repo();
+    let tracked = std::process::Command::new("git")
+        .arg("-C")
+        .arg(&repo)
+        .args(["ls-files", "-z", "--"])
+        .args(WORKSPACE)
+        .stderr(Stdio::null())
+        .output();
+    match tracked {
+        Ok(out) if out.status.success() && !out.stdout.is_empty() => out
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|name| !name.is_empty())
+            .map(|name| PathBuf::from(String::from_utf8_lossy(name).into_owned()))
+            .collect(),
+        _ => WORKSPACE
+            .iter()
+            .map(PathBuf::from)
+            .filter(|part| repo.join(part).exists())
+            .collect(),
+    }
+}
+
+/// `from` (a file, or a folder and all it holds) copied to `to`, over what is there.
+fn copy(from: &Path, to: &Path) {
+    if from.is_file() {
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from, to).unwrap();
+        return;
+    }
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

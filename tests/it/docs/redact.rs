@@ -1,0 +1,145 @@
+//! What an example's output and the program's may differ in: the figures of one machine and
+//! one moment (times, sizes, dates, rates, compiler versions, the state of the build cache) and
+//! the spacing that aligns them. Both sides are normalised alike, so everything else (verdicts,
+//! case names, counts, limits, messages) is compared as it is.
+
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+/// A pattern and what it becomes, on both sides.
+struct Redaction {
+    pattern: Regex,
+    replacement: &'static str,
+}
+
+fn redaction(pattern: &str, replacement: &'static str) -> Redaction {
+    Redaction {
+        pattern: Regex::new(pattern).unwrap(),
+        replacement,
+    }
+}
+
+/// In order: a later pattern sees what an earlier one left.
+static REDACTIONS: LazyLock<Vec<Redaction>> = LazyLock::new(|| {
+    vec![
+        redaction(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}", "[DATE]"),
+        redaction(
+            r"rustc \d+\.\d+\.\d+(-\w+)?( \([^)]*\))?",
+            "rustc [VERSION]",
+        ),
+        redaction(r"Python \d+\.\d+\.\d+", "Python [VERSION]"),
+        // Whether a build is in the cache depends on what ran before, in any test.
+        redaction(
+            r"compiled in \d+(\.\d+)? m?s|binary from cache \(source unchanged\)|freshly compiled|binary from cache",
+            "[BUILD]",
+        ),
+        // A transcript's time stamps, in seconds since the solution started.
+        redaction(r"\b\d+\.\d{6}\b", "[SECONDS]"),
+        // A Rust panic names its thread's id, a number of the sandbox's pid namespace.
+        redaction(r"thread '([^']*)' \(\d+\)", "thread '$1' ([TID])"),
+        redaction(r"\d+(\.\d+)? seeds/s", "[RATE] seeds/s"),
+        // How many seeds a stress test bounded in time got through.
+        redaction(
+            r"seeds (\d+) to \d+ · \d+ seeds in",
+            "seeds $1 to [N] · [N] seeds in",
+        ),
+        redaction(r"\d+\.\d+( ± \d+\.\d+)? x faster", "[RATIO] x faster"),
+    ]
+});
+
+/// A time or a size, measured unless what stands before it says it is a limit.
+static QUANTITY: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b\d+(\.\d+)? (ms|s|µs|KiB|MiB|GiB)\b").unwrap());
+
+/// What stands right before a limit: `limits: time 4 s (wall cap 9 s) · memory 256 MiB`, a
+/// TLE's `> 4 s`, a language's `4 s x 3 + 2 s`.
+const LIMIT_BEFORE: &[&str] = &[
+    "> ",
+    "limits: time ",
+    "· time ",
+    "wall cap ",
+    "· memory ",
+    "· output ",
+    "time limit ",
+    "judged at ",
+    "= ",
+    "+ ",
+];
+
+/// `text` with the figures of the moment replaced by placeholders and each line's spacing
+/// collapsed; a line that is `...` alone stays that (snapbox's wildcard for any lines).
+pub(super) fn normalise(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut line = line.to_string();
+        for r in REDACTIONS.iter() {
+            line = r.pattern.replace_all(&line, r.replacement).into_owned();
+        }
+        let line = QUANTITY.replace_all(&line, |c: &Captures<'_>| {
+            let whole = c.get(0).unwrap();
+            let before = &line[..whole.start()];
+            let limit =
+                before.trim_start() == "time " || LIMIT_BEFORE.iter().any(|l| before.ends_with(l));
+            match limit {
+                true => whole.as_str().to_string(),
+                false => format!("[{}]", quantity_kind(&c[2])),
+            }
+        });
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let indented = line.starts_with(char::is_whitespace);
+        match (words.as_slice(), indented) {
+            (["..."], _) => out.push_str("..."),
+            (_, true) => out.push_str(&format!(" {}", words.join(" "))),
+            (_, false) => out.push_str(&words.join(" ")),
+        }
+        out.push('\n');
+    }
+    let kept = out.trim_end_matches('\n').len();
+    out.truncate(kept);
+    out.push('\n');
+    out
+}
+
+fn quantity_kind(unit: &str) -> &'static str {
+    match unit {
+        "ms" | "s" | "µs" => "TIME",
+        _ => "SIZE",
+    }
+}
+
+#[test]
+fn measured_figures_go_and_the_rest_stays() {
+    let row =
+        "  14         AC           193 ms      260 ms     1.8 MiB  expected `6`, received `5`";
+    assert_eq!(
+        normalise(row),
+        " 14 AC [TIME] [TIME] [SIZE] expected `6`, received `5`\n"
+    );
+    let limits = "limits: time 4 s (wall cap 9 s) · memory 256 MiB · output 64 MiB";
+    assert_eq!(normalise(limits), format!("{limits}\n"));
+    let summary = " TLE  time limit exceeded · 13/14 passed · max time > 100 ms · max memory 2 MiB · binary from cache · expected AC (MISMATCH)";
+    assert_eq!(
+        normalise(summary),
+        " TLE time limit exceeded · 13/14 passed · max time > 100 ms · max memory [SIZE] · [BUILD] · expected AC (MISMATCH)\n"
+    );
+    assert_eq!(
+        normalise("compiled in 157 ms · rustc 1.95.0 (59807616e 2026-04-14)"),
+        "[BUILD] · rustc [VERSION]\n"
+    );
+    assert_eq!(
+        normalise("  #1  2026-12-02 20:53:36  nqueens-ii  bitmask  rust  AC  183 ms  1.9 MiB  1300 B  14/14"),
+        " #1 [DATE] nqueens-ii bitmask rust AC [TIME] [SIZE] 1300 B 14/14\n"
+    );
+    assert_eq!(
+        normalise(" OK  no disagreement · seeds 1 to 292 · 292 seeds in 3.00 s · 97 seeds/s"),
+        " OK no disagreement · seeds 1 to [N] · [N] seeds in [TIME] · [RATE] seeds/s\n"
+    );
+    assert_eq!(
+        normalise(
+            " WA  the attempt disagrees with bitmask on seed 4 · 4 seeds in 34 ms · 119 seeds/s"
+        ),
+        " WA the attempt disagrees with bitmask on seed 4 · 4 seeds in [TIME] · [RATE] seeds/s\n"
+    );
+    assert_eq!(normalise("   ...\n\n\n"), "...\n");
+}
