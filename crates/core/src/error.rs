@@ -73,7 +73,7 @@ pub enum Error {
     #[error("a compiler or interpreter could not be used: {0}\n  fix: check that it is installed and works, or set its command in judge.toml")]
     Toolchain(String),
 
-    #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the README)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
+    #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the guide: docs/src/languages.md)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
     MissingProgram {
         language: String,
         program: String,

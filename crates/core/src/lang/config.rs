@@ -180,10 +180,10 @@ impl Config {
                 path: "judge.toml".into(),
                 line: e.span().map(|s| line_of(s.start)),
                 fix: if message.starts_with("unknown field") {
-                    "remove or correct the key; the README's \"judge.toml\" section lists every key"
+                    "remove or correct the key; the guide's \"judge.toml\" section (docs/src/languages.md) lists every key"
                         .into()
                 } else {
-                    "correct the file; the README's \"judge.toml\" section shows examples".into()
+                    "correct the file; the guide's \"judge.toml\" section (docs/src/languages.md) shows examples".into()
                 },
                 message,
             }
@@ -215,7 +215,7 @@ impl Config {
                     bad(
                         span,
                         format!("language.{id}.{what}: {m}"),
-                        "write the command with the placeholders listed in the README (\"judge.toml\")",
+                        "write the command with the placeholders listed in the guide (docs/src/languages.md, \"judge.toml\")",
                     )
                 })
             };

@@ -47,7 +47,7 @@ pub enum InteractorProtocol {
     Testlib,
 }
 
-/// "Kattis" or "testlib", as the README names them.
+/// "Kattis" or "testlib", as the guide names them.
 impl fmt::Display for InteractorProtocol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -205,7 +205,7 @@ impl Workspace {
                 path: shown.clone(),
                 line: None,
                 message: "the problem has no problem.toml".into(),
-                fix: "create it with at least `title`, `time_limit` and `memory_limit` (see the README, \"problem.toml\")".into(),
+                fix: "create it with at least `title`, `time_limit` and `memory_limit` (see the guide: docs/src/workspace.md, \"problem.toml\")".into(),
             },
             _ => Error::read(&path, e),
         })?;

@@ -364,13 +364,13 @@ fn fix_for(message: &str) -> String {
         }
     }
     if message.starts_with("unknown field") {
-        return "remove or correct the key; the README's \"problem.toml\" section lists every key"
+        return "remove or correct the key; the guide's \"problem.toml\" section (docs/src/workspace.md) lists every key"
             .into();
     }
     if message.starts_with("unknown variant") {
         return "use one of the values listed above".into();
     }
-    "correct the file; the README's \"problem.toml\" section shows a complete example".into()
+    "correct the file; the guide's \"problem.toml\" section (docs/src/workspace.md) shows a complete example".into()
 }
 
 impl fmt::Display for ProblemLimits {
