@@ -12,6 +12,7 @@ mod new;
 mod run;
 mod scale;
 mod serve;
+mod shell;
 mod show;
 mod stress;
 mod validate;
@@ -117,6 +118,10 @@ enum Command {
     Scale(scale::ScaleArgs),
     /// Remove the judge's cached binaries and kept outputs (.judge/); --all removes the history too.
     Clean(clean::CleanArgs),
+    /// Print the shell's completion script for judge (bash, zsh, fish).
+    Completions(shell::CompletionsArgs),
+    /// Print judge's man page (roff), or write a page per command into a folder.
+    Man(shell::ManArgs),
 }
 
 /// Limit overrides shared by the commands that judge (`run`, `compare`, `stress`).
@@ -166,6 +171,8 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     // The one command that needs no workspace: it makes one.
     let command = match cli.command {
         Command::Init(args) => return new::init(&cwd, args),
+        Command::Completions(args) => return shell::completions(args),
+        Command::Man(args) => return shell::man(args),
         c => c,
     };
     let packages = command.packages(&cwd);
@@ -208,7 +215,9 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Import(args) => import::import(&ctx, args),
         Command::Listen(args) => listen::listen(&ctx, args),
         Command::Serve(args) => serve::serve(&ctx, args),
-        Command::Init(_) => unreachable!("handled above"),
+        Command::Init(_) | Command::Completions(_) | Command::Man(_) => {
+            unreachable!("handled above")
+        }
         Command::Scale(args) => scale::scale(&ctx, args),
         Command::Clean(args) => clean::clean(&ctx, args),
     }

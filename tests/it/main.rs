@@ -31,6 +31,7 @@ mod sandbox;
 mod scale;
 mod serve;
 mod serve_browser;
+mod shell;
 mod stress;
 mod timing;
 mod validate;
