@@ -9,7 +9,10 @@
 //! runs of its round; the sandbox at most 5%: (a) against `judge run --no-sandbox`, measured
 //! back to back (in turn first). Warm start under 30 ms plus the case itself; `--jobs 2` at
 //! most 0.6 x `--jobs 1`. When online-judge-tools (`oj`) is on PATH, `oj t` over the same cases is an extra
-//! column; it is skipped with a note otherwise.
+//! column; it is skipped with a note otherwise. With `JUDGE_BASELINE=PATH` (the `judge` binary of an
+//! earlier build), each round also runs that build back to back with (a), in turn first, and the
+//! median of each round's (a)/(baseline) is printed: a change is measured against the build
+//! before it in the same run.
 
 #[path = "../tests/it/common/cached.rs"]
 mod cached;
@@ -43,8 +46,13 @@ fn ms(d: Duration) -> f64 {
 
 /// Runs `judge` with `args` in `root`, output discarded; returns the wall time from start to exit.
 fn judge(root: &Path, cache: &Path, args: &[&str]) -> Duration {
+    judge_at(Path::new(env!("CARGO_BIN_EXE_judge")), root, cache, args)
+}
+
+/// Runs the judge binary at `exe` with `args` in `root`, as [`judge`] does.
+fn judge_at(exe: &Path, root: &Path, cache: &Path, args: &[&str]) -> Duration {
     let started = Instant::now();
-    let status = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let status = Command::new(exe)
         .current_dir(root)
         .env("JUDGE_CACHE_DIR", cache)
         .env("NO_COLOR", "1")
@@ -152,6 +160,12 @@ fn main() {
     judge(root, &cache, &open);
     let (mut a, mut b, mut c, mut j2, mut o) = (vec![], vec![], vec![], vec![], vec![]);
     let (mut unsandboxed, mut sandbox_cost, mut over_floor) = (vec![], vec![], vec![]);
+    let baseline = std::env::var_os("JUDGE_BASELINE").map(PathBuf::from);
+    let sandboxed_run = ["run", src, "--problem", "echo"];
+    if let Some(exe) = &baseline {
+        judge_at(exe, root, &cache, &sandboxed_run);
+    }
+    let mut against_baseline = vec![];
     for round in 0..rounds {
         eprint!("round {}/{rounds}", round + 1);
         // The floor before and after the two judge runs, which take turns going first: each
@@ -167,6 +181,18 @@ fn main() {
             (sandboxed(), without)
         };
         let after = ms(floor(&binary, &cases));
+        if let Some(exe) = &baseline {
+            let earlier = || ms(judge_at(exe, root, &cache, &sandboxed_run));
+            let (now, then) = if round % 2 == 0 {
+                let now = sandboxed();
+                (now, earlier())
+            } else {
+                let then = earlier();
+                (sandboxed(), then)
+            };
+            eprint!(" [this build {now:.0} ms, baseline {then:.0} ms]");
+            against_baseline.push(now / then);
+        }
         let floor_ms = (before + after) / 2.0;
         a.push(with);
         b.push(floor_ms);
@@ -225,6 +251,12 @@ fn main() {
         "  --jobs 2, 1000 cases        {j2:>8.0} ms   {r:>6.2} x --jobs 1; target <= 0.6: {}",
         if r <= 0.6 { "met" } else { "MISSED" }
     );
+    if !against_baseline.is_empty() {
+        println!(
+            "  against JUDGE_BASELINE      {:>8.3} x   (median of each round's this build / baseline)",
+            median(&against_baseline)
+        );
+    }
     if !o.is_empty() {
         let o = median(&o);
         println!(
