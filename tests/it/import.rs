@@ -1,11 +1,16 @@
 //! `judge import` on real folders and files written the way online-judge-tools, cph,
 //! cargo-compete and Competitive Companion write them; then the imported problems judged.
 
-use crate::common::{self, Workspace};
+use crate::common::{self, Test, Workspace};
 use crate::listen::{
     abc300_a, abc300_a_right, abc300_a_wrong, verdict, watermelon, watermelon_right,
     watermelon_wrong,
 };
+
+/// `judge import ARGS...` in `ws`.
+fn import(ws: &Workspace, args: &[&str]) -> Test {
+    ws.judge().arg("import").args(args)
+}
 
 fn read(ws: &Workspace, rel: &str) -> String {
     std::fs::read_to_string(ws.path().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
@@ -37,12 +42,7 @@ fn oj_folder(ws: &Workspace) {
 fn an_online_judge_tools_folder() {
     let ws = Workspace::new();
     oj_folder(&ws);
-    let out = ws
-        .judge()
-        .args(["import", "abc300_a/test"])
-        .expect_exit(0)
-        .run()
-        .stdout;
+    let out = import(&ws, &["abc300_a/test"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with(
             "created abc300-a: 3 samples · 2 s · 256 MiB · judge new main --problem abc300-a"
@@ -64,7 +64,7 @@ fn an_online_judge_tools_folder() {
     assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
 
     // Again: recognised. A new sample in the folder: added, the rest left as it was.
-    let out = ws.judge().args(["import", "abc300_a/test"]).run().stdout;
+    let out = import(&ws, &["abc300_a/test"]).run().stdout;
     assert!(
         out.starts_with("abc300-a: already here, nothing new (3 tests there)"),
         "{out}"
@@ -74,12 +74,7 @@ fn an_online_judge_tools_folder() {
     // A clashing answer for an input that is there already is left out, and said.
     ws.write("abc300_a/test/extra.in", "1 1 1\n2\n");
     ws.write("abc300_a/test/extra.out", "7\n");
-    let out = ws
-        .judge()
-        .args(["import", "abc300_a/test"])
-        .expect_exit(0)
-        .run()
-        .stdout;
+    let out = import(&ws, &["abc300_a/test"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with("updated abc300-a: 1 new sample, 3 already there"),
         "{out}"
@@ -94,12 +89,7 @@ fn an_online_judge_tools_folder() {
 
     // A test without its output: an error, nothing written.
     ws.write("lonely/test/sample-1.in", "1\n");
-    let err = ws
-        .judge()
-        .args(["import", "lonely/test"])
-        .expect_exit(2)
-        .run()
-        .stderr;
+    let err = import(&ws, &["lonely/test"]).expect_exit(2).run().stderr;
     assert!(
         err.contains("a test without output: there is no sample-1.out"),
         "{err}"
@@ -115,12 +105,7 @@ fn a_cph_problem_file() {
     let ws = Workspace::new();
     let prob = ".cph/.a.cpp_0cc175b9c0f1b6a831c399e269772661.prob";
     ws.write(prob, CPH_PROB);
-    let out = ws
-        .judge()
-        .args(["import", prob, "--new"])
-        .expect_exit(0)
-        .run()
-        .stdout;
+    let out = import(&ws, &[prob, "--new"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with("created cf-4a: 2 samples · 1 s · 64 MiB · judge run main --problem cf-4a"),
         "{out}"
@@ -133,9 +118,7 @@ fn a_cph_problem_file() {
         "mine/.cph/.b.cpp_x.prob",
         r#"{"name":"Local: b","url":"/home/me/mine/b.cpp","interactive":false,"memoryLimit":1024,"timeLimit":3000,"group":"local","tests":[{"id":1,"input":"4\n","output":"YES\n"}],"srcPath":"/home/me/mine/b.cpp","local":true}"#,
     );
-    let out = ws
-        .judge()
-        .args(["import", "mine/.cph/.b.cpp_x.prob"])
+    let out = import(&ws, &["mine/.cph/.b.cpp_x.prob"])
         .expect_exit(0)
         .run()
         .stdout;
@@ -143,9 +126,7 @@ fn a_cph_problem_file() {
         out.starts_with("created b: 1 sample · 3 s · 1 GiB"),
         "{out}"
     );
-    let out = ws
-        .judge()
-        .args(["import", "mine/.cph/.b.cpp_x.prob", "--name", "even-split"])
+    let out = import(&ws, &["mine/.cph/.b.cpp_x.prob", "--name", "even-split"])
         .expect_exit(0)
         .run()
         .stdout;
@@ -153,12 +134,7 @@ fn a_cph_problem_file() {
 
     // A half-written file: the reason, nothing written.
     ws.write("half.prob", &CPH_PROB[..CPH_PROB.len() / 2]);
-    let err = ws
-        .judge()
-        .args(["import", "half.prob"])
-        .expect_exit(2)
-        .run()
-        .stderr;
+    let err = import(&ws, &["half.prob"]).expect_exit(2).run().stderr;
     assert!(err.contains("ends early"), "{err}");
 }
 
@@ -192,9 +168,7 @@ fn compete_package(ws: &Workspace) {
 fn cargo_compete_test_suites() {
     let ws = Workspace::new();
     compete_package(&ws);
-    let out = ws
-        .judge()
-        .args(["import", "abc300/testcases/a.yml"])
+    let out = import(&ws, &["abc300/testcases/a.yml"])
         .expect_exit(0)
         .run()
         .stdout;
@@ -213,9 +187,7 @@ fn cargo_compete_test_suites() {
     assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
 
     // The whole testcases folder: the rest of the suites (A is recognised).
-    let out = ws
-        .judge()
-        .args(["import", "abc300/testcases"])
+    let out = import(&ws, &["abc300/testcases"])
         .expect_exit(0)
         .run()
         .stdout;
@@ -245,12 +217,7 @@ fn cargo_compete_test_suites() {
 
     // A suite that is not one: the reason.
     ws.write("bad.yml", "type: Batch\nmatch: Sideways\n");
-    let err = ws
-        .judge()
-        .args(["import", "bad.yml"])
-        .expect_exit(2)
-        .run()
-        .stderr;
+    let err = import(&ws, &["bad.yml"]).expect_exit(2).run().stderr;
     assert!(err.contains("not a cargo-compete test suite"), "{err}");
 }
 
@@ -261,12 +228,7 @@ fn saved_competitive_companion_json_and_limits_that_differ() {
         "contest.json",
         format!("[{}, {}]", watermelon("s", 2), abc300_a("s", 2)),
     );
-    let out = ws
-        .judge()
-        .args(["import", "contest.json"])
-        .expect_exit(0)
-        .run()
-        .stdout;
+    let out = import(&ws, &["contest.json"]).expect_exit(0).run().stdout;
     assert!(
         out.contains("created cf-4a: 1 sample · 1 s · 64 MiB"),
         "{out}"
@@ -286,20 +248,13 @@ fn saved_competitive_companion_json_and_limits_that_differ() {
     );
     ws.write(toml_path, &mine);
     ws.write("again.json", watermelon("t", 1));
-    let out = ws
-        .judge()
-        .args(["import", "again.json"])
-        .expect_exit(0)
-        .run()
-        .stdout;
+    let out = import(&ws, &["again.json"]).expect_exit(0).run().stdout;
     assert!(
         out.contains("kept the time limit 3s (the import says 1s; --force takes it)"),
         "{out}"
     );
     assert_eq!(read(&ws, toml_path), mine, "kept means untouched");
-    let out = ws
-        .judge()
-        .args(["import", "again.json", "--force"])
+    let out = import(&ws, &["again.json", "--force"])
         .expect_exit(0)
         .run()
         .stdout;
@@ -315,24 +270,15 @@ fn saved_competitive_companion_json_and_limits_that_differ() {
         "other.json",
         watermelon("u", 1).replace("problemset/problem/4/A", "gym/100001/problem/A"),
     );
-    let out = ws.judge().args(["import", "other.json"]).run().stdout;
+    let out = import(&ws, &["other.json"]).run().stdout;
     assert!(out.starts_with("created cf-gym100001a: "), "{out}");
     // --name says where, whatever the URL.
-    let out = ws
-        .judge()
-        .args(["import", "other.json", "--name", "cf-4a"])
-        .run()
-        .stdout;
+    let out = import(&ws, &["other.json", "--name", "cf-4a"]).run().stdout;
     assert!(out.starts_with("cf-4a: already here"), "{out}");
 
     // What is no format at all: the formats there are.
     ws.write("notes.txt", "hello\n");
-    let err = ws
-        .judge()
-        .args(["import", "notes.txt"])
-        .expect_exit(2)
-        .run()
-        .stderr;
+    let err = import(&ws, &["notes.txt"]).expect_exit(2).run().stderr;
     assert!(err.contains("not a format judge import knows"), "{err}");
     assert!(
         err.contains("online-judge-tools") && err.contains("cargo-compete"),
@@ -350,15 +296,13 @@ fn a_problem_from_another_url_gets_its_own_id() {
         .replace("3\\n", "4\\n");
     ws.write("first.json", first);
     ws.write("second.json", &second);
-    assert!(ws
-        .judge()
-        .args(["import", "first.json"])
+    assert!(import(&ws, &["first.json"])
         .run()
         .stdout
         .starts_with("created sum: "));
-    let out = ws.judge().args(["import", "second.json"]).run().stdout;
+    let out = import(&ws, &["second.json"]).run().stdout;
     assert!(out.starts_with("created sum-2: "), "{out}");
-    let out = ws.judge().args(["import", "second.json"]).run().stdout;
+    let out = import(&ws, &["second.json"]).run().stdout;
     assert!(out.starts_with("sum-2: already here"), "{out}");
     assert_eq!(read(&ws, "testcases/sum/1.in"), "1 2\n");
 }
@@ -394,9 +338,7 @@ fn a_kattis_package() {
         "submissions/time_limit_exceeded/spin.py",
         "a, b = map(int, input().split())\nwhile a == 5:\n    pass\nprint(a + b)\n",
     );
-    let out = ws
-        .judge()
-        .args(["import", dir.to_str().unwrap()])
+    let out = import(&ws, &[dir.to_str().unwrap()])
         .expect_exit(0)
         .run()
         .stdout;
@@ -434,9 +376,7 @@ fn a_kattis_package() {
 fn problemtools_interactive_guess_keeps_its_interactor_and_sample_interactions() {
     let guess = common::problemtools::examples().join("guess");
     let ws = Workspace::new();
-    let out = ws
-        .judge()
-        .args(["import", guess.to_str().unwrap()])
+    let out = import(&ws, &[guess.to_str().unwrap()])
         .expect_exit(0)
         .run()
         .stdout;
@@ -495,9 +435,7 @@ fn problemtools_interactive_guess_keeps_its_interactor_and_sample_interactions()
     assert!(imported.len() >= 8, "{imported:?}");
 
     // Imported again: nothing new, and the same problem.
-    let out = ws
-        .judge()
-        .args(["import", guess.to_str().unwrap()])
+    let out = import(&ws, &[guess.to_str().unwrap()])
         .expect_exit(0)
         .run()
         .stdout;
@@ -616,9 +554,7 @@ fn a_polygon_interactive_package_keeps_its_interactor_and_checker() {
     );
 
     let ws = Workspace::new();
-    let out = ws
-        .judge()
-        .args(["import", dir.to_str().unwrap()])
+    let out = import(&ws, &[dir.to_str().unwrap()])
         .expect_exit(0)
         .run()
         .stdout;
