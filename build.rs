@@ -12,8 +12,6 @@
 
 #[path = "tests/it/common/cgroup.rs"]
 mod cgroup;
-// Its probe makes a raw syscall: the one `unsafe` of the tests, until the runner says it.
-#[allow(unsafe_code)]
 #[path = "tests/it/common/sandbox.rs"]
 mod sandbox;
 

@@ -1,7 +1,6 @@
 //! Checker modes end to end, and custom checkers: the testlib exit codes, their messages, and every way a checker can fail (IE).
 
-use crate::common::{self, json, Workspace, READ_N};
-use predicates::prelude::*;
+use crate::common::{Test, Workspace, READ_N};
 
 /// A checker's preamble: `output` and `answer` hold the two files' text.
 const CHECKER_HEAD: &str = "fn main() {\n    let args: Vec<String> = std::env::args().collect();\n    assert_eq!(args.len(), 4, \"usage: checker INPUT OUTPUT ANSWER\");\n    let input = std::fs::read_to_string(&args[1]).unwrap();\n    let output = std::fs::read_to_string(&args[2]).unwrap();\n    let answer = std::fs::read_to_string(&args[3]).unwrap();\n    let _ = (&input, &output, &answer);\n";
@@ -24,14 +23,10 @@ fn with_checker(body: &str, extra_toml: &str) -> Workspace {
 /// The doubling problem judged by a checker that compares the first tokens and says why.
 const TOKEN_CHECKER: &str = "    let (o, a) = (output.split_whitespace().next(), answer.split_whitespace().next());\n    match o {\n        None => { eprintln!(\"the output is empty\"); std::process::exit(2) }\n        Some(o) if Some(o) == a => { eprintln!(\"ok {o}\"); std::process::exit(0) }\n        Some(o) => { eprintln!(\"expected {}, found {o}\", a.unwrap()); std::process::exit(1) }\n    }";
 
-fn run(ws: &Workspace, solution: &str) -> (serde_json::Value, Option<i32>) {
+/// `judge run attempt.rs --json`, with `solution` (after [`READ_N`]) in attempt.rs.
+fn attempt(ws: &Workspace, solution: &str) -> Test {
     let path = ws.write("attempt.rs", format!("{READ_N}{solution}\n"));
-    let out = ws
-        .judge()
-        .args(["run", path.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    (json(&out.stdout), out.status.code())
+    ws.judge().args(["run", path.to_str().unwrap(), "--json"])
 }
 
 const RIGHT: &str = "fn main() { println!(\"{}\", n() * 2); }";
@@ -44,35 +39,30 @@ fn detail(doc: &serde_json::Value) -> String {
 
 #[test]
 fn the_checker_decides_and_its_message_is_the_detail() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(TOKEN_CHECKER, "");
-    let (doc, code) = run(&ws, RIGHT);
+    let doc = attempt(&ws, RIGHT).expect_exit(0).run().json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
-    assert_eq!(code, Some(0));
-    let (doc, code) = run(&ws, WRONG);
+    let doc = attempt(&ws, WRONG).expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
-    assert_eq!(code, Some(1));
     assert_eq!(detail(&doc), "expected 42, found 43");
     // No diff: the answer is only the checker's business.
     assert!(doc["cases"][0]["diff"].is_null(), "{doc:#}");
     // Exit 2 is a presentation error: a rejection, and the detail says which.
-    let (doc, code) = run(&ws, SILENT);
+    let doc = attempt(&ws, SILENT).expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
-    assert_eq!(code, Some(1));
     assert_eq!(detail(&doc), "presentation error: the output is empty");
 }
 
 #[test]
 fn the_checker_gets_input_output_and_answer_in_that_order() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(
         "    if input.trim() == \"21\" && output.trim() == \"42\" && answer.trim() == \"42\" { std::process::exit(0) }\n    println!(\"input {input:?} output {output:?} answer {answer:?}\");\n    std::process::exit(1)",
         "",
     );
-    let (doc, _) = run(&ws, RIGHT);
+    let doc = attempt(&ws, RIGHT).run().json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
     // A message on stdout is heard when stderr is silent.
-    let (doc, _) = run(&ws, WRONG);
+    let doc = attempt(&ws, WRONG).run().json();
     assert_eq!(
         detail(&doc),
         "input \"21\\n\" output \"43\\n\" answer \"42\\n\""
@@ -81,7 +71,6 @@ fn the_checker_gets_input_output_and_answer_in_that_order() {
 
 #[test]
 fn a_failing_checker_is_an_internal_error_with_its_message() {
-    let _no_bomb = common::no_fork_bomb();
     let cases: &[(&str, &str, &str)] = &[
         (
             "    eprintln!(\"answer file is corrupt\"); std::process::exit(3)",
@@ -117,9 +106,8 @@ fn a_failing_checker_is_an_internal_error_with_its_message() {
     for (body, toml, expected) in cases {
         let ws = with_checker(body, toml);
         for solution in [RIGHT, WRONG] {
-            let (doc, code) = run(&ws, solution);
+            let doc = attempt(&ws, solution).expect_exit(2).run().json();
             assert_eq!(doc["verdict"], "IE", "{body}: {doc:#}");
-            assert_eq!(code, Some(2), "{body}: IE exits with 2");
             let got = detail(&doc);
             assert!(got.contains(expected), "{body}: {got}");
         }
@@ -128,12 +116,11 @@ fn a_failing_checker_is_an_internal_error_with_its_message() {
 
 #[test]
 fn a_long_checker_message_is_cut() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(
         "    eprintln!(\"{}\", \"x\".repeat(1_000)); for i in 0..100 { eprintln!(\"line {i}\"); } std::process::exit(1)",
         "",
     );
-    let (doc, _) = run(&ws, RIGHT);
+    let doc = attempt(&ws, RIGHT).run().json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let got = detail(&doc);
     assert!(got.len() < 2000, "{}", got.len());
@@ -146,15 +133,15 @@ fn a_long_checker_message_is_cut() {
 
 #[test]
 fn the_checker_is_not_asked_about_a_failed_run() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker("    std::process::exit(3)", "");
-    let (doc, _) = run(&ws, "fn main() { let _ = n(); std::process::exit(4); }");
+    let doc = attempt(&ws, "fn main() { let _ = n(); std::process::exit(4); }")
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "RE", "{doc:#}");
 }
 
 #[test]
 fn the_table_shows_the_checker_message_under_the_verdict() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = with_checker(
         "    eprintln!(\"board 2 (line 7) repeats board 1 (line 2)\\nsecond line\"); std::process::exit(1)",
         "",
@@ -162,33 +149,24 @@ fn the_table_shows_the_checker_message_under_the_verdict() {
     let path = ws.write("attempt.rs", format!("{READ_N}{RIGHT}\n"));
     ws.judge()
         .args(["run", path.to_str().unwrap()])
-        .assert()
-        .code(1)
-        .stdout(
-            predicate::str::is_match(
-                r"\n  1 +WA .*board 2 \(line 7\) repeats board 1 \(line 2\)\n +second line\n",
-            )
-            .unwrap(),
-        );
+        .expect_exit(1)
+        .stdout_matches(
+            r"\n  1 +WA .*board 2 \(line 7\) repeats board 1 \(line 2\)\n +second line\n",
+        )
+        .run();
     let ws = with_checker(
         "    eprintln!(\"cannot parse the answer\"); std::process::exit(3)",
         "",
     );
     ws.judge()
         .args(["run", path.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stdout(
-            predicate::str::is_match(
-                r"\n  1 +IE .*checker failed: exit code 3: cannot parse the answer",
-            )
-            .unwrap(),
-        );
+        .expect_exit(2)
+        .stdout_matches(r"\n  1 +IE .*checker failed: exit code 3: cannot parse the answer")
+        .run();
 }
 
 #[test]
 fn built_in_modes_from_problem_toml() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "third",
@@ -200,12 +178,10 @@ fn built_in_modes_from_problem_toml() {
             "third.rs",
             format!("{READ_N}fn main() {{ let n = n() as f64; {body} }}\n"),
         );
-        let out = ws
-            .judge()
+        ws.judge()
             .args(["run", path.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)
+            .run()
+            .json()
     };
     assert_eq!(attempt("println!(\"{:.5}\", n / 3.0);")["verdict"], "AC");
     let doc = attempt("println!(\"{:.2}\", n / 3.0);");
@@ -216,11 +192,9 @@ fn built_in_modes_from_problem_toml() {
     );
     ws.judge()
         .arg("list")
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(
-            "checker float (absolute 1e-4, relative 0e0)",
-        ));
+        .expect_exit(0)
+        .stdout_has("checker float (absolute 1e-4, relative 0e0)")
+        .run();
 
     let ws = Workspace::new();
     ws.problem(
@@ -230,12 +204,10 @@ fn built_in_modes_from_problem_toml() {
     );
     let attempt = |text: &str| {
         let path = ws.write("greet.rs", format!("fn main() {{ print!(\"{text}\"); }}\n"));
-        let out = ws
-            .judge()
+        ws.judge()
             .args(["run", path.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)
+            .run()
+            .json()
     };
     assert_eq!(attempt("HELLO, world!   \\r\\nbye\\n\\n")["verdict"], "AC");
     let doc = attempt("Hello,  World!\\nBye\\n");
@@ -253,15 +225,11 @@ fn checker_configuration_errors_name_the_line_and_the_fix() {
     let path = ws.write("attempt.rs", format!("{READ_N}{RIGHT}\n"));
     ws.judge()
         .args(["run", path.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("problems/double/problem.toml:5"))
-        .stderr(predicate::str::contains(
-            "there is no `check.rs` in problems/double/",
-        ))
-        .stderr(predicate::str::contains(
-            "fix: create problems/double/check.rs",
-        ));
+        .expect_exit(2)
+        .stderr_has("problems/double/problem.toml:5")
+        .stderr_has("there is no `check.rs` in problems/double/")
+        .stderr_has("fix: create problems/double/check.rs")
+        .run();
 }
 
 /// A Kattis output validator writes its feedback folder on every case; the folder is made
@@ -272,7 +240,6 @@ fn checker_configuration_errors_name_the_line_and_the_fix() {
     ignore = "needs python3 (Debian: apt-get install python3)"
 )]
 fn a_kattis_validator_writes_its_feedback_on_every_case() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.write("pkg/problem.yaml", "name: Double\nvalidation: custom\n");
     for (name, input, answer) in [
@@ -306,18 +273,12 @@ fn a_kattis_validator_writes_its_feedback_on_every_case() {
         "pkg/submissions/wrong_answer/off.py",
         "n = int(input())\nprint(2 * n if n < 5 else 11)\n",
     );
-    let out = ws
+    let doc = ws
         .judge()
         .args(["run", attempt.to_str().unwrap(), "--json", "--no-history"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{doc:#}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .expect_exit(1)
+        .run()
+        .json();
     let verdicts: Vec<_> = doc["cases"]
         .as_array()
         .unwrap()

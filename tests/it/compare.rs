@@ -1,18 +1,17 @@
 //! `judge compare`: the invocation matrix, expectations, relative speed, JSON.
 
-use crate::common::{self, compare_fixture, json, repo, Workspace, READ_N};
+use crate::common::{compare_fixture, repo, Test, Workspace, READ_N};
 
 #[test]
 fn the_matrix_flags_what_contradicts_the_expectations() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
-    let out = ws
+    // A mismatch exits 1.
+    let text = ws
         .judge()
         .args(["compare", "--skip-after-tle"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "a mismatch exits 1");
-    let text = String::from_utf8(out.stdout).unwrap();
+        .expect_exit(1)
+        .run()
+        .stdout;
     // Times, sizes and ratios vary from run to run: the snapshot keeps the shape.
     insta::with_settings!({filters => vec![
         (r"\d+(\.\d+)? (ms|s|MiB|KiB|B)\b *", "[..] "),
@@ -24,17 +23,15 @@ fn the_matrix_flags_what_contradicts_the_expectations() {
 
 #[test]
 fn named_solutions_repeats_and_json() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
-    let out = ws
+    let doc = ws
         .judge()
         .args([
             "compare", "double", "steady", "fast", "--repeat", "3", "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let doc = json(&out.stdout);
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc["problem"], "double");
     assert_eq!(doc["repeat"], 3);
     assert_eq!(doc["time_limit_ms"], 300);
@@ -66,15 +63,13 @@ fn named_solutions_repeats_and_json() {
 
 #[test]
 fn json_cells_of_a_mismatch_and_of_skipped_cases() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
-    let out = ws
+    let doc = ws
         .judge()
         .args(["compare", "wrong", "spin", "--skip-after-tle", "--json"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let doc = json(&out.stdout);
+        .expect_exit(1)
+        .run()
+        .json();
     let wrong = &doc["solutions"][0];
     assert_eq!(wrong["verdict"], "WA");
     assert_eq!(wrong["matches_expected"], false);
@@ -88,20 +83,14 @@ fn json_cells_of_a_mismatch_and_of_skipped_cases() {
     assert!(spin["cells"][1].is_null(), "skipped after the TLE");
     assert_eq!(doc["mismatches"], serde_json::json!(["wrong"]));
     // Without the flag nothing is skipped.
-    let out = ws
-        .judge()
-        .args(["compare", "spin", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+    let doc = ws.judge().args(["compare", "spin", "--json"]).run().json();
     let cells = doc["solutions"][0]["cells"].as_array().unwrap();
     assert!(cells.iter().all(|c| c["verdict"] == "TLE"), "{cells:?}");
 }
 
 #[test]
 fn the_shipped_problem_compares() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let text = Test::at(repo())
         .args([
             "compare",
             "nqueens-ii",
@@ -112,50 +101,41 @@ fn the_shipped_problem_compares() {
             "1s",
             "--skip-after-tle",
         ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(text.contains("eightfold ran"), "{text}");
     assert!(text.contains("faster than bitmask"), "{text}");
     assert!(regex_line(&text, r"^  verdict +AC +AC +TLE$"), "{text}");
 }
 
 fn regex_line(text: &str, re: &str) -> bool {
-    use predicates::prelude::*;
-    let p = predicate::str::is_match(re).unwrap();
-    text.lines().any(|l| p.eval(l))
+    let re = regex::Regex::new(re).unwrap();
+    text.lines().any(|l| re.is_match(l))
 }
 
 #[test]
 fn the_problem_is_told_by_the_named_solutions() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args(["compare", "bitmask", "eightfold", "--json"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(json(&out.stdout)["problem"], "nqueens-ii");
-    common::judge(&repo())
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_eq!(doc["problem"], "nqueens-ii");
+    Test::at(repo())
         .args(["compare", "bitmask", "flags-boards"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("belong to different problems"));
-    common::judge(&repo())
+        .expect_exit(2)
+        .stderr_has("belong to different problems")
+        .run();
+    Test::at(repo())
         .arg("compare")
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("name the problem"));
+        .expect_exit(2)
+        .stderr_has("name the problem")
+        .run();
 }
 
 #[test]
 fn long_names_number_the_columns_and_are_named_above() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let names: Vec<String> = (1..=5)
         .map(|i| format!("a-rather-long-solution-name-{i}"))
@@ -166,9 +146,13 @@ fn long_names_number_the_columns_and_are_named_above() {
             format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
         );
     }
-    let out = ws.judge().arg("compare").args(&names).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let text = ws
+        .judge()
+        .arg("compare")
+        .args(&names)
+        .expect_exit(0)
+        .run()
+        .stdout;
     for (i, name) in names.iter().enumerate() {
         assert!(
             text.lines()

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{self, header, json, procs, Workspace};
+use crate::common::{self, header, procs, Test, Workspace};
 
 struct Program {
     path: PathBuf,
@@ -50,28 +50,23 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
-fn run(
-    ws: &Workspace,
-    cache: &Path,
-    program: &Program,
-    exact: bool,
-) -> (String, serde_json::Value) {
-    let mut cmd = ws.judge();
-    cmd.env("JUDGE_CACHE_DIR", cache)
+/// `judge run PROGRAM --json` against `double`, or `double-exact` when `exact`, with the
+/// program's memory limit.
+fn judge(ws: &Workspace, cache: &Path, program: &Program, exact: bool) -> Test {
+    let memory_limit = program
+        .memory_limit
+        .iter()
+        .flat_map(|m| ["--memory-limit", m.as_str()]);
+    ws.judge()
+        .cache(cache)
         .args(["run", program.path.to_str().unwrap(), "--problem"])
         .arg(if exact { "double-exact" } else { "double" })
-        .arg("--json");
-    if let Some(m) = &program.memory_limit {
-        cmd.args(["--memory-limit", m]);
-    }
-    let out = cmd.output().unwrap();
-    let doc = json(&out.stdout);
-    (doc["verdict"].as_str().unwrap().to_string(), doc)
+        .arg("--json")
+        .args(memory_limit)
 }
 
 #[test]
 fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let toml = |checker: &str| {
         format!("title = \"Double\"\ntime_limit = \"500ms\"\nmemory_limit = \"64MiB\"\noutput_limit = \"1MiB\"\nchecker = \"{checker}\"\n")
@@ -98,7 +93,8 @@ fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
                         let checks = [(false, Some(&p.expect)), (true, p.expect_exact.as_ref())];
                         for (exact, expect) in checks {
                             let Some(expect) = expect else { continue };
-                            let (got, doc) = run(ws, cache, p, exact);
+                            let doc = judge(ws, cache, p, exact).run().json();
+                            let got = doc["verdict"].as_str().unwrap().to_string();
                             if !expect.contains(&got) {
                                 failures.push(format!(
                                     "{name}{}: expected {}, got {got}: {}",

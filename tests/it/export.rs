@@ -3,25 +3,20 @@
 //! output validator and its flags carried over; a folder that is not empty is refused without
 //! --force, a folder name Kattis cannot take and a checker the format cannot carry are refused.
 
-use crate::common;
+use crate::common::{self, Test};
 
-fn export(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
-    common::judge(&common::repo())
+/// `judge export nqueens-ii --kattis DIR` in the repository.
+fn export(dir: &std::path::Path) -> Test {
+    Test::at(common::repo())
         .args(["export", "nqueens-ii", "--kattis"])
         .arg(dir)
-        .args(extra)
-        .output()
-        .unwrap()
 }
 
 #[test]
 fn nqueens_ii_becomes_a_package_the_judge_reads_back() {
-    let _no_bomb = common::no_fork_bomb();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("nqueensii");
-    let out = export(&dir, &[]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let text = export(&dir).expect_exit(0).run().stdout;
     let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
     for line in [
         "problem_format_version: 2023-07-draft",
@@ -68,9 +63,7 @@ fn a_folder_that_is_not_empty_is_refused_unless_forced() {
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
     std::fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
     std::fs::write(dir.join("submissions/accepted/stale.rs"), "old").unwrap();
-    let out = export(dir, &[]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = export(dir).expect_exit(2).run().stderr;
     assert!(err.contains("the folder is not empty"), "{err}");
     assert!(
         err.contains("fix: name a new folder, or pass --force"),
@@ -78,13 +71,7 @@ fn a_folder_that_is_not_empty_is_refused_unless_forced() {
     );
     assert!(dir.join("submissions/accepted/stale.rs").is_file());
 
-    let out = export(dir, &["--force"]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    export(dir).arg("--force").expect_exit(0).run();
     // The package's entries are replaced, and nothing else is touched.
     assert!(!dir.join("submissions/accepted/stale.rs").exists());
     assert!(dir.join("submissions/accepted/flags.rs").is_file());
@@ -97,13 +84,12 @@ fn a_folder_that_is_not_empty_is_refused_unless_forced() {
 #[test]
 fn a_testlib_checker_is_refused_with_the_file_and_the_fix() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = common::judge(&common::repo())
+    let err = Test::at(common::repo())
         .args(["export", "nqueens", "--kattis"])
         .arg(tmp.path().join("nqueens"))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("problems/nqueens/problem.toml"), "{err}");
     assert!(err.contains("set `checker_protocol = \"kattis\"`"), "{err}");
     assert!(!tmp.path().join("nqueens").exists(), "nothing is written");
@@ -112,9 +98,10 @@ fn a_testlib_checker_is_refused_with_the_file_and_the_fix() {
 #[test]
 fn a_folder_name_that_cannot_be_a_short_name_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = export(&tmp.path().join("nqueens-ii"), &[]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = export(&tmp.path().join("nqueens-ii"))
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("lowercase letters and digits only"), "{err}");
     assert!(err.contains("fix: name the folder `nqueensii`"), "{err}");
     assert!(
@@ -129,22 +116,14 @@ fn a_folder_name_that_cannot_be_a_short_name_is_refused() {
     ignore = "needs problemtools' verifyproblem (pip install problemtools==1.20260907; Debian: pandoc, texlive for the statement)"
 )]
 fn problemtools_verifyproblem_accepts_the_export() {
-    let _no_bomb = common::no_fork_bomb();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("nqueensii");
-    let out = export(&dir, &[]);
-    assert_eq!(out.status.code(), Some(0));
-    let out = std::process::Command::new("verifyproblem")
-        .arg(&dir)
-        .output()
-        .expect("verifyproblem runs (pip install problemtools==1.20260907)");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    export(&dir).expect_exit(0).run();
+    // Needs `pip install problemtools==1.20260907`.
+    let out = Test::program("verifyproblem").arg(&dir).run();
+    let text = format!("{}{}", out.stdout, out.stderr);
     assert!(text.contains("tested: 0 errors"), "{text}");
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(out.code, Some(0), "{text}");
     for sub in ["accepted/flags.rs", "time_limit_exceeded/odometer.rs"] {
         assert!(text.contains(&format!("{sub} (Rust) OK")), "{sub}:\n{text}");
     }
@@ -168,7 +147,6 @@ fn main() {
 
 #[test]
 fn a_kattis_output_validator_and_its_flags_go_along_and_the_judge_reads_them_back() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = common::Workspace::new();
     ws.problem(
         "twice",
@@ -193,18 +171,11 @@ fn a_kattis_output_validator_and_its_flags_go_along_and_the_judge_reads_them_bac
     );
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("twice");
-    let out = ws
-        .judge()
+    ws.judge()
         .args(["export", "twice", "--kattis"])
         .arg(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .expect_exit(0)
+        .run();
     assert!(dir.join("output_validator/check.rs").is_file());
     assert!(dir.join("submissions/wrong_answer/same.rs").is_file());
     assert_eq!(
@@ -213,12 +184,11 @@ fn a_kattis_output_validator_and_its_flags_go_along_and_the_judge_reads_them_bac
     );
 
     // The judge reads the package back: its validator, given the flag, decides.
-    let out = common::judge(tmp.path())
+    let doc = Test::at(tmp.path())
         .args(["verify", "twice", "--json"])
-        .output()
-        .unwrap();
-    let doc = common::json(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+        .expect_exit(0)
+        .run()
+        .json();
     let verdicts: Vec<(&str, &str)> = doc[0]["solutions"]
         .as_array()
         .unwrap()

@@ -2,12 +2,12 @@
 //! controller or a cgroup v2 tree that delegates it) the bomb stops at the cap, is TLE, and leaves
 //! nothing behind. Elsewhere it is ignored (build.rs: `judge_has_pids_cgroup`): uncapped, it
 //! could exhaust the PIDs. Its 512 spinning tasks starve the machine until the runner kills them,
-//! so no test that runs programs runs meanwhile (`common::fork_bomb_alone`).
+//! so no test that runs programs runs meanwhile: it holds the harness's fork-bomb lock alone
+//! (`Test::alone`), which every other program's run holds shared.
 
-use std::io::Read;
 use std::time::Duration;
 
-use crate::common::{self, cached, cgroup, json, procs, Workspace};
+use crate::common::{self, cached, cgroup, procs, Test, Workspace};
 
 #[test]
 #[cfg_attr(
@@ -22,24 +22,17 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
     let ws = Workspace::doubling("200ms");
     let src = common::repo().join("tests/corpus/sandbox/fork-bomb.rs");
     let cache = ws.path().join("cache");
-    let _alone = common::fork_bomb_alone();
+    let _alone = Test::alone();
     let started = std::time::Instant::now();
-    let mut judge = common::judge_process(ws.path())
-        .env("JUDGE_CACHE_DIR", &cache)
+    let mut judge = ws
+        .judge()
+        .cache(&cache)
         .args(["run", src.to_str().unwrap(), "--json", "--no-history"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = judge.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        stdout.read_to_end(&mut out).unwrap();
-        out
-    });
+        .spawn();
     // The judge's children are its runners, started before it compiles (long before the bomb);
     // each makes its own cgroup `judge-PID`. Other tests' judges may have theirs.
     let mut runners = std::collections::BTreeSet::new();
-    while judge.try_wait().unwrap().is_none() {
+    while judge.is_running() {
         runners.extend(
             procs::processes(|p| p.ppid == judge.id())
                 .iter()
@@ -47,7 +40,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    let doc = json(&reader.join().unwrap());
+    let doc = judge.wait(Duration::from_secs(60)).json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
     assert!(started.elapsed().as_secs() < 60);
     let survivors = procs::running_from(&cached::builds(&cache));

@@ -1,7 +1,6 @@
 //! The submission history: recorded by `judge run`, shown by `judge history`, never in the way of judging.
 
-use crate::common::{self, json, Workspace, READ_N};
-use predicates::prelude::*;
+use crate::common::{Workspace, READ_N};
 
 /// The doubling problem with a right (`ok`) and a wrong (`off`) solution.
 pub(crate) fn workspace() -> Workspace {
@@ -19,28 +18,28 @@ pub(crate) fn workspace() -> Workspace {
 
 #[test]
 fn runs_are_recorded_and_listed_newest_first() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     ws.judge()
         .args(["run", "off"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("submission #1\n"));
+        .expect_exit(1)
+        .stdout_has("submission #1\n")
+        .run();
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("submission #2 · first AC of ok"));
-    ws.judge().args(["run", "ok", "--json"]).assert().code(0);
+        .expect_exit(0)
+        .stdout_has("submission #2 · first AC of ok")
+        .run();
+    ws.judge()
+        .args(["run", "ok", "--json"])
+        .expect_exit(0)
+        .run();
     ws.judge()
         .args(["run", "ok", "--no-history"])
-        .assert()
-        .code(0);
+        .expect_exit(0)
+        .run();
     assert!(ws.path().join(".judge/history.db").is_file());
 
-    let out = ws.judge().args(["history"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = ws.judge().args(["history"]).expect_exit(0).run().stdout;
     insta::with_settings!({filters => vec![
         (r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", "[date]"),
         (r" +\d+ ms", " [time]"),
@@ -49,13 +48,7 @@ fn runs_are_recorded_and_listed_newest_first() {
         insta::assert_snapshot!("status_page", text);
     });
 
-    let doc = json(
-        &ws.judge()
-            .args(["history", "--json"])
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let doc = ws.judge().args(["history", "--json"]).run().json();
     let subs = doc.as_array().unwrap();
     assert_eq!(subs.len(), 3, "--no-history is not recorded");
     assert_eq!(subs[0]["id"], 3);
@@ -75,122 +68,112 @@ fn runs_are_recorded_and_listed_newest_first() {
     assert_eq!(ok["cases"][0]["name"], "1");
     assert_eq!(ok["cases"][0]["verdict"], "AC");
 
-    let doc = json(
-        &ws.judge()
-            .args(["history", "--best", "--json"])
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let doc = ws
+        .judge()
+        .args(["history", "--best", "--json"])
+        .run()
+        .json();
     let best = doc.as_array().unwrap();
     assert_eq!(best.len(), 1, "only accepted runs: {doc:#}");
     assert_eq!(best[0]["solution"], "ok");
 
-    let doc = json(
-        &ws.judge()
-            .args(["history", "--solution", "off", "--json"])
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let doc = ws
+        .judge()
+        .args(["history", "--solution", "off", "--json"])
+        .run()
+        .json();
     assert_eq!(doc.as_array().unwrap().len(), 1);
-    let doc = json(
-        &ws.judge()
-            .args(["history", "-n", "2", "--json"])
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let doc = ws
+        .judge()
+        .args(["history", "-n", "2", "--json"])
+        .run()
+        .json();
     assert_eq!(doc.as_array().unwrap().len(), 2);
 }
 
 #[test]
 fn the_database_can_be_placed_elsewhere() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let elsewhere = ws.path().join("db/mine.db");
     ws.judge()
         .args(["--history", elsewhere.to_str().unwrap(), "run", "ok"])
-        .assert()
-        .code(0);
+        .expect_exit(0)
+        .run();
     assert!(elsewhere.is_file());
     assert!(!ws.path().join(".judge/history.db").exists());
     let by_env = ws.path().join("env.db");
     ws.judge()
         .env("JUDGE_HISTORY", &by_env)
         .args(["run", "ok"])
-        .assert()
-        .code(0);
+        .expect_exit(0)
+        .run();
     assert!(by_env.is_file());
     ws.judge()
         .env("JUDGE_HISTORY", &by_env)
         .args(["history"])
-        .assert()
-        .stdout(predicate::str::contains("#1 "));
+        .stdout_has("#1 ")
+        .run();
     ws.judge()
         .args(["history"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("no submissions yet"));
+        .expect_exit(0)
+        .stdout_has("no submissions yet")
+        .run();
 }
 
 #[test]
 fn a_broken_database_never_stops_judging() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     // Corrupt: a warning, the verdict and exit code are those of the run.
     ws.write(".judge/history.db", vec![b'x'; 8192]);
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("AC  accepted"))
-        .stderr(predicate::str::contains(
-            "warning: the submission was not recorded in the history",
-        ));
+        .expect_exit(0)
+        .stdout_has("AC  accepted")
+        .stderr_has("warning: the submission was not recorded in the history")
+        .run();
     ws.judge()
         .args(["run", "off", "--json"])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("warning"));
+        .expect_exit(1)
+        .stderr_has("warning")
+        .run();
     // `judge history` itself says what is wrong.
     ws.judge()
         .args(["history"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("history.db"));
+        .expect_exit(2)
+        .stderr_has("history.db")
+        .run();
     // A folder where the file should be cannot be opened either.
     let dir_db = ws.path().join("a-folder.db");
     std::fs::create_dir_all(&dir_db).unwrap();
     ws.judge()
         .args(["--history", dir_db.to_str().unwrap(), "run", "ok"])
-        .assert()
-        .code(0)
-        .stderr(predicate::str::contains("warning"));
+        .expect_exit(0)
+        .stderr_has("warning")
+        .run();
 }
 
 #[test]
 fn a_locked_database_gives_a_warning_not_a_hang() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let db = ws.path().join(".judge/history.db");
-    ws.judge().args(["run", "ok"]).assert().code(0);
+    ws.judge().args(["run", "ok"]).expect_exit(0).run();
     // Another process holds the write lock for longer than the judge waits.
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let started = std::time::Instant::now();
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(0)
-        .stderr(predicate::str::contains("warning").and(predicate::str::contains("locked")));
+        .expect_exit(0)
+        .stderr_has("warning")
+        .stderr_has("locked")
+        .run();
     assert!(started.elapsed().as_secs() < 30);
     conn.execute_batch("ROLLBACK").unwrap();
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("submission #2"));
+        .expect_exit(0)
+        .stdout_has("submission #2")
+        .run();
 }
 
 /// The doubling problem with three cases, the first a sample, and the `ok` and `off` solutions.
@@ -209,49 +192,58 @@ fn with_samples() -> Workspace {
 
 #[test]
 fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_verdict() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = with_samples();
     ws.judge()
         .args(["run", "ok", "--samples"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(
-            "1/1 passed · partial run: the samples only, 1 of 3 cases",
-        ))
-        .stdout(predicate::str::contains(
-            "submission #1 · partial run: not the solution's verdict\n",
-        ));
-    let (doc, code) = ws.run_json(&["run", "ok", "--case", "2"]);
-    assert_eq!(code, Some(0));
+        .expect_exit(0)
+        .stdout_has("1/1 passed · partial run: the samples only, 1 of 3 cases")
+        .stdout_has("submission #1 · partial run: not the solution's verdict\n")
+        .run();
+    let doc = ws
+        .judge()
+        .args(["run", "ok", "--case", "2", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(
         doc["partial"],
         serde_json::json!({"samples": false, "cases": ["2"], "stopped_early": false, "judged": 1, "of": 3})
     );
     // `--stop-on-fail` cut short; stopping at the last case judges them all.
-    let (doc, _) = ws.run_json(&["run", "off", "--stop-on-fail"]);
+    let doc = ws
+        .judge()
+        .args(["run", "off", "--stop-on-fail", "--json"])
+        .run()
+        .json();
     assert_eq!(doc["partial"]["stopped_early"], true, "{doc:#}");
     assert_eq!(doc["partial"]["judged"], 1, "{doc:#}");
     // Every case: the first AC, and the best.
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("submission #4 · first AC of ok\n"));
-    let (doc, _) = ws.run_json(&["run", "ok", "--samples"]);
+        .expect_exit(0)
+        .stdout_has("submission #4 · first AC of ok\n")
+        .run();
+    let doc = ws
+        .judge()
+        .args(["run", "ok", "--samples", "--json"])
+        .run()
+        .json();
     assert!(doc["partial"].is_object(), "{doc:#}");
-    let (doc, _) = ws.run_json(&["run", "ok", "--samples", "--case", "*"]);
+    let doc = ws
+        .judge()
+        .args(["run", "ok", "--samples", "--case", "*", "--json"])
+        .run()
+        .json();
     assert!(
         doc.get("partial").is_none(),
         "every case is no part: {doc:#}"
     );
 
-    let best = json(
-        &ws.judge()
-            .args(["history", "--best", "--json"])
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let best = ws
+        .judge()
+        .args(["history", "--best", "--json"])
+        .run()
+        .json();
     let best: Vec<_> = best
         .as_array()
         .unwrap()
@@ -259,13 +251,7 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
     assert_eq!(best, [4], "only the run of every case counts");
-    let all = json(
-        &ws.judge()
-            .args(["history", "--json"])
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let all = ws.judge().args(["history", "--json"]).run().json();
     let partial: Vec<_> = all
         .as_array()
         .unwrap()
@@ -283,8 +269,7 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
             (1, true)
         ]
     );
-    let table = ws.judge().args(["history"]).output().unwrap();
-    let table = String::from_utf8(table.stdout).unwrap();
+    let table = ws.judge().args(["history"]).run().stdout;
     assert!(
         table.contains("1/1 · partial: the samples only, 1 of 3 cases"),
         "{table}"
@@ -305,7 +290,6 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
     ignore = "needs python3 (Debian: apt-get install python3)"
 )]
 fn an_internal_error_is_recorded_listed_and_shown_on_the_status_page() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     // A Kattis package whose output validator fails: it exits 3, neither 42 nor 43.
     ws.write(
@@ -324,28 +308,23 @@ fn an_internal_error_is_recorded_listed_and_shown_on_the_status_page() {
     );
     ws.judge()
         .args(["run", attempt.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stdout(predicate::str::contains(" IE ").and(predicate::str::contains("submission #1")));
-    let out = ws
+        .expect_exit(2)
+        .stdout_has(" IE ")
+        .stdout_has("submission #1")
+        .run();
+    let doc = ws
         .judge()
         .args(["history", "--json", "--limit", "100000"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc = json(&out.stdout);
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc[0]["verdict"], "IE", "{doc:#}");
     assert_eq!(doc[0]["cases"][0]["verdict"], "IE", "{doc:#}");
     ws.judge()
         .args(["history"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(" IE "));
+        .expect_exit(0)
+        .stdout_has(" IE ")
+        .run();
     let server = crate::common::serve::Serving::start(ws.path());
     let status = server.get("/status");
     assert_eq!(status.status, 200, "{}", status.body);

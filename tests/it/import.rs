@@ -1,20 +1,15 @@
 //! `judge import` on real folders and files written the way online-judge-tools, cph,
 //! cargo-compete and Competitive Companion write them; then the imported problems judged.
 
-use crate::common::{self, Workspace};
+use crate::common::{self, Test, Workspace};
 use crate::listen::{
     abc300_a, abc300_a_right, abc300_a_wrong, verdict, watermelon, watermelon_right,
     watermelon_wrong,
 };
 
-/// `judge import ARGS...`: exit code, stdout, stderr.
-fn import(ws: &Workspace, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = ws.judge().arg("import").args(args).output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// `judge import ARGS...` in `ws`.
+fn import(ws: &Workspace, args: &[&str]) -> Test {
+    ws.judge().arg("import").args(args)
 }
 
 fn read(ws: &Workspace, rel: &str) -> String {
@@ -45,11 +40,9 @@ fn oj_folder(ws: &Workspace) {
 
 #[test]
 fn an_online_judge_tools_folder() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     oj_folder(&ws);
-    let (code, out, err) = import(&ws, &["abc300_a/test"]);
-    assert_eq!(code, Some(0), "{err}");
+    let out = import(&ws, &["abc300_a/test"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with(
             "created abc300-a: 3 samples · 2 s · 256 MiB · judge new main --problem abc300-a"
@@ -71,7 +64,7 @@ fn an_online_judge_tools_folder() {
     assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
 
     // Again: recognised. A new sample in the folder: added, the rest left as it was.
-    let (_, out, _) = import(&ws, &["abc300_a/test"]);
+    let out = import(&ws, &["abc300_a/test"]).run().stdout;
     assert!(
         out.starts_with("abc300-a: already here, nothing new (3 tests there)"),
         "{out}"
@@ -81,8 +74,7 @@ fn an_online_judge_tools_folder() {
     // A clashing answer for an input that is there already is left out, and said.
     ws.write("abc300_a/test/extra.in", "1 1 1\n2\n");
     ws.write("abc300_a/test/extra.out", "7\n");
-    let (code, out, _) = import(&ws, &["abc300_a/test"]);
-    assert_eq!(code, Some(0));
+    let out = import(&ws, &["abc300_a/test"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with("updated abc300-a: 1 new sample, 3 already there"),
         "{out}"
@@ -97,8 +89,7 @@ fn an_online_judge_tools_folder() {
 
     // A test without its output: an error, nothing written.
     ws.write("lonely/test/sample-1.in", "1\n");
-    let (code, _, err) = import(&ws, &["lonely/test"]);
-    assert_eq!(code, Some(2));
+    let err = import(&ws, &["lonely/test"]).expect_exit(2).run().stderr;
     assert!(
         err.contains("a test without output: there is no sample-1.out"),
         "{err}"
@@ -111,12 +102,10 @@ const CPH_PROB: &str = r#"{"name":"A. Watermelon","group":"Codeforces - Codeforc
 
 #[test]
 fn a_cph_problem_file() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let prob = ".cph/.a.cpp_0cc175b9c0f1b6a831c399e269772661.prob";
     ws.write(prob, CPH_PROB);
-    let (code, out, err) = import(&ws, &[prob, "--new"]);
-    assert_eq!(code, Some(0), "{err}");
+    let out = import(&ws, &[prob, "--new"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with("created cf-4a: 2 samples · 1 s · 64 MiB · judge run main --problem cf-4a"),
         "{out}"
@@ -129,20 +118,23 @@ fn a_cph_problem_file() {
         "mine/.cph/.b.cpp_x.prob",
         r#"{"name":"Local: b","url":"/home/me/mine/b.cpp","interactive":false,"memoryLimit":1024,"timeLimit":3000,"group":"local","tests":[{"id":1,"input":"4\n","output":"YES\n"}],"srcPath":"/home/me/mine/b.cpp","local":true}"#,
     );
-    let (code, out, _) = import(&ws, &["mine/.cph/.b.cpp_x.prob"]);
-    assert_eq!(code, Some(0));
+    let out = import(&ws, &["mine/.cph/.b.cpp_x.prob"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         out.starts_with("created b: 1 sample · 3 s · 1 GiB"),
         "{out}"
     );
-    let (code, out, _) = import(&ws, &["mine/.cph/.b.cpp_x.prob", "--name", "even-split"]);
-    assert_eq!(code, Some(0));
+    let out = import(&ws, &["mine/.cph/.b.cpp_x.prob", "--name", "even-split"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.starts_with("created even-split: "), "{out}");
 
     // A half-written file: the reason, nothing written.
     ws.write("half.prob", &CPH_PROB[..CPH_PROB.len() / 2]);
-    let (code, _, err) = import(&ws, &["half.prob"]);
-    assert_eq!(code, Some(2));
+    let err = import(&ws, &["half.prob"]).expect_exit(2).run().stderr;
     assert!(err.contains("ends early"), "{err}");
 }
 
@@ -174,11 +166,12 @@ fn compete_package(ws: &Workspace) {
 
 #[test]
 fn cargo_compete_test_suites() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     compete_package(&ws);
-    let (code, out, err) = import(&ws, &["abc300/testcases/a.yml"]);
-    assert_eq!(code, Some(0), "{err}");
+    let out = import(&ws, &["abc300/testcases/a.yml"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         out.starts_with("created abc300-a: 2 samples + 1 test · 2 s · 256 MiB"),
         "{out}"
@@ -194,8 +187,10 @@ fn cargo_compete_test_suites() {
     assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
 
     // The whole testcases folder: the rest of the suites (A is recognised).
-    let (code, out, err) = import(&ws, &["abc300/testcases"]);
-    assert_eq!(code, Some(0), "{err}");
+    let out = import(&ws, &["abc300/testcases"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.contains("abc300-a: already here"), "{out}");
     let toml = read(&ws, "problems/abc300-b/problem.toml");
     assert!(
@@ -222,21 +217,18 @@ fn cargo_compete_test_suites() {
 
     // A suite that is not one: the reason.
     ws.write("bad.yml", "type: Batch\nmatch: Sideways\n");
-    let (code, _, err) = import(&ws, &["bad.yml"]);
-    assert_eq!(code, Some(2));
+    let err = import(&ws, &["bad.yml"]).expect_exit(2).run().stderr;
     assert!(err.contains("not a cargo-compete test suite"), "{err}");
 }
 
 #[test]
 fn saved_competitive_companion_json_and_limits_that_differ() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.write(
         "contest.json",
         format!("[{}, {}]", watermelon("s", 2), abc300_a("s", 2)),
     );
-    let (code, out, err) = import(&ws, &["contest.json"]);
-    assert_eq!(code, Some(0), "{err}");
+    let out = import(&ws, &["contest.json"]).expect_exit(0).run().stdout;
     assert!(
         out.contains("created cf-4a: 1 sample · 1 s · 64 MiB"),
         "{out}"
@@ -256,15 +248,16 @@ fn saved_competitive_companion_json_and_limits_that_differ() {
     );
     ws.write(toml_path, &mine);
     ws.write("again.json", watermelon("t", 1));
-    let (code, out, _) = import(&ws, &["again.json"]);
-    assert_eq!(code, Some(0));
+    let out = import(&ws, &["again.json"]).expect_exit(0).run().stdout;
     assert!(
         out.contains("kept the time limit 3s (the import says 1s; --force takes it)"),
         "{out}"
     );
     assert_eq!(read(&ws, toml_path), mine, "kept means untouched");
-    let (code, out, _) = import(&ws, &["again.json", "--force"]);
-    assert_eq!(code, Some(0));
+    let out = import(&ws, &["again.json", "--force"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.contains("replaced the time limit 3s with 1s"), "{out}");
     let forced = read(&ws, toml_path);
     assert!(
@@ -277,16 +270,15 @@ fn saved_competitive_companion_json_and_limits_that_differ() {
         "other.json",
         watermelon("u", 1).replace("problemset/problem/4/A", "gym/100001/problem/A"),
     );
-    let (_, out, _) = import(&ws, &["other.json"]);
+    let out = import(&ws, &["other.json"]).run().stdout;
     assert!(out.starts_with("created cf-gym100001a: "), "{out}");
     // --name says where, whatever the URL.
-    let (_, out, _) = import(&ws, &["other.json", "--name", "cf-4a"]);
+    let out = import(&ws, &["other.json", "--name", "cf-4a"]).run().stdout;
     assert!(out.starts_with("cf-4a: already here"), "{out}");
 
     // What is no format at all: the formats there are.
     ws.write("notes.txt", "hello\n");
-    let (code, _, err) = import(&ws, &["notes.txt"]);
-    assert_eq!(code, Some(2));
+    let err = import(&ws, &["notes.txt"]).expect_exit(2).run().stderr;
     assert!(err.contains("not a format judge import knows"), "{err}");
     assert!(
         err.contains("online-judge-tools") && err.contains("cargo-compete"),
@@ -304,10 +296,13 @@ fn a_problem_from_another_url_gets_its_own_id() {
         .replace("3\\n", "4\\n");
     ws.write("first.json", first);
     ws.write("second.json", &second);
-    assert!(import(&ws, &["first.json"]).1.starts_with("created sum: "));
-    let (_, out, _) = import(&ws, &["second.json"]);
+    assert!(import(&ws, &["first.json"])
+        .run()
+        .stdout
+        .starts_with("created sum: "));
+    let out = import(&ws, &["second.json"]).run().stdout;
     assert!(out.starts_with("created sum-2: "), "{out}");
-    let (_, out, _) = import(&ws, &["second.json"]);
+    let out = import(&ws, &["second.json"]).run().stdout;
     assert!(out.starts_with("sum-2: already here"), "{out}");
     assert_eq!(read(&ws, "testcases/sum/1.in"), "1 2\n");
 }
@@ -316,7 +311,6 @@ fn a_problem_from_another_url_gets_its_own_id() {
 /// folder become a problem that gets the verdicts the package gets where it lies.
 #[test]
 fn a_kattis_package() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let pkg = tempfile::tempdir().unwrap();
     let dir = pkg.path().join("hello");
@@ -344,8 +338,10 @@ fn a_kattis_package() {
         "submissions/time_limit_exceeded/spin.py",
         "a, b = map(int, input().split())\nwhile a == 5:\n    pass\nprint(a + b)\n",
     );
-    let (code, out, err) = import(&ws, &[dir.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = import(&ws, &[dir.to_str().unwrap()])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         out.contains("created hello: 1 sample + 2 tests · 1 s · 256 MiB"),
         "{out}"
@@ -378,11 +374,12 @@ fn a_kattis_package() {
 )]
 #[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
 fn problemtools_interactive_guess_keeps_its_interactor_and_sample_interactions() {
-    let _no_bomb = common::no_fork_bomb();
     let guess = common::problemtools::examples().join("guess");
     let ws = Workspace::new();
-    let (code, out, err) = import(&ws, &[guess.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = import(&ws, &[guess.to_str().unwrap()])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         out.contains("created guess: 0 samples + 10 tests, 2 sample interactions"),
         "{out}"
@@ -406,9 +403,12 @@ fn problemtools_interactive_guess_keeps_its_interactor_and_sample_interactions()
             std::fs::read_to_string(guess.join(format!("data/sample/{n}.interaction"))).unwrap()
         );
     }
-    let show = ws.judge().args(["show", "guess"]).output().unwrap();
-    let shown = String::from_utf8_lossy(&show.stdout);
-    assert_eq!(show.status.code(), Some(0), "{shown}");
+    let shown = ws
+        .judge()
+        .args(["show", "guess"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(shown.contains("Sample interactions"), "{shown}");
     assert!(
         shown.contains("sample-1") && shown.contains("sample-2"),
@@ -435,8 +435,10 @@ fn problemtools_interactive_guess_keeps_its_interactor_and_sample_interactions()
     assert!(imported.len() >= 8, "{imported:?}");
 
     // Imported again: nothing new, and the same problem.
-    let (code, out, err) = import(&ws, &[guess.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = import(&ws, &[guess.to_str().unwrap()])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.starts_with("guess: already here, nothing new"), "{out}");
     assert_eq!(read(&ws, "problems/guess/problem.toml"), toml);
 }
@@ -501,7 +503,6 @@ fn guesser(first: &str, next: &str) -> String {
 #[test]
 #[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
 fn a_polygon_interactive_package_keeps_its_interactor_and_checker() {
-    let _no_bomb = common::no_fork_bomb();
     let pkg = tempfile::tempdir().unwrap();
     let dir = pkg.path().join("guess");
     let write = |rel: &str, text: &str| put(&dir, rel, text);
@@ -553,8 +554,10 @@ fn a_polygon_interactive_package_keeps_its_interactor_and_checker() {
     );
 
     let ws = Workspace::new();
-    let (code, out, err) = import(&ws, &[dir.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = import(&ws, &[dir.to_str().unwrap()])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         out.contains("interactive: interactor.cpp (testlib protocol)"),
         "{out}"
@@ -590,13 +593,12 @@ fn a_polygon_interactive_package_keeps_its_interactor_and_checker() {
         ("linear", "more than 10 guesses"),
         ("near", "8 guesses, at most 7"),
     ] {
-        let out = ws
+        let text = ws
             .judge()
             .args(["run", solution, "--problem", "guess-number"])
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{text}");
+            .expect_exit(1)
+            .run()
+            .stdout;
         assert!(text.contains(said), "{solution}: {text}");
     }
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::common::{self, json, procs, repo, Workspace};
+use crate::common::{self, procs, repo, Test, Workspace};
 
 /// Kattis protocol: says the numbers 1..=N, each to be answered with the next one, then 0.
 const PING: &str = r#"use std::io::{BufRead, Write};
@@ -115,17 +115,9 @@ fn workspace(rounds: u64) -> Workspace {
     ws
 }
 
-/// `judge run SOLUTION --json ARGS...` with the compile cache `cache`: the document, the exit code.
-fn run(ws: &Workspace, cache: &Path, solution: &str, args: &[&str]) -> (serde_json::Value, i32) {
-    let out = ws
-        .judge()
-        .env("JUDGE_CACHE_DIR", cache)
-        .args(["run", solution, "--json"])
-        .args(args)
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
-    (doc, out.status.code().unwrap())
+/// `judge run SOLUTION --json` with the compile cache `cache`.
+fn judge(ws: &Workspace, cache: &Path, solution: &str) -> Test {
+    ws.judge().cache(cache).args(["run", solution, "--json"])
 }
 
 fn no_survivors(cache: &Path) {
@@ -138,7 +130,6 @@ fn no_survivors(cache: &Path) {
 
 #[test]
 fn the_verdict_order_of_problemtools_in_both_protocols() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace(3);
     let cache = tempfile::tempdir().unwrap();
     for problem in ["ping", "ping-testlib"] {
@@ -154,14 +145,12 @@ fn the_verdict_order_of_problemtools_in_both_protocols() {
             ),
         ] {
             let started = Instant::now();
-            let (doc, code) = run(&ws, cache.path(), &format!("{problem}/{name}"), &[]);
+            let doc = judge(&ws, cache.path(), &format!("{problem}/{name}"))
+                .expect_exit(if verdict == "AC" { 0 } else { 1 })
+                .run()
+                .json();
             let case = &doc["cases"][0];
             assert_eq!(doc["verdict"], verdict, "{problem}/{name}: {doc:#}");
-            assert_eq!(
-                code,
-                if verdict == "AC" { 0 } else { 1 },
-                "{problem}/{name}"
-            );
             let said = case["detail"].as_str().unwrap_or("");
             assert!(said.contains(detail), "{problem}/{name}: {said}");
             if name == "wrong-then-spin" {
@@ -192,7 +181,6 @@ fn the_verdict_order_of_problemtools_in_both_protocols() {
 
 #[test]
 fn a_long_conversation_with_and_without_the_transcript() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace(5_000);
     let cache = tempfile::tempdir().unwrap();
     let runs = [
@@ -202,45 +190,46 @@ fn a_long_conversation_with_and_without_the_transcript() {
         &["--repeat", "2"],
     ];
     for args in runs {
-        let (doc, code) = if args.first() == Some(&"--no-transcript") {
-            let out = ws
-                .judge()
-                .env("JUDGE_CACHE_DIR", cache.path())
+        let pong = if args.first() == Some(&"--no-transcript") {
+            ws.judge()
+                .cache(cache.path())
                 .args(["--no-transcript", "run", "ping/pong", "--json"])
-                .output()
-                .unwrap();
-            (json(&out.stdout), out.status.code().unwrap())
         } else {
-            run(&ws, cache.path(), "ping/pong", args)
+            judge(&ws, cache.path(), "ping/pong").args(args)
         };
+        let doc = pong.expect_exit(0).run().json();
         assert_eq!(doc["verdict"], "AC", "{args:?}: {doc:#}");
-        assert_eq!(code, 0);
     }
     // A failure in a long conversation: the transcript's end, and the lines before it counted.
-    let (doc, _) = run(&ws, cache.path(), "ping/wrong-then-spin", &[]);
+    let doc = judge(&ws, cache.path(), "ping/wrong-then-spin")
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA");
-    let (doc, _) = run(&ws, cache.path(), "ping/no-flush", &["--no-transcript"]);
+    let doc = judge(&ws, cache.path(), "ping/no-flush")
+        .arg("--no-transcript")
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
     no_survivors(cache.path());
 }
 
 #[test]
 fn the_transcript_is_kept_with_the_outputs_and_can_be_turned_off() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace(5);
     let cache = tempfile::tempdir().unwrap();
-    let (doc, _) = run(&ws, cache.path(), "ping/wrong-then-spin", &[]);
+    let doc = judge(&ws, cache.path(), "ping/wrong-then-spin")
+        .run()
+        .json();
     let kept = doc["cases"][0]["saved_output"].as_str().unwrap();
     let text = std::fs::read_to_string(kept).unwrap();
     assert!(text.lines().any(|l| l.ends_with(" <1")), "{text}");
     assert!(text.lines().any(|l| l.ends_with(" >3")), "{text}");
-    let out = ws
+    let doc = ws
         .judge()
-        .env("JUDGE_CACHE_DIR", cache.path())
+        .cache(cache.path())
         .args(["--no-transcript", "run", "ping/wrong-then-spin", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA");
     assert!(
         doc["cases"][0]["interaction"]["transcript"].is_null(),
@@ -251,7 +240,6 @@ fn the_transcript_is_kept_with_the_outputs_and_can_be_turned_off() {
 
 #[test]
 fn a_failing_interactor_is_an_internal_error_never_the_solutions() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace(3);
     let cache = tempfile::tempdir().unwrap();
     let pong = &solutions()[0].1;
@@ -284,9 +272,11 @@ fn a_failing_interactor_is_an_internal_error_never_the_solutions() {
         );
         ws.write(&format!("problems/{id}/interactor.rs"), source);
         ws.write(&format!("solutions/{id}/pong.rs"), pong);
-        let (doc, code) = run(&ws, cache.path(), &format!("{id}/pong"), &[]);
+        let doc = judge(&ws, cache.path(), &format!("{id}/pong"))
+            .expect_exit(2)
+            .run()
+            .json();
         assert_eq!(doc["verdict"], "IE", "{id}: {doc:#}");
-        assert_eq!(code, 2, "{id}");
         let detail = doc["cases"][0]["detail"].as_str().unwrap();
         assert!(detail.contains("interactor"), "{id}: {detail}");
         assert!(detail.contains(said), "{id}: {detail}");
@@ -307,9 +297,12 @@ fn an_interactor_with_a_comparing_checker_is_a_configuration_error() {
     );
     ws.write("problems/both/interactor.rs", PING);
     ws.write("solutions/both/pong.rs", pong("let _ = x;"));
-    let out = ws.judge().args(["run", "both/pong"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = ws
+        .judge()
+        .args(["run", "both/pong"])
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("problem.toml:5"), "{err}");
     assert!(
         err.contains("checker = \"exact\"") && err.contains("interactor"),
@@ -320,15 +313,13 @@ fn an_interactor_with_a_comparing_checker_is_a_configuration_error() {
 
 #[test]
 fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
-    let _no_bomb = common::no_fork_bomb();
     let cache = tempfile::tempdir().unwrap();
-    let out = common::judge(&repo())
-        .env("JUDGE_CACHE_DIR", cache.path())
+    let text = Test::at(repo())
+        .cache(cache.path())
         .args(["verify", "nqueens-hidden", "--json"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+        .expect_exit(0)
+        .run()
+        .stdout;
     for name in ["binary-search", "first-board", "no-flush", "off-by-one"] {
         assert!(text.contains(name), "{name} was not judged: {text}");
     }
@@ -342,15 +333,13 @@ fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
 )]
 #[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
 fn problemtools_guess_every_submission_gets_its_folders_verdict() {
-    let _no_bomb = common::no_fork_bomb();
     let guess = common::problemtools::examples().join("guess");
     let cache = tempfile::tempdir().unwrap();
-    let out = common::judge(&repo())
-        .env("JUDGE_CACHE_DIR", cache.path())
+    let out = Test::at(repo())
+        .cache(cache.path())
         .args(["verify", guess.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run();
+    let doc = out.json();
     let solutions = doc[0]["solutions"].as_array().unwrap();
     let verdict = |name: &str| {
         let s = solutions
@@ -375,35 +364,30 @@ fn problemtools_guess_every_submission_gets_its_folders_verdict() {
         assert_eq!(s["matches_expected"], true, "{s}");
     }
     assert!(solutions.len() >= 8, "{doc:#}");
-    assert_eq!(out.status.code(), Some(0), "{doc:#}");
+    assert_eq!(out.code, Some(0), "{doc:#}");
     no_survivors(cache.path());
 }
 
 #[test]
 fn stress_and_compare_run_both_solutions_through_the_interactor() {
-    let _no_bomb = common::no_fork_bomb();
     let cache = tempfile::tempdir().unwrap();
-    let judge = |args: &[&str]| {
-        let out = common::judge(&repo())
-            .env("JUDGE_CACHE_DIR", cache.path())
-            .args(args)
-            .arg("--json")
-            .output()
-            .unwrap();
-        (json(&out.stdout), out.status.code())
-    };
+    let in_repo = || Test::at(repo()).cache(cache.path());
     // The reference is accepted by the interactor on each seed; the attempt is not from n = 4.
-    let (doc, code) = judge(&[
-        "stress",
-        "first-board",
-        "--against",
-        "binary-search",
-        "-p",
-        "nqueens-hidden",
-        "--count",
-        "30",
-    ]);
-    assert_eq!(code, Some(1), "{doc:#}");
+    let doc = in_repo()
+        .args([
+            "stress",
+            "first-board",
+            "--against",
+            "binary-search",
+            "-p",
+            "nqueens-hidden",
+            "--count",
+            "30",
+            "--json",
+        ])
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let seen = doc["disagreement"]["attempt_output"].as_str().unwrap();
     assert!(
@@ -411,8 +395,17 @@ fn stress_and_compare_run_both_solutions_through_the_interactor() {
         "the attempt's side of the conversation: {seen}"
     );
     // Each as expected: compare succeeds.
-    let (doc, code) = judge(&["compare", "nqueens-hidden", "binary-search", "off-by-one"]);
-    assert_eq!(code, Some(0), "{doc:#}");
+    let doc = in_repo()
+        .args([
+            "compare",
+            "nqueens-hidden",
+            "binary-search",
+            "off-by-one",
+            "--json",
+        ])
+        .expect_exit(0)
+        .run()
+        .json();
     let text = doc.to_string();
     assert!(
         text.contains("\"RE\"") && text.contains("\"AC\""),
@@ -423,19 +416,18 @@ fn stress_and_compare_run_both_solutions_through_the_interactor() {
 
 #[test]
 fn ctrl_c_stops_both_programs() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace(3);
     let cache = ws.path().join("cache");
     let tmp = ws.path().join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
     // The solution that never flushes: both sides wait, until Ctrl-C.
-    let mut child = common::judge_process(ws.path())
-        .env("JUDGE_CACHE_DIR", &cache)
+    let judge = ws
+        .judge()
+        .cache(&cache)
         .env("TMPDIR", &tmp)
         .args(["run", "ping/no-flush", "--time-limit", "20s"])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+        .expect_exit(130)
+        .spawn();
     let started = Instant::now();
     let build = cache.join("build");
     // Both built programs running (not a compiler working there).
@@ -454,12 +446,7 @@ fn ctrl_c_stops_both_programs() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    // SAFETY: plain syscall on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    judge.ctrl_c(Duration::from_secs(60));
     no_survivors(&cache);
     let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
     assert!(left.is_empty(), "temp dirs left behind: {left:?}");
@@ -467,12 +454,11 @@ fn ctrl_c_stops_both_programs() {
 
 #[test]
 fn show_lists_the_sample_interactions() {
-    let out = common::judge(&repo())
+    let text = Test::at(repo())
         .args(["show", "nqueens-hidden"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         text.contains(
             "interactive: interactor problems/nqueens-hidden/interactor.rs (testlib protocol)"
@@ -484,8 +470,7 @@ fn show_lists_the_sample_interactions() {
     assert!(shown.contains("sample 04"), "{text}");
     assert!(shown.contains("    <4\n    >? 1 2\n"), "{text}");
     assert!(shown.contains(">! 3 1 4 2"), "{text}");
-    let out = common::judge(&repo()).arg("list").output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = Test::at(repo()).arg("list").run().stdout;
     assert!(
         text.contains("checker none: an interactor decides (interactor.rs, testlib protocol)"),
         "{text}"
@@ -497,7 +482,6 @@ const PING_SAMPLE: &str = "<1\n>2\n<2\n>3\n<3\n>4\n<0\n";
 
 #[test]
 fn sample_interactions_replay_against_the_solution() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace(3);
     let cache = tempfile::tempdir().unwrap();
     for problem in ["ping", "ping-testlib"] {
@@ -517,14 +501,12 @@ fn sample_interactions_replay_against_the_solution() {
                 "idle: both sides waiting; did the solution flush?",
             ),
         ] {
-            let (doc, code) = run(
-                &ws,
-                cache.path(),
-                &format!("{problem}/{name}"),
-                &["--replay"],
-            );
+            let doc = judge(&ws, cache.path(), &format!("{problem}/{name}"))
+                .arg("--replay")
+                .expect_exit(if verdict == "AC" { 0 } else { 1 })
+                .run()
+                .json();
             assert_eq!(doc["verdict"], verdict, "{problem}/{name}: {doc:#}");
-            assert_eq!(code, if verdict == "AC" { 0 } else { 1 }, "{name}");
             assert_eq!(doc["replay"], true, "{doc:#}");
             // Only the sample interaction ran, not the test.
             assert_eq!(doc["total"], 1, "{doc:#}");
@@ -548,7 +530,10 @@ fn sample_interactions_replay_against_the_solution() {
         "<1\n>2\n<2\n>3\n<3\n>4\n<0\n>done\n",
     );
     ws.write("testcases/ping/3.interaction", "<1\n>2\n<2\n");
-    let (doc, _) = run(&ws, cache.path(), "ping/pong", &["--replay"]);
+    let doc = judge(&ws, cache.path(), "ping/pong")
+        .arg("--replay")
+        .run()
+        .json();
     let detail = |i: usize| doc["cases"][i]["detail"].as_str().unwrap_or("").to_string();
     assert_eq!(doc["total"], 3, "{doc:#}");
     assert!(
@@ -560,44 +545,41 @@ fn sample_interactions_replay_against_the_solution() {
         "{doc:#}"
     );
     // Without the transcript the replay judges the same; a replay is never history.
-    let (doc, code) = run(
-        &ws,
-        cache.path(),
-        "ping/pong",
-        &["--replay", "--case", "1", "--no-transcript"],
-    );
-    assert_eq!((doc["verdict"].as_str(), code), (Some("AC"), 0), "{doc:#}");
-    let out = ws
+    let doc = judge(&ws, cache.path(), "ping/pong")
+        .args(["--replay", "--case", "1", "--no-transcript"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    let history = ws
         .judge()
-        .env("JUDGE_CACHE_DIR", cache.path())
+        .cache(cache.path())
         .args(["history", "--json"])
-        .output()
-        .unwrap();
-    assert_eq!(json(&out.stdout).as_array().map(Vec::len), Some(0));
+        .run()
+        .json();
+    assert_eq!(history.as_array().map(Vec::len), Some(0));
     no_survivors(cache.path());
 }
 
 #[test]
 fn a_bad_or_missing_sample_interaction_is_named_with_the_fix() {
     let ws = workspace(3);
-    let out = ws
+    let err = ws
         .judge()
         .args(["run", "ping/pong", "--replay"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("testcases/ping"), "{err}");
     assert!(err.contains("no sample interaction to replay"), "{err}");
     assert!(err.contains("NAME.interaction"), "{err}");
     ws.write("testcases/ping/1.interaction", "<1\n>2\n2\n");
-    let out = ws
+    let err = ws
         .judge()
         .args(["run", "ping/pong", "--replay"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("testcases/ping/1.interaction"), "{err}");
     assert!(
         err.contains("line 3: `2` starts with neither `<` nor `>`"),
@@ -613,7 +595,6 @@ fn a_bad_or_missing_sample_interaction_is_named_with_the_fix() {
 )]
 #[cfg_attr(not(judge_has_gxx), ignore = "needs g++ (Debian: apt-get install g++)")]
 fn problemtools_guess_samples_replay_word_for_word() {
-    let _no_bomb = common::no_fork_bomb();
     let guess = common::problemtools::examples().join("guess");
     let cache = tempfile::tempdir().unwrap();
     let attempt = tempfile::tempdir().unwrap();
@@ -627,35 +608,27 @@ fn problemtools_guess_samples_replay_word_for_word() {
     )
     .unwrap();
     let replay = |solution: &Path, case: &str| {
-        let out = common::judge(&repo())
-            .env("JUDGE_CACHE_DIR", cache.path())
+        Test::at(repo())
+            .cache(cache.path())
             .args(["run", solution.to_str().unwrap(), "--problem"])
             .arg(&guess)
             .args(["--replay", "--case", case, "--json"])
-            .output()
-            .unwrap();
-        (json(&out.stdout), out.status.code())
     };
-    let (doc, code) = replay(&scripted, "1");
-    assert_eq!(
-        (doc["verdict"].as_str(), code),
-        (Some("AC"), Some(0)),
-        "{doc:#}"
-    );
+    let doc = replay(&scripted, "1").expect_exit(0).run().json();
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
     // Sample 2 guesses 42 at once: another conversation.
-    let (doc, _) = replay(&scripted, "2");
+    let doc = replay(&scripted, "2").run().json();
     let detail = doc["cases"][0]["detail"].as_str().unwrap();
     assert!(
         detail.contains("line 1: the solution said `792`, the sample `>42`"),
         "{detail}"
     );
     // The package's accepted binary search is right, yet not the sample's conversation.
-    let (doc, code) = replay(&guess.join("submissions/accepted/guess.cc"), "1");
-    assert_eq!(
-        (doc["verdict"].as_str(), code),
-        (Some("WA"), Some(1)),
-        "{doc:#}"
-    );
+    let doc = replay(&guess.join("submissions/accepted/guess.cc"), "1")
+        .expect_exit(1)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
     assert_eq!(doc["expected"], serde_json::Value::Null, "{doc:#}");
     let detail = doc["cases"][0]["detail"].as_str().unwrap();
     assert!(

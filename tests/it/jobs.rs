@@ -1,7 +1,7 @@
 //! `judge run --jobs N`: the same verdicts as one case at a time, in the same order, with parallel
 //! times marked and time-sensitive cases re-run alone.
 
-use crate::common::{self, json, repo, Workspace};
+use crate::common::{repo, Test, Workspace};
 
 /// (name, verdict) of every case, in the order reported.
 fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
@@ -18,20 +18,16 @@ fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
         .collect()
 }
 
-fn run(cmd: &mut assert_cmd::Command) -> (serde_json::Value, Option<i32>) {
-    let out = cmd.output().unwrap();
-    (json(&out.stdout), out.status.code())
-}
-
 #[test]
 fn the_shipped_solutions_get_the_same_verdicts_with_two_jobs() {
-    let _no_bomb = common::no_fork_bomb();
     for (name, limit) in [("bitmask", "4s"), ("flags", "4s"), ("odometer", "150ms")] {
-        let mut one = common::judge(&repo());
-        one.args(["run", name, "--time-limit", limit, "--json"]);
-        let mut two = common::judge(&repo());
-        two.args(["run", name, "--time-limit", limit, "--jobs", "2", "--json"]);
-        let ((d1, c1), (d2, c2)) = (run(&mut one), run(&mut two));
+        let one = Test::at(repo())
+            .args(["run", name, "--time-limit", limit, "--json"])
+            .run();
+        let two = Test::at(repo())
+            .args(["run", name, "--time-limit", limit, "--jobs", "2", "--json"])
+            .run();
+        let (d1, c1, d2, c2) = (one.json(), one.code, two.json(), two.code);
         assert_eq!(verdicts(&d1), verdicts(&d2), "{name}");
         assert_eq!(d1["verdict"], d2["verdict"], "{name}");
         assert_eq!(c1, c2, "{name}");
@@ -87,11 +83,15 @@ fn main() {
 
 #[test]
 fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, path) = mixed();
-    let (d1, c1) = run(ws.judge().args(["run", &path, "--json"]));
+    let one = ws.judge().args(["run", &path, "--json"]).run();
+    let (d1, c1) = (one.json(), one.code);
     for jobs in ["2", "3"] {
-        let (dn, cn) = run(ws.judge().args(["run", &path, "--jobs", jobs, "--json"]));
+        let n = ws
+            .judge()
+            .args(["run", &path, "--jobs", jobs, "--json"])
+            .run();
+        let (dn, cn) = (n.json(), n.code);
         assert_eq!(verdicts(&d1), verdicts(&dn), "--jobs {jobs}");
         assert_eq!(cn, c1);
     }
@@ -99,7 +99,11 @@ fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
     let got: Vec<String> = verdicts(&d1).into_iter().map(|(_, v)| v).collect();
     assert_eq!(got, expected);
     // The failed cases' outputs are kept, whichever runner ran them.
-    let (dn, _) = run(ws.judge().args(["run", &path, "--jobs", "2", "--json"]));
+    let dn = ws
+        .judge()
+        .args(["run", &path, "--jobs", "2", "--json"])
+        .run()
+        .json();
     for case in dn["cases"].as_array().unwrap() {
         if case["verdict"] != "AC" {
             let kept = std::path::Path::new(case["saved_output"].as_str().unwrap());
@@ -120,29 +124,29 @@ fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
 
 #[test]
 fn stop_on_fail_with_jobs_reports_up_to_the_first_failure_in_order() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, path) = mixed();
-    let (d1, c1) = run(ws.judge().args(["run", &path, "--stop-on-fail", "--json"]));
-    let (d2, c2) = run(ws
+    let d1 = ws
         .judge()
-        .args(["run", &path, "--stop-on-fail", "--jobs", "2", "--json"]));
+        .args(["run", &path, "--stop-on-fail", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
+    let d2 = ws
+        .judge()
+        .args(["run", &path, "--stop-on-fail", "--jobs", "2", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(verdicts(&d1), verdicts(&d2));
     let names: Vec<String> = verdicts(&d2).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, ["1", "2", "3"]);
-    assert_eq!((c1, c2), (Some(1), Some(1)));
     assert_eq!(d2["passed"], 2);
 }
 
 #[test]
 fn the_table_says_times_were_measured_in_parallel() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, path) = mixed();
-    let out = ws
-        .judge()
-        .args(["run", &path, "--jobs", "2"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = ws.judge().args(["run", &path, "--jobs", "2"]).run().stdout;
     assert!(
         text.contains("2 cases at a time: times measured in parallel"),
         "{text}"
@@ -169,10 +173,8 @@ fn the_table_says_times_were_measured_in_parallel() {
 #[test]
 fn jobs_must_be_at_least_one() {
     let (ws, path) = mixed();
-    let out = ws
-        .judge()
+    ws.judge()
         .args(["run", &path, "--jobs", "0"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .expect_exit(2)
+        .run();
 }

@@ -5,15 +5,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::common::time::usr_bin_time;
-use crate::common::{self, cached, json, procs, Workspace};
-use predicates::prelude::*;
+use crate::common::{self, cached, procs, Test, Workspace};
 
 /// Allocates and touches M MiB, then burns about C ms of CPU: input "M C".
 const WORKLOAD: &str = include_str!("../fixtures/workload.rs");
 
 #[test]
 fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let sizes = [(0, 5), (64, 5), (256, 5), (512, 5), (2, 300)];
     let cases: Vec<(String, String, String)> = sizes
@@ -28,18 +26,19 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
     );
     let src = ws.write("solutions/work/load.rs", WORKLOAD);
     let cache = ws.path().join("cache");
-    let out = ws
+    let doc = ws
         .judge()
-        .env("JUDGE_CACHE_DIR", &cache)
+        .cache(&cache)
         .args(["run", src.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     for case in doc["cases"].as_array().unwrap() {
         // The answers are left empty: WA says the workload ran cleanly to its end.
         assert_eq!(case["verdict"], "WA", "{case}");
     }
     let binary = cached::binary(&cache);
+    // /usr/bin/time runs the program outside the harness.
+    let _guard = Test::guard();
     for (i, (mib, _)) in sizes.iter().enumerate() {
         let case = &doc["cases"][i];
         let input = ws.path().join(format!("testcases/work/{}.in", i + 1));
@@ -70,7 +69,6 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
 
 #[test]
 fn the_judges_own_memory_never_shows_in_a_programs_figure() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let big = "7".repeat(60 << 20);
     ws.problem(
@@ -86,12 +84,13 @@ fn the_judges_own_memory_never_shows_in_a_programs_figure() {
         "p.rs",
         "use std::io::{Read, Write};\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let n: usize = s.trim().parse().unwrap(); let mut o = std::io::BufWriter::new(std::io::stdout().lock()); let chunk = [b'7'; 4096]; let mut left = n; while left > 0 { let k = left.min(4096); o.write_all(&chunk[..k]).unwrap(); left -= k; } o.write_all(b\"\\n\").unwrap(); }\n",
     );
-    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap()]);
-    assert_eq!(
-        (doc["verdict"].as_str(), code),
-        (Some("AC"), Some(0)),
-        "{doc:#}"
-    );
+    let doc = ws
+        .judge()
+        .args(["run", src.to_str().unwrap(), "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
     // The judge held 120 MB of output and answer when it started case 2.
     let kb = doc["cases"][1]["memory_kb"].as_u64().unwrap();
     assert!(kb < 4096, "a trivial program reads as {kb} KiB");
@@ -99,7 +98,6 @@ fn the_judges_own_memory_never_shows_in_a_programs_figure() {
 
 #[test]
 fn compilation_has_its_own_time_limit() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     // A gigabyte of zeros in a static: rustc takes seconds and gigabytes to build it.
     let src = ws.write(
@@ -107,12 +105,14 @@ fn compilation_has_its_own_time_limit() {
         "static A: [u8; 1 << 30] = [0; 1 << 30];\nfn main() { println!(\"{}\", A[7]); }\n",
     );
     let started = Instant::now();
-    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap(), "--compile-time-limit", "1"]);
-    assert_eq!(
-        (doc["verdict"].as_str(), code),
-        (Some("CE"), Some(1)),
-        "{doc:#}"
-    );
+    let doc = ws
+        .judge()
+        .args(["run", src.to_str().unwrap(), "--compile-time-limit", "1"])
+        .arg("--json")
+        .expect_exit(1)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "CE", "{doc:#}");
     assert!(doc["compile"]["diagnostics"]
         .as_str()
         .unwrap()
@@ -131,7 +131,6 @@ fn processes_running(bin: &Path) -> usize {
 
 #[test]
 fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("5s");
     let cache = ws.path().join("cache");
     let tmp = ws.path().join("tmp");
@@ -140,13 +139,13 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
         "sleeper.rs",
         "extern \"C\" { fn fork() -> i32; }\nfn main() { for _ in 0..5 { if unsafe { fork() } == 0 { break; } } std::thread::sleep(std::time::Duration::from_secs(60)); }\n",
     );
-    let mut child = common::judge_process(ws.path())
-        .env("JUDGE_CACHE_DIR", &cache)
+    let judge = ws
+        .judge()
+        .cache(&cache)
         .env("TMPDIR", &tmp)
         .args(["run", src.to_str().unwrap()])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+        .expect_exit(130)
+        .spawn();
     let started = Instant::now();
     while processes_running(&cache.join("build")) < 6 {
         assert!(
@@ -155,12 +154,7 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    // SAFETY: plain syscall on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    judge.ctrl_c(Duration::from_secs(60));
     assert_eq!(
         processes_running(&cache.join("build")),
         0,
@@ -172,7 +166,6 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
 
 #[test]
 fn odd_test_data_is_judged_or_named() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "bytes",
@@ -190,9 +183,13 @@ fn odd_test_data_is_judged_or_named() {
         "echo.rs",
         "use std::io::{Read, Write};\nfn main() { let (mut v, mut buf, mut total) = (Vec::new(), [0u8; 65536], 0); loop { let n = std::io::stdin().read(&mut buf).unwrap(); if n == 0 { break; } total += n; if v.len() < 1000 { v.extend_from_slice(&buf[..n]); } } if total < 1000 { std::io::stdout().write_all(&v).unwrap(); } }\n",
     );
-    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap()]);
+    let doc = ws
+        .judge()
+        .args(["run", src.to_str().unwrap(), "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
-    assert_eq!(code, Some(0));
 
     // An answer that cannot be read when it is needed: IE for that case, exit 2, never the solution's fault.
     std::os::unix::fs::symlink(
@@ -201,8 +198,12 @@ fn odd_test_data_is_judged_or_named() {
     )
     .unwrap();
     ws.write("testcases/bytes/zz.in", "x\n");
-    let (doc, code) = ws.run_json(&["run", src.to_str().unwrap()]);
-    assert_eq!(code, Some(2));
+    let doc = ws
+        .judge()
+        .args(["run", src.to_str().unwrap(), "--json"])
+        .expect_exit(2)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "IE");
     let zz = doc["cases"]
         .as_array()
@@ -229,34 +230,31 @@ fn broken_limits_and_unreadable_files_are_named() {
     );
     ws.judge()
         .args(["run", src.to_str().unwrap(), "--problem", "double"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "problems/double/problem.toml:3: memory_limit",
-        ))
-        .stderr(predicate::str::contains("fix:"));
+        .expect_exit(2)
+        .stderr_has("problems/double/problem.toml:3: memory_limit")
+        .stderr_has("fix:")
+        .run();
     // problem.toml that cannot be read (a folder in its place: root reads everything else).
     std::fs::remove_file(ws.path().join("problems/double/problem.toml")).unwrap();
     std::fs::create_dir(ws.path().join("problems/double/problem.toml")).unwrap();
     ws.judge()
         .args(["run", src.to_str().unwrap(), "--problem", "double"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("problem.toml"));
+        .expect_exit(2)
+        .stderr_has("problem.toml")
+        .run();
 }
 
 #[test]
 fn failures_say_who_stopped_the_program_and_keep_what_it_wrote() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("300ms");
     let judge_one = |name: &str, src: &str| {
         let path = ws.write(&format!("{name}.rs"), src);
-        let out = ws
+        let doc = ws
             .judge()
             .args(["run", path.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)["cases"][0].clone()
+            .run()
+            .json();
+        doc["cases"][0].clone()
     };
     let spin = judge_one(
         "spin",

@@ -1,30 +1,25 @@
 //! `judge listen` driven as Competitive Companion drives it: a real HTTP client POSTing its
 //! documented JSON to a real listener, then the problems it made judged.
 
-use std::io::{BufReader, Read};
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::common::{self, Workspace};
+use crate::common::{self, Running, Workspace};
 
 /// A listener on a free port: the process and its address.
 struct Listening {
-    child: Child,
+    listener: Running,
     url: String,
     port: u16,
-    stdout: BufReader<std::process::ChildStdout>,
 }
 
 /// `judge listen --port 0 ARGS...` in `ws`, once it says where it listens.
 fn listen(ws: &Workspace, args: &[&str]) -> Listening {
-    let mut child = common::judge_process(ws.path())
+    let mut listener = ws
+        .judge()
         .args(["listen", "--port", "0"])
         .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (stdout, url) = common::first_address(&mut child);
+        .spawn();
+    let url = common::first_address(&mut listener);
     let port = url
         .trim_end_matches('/')
         .rsplit(':')
@@ -33,10 +28,9 @@ fn listen(ws: &Workspace, args: &[&str]) -> Listening {
         .parse()
         .unwrap();
     Listening {
-        child,
+        listener,
         url,
         port,
-        stdout,
     }
 }
 
@@ -61,29 +55,11 @@ impl Listening {
         (response.status().as_u16(), text)
     }
 
-    /// Waits for the listener to end (`--once`): its exit code, stdout and stderr.
-    fn finish(mut self) -> (Option<i32>, String, String) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("the listener did not stop after its batch");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let mut out = String::new();
-        self.stdout.read_to_string(&mut out).unwrap();
-        let mut err = String::new();
-        self.child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        (status.code(), out, err)
+    /// Waits for the listener to stop after its batch (`--once`): its exit code, stdout and
+    /// stderr.
+    fn finish(self) -> (Option<i32>, String, String) {
+        let out = self.listener.wait(Duration::from_secs(20));
+        (out.code, out.stdout, out.stderr)
     }
 }
 
@@ -136,9 +112,17 @@ pub(crate) fn abc300_a_wrong() -> String {
 /// The verdict of `source` on the samples of `problem`, as `solutions/PROBLEM/NAME.rs`.
 pub(crate) fn verdict(ws: &Workspace, problem: &str, name: &str, source: &str) -> String {
     ws.write(&format!("solutions/{problem}/{name}.rs"), source);
-    let (doc, code) = ws.run_json(&["run", name, "--problem", problem, "--samples"]);
+    let out = ws
+        .judge()
+        .args(["run", name, "--problem", problem, "--samples", "--json"])
+        .run();
+    let doc = out.json();
     let verdict = doc["verdict"].as_str().unwrap().to_string();
-    assert_eq!(code, Some(if verdict == "AC" { 0 } else { 1 }), "{doc:#}");
+    assert_eq!(
+        out.code,
+        Some(if verdict == "AC" { 0 } else { 1 }),
+        "{doc:#}"
+    );
     verdict
 }
 
@@ -168,7 +152,6 @@ fn listens_on_loopback_only(port: u16) -> bool {
 
 #[test]
 fn one_problem_becomes_a_problem_to_judge() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let listener = listen(&ws, &["--once", "--new"]);
     assert!(
@@ -220,7 +203,6 @@ fn one_problem_becomes_a_problem_to_judge() {
 
 #[test]
 fn a_contest_arrives_as_a_batch_and_once_stops_after_it() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let listener = listen(&ws, &["--once"]);
     let batch = "6f1c9a52-1d7e-4a4b-9a55-2f0e8d3c7b10";
@@ -252,7 +234,6 @@ fn a_contest_arrives_as_a_batch_and_once_stops_after_it() {
 
 #[test]
 fn a_problem_that_reads_and_writes_files() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let listener = listen(&ws, &["--once"]);
     let body = watermelon("f1", 1)
@@ -280,12 +261,13 @@ fn a_problem_that_reads_and_writes_files() {
         .replace("std::fs::write(\"output.txt\", ", "print!(\"{}\", ")
         .replace(").unwrap(); }", "); }");
     ws.write("solutions/cf-4a/stdout.rs", &to_stdout);
-    let (doc, code) = ws.run_json(&["run", "stdout", "--problem", "cf-4a"]);
-    assert_eq!(
-        (doc["verdict"].as_str(), code),
-        (Some("WA"), Some(1)),
-        "{doc:#}"
-    );
+    let doc = ws
+        .judge()
+        .args(["run", "stdout", "--problem", "cf-4a", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let detail = doc["cases"][0]["detail"].as_str().unwrap();
     assert!(detail.contains("wrote no output.txt"), "{detail}");
 }
@@ -363,13 +345,12 @@ fn a_port_in_use_is_named_with_the_fix() {
     let ws = Workspace::new();
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
-    let out = ws
+    let err = ws
         .judge()
         .args(["listen", "--port", &port])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains(&format!("port {port} is in use")), "{err}");
     assert!(err.contains("--port"), "{err}");
 }
@@ -379,12 +360,9 @@ fn ctrl_c_stops_the_listener_cleanly() {
     let ws = Workspace::new();
     let listener = listen(&ws, &[]);
     assert_eq!(listener.post(watermelon("c", 1).as_bytes()).0, 200);
-    // SAFETY: a plain signal to the listener this test started.
-    unsafe {
-        libc::kill(listener.child.id() as libc::pid_t, libc::SIGINT);
-    }
-    let (code, out, _) = listener.finish();
-    assert_eq!(code, Some(130));
+    let stopped = listener.listener.ctrl_c(Duration::from_secs(20));
+    assert_eq!(stopped.code, Some(130));
+    let out = stopped.stdout;
     assert!(out.contains("created cf-4a"), "{out}");
     let names: Vec<String> = std::fs::read_dir(ws.path().join("problems"))
         .unwrap()

@@ -1,9 +1,6 @@
-//! The integration tests, one test binary: each module drives the built `judge` binary through
-//! `common` (throw-away workspaces, one compile cache for the whole run) with real programs and
-//! real processes.
-
-// Signals sent by hand to the judge under test (being replaced by one harness).
-#![allow(unsafe_code)]
+//! The integration tests, one test binary: each module drives the built `judge` binary with real
+//! programs and real processes, in throw-away workspaces, through one harness (`common::Test`:
+//! a command, what it must do, the fork-bomb lock and the compile cache shared by the whole run).
 
 mod common;
 

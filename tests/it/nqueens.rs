@@ -1,15 +1,11 @@
 //! The N-Queens family as shipped: every reference solution gets the verdict its problem.toml expects,
 //! and the N-Queens checker names the board that is wrong and why.
 
-use crate::common::{self, json, repo, Workspace};
+use crate::common::{repo, Test, Workspace};
 
 /// Each problem's solutions with their expected verdicts, as `judge list --json` reports them.
 fn expectations(problem: &str) -> Vec<(String, String)> {
-    let out = common::judge(&repo())
-        .args(["list", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+    let doc = Test::at(repo()).args(["list", "--json"]).run().json();
     let p = doc
         .as_array()
         .unwrap()
@@ -35,11 +31,10 @@ fn every_solution_gets_its_expected_verdict(problem: &str, at_least: usize) {
     let expected = expectations(problem);
     assert!(expected.len() >= at_least, "{expected:?}");
     for (name, verdict) in expected {
-        let out = common::judge(&repo())
+        let out = Test::at(repo())
             .args(["run", &format!("{problem}/{name}"), "--json"])
-            .output()
-            .unwrap();
-        let doc = json(&out.stdout);
+            .run();
+        let doc = out.json();
         let admitted: Vec<&str> = verdict.split(" or ").collect();
         let got = doc["verdict"].as_str().unwrap();
         assert!(
@@ -47,7 +42,7 @@ fn every_solution_gets_its_expected_verdict(problem: &str, at_least: usize) {
             "{problem}/{name}: expected {verdict}, got {got}: {doc:#}"
         );
         assert_eq!(
-            out.status.code(),
+            out.code,
             Some(if got == "AC" { 0 } else { 1 }),
             "{problem}/{name}"
         );
@@ -70,7 +65,6 @@ fn case(problem: &str, n: usize, ext: &str) -> String {
 
 #[test]
 fn the_answers_agree_with_oeis() {
-    let _no_bomb = common::no_fork_bomb();
     for n in 1..=10 {
         assert_eq!(case("nqueens", n, "in"), format!("{n}\n"));
         let answer = case("nqueens", n, "out");
@@ -96,38 +90,30 @@ fn the_answers_agree_with_oeis() {
 
 #[test]
 fn list_shows_each_problems_checker() {
-    common::judge(&repo())
+    Test::at(repo())
         .arg("list")
-        .assert()
-        .code(0)
-        .stdout(predicates::str::contains(
-            "10 test cases (2 samples) · checker custom (checker.rs)",
-        ))
-        .stdout(predicates::str::contains(
-            "nqueens-unique  N-Queens, Distinct Boards",
-        ));
+        .expect_exit(0)
+        .stdout_has("10 test cases (2 samples) · checker custom (checker.rs)")
+        .stdout_has("nqueens-unique  N-Queens, Distinct Boards")
+        .run();
 }
 
 #[test]
 fn nqueens_solutions_get_their_expected_verdicts() {
-    let _no_bomb = common::no_fork_bomb();
     every_solution_gets_its_expected_verdict("nqueens", 5);
 }
 
 #[test]
 fn nqueens_unique_solutions_get_their_expected_verdicts() {
-    let _no_bomb = common::no_fork_bomb();
     every_solution_gets_its_expected_verdict("nqueens-unique", 3);
 }
 
 #[test]
 fn dividing_by_eight_fails_from_n_7_on() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args(["run", "nqueens-unique/total-over-8", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     let cases = doc["cases"].as_array().unwrap();
     assert!(cases[..6].iter().all(|c| c["verdict"] == "AC"), "{doc:#}");
     assert_eq!(cases[6]["verdict"], "WA");
@@ -139,13 +125,11 @@ fn dividing_by_eight_fails_from_n_7_on() {
 
 #[test]
 fn the_wrong_nqueens_solutions_fail_for_the_right_reason() {
-    let _no_bomb = common::no_fork_bomb();
     let run = |name: &str| {
-        let out = common::judge(&repo())
+        Test::at(repo())
             .args(["run", &format!("nqueens/{name}"), "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)
+            .run()
+            .json()
     };
     let doc = run("twice");
     let eight = &doc["cases"][7];
@@ -193,7 +177,6 @@ fn nqueens_of_four() -> Workspace {
 
 #[test]
 fn the_nqueens_checker_says_which_board_is_wrong_and_why() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = nqueens_of_four();
     let a = ".Q..\n...Q\nQ...\n..Q.\n";
     let b = "..Q.\nQ...\n...Q\n.Q..\n";
@@ -235,12 +218,11 @@ fn the_nqueens_checker_says_which_board_is_wrong_and_why() {
             &format!("attempt{i}.rs"),
             format!("use std::io::Read;\nfn main() {{ let mut n = String::new(); std::io::stdin().read_to_string(&mut n).unwrap(); print!(\"{{}}\", if n.trim() == \"2\" {{ \"0\\n\" }} else {{ {output:?} }}); }}\n"),
         );
-        let out = ws
+        let doc = ws
             .judge()
             .args(["run", path.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap();
-        let doc = json(&out.stdout);
+            .run()
+            .json();
         assert_eq!(doc["cases"][0]["verdict"], "AC", "n = 2: {doc:#}");
         let case = &doc["cases"][1];
         assert_eq!(case["verdict"], *verdict, "{output:?}: {doc:#}");

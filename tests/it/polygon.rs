@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::common::{self, judge, repo};
+use crate::common::{self, repo, Output, Test};
 
 /// a + b. Test 1 is the sample (group 0, no points); tests 2 and 3 are group 1, all or
 /// nothing, 20 points each; test 4 is group 2, 60 points, which needs group 1.
@@ -236,21 +236,6 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
-/// `judge ARGS` run in `cwd` (no workspace: what a loose run keeps goes under `cwd` too):
-/// (stdout, stderr, exit code).
-fn run(cwd: &Path, args: &[&str]) -> (String, String, Option<i32>) {
-    let out = judge(cwd)
-        .env("XDG_CACHE_HOME", cwd.join(".cache"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
-}
-
 /// The line of verify's table for `name`.
 fn line<'a>(text: &'a str, name: &str) -> &'a str {
     text.lines()
@@ -291,11 +276,16 @@ fn assert_verified(text: &str) {
 
 #[test]
 fn a_folder_and_its_zip_are_verified_by_tags_and_left_as_they_were() {
-    let _no_bomb = common::no_fork_bomb();
     let (tmp, dir) = package();
     let before = snapshot(&dir);
-    let (out, err, code) = run(tmp.path(), &["verify", "sum", "--skip-after-tle"]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let Output {
+        stdout: out,
+        stderr: err,
+        ..
+    } = Test::outside(tmp.path())
+        .args(["verify", "sum", "--skip-after-tle"])
+        .expect_exit(0)
+        .run();
     assert!(out.contains("Sum"), "{out}");
     assert!(
         err.contains("warning: sum: testset `pretests` is not judged"),
@@ -306,16 +296,19 @@ fn a_folder_and_its_zip_are_verified_by_tags_and_left_as_they_were() {
     let zip = tmp.path().join("sum.zip");
     zip_folder(&dir, &zip);
     let zip_bytes = std::fs::read(&zip).unwrap();
-    let (out, err, code) = run(tmp.path(), &["verify", "sum.zip", "--skip-after-tle"]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = Test::outside(tmp.path())
+        .args(["verify", "sum.zip", "--skip-after-tle"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert_verified(&out);
 
     // One run prints its groups with their points.
-    let (out, err, code) = run(
-        tmp.path(),
-        &["run", "sum/solutions/tle.py", "--problem", "sum.zip"],
-    );
-    assert_eq!(code, Some(1), "{out}\n{err}");
+    let out = Test::outside(tmp.path())
+        .args(["run", "sum/solutions/tle.py", "--problem", "sum.zip"])
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(out.contains("groups: 1 AC 40/40 · 2 TLE 0/60"), "{out}");
 
     assert_eq!(snapshot(&dir), before, "the package was written to");
@@ -324,7 +317,6 @@ fn a_folder_and_its_zip_are_verified_by_tags_and_left_as_they_were() {
 
 #[test]
 fn the_checker_s_failure_and_crash_are_ie_and_its_points_count() {
-    let _no_bomb = common::no_fork_bomb();
     let (tmp, dir) = package();
     std::fs::write(tmp.path().join("fail.py"), py("-7")).unwrap();
     std::fs::write(tmp.path().join("abort.py"), py("-11")).unwrap();
@@ -334,8 +326,11 @@ fn the_checker_s_failure_and_crash_are_ie_and_its_points_count() {
         ("fail.py", "the checker gives up on -7"),
         ("abort.py", "SIGABRT"),
     ] {
-        let (out, err, code) = run(tmp.path(), &["run", file, "--problem", pkg]);
-        assert_eq!(code, Some(2), "{file}: IE exits 2\n{out}\n{err}");
+        let out = Test::outside(tmp.path())
+            .args(["run", file, "--problem", pkg])
+            .expect_exit(2)
+            .run()
+            .stdout;
         assert!(out.contains("IE"), "{out}");
         assert!(out.contains("checker failed: "), "{out}");
         assert!(
@@ -345,7 +340,14 @@ fn the_checker_s_failure_and_crash_are_ie_and_its_points_count() {
         assert!(out.contains(says), "{file}: {out}");
     }
     // One point per test from quitp: 4 of 100.
-    let (out, err, code) = run(tmp.path(), &["run", "points.py", "--problem", pkg]);
+    let Output {
+        stdout: out,
+        stderr: err,
+        code,
+        ..
+    } = Test::outside(tmp.path())
+        .args(["run", "points.py", "--problem", pkg])
+        .run();
     assert!(out.contains("score 4/100"), "{out}\n{err}");
     assert_eq!(code, Some(0), "{out}");
 }
@@ -357,8 +359,14 @@ fn a_standard_package_without_its_tests_is_an_error() {
         std::fs::remove_file(dir.join(format!("tests/{n:02}"))).unwrap();
         std::fs::remove_file(dir.join(format!("tests/{n:02}.a"))).unwrap();
     }
-    let (out, err, code) = run(tmp.path(), &["verify", "sum"]);
-    assert_eq!(code, Some(2), "{out}\n{err}");
+    let Output {
+        stdout: out,
+        stderr: err,
+        ..
+    } = Test::outside(tmp.path())
+        .args(["verify", "sum"])
+        .expect_exit(2)
+        .run();
     assert!(err.contains("3 of the 4 tests have no input"), "{err}");
     assert!(err.contains("standard package"), "{err}");
     assert!(err.contains("doall.sh"), "{err}");
@@ -373,8 +381,11 @@ fn a_malformed_problem_xml_names_the_element_and_the_fix() {
     // problem.xml with `from` replaced by `to`: what `judge verify` says, refusing it.
     let refused = |from: &str, to: &str| {
         std::fs::write(&xml, good.replace(from, to)).unwrap();
-        let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
-        assert_eq!(code, Some(2), "{err}");
+        let err = Test::outside(tmp.path())
+            .args(["verify", "sum"])
+            .expect_exit(2)
+            .run()
+            .stderr;
         assert!(err.contains("fix:"), "{err}");
         err
     };
@@ -403,8 +414,11 @@ fn a_path_out_of_the_package_is_refused() {
     std::fs::write(tmp.path().join("secret"), "1 1\n").unwrap();
     std::fs::remove_file(dir.join("tests/02")).unwrap();
     std::os::unix::fs::symlink(tmp.path().join("secret"), dir.join("tests/02")).unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "sum"]);
-    assert_eq!(code, Some(2), "{err}");
+    let err = Test::outside(tmp.path())
+        .args(["verify", "sum"])
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(
         err.contains("tests/02: it leads outside the package"),
         "{err}"
@@ -419,8 +433,11 @@ fn a_path_out_of_the_package_is_refused() {
     w.start_file("../../../escaped", options).unwrap();
     w.write_all(b"x").unwrap();
     w.finish().unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "slip.zip"]);
-    assert_eq!(code, Some(2), "{err}");
+    let err = Test::outside(tmp.path())
+        .args(["verify", "slip.zip"])
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(
         err.contains("`../../../escaped` leads outside the package"),
         "{err}"
@@ -433,24 +450,26 @@ fn a_path_out_of_the_package_is_refused() {
     w.write_all(b"<problem/>").unwrap();
     w.add_symlink("tests/01", "/etc/passwd", options).unwrap();
     w.finish().unwrap();
-    let (_, err, code) = run(tmp.path(), &["verify", "link.zip"]);
-    assert_eq!(code, Some(2), "{err}");
+    let err = Test::outside(tmp.path())
+        .args(["verify", "link.zip"])
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("`tests/01` is a symbolic link"), "{err}");
 }
 
 #[test]
 fn an_imported_package_is_a_problem_with_the_same_verdicts() {
-    let _no_bomb = common::no_fork_bomb();
     let (tmp, dir) = package();
     let zip = tmp.path().join("sum.zip");
     zip_folder(&dir, &zip);
     let before = snapshot(tmp.path());
     let ws = common::Workspace::new();
-    let (out, err, code) = run(
-        ws.path(),
-        &["import", zip.to_str().unwrap(), "--name", "plus"],
-    );
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = Test::outside(ws.path())
+        .args(["import", zip.to_str().unwrap(), "--name", "plus"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.contains("two.py not imported: Python 2"), "{out}");
     assert!(
         out.contains("groups and points are not carried over"),
@@ -487,15 +506,13 @@ fn an_imported_package_is_a_problem_with_the_same_verdicts() {
 
 #[test]
 fn a_missing_answer_and_a_checker_that_does_not_compile_are_ie() {
-    let _no_bomb = common::no_fork_bomb();
     let (tmp, dir) = package();
     std::fs::remove_file(dir.join("tests/03.a")).unwrap();
-    let (out, err, code) = run(
-        tmp.path(),
-        &["run", "sum/solutions/ok.py", "--problem", "sum", "--json"],
-    );
-    assert_eq!(code, Some(2), "IE exits 2\n{out}\n{err}");
-    let doc = common::json(out.as_bytes());
+    let doc = Test::outside(tmp.path())
+        .args(["run", "sum/solutions/ok.py", "--problem", "sum", "--json"])
+        .expect_exit(2)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "IE", "{doc}");
     let case = doc["cases"]
         .as_array()
@@ -512,18 +529,17 @@ fn a_missing_answer_and_a_checker_that_does_not_compile_are_ie() {
         "#include \"testlib.h\"\nint main( {\n",
     )
     .unwrap();
-    let (out, err, code) = run(
-        tmp.path(),
-        &["run", "sum/solutions/ok.py", "--problem", "sum"],
-    );
-    assert_eq!(code, Some(2), "{out}\n{err}");
+    let out = Test::outside(tmp.path())
+        .args(["run", "sum/solutions/ok.py", "--problem", "sum"])
+        .expect_exit(2)
+        .run()
+        .stdout;
     assert!(out.contains("IE"), "{out}");
     assert!(out.contains("check.cpp does not compile"), "{out}");
 }
 
 #[test]
 fn named_input_and_output_files() {
-    let _no_bomb = common::no_fork_bomb();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("files-io");
     let solution = (
@@ -546,12 +562,18 @@ fn named_input_and_output_files() {
         "input-file=\"input.txt\" output-file=\"output.txt\"",
     );
     std::fs::write(&xml, text).unwrap();
-    let (out, err, code) = run(tmp.path(), &["verify", "files-io"]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = Test::outside(tmp.path())
+        .args(["verify", "files-io"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(line(&out, "io.py").contains(" AC "), "{out}");
     assert!(line(&out, "stdout.py").contains(" WA "), "{out}");
-    let (out, err, code) = run(tmp.path(), &["show", "files-io"]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = Test::outside(tmp.path())
+        .args(["show", "files-io"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.contains("4 test cases"), "{out}");
     assert!(out.contains("reads input.txt, writes output.txt"), "{out}");
 }
@@ -602,7 +624,6 @@ fn guesser(first: &str, flush: bool) -> String {
 
 #[test]
 fn an_interactive_package_runs_its_interactor_then_its_checker() {
-    let _no_bomb = common::no_fork_bomb();
     let tmp = tempfile::Builder::new()
         .prefix("judge-polygon-")
         .tempdir()
@@ -666,8 +687,11 @@ fn an_interactive_package_runs_its_interactor_then_its_checker() {
         write(path, source.as_bytes());
     }
     let before = snapshot(&dir);
-    let (out, err, code) = run(tmp.path(), &["verify", "guess"]);
-    assert_eq!(code, Some(0), "{out}\n{err}");
+    let out = Test::outside(tmp.path())
+        .args(["verify", "guess"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     for (name, verdict) in [
         ("main.cpp", "AC"),
         ("slow.cpp", "WA"),
@@ -680,20 +704,23 @@ fn an_interactive_package_runs_its_interactor_then_its_checker() {
         );
     }
     // Who said no: the checker after an acceptance, the interactor before.
-    let (out, _, code) = run(
-        tmp.path(),
-        &["run", "guess/solutions/slow.cpp", "--problem", "guess"],
-    );
-    assert_eq!(code, Some(1), "{out}");
+    let out = Test::outside(tmp.path())
+        .args(["run", "guess/solutions/slow.cpp", "--problem", "guess"])
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(out.contains("9 questions, at most 7"), "{out}");
-    let (out, _, _) = run(
-        tmp.path(),
-        &["run", "guess/solutions/linear.cpp", "--problem", "guess"],
-    );
+    let out = Test::outside(tmp.path())
+        .args(["run", "guess/solutions/linear.cpp", "--problem", "guess"])
+        .run()
+        .stdout;
     assert!(out.contains("not found in 10 questions"), "{out}");
     assert!(out.contains("transcript"), "{out}");
-    let (out, _, code) = run(tmp.path(), &["show", "guess"]);
-    assert_eq!(code, Some(0), "{out}");
+    let out = Test::outside(tmp.path())
+        .args(["show", "guess"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         out.contains("interactive: interactor guess/files/interactor.cpp (testlib protocol)"),
         "{out}"

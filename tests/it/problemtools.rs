@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::common::{self, problemtools};
+use crate::common::{self, problemtools, Test};
 
 /// What problemtools expects of a submission in `folder`: the verdict, and whether it must get
 /// every point (`Some(true)`), some but not all (`Some(false)`, partially accepted), or either.
@@ -25,22 +25,20 @@ fn expected(folder: &str) -> (&'static [&'static str], Option<bool>) {
 /// `judge verify NAME --json` on the example package `NAME`; `must_judge` are the submissions in
 /// languages installed here (C, C++, Rust, Python 3), which must not be skipped.
 fn verify_example(name: &str, must_judge: &[&str]) {
-    let _no_bomb = common::no_fork_bomb();
     let examples = problemtools::examples();
     let package = examples.join(name);
     let before = common::snapshot(&package);
     let state = tempfile::tempdir().unwrap();
-    let out = common::judge(&examples)
+    let out = Test::at(&examples)
         .env("XDG_CACHE_HOME", state.path())
         .args(["verify", name, "--json"])
-        .output()
-        .unwrap();
+        .run();
     assert!(
         common::snapshot(&package) == before,
         "judge verify changed the package {name}"
     );
-    let doc = common::json(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let doc = out.json();
+    let stderr = &out.stderr;
     let report = &doc[0];
 
     // Every submission is either judged or skipped with a reason, never both, never neither.
@@ -103,10 +101,10 @@ fn verify_example(name: &str, must_judge: &[&str]) {
         }
     }
     assert_eq!(
-        out.status.code(),
+        out.code,
         Some(0),
         "{name}: judge verify\n{}\n{stderr}",
-        String::from_utf8_lossy(&out.stdout)
+        out.stdout
     );
 }
 

@@ -1,7 +1,8 @@
 //! `judge run` as a user runs it: the shipped problem, small wrong programs, exit codes, JSON, the cache.
 
-use crate::common::{self, json, repo, Workspace, READ_N};
-use predicates::prelude::*;
+use std::time::Duration;
+
+use crate::common::{self, repo, Test, Workspace, READ_N};
 
 fn verdicts(doc: &serde_json::Value) -> Vec<String> {
     doc["cases"]
@@ -14,15 +15,13 @@ fn verdicts(doc: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn the_accepted_reference_solutions_are_accepted() {
-    let _no_bomb = common::no_fork_bomb();
     for name in ["bitmask", "symmetry-halved", "eightfold", "flags"] {
-        let out = common::judge(&repo())
+        let doc = Test::at(repo())
             .args(["run", name, "--json"])
-            .output()
-            .unwrap();
-        let doc = json(&out.stdout);
+            .expect_exit(0)
+            .run()
+            .json();
         assert_eq!(doc["verdict"], "AC", "{name}: {doc:#}");
-        assert_eq!(out.status.code(), Some(0), "{name}");
         assert_eq!(doc["cases"].as_array().unwrap().len(), 14);
         assert_eq!(doc["problem"], "nqueens-ii");
         assert_eq!(doc["solution"], name);
@@ -31,14 +30,12 @@ fn the_accepted_reference_solutions_are_accepted() {
 
 #[test]
 fn the_odometer_is_too_slow() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args(["run", "odometer", "--time-limit", "150ms", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
-    assert_eq!(out.status.code(), Some(1));
     let v = verdicts(&doc);
     // Small boards are quick even this way; from n = 9 on it never finishes.
     assert!(v[..6].iter().all(|v| v == "AC"), "{v:?}");
@@ -57,8 +54,7 @@ fn the_odometer_is_too_slow() {
 
 #[test]
 fn stop_on_fail_ends_at_the_first_failure() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args([
             "run",
             "nqueens-ii/odometer",
@@ -67,29 +63,24 @@ fn stop_on_fail_ends_at_the_first_failure() {
             "--stop-on-fail",
             "--json",
         ])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     let v = verdicts(&doc);
     assert_eq!(v.last().unwrap(), "TLE");
     assert!(v.len() <= 9, "{v:?}");
     assert_eq!(doc["passed"].as_u64().unwrap() as usize, v.len() - 1);
 }
 
-fn judge_fixture(source: &str) -> (serde_json::Value, Option<i32>) {
+/// The doubling problem (500 ms) and `judge run attempt.rs --json` there, `source` in attempt.rs.
+fn fixture(source: &str) -> (Workspace, Test) {
     let ws = Workspace::doubling("500ms");
     let path = ws.write("attempt.rs", source);
-    let out = ws
-        .judge()
-        .args(["run", path.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    (json(&out.stdout), out.status.code())
+    let judge = ws.judge().args(["run", path.to_str().unwrap(), "--json"]);
+    (ws, judge)
 }
 
 #[test]
 fn fixtures_get_their_verdicts() {
-    let _no_bomb = common::no_fork_bomb();
     let cases: &[(&str, &str, &str)] = &[
         ("fn main() { println!(\"{}\", n() * 2); }", "AC", ""),
         (
@@ -119,9 +110,12 @@ fn fixtures_get_their_verdicts() {
         ),
     ];
     for (body, verdict, detail) in cases {
-        let (doc, code) = judge_fixture(&format!("{READ_N}{body}\n"));
+        let (_ws, judge) = fixture(&format!("{READ_N}{body}\n"));
+        let doc = judge
+            .expect_exit(if *verdict == "AC" { 0 } else { 1 })
+            .run()
+            .json();
         assert_eq!(doc["verdict"], *verdict, "{body}: {doc:#}");
-        assert_eq!(code, Some(if *verdict == "AC" { 0 } else { 1 }));
         let got = doc["cases"][0]["detail"].as_str().unwrap_or("");
         let busy = *detail == "CPU time" && got.contains("too busy");
         assert!(got.contains(detail) || busy, "{body}: {got}");
@@ -130,11 +124,11 @@ fn fixtures_get_their_verdicts() {
 
 #[test]
 fn a_sleeping_program_is_stopped_at_the_wall_cap() {
-    let _no_bomb = common::no_fork_bomb();
     let started = std::time::Instant::now();
-    let (doc, _) = judge_fixture(&format!(
+    let (_ws, judge) = fixture(&format!(
         "{READ_N}fn main() {{ let _ = n(); std::thread::sleep(std::time::Duration::from_secs(60)); }}\n"
     ));
+    let doc = judge.run().json();
     assert_eq!(doc["verdict"], "TLE");
     // Wall cap for a 500 ms limit: 2 x 500 ms + 1 s.
     let wall = doc["cases"][0]["wall_ms"].as_u64().unwrap();
@@ -144,10 +138,9 @@ fn a_sleeping_program_is_stopped_at_the_wall_cap() {
 
 #[test]
 fn a_compile_error_is_ce_with_the_diagnostics() {
-    let _no_bomb = common::no_fork_bomb();
-    let (doc, code) = judge_fixture("fn main() { let x: u32 = \"no\"; }\n");
+    let (_ws, judge) = fixture("fn main() { let x: u32 = \"no\"; }\n");
+    let doc = judge.expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "CE");
-    assert_eq!(code, Some(1));
     let d = doc["compile"]["diagnostics"].as_str().unwrap();
     assert!(d.contains("mismatched types"), "{d}");
     assert!(d.contains("attempt.rs:1"), "diagnostics name the file: {d}");
@@ -157,29 +150,27 @@ fn a_compile_error_is_ce_with_the_diagnostics() {
 
 #[test]
 fn the_table_is_what_a_contestant_reads() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write("testcases/double/2.in", "5\n");
     ws.write("testcases/double/2.out", "10\n");
     let path = ws.write("wrong.rs", format!("{READ_N}fn main() {{ let n = n(); println!(\"{{}}\", if n == 5 {{ 11 }} else {{ 2 * n }}); }}\n"));
     ws.judge()
         .args(["run", path.to_str().unwrap()])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("double / wrong"))
-        .stdout(predicate::str::contains("case"))
-        .stdout(predicate::str::is_match(r"\n  1 +AC ").unwrap())
-        .stdout(predicate::str::is_match(r"\n  2 +WA ").unwrap())
-        .stdout(predicate::str::contains("expected `10`, received `11`"))
-        .stdout(predicate::str::contains("-     1 │ 10"))
-        .stdout(predicate::str::contains("+     1 │ 11"))
-        .stdout(predicate::str::contains("WA  wrong answer · 1/2 passed"))
-        .stdout(predicate::str::contains("\u{1b}").not());
+        .expect_exit(1)
+        .stdout_has("double / wrong")
+        .stdout_has("case")
+        .stdout_matches(r"\n  1 +AC ")
+        .stdout_matches(r"\n  2 +WA ")
+        .stdout_has("expected `10`, received `11`")
+        .stdout_has("-     1 │ 10")
+        .stdout_has("+     1 │ 11")
+        .stdout_has("WA  wrong answer · 1/2 passed")
+        .stdout_lacks("\u{1b}")
+        .run();
 }
 
 #[test]
 fn an_unchanged_source_is_never_recompiled() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join("own-cache");
     let src = ws.write(
@@ -187,13 +178,11 @@ fn an_unchanged_source_is_never_recompiled() {
         format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
     );
     let run = || {
-        let out = ws
-            .judge()
-            .env("JUDGE_CACHE_DIR", &cache)
+        ws.judge()
+            .cache(&cache)
             .args(["run", src.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)
+            .run()
+            .json()
     };
     assert_eq!(run()["compile"]["cached"], false);
     assert_eq!(run()["compile"]["cached"], true);
@@ -215,60 +204,54 @@ fn an_unchanged_source_is_never_recompiled() {
 
 #[test]
 fn concurrent_judges_share_the_cache_safely() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join("own-cache");
     let src = ws.write(
         "a.rs",
         format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
     );
-    let children: Vec<_> = (0..4)
+    let judges: Vec<_> = (0..4)
         .map(|_| {
-            common::judge_process(ws.path())
-                .env("JUDGE_CACHE_DIR", &cache)
+            ws.judge()
+                .cache(&cache)
                 .args(["run", src.to_str().unwrap(), "--json"])
-                .stdout(std::process::Stdio::piped())
                 .spawn()
-                .unwrap()
         })
         .collect();
-    for child in children {
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(json(&out.stdout)["verdict"], "AC");
+    for judge in judges {
+        let doc = judge.wait(Duration::from_secs(300)).json();
+        assert_eq!(doc["verdict"], "AC");
     }
 }
 
 #[test]
 fn exit_codes_and_messages_for_bad_input() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",
         format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
     );
-    ws.judge().args(["run", "ok"]).assert().code(0);
+    ws.judge().args(["run", "ok"]).expect_exit(0).run();
     ws.judge()
         .args(["run", "nope"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown solution `nope`"))
-        .stderr(predicate::str::contains("double/ok"));
+        .expect_exit(2)
+        .stderr_has("unknown solution `nope`")
+        .stderr_has("double/ok")
+        .run();
     ws.judge()
         .args(["run", "ok", "--time-limit", "0"])
-        .assert()
-        .code(2);
+        .expect_exit(2)
+        .run();
     // An input without an answer: refused before anything runs.
     ws.write("testcases/double/2.in", "1\n");
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "testcases/double/2.in: input without an answer",
-        ))
-        .stderr(predicate::str::contains("add 2.out (or 2.ans)"));
+        .expect_exit(2)
+        .stderr_has("testcases/double/2.in: input without an answer")
+        .stderr_has("add 2.out (or 2.ans)")
+        .run();
     ws.write("testcases/double/2.ans", "2\n");
-    ws.judge().args(["run", "ok"]).assert().code(0);
+    ws.judge().args(["run", "ok"]).expect_exit(0).run();
     // A broken problem.toml names the file and the line.
     ws.write(
         "problems/double/problem.toml",
@@ -276,98 +259,88 @@ fn exit_codes_and_messages_for_bad_input() {
     );
     ws.judge()
         .args(["run", "ok"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("problems/double/problem.toml:3"))
-        .stderr(predicate::str::contains("unknown field `memory_limt`"));
+        .expect_exit(2)
+        .stderr_has("problems/double/problem.toml:3")
+        .stderr_has("unknown field `memory_limt`")
+        .run();
     // A path that is a folder.
     ws.judge()
         .args(["run", "solutions/double/", "--problem", "double"])
-        .assert()
-        .code(2);
+        .expect_exit(2)
+        .run();
 }
 
 #[test]
 fn the_workspace_is_found_from_a_subfolder_or_given() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/ok.rs",
         format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
     );
     let deep = ws.path().join("testcases/double");
-    common::judge(&deep).args(["run", "ok"]).assert().code(0);
+    Test::at(&deep).args(["run", "ok"]).expect_exit(0).run();
     let elsewhere = tempfile::tempdir().unwrap();
-    common::judge(elsewhere.path())
+    Test::at(elsewhere.path())
         .args(["run", "ok"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not inside a judge workspace"));
+        .expect_exit(2)
+        .stderr_has("not inside a judge workspace")
+        .run();
     // Outside a workspace, a mistyped path is named as such, not taken for a missing workspace.
-    common::judge(elsewhere.path())
+    Test::at(elsewhere.path())
         .args(["run", "typo/ok.cc"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "cannot judge `typo/ok.cc`: there is no such file",
-        ))
-        .stderr(predicate::str::contains("not inside").not());
-    common::judge(elsewhere.path())
+        .expect_exit(2)
+        .stderr_has("cannot judge `typo/ok.cc`: there is no such file")
+        .stderr_lacks("not inside")
+        .run();
+    Test::at(elsewhere.path())
         .args(["--root", ws.path().to_str().unwrap(), "run", "ok"])
-        .assert()
-        .code(0);
+        .expect_exit(0)
+        .run();
 }
 
 #[test]
 fn list_shows_problems_limits_and_expectations() {
-    common::judge(&repo())
+    Test::at(repo())
         .arg("list")
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("nqueens-ii  N-Queens II"))
-        .stdout(predicate::str::contains(
-            "time 4 s · memory 256 MiB · output 64 MiB · 14 test cases (2 samples)",
-        ))
-        .stdout(predicate::str::is_match(r"odometer +Rust +TLE").unwrap())
-        .stdout(predicate::str::is_match(r"py-mirror +Python 3 +AC or TLE").unwrap());
+        .expect_exit(0)
+        .stdout_has("nqueens-ii  N-Queens II")
+        .stdout_has("time 4 s · memory 256 MiB · output 64 MiB · 14 test cases (2 samples)")
+        .stdout_matches(r"odometer +Rust +TLE")
+        .stdout_matches(r"py-mirror +Python 3 +AC or TLE")
+        .run();
 }
 
 #[test]
 fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let cache = ws.path().join(".judge/cache");
     let src = ws.write("w.rs", "fn main() { println!(\"41\"); }\n");
     let run = || {
         ws.judge()
-            .env("JUDGE_CACHE_DIR", &cache)
+            .cache(&cache)
             .args(["run", src.to_str().unwrap(), "--json"])
-            .output()
-            .unwrap()
+            .run()
+            .json()
     };
-    assert_eq!(json(&run().stdout)["compile"]["cached"], false);
+    assert_eq!(run()["compile"]["cached"], false);
     assert!(ws.path().join(".judge/last/double/w/1.out").is_file());
     assert!(ws.path().join(".judge/history.db").is_file());
     ws.judge()
-        .env("JUDGE_CACHE_DIR", &cache)
+        .cache(&cache)
         .arg("clean")
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("removed .judge/cache/build"))
-        .stdout(predicate::str::contains("the submission history is kept"));
+        .expect_exit(0)
+        .stdout_has("removed .judge/cache/build")
+        .stdout_has("the submission history is kept")
+        .run();
     assert!(!cache.join("build").exists() && !ws.path().join(".judge/last").exists());
     assert!(ws.path().join(".judge/history.db").is_file());
-    assert_eq!(
-        json(&run().stdout)["compile"]["cached"],
-        false,
-        "rebuilt after clean"
-    );
+    assert_eq!(run()["compile"]["cached"], false, "rebuilt after clean");
     // Its own cache: the shared one is in use by the other tests.
     ws.judge()
-        .env("JUDGE_CACHE_DIR", &cache)
+        .cache(&cache)
         .args(["clean", "--all"])
-        .assert()
-        .code(0);
+        .expect_exit(0)
+        .run();
     assert!(!ws.path().join(".judge/history.db").exists());
 }
 
@@ -376,12 +349,11 @@ fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
 /// step, and the runner goes on starting programs after it.
 #[test]
 fn the_runner_starts_programs_and_says_why_one_cannot_start() {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
 
     use judge_runner::{Access, Limits, Outcome, Request, Response};
 
-    let _no_bomb = common::no_fork_bomb();
     let dir = tempfile::tempdir().unwrap();
     let cwd = dir.path().join("box");
     std::fs::create_dir(&cwd).unwrap();
@@ -441,26 +413,20 @@ fn the_runner_starts_programs_and_says_why_one_cannot_start() {
         // And the runner still starts programs after those.
         (request("/bin/sh", &["-c", "echo hi; exit 0"], none), Ok(0)),
     ];
+    // Each answer comes well within the requests' wall cap.
+    let within = Duration::from_secs(60);
     for sandbox in [true, false] {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
-        cmd.arg("__runner");
-        if !sandbox {
-            cmd.arg("--no-sandbox");
-        }
-        let mut runner = cmd
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut to = runner.stdin.take().unwrap();
-        let mut from = BufReader::new(runner.stdout.take().unwrap());
-        let mut line = String::new();
-        from.read_line(&mut line).unwrap();
+        let mut runner = Test::new()
+            .arg("__runner")
+            .args((!sandbox).then_some("--no-sandbox"))
+            .stdin_piped()
+            .expect_exit(0)
+            .spawn();
+        let line = runner.line(within);
         assert!(line.contains("sandbox"), "the greeting: {line}");
         for (req, wanted) in &cases {
-            writeln!(to, "{}", serde_json::to_string(req).unwrap()).unwrap();
-            line.clear();
-            from.read_line(&mut line).unwrap();
+            writeln!(runner.stdin(), "{}", serde_json::to_string(req).unwrap()).unwrap();
+            let line = runner.line(within);
             let got: Response = serde_json::from_str(&line).unwrap();
             match (wanted, &got.outcome) {
                 (Ok(code), Outcome::Exited(c)) => assert_eq!(c, code, "{req:?}"),
@@ -470,8 +436,8 @@ fn the_runner_starts_programs_and_says_why_one_cannot_start() {
                 _ => panic!("sandbox {sandbox}, {req:?}: wanted {wanted:?}, got {got:?}"),
             }
         }
-        drop(to);
-        assert!(runner.wait().unwrap().success());
+        runner.close_stdin();
+        runner.wait(within);
     }
 }
 
@@ -479,10 +445,8 @@ fn the_runner_starts_programs_and_says_why_one_cannot_start() {
 /// it, and never the folder of a judge that still runs.
 #[test]
 fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("20s");
     let tmp = tempfile::tempdir().unwrap();
     let spin = ws.write(
@@ -496,7 +460,8 @@ fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
     let folders = || scratch_folders(tmp.path());
     // A judge spinning on its case, once its scratch folder is there (compiling first).
     let start = |known: usize| {
-        let child = common::judge_process(ws.path())
+        let judge = ws
+            .judge()
             .env("TMPDIR", tmp.path())
             .args([
                 "run",
@@ -505,10 +470,7 @@ fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
                 "double",
                 "--no-history",
             ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+            .spawn();
         let waited = Instant::now();
         while folders().len() <= known {
             assert!(
@@ -517,21 +479,19 @@ fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        child
+        judge
     };
-    let mut killed = start(0);
+    let killed = start(0);
     let killed_folder = folders()[0].clone();
-    let mut alive = start(1);
+    let alive = start(1);
     let alive_folder = folders().into_iter().find(|f| *f != killed_folder).unwrap();
-    killed.kill().unwrap();
-    killed.wait().unwrap();
+    killed.kill();
     assert!(
         killed_folder.is_dir(),
         "a killed judge cannot remove its folder"
     );
 
-    let out = ws
-        .judge()
+    ws.judge()
         .env("TMPDIR", tmp.path())
         .args([
             "run",
@@ -540,21 +500,15 @@ fn a_killed_judges_scratch_folder_is_removed_by_the_next_judge() {
             "double",
             "--no-history",
         ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+        .expect_exit(0)
+        .run();
     assert_eq!(
         folders(),
         vec![alive_folder.clone()],
         "only the live judge's is left"
     );
 
-    alive.kill().unwrap();
-    alive.wait().unwrap();
+    alive.kill();
 }
 
 /// The judges' scratch folders in `tmp`, sorted.
@@ -593,10 +547,8 @@ int main(void) {
 #[test]
 #[cfg_attr(not(judge_has_gcc), ignore = "needs gcc (Debian: apt-get install gcc)")]
 fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program_locked() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
-    let _no_bomb = common::no_fork_bomb();
     // Permissions do not bind root: as root, the judges run as nobody.
     let ws = Workspace::doubling("20s");
     let root = ws.path().canonicalize().unwrap();
@@ -610,22 +562,13 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
     )
     .unwrap();
     let run = |source: &str| {
-        let mut c = common::as_ordinary_user(&root, &judge);
-        c.current_dir(&root)
-            .env("HOME", &root)
+        common::as_ordinary_user(&root, &judge)
             .env("TMPDIR", &tmp)
-            .env("NO_COLOR", "1")
-            .env("JUDGE_CACHE_DIR", root.join("cache"))
-            .env_remove("JUDGE_HISTORY")
-            .args(["run", source, "--problem", "double", "--no-history"]);
-        c
+            .cache(root.join("cache"))
+            .args(["run", source, "--problem", "double", "--no-history"])
     };
     let scratch = || scratch_folders(&tmp);
-    let mut killed = run("locker.c")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let killed = run("locker.c").spawn();
     let waited = Instant::now();
     let locked = loop {
         if let Some(locked) = scratch()
@@ -643,8 +586,7 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
     };
     // Until the folders are locked: the program does that right after the file.
     std::thread::sleep(Duration::from_millis(200));
-    killed.kill().unwrap();
-    killed.wait().unwrap();
+    killed.kill();
     // Its runner, launcher and spinning program end with it, long before the 41-s wall cap.
     let running_from_workspace = || {
         std::fs::read_dir("/proc")
@@ -668,13 +610,7 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
     assert_eq!(folder.len(), 1, "a killed judge cannot remove its folder");
     assert!(locked.exists());
 
-    let out = run("double.c").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run("double.c").expect_exit(0).run();
     assert_eq!(
         scratch(),
         Vec::<std::path::PathBuf>::new(),
@@ -688,7 +624,6 @@ fn a_killed_judges_programs_end_and_its_folder_goes_even_with_a_folder_a_program
     ignore = "needs python3 (Debian: apt-get install python3)"
 )]
 fn a_name_found_in_two_problems_is_never_judged_against_one_of_them_silently() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     // What `judge listen --new` makes: a `main` in every problem; and a `brute` in both.
     for (id, answer) in [("a-plus-b", "3\n"), ("sum-list", "6\n")] {
@@ -718,22 +653,20 @@ fn a_name_found_in_two_problems_is_never_judged_against_one_of_them_silently() {
 
     ws.judge()
         .args(["run", "main"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "`main` names several solutions: a-plus-b/main, sum-list/main",
-        ))
-        .stderr(predicate::str::contains("fix: write PROBLEM/NAME"));
+        .expect_exit(2)
+        .stderr_has("`main` names several solutions: a-plus-b/main, sum-list/main")
+        .stderr_has("fix: write PROBLEM/NAME")
+        .run();
     ws.judge()
         .args(["run", "sum-list/main", "--no-history"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("sum-list / main"));
+        .expect_exit(1)
+        .stdout_has("sum-list / main")
+        .run();
     ws.judge()
         .args(["run", "main", "--problem", "a-plus-b", "--no-history"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains("a-plus-b / main"));
+        .expect_exit(1)
+        .stdout_has("a-plus-b / main")
+        .run();
     // Beside `fast`, `brute` is the one of fast's problem, whichever is named first.
     for args in [
         ["stress", "fast", "--against", "brute"],
@@ -742,13 +675,13 @@ fn a_name_found_in_two_problems_is_never_judged_against_one_of_them_silently() {
         ws.judge()
             .args(args)
             .args(["--count", "5"])
-            .assert()
-            .code(0)
-            .stdout(predicate::str::contains("no disagreement"));
+            .expect_exit(0)
+            .stdout_has("no disagreement")
+            .run();
     }
     ws.judge()
         .args(["stress", "main", "--against", "brute", "--count", "1"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("names several solutions"));
+        .expect_exit(2)
+        .stderr_has("names several solutions")
+        .run();
 }

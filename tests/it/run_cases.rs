@@ -1,7 +1,6 @@
 //! `judge run` options a contestant reaches for: `--case`, `--samples`, the input of a failed case, the hints.
 
-use crate::common::{self, json, repo, Workspace};
-use predicates::prelude::*;
+use crate::common::{repo, Test, Workspace};
 
 fn names(doc: &serde_json::Value) -> Vec<String> {
     doc["cases"]
@@ -14,15 +13,13 @@ fn names(doc: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn case_and_samples_pick_the_cases_judged() {
-    let _no_bomb = common::no_fork_bomb();
     let run = |extra: &[&str]| {
-        let out = common::judge(&repo())
+        let doc = Test::at(repo())
             .args(["run", "bitmask", "--json"])
             .args(extra)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{extra:?}");
-        let doc = json(&out.stdout);
+            .expect_exit(0)
+            .run()
+            .json();
         assert_eq!(doc["total"].as_u64().unwrap() as usize, names(&doc).len());
         names(&doc)
     };
@@ -35,28 +32,25 @@ fn case_and_samples_pick_the_cases_judged() {
 
 #[test]
 fn an_unknown_case_is_an_error_listing_the_cases() {
-    common::judge(&repo())
+    Test::at(repo())
         .args(["run", "bitmask", "--case", "99"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "no test case of `nqueens-ii` matches `99`",
-        ))
-        .stderr(predicate::str::contains("01, 02, 03"));
+        .expect_exit(2)
+        .stderr_has("no test case of `nqueens-ii` matches `99`")
+        .stderr_has("01, 02, 03")
+        .run();
     let ws = Workspace::doubling("1s");
     let src = ws.write("a.rs", "fn main() { println!(\"42\"); }\n");
     ws.judge()
         .args(["run", src.to_str().unwrap(), "--samples"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("`double` has no sample cases"));
+        .expect_exit(2)
+        .stderr_has("`double` has no sample cases")
+        .run();
 }
 
 const PRINTS_BY_INPUT: &str = "use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let n: u64 = s.split_whitespace().next().unwrap().parse().unwrap(); println!(\"{}\", if n == 5 { 11 } else { 2 * n }); }\n";
 
 #[test]
 fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     ws.write("testcases/double/2.in", "5\n");
     ws.write("testcases/double/2.out", "10\n");
@@ -68,12 +62,11 @@ fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
     ws.write("testcases/double/3.in", format!("{long}\n"));
     ws.write("testcases/double/3.out", "10\n");
     let src = ws.write("wrong.rs", PRINTS_BY_INPUT);
-    let out = ws
+    let doc = ws
         .judge()
         .args(["run", src.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     assert_eq!(
         doc["cases"][0]["input"],
         serde_json::Value::Null,
@@ -90,22 +83,20 @@ fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
 
     ws.judge()
         .args(["run", src.to_str().unwrap(), "--case", "2"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::is_match(r"input:\n +5\n").unwrap());
-    let out = ws
+        .expect_exit(1)
+        .stdout_matches(r"input:\n +5\n")
+        .run();
+    let text = ws
         .judge()
         .args(["run", src.to_str().unwrap(), "--case", "3", "--show-input"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+        .run()
+        .stdout;
     assert!(text.contains("input:"), "{text}");
     assert!(text.contains("\n               99\n"), "{text}");
 }
 
 #[test]
 fn whitespace_and_letter_case_hints_show_in_the_table_and_json() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     ws.problem(
         "yes",
@@ -121,12 +112,12 @@ fn whitespace_and_letter_case_hints_show_in_the_table_and_json() {
     let spaced = ws.write("spaced.rs", "fn main() { println!(\"  YES  \"); }\n");
     let two_lines = ws.write("lines.rs", "fn main() { println!(\"1\\n2\"); }\n");
     let run = |src: &std::path::Path, problem: &str| {
-        let out = ws
+        let doc = ws
             .judge()
             .args(["run", src.to_str().unwrap(), "--problem", problem, "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)["cases"][0].clone()
+            .run()
+            .json();
+        doc["cases"][0].clone()
     };
     let c = run(&lower, "yes");
     assert_eq!(c["verdict"], "WA");
@@ -148,16 +139,12 @@ fn whitespace_and_letter_case_hints_show_in_the_table_and_json() {
     );
     ws.judge()
         .args(["run", lower.to_str().unwrap(), "--problem", "yes"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains(
-            "note: the output differs from the answer only in letter case",
-        ));
+        .expect_exit(1)
+        .stdout_has("note: the output differs from the answer only in letter case")
+        .run();
     ws.judge()
         .args(["run", spaced.to_str().unwrap(), "--problem", "yes"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(
-            "note: the output differs from the answer only in whitespace",
-        ));
+        .expect_exit(0)
+        .stdout_has("note: the output differs from the answer only in whitespace")
+        .run();
 }

@@ -10,12 +10,17 @@ use std::net::{TcpListener, UdpSocket};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::net::UnixListener;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::common::{self, header, json, Workspace};
+use crate::common::{self, header, Output, Test, Workspace};
 
-const NEEDS_SANDBOX: &str =
-    "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)";
+/// Panics, saying what is missing, unless the runner can sandbox programs here.
+fn needs_sandbox() {
+    // The probe starts `unshare` outside the harness.
+    let _guard = Test::guard();
+    common::sandbox::probe().unwrap_or_else(|why| {
+        panic!("needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed): {why}")
+    });
+}
 
 /// A correct solution of the doubling problem.
 fn double() -> String {
@@ -100,42 +105,36 @@ fn escapes(mark: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// `judge run SOURCE --problem double --json --no-history ARGS`, in a throw-away pid namespace
-/// when `contained`: (the verdict, or why there is none; the document).
-fn judge_run(
-    ws: &Path,
-    cache: &Path,
-    source: &Path,
-    contained: bool,
-    args: &[&str],
-) -> (String, serde_json::Value) {
-    let judge = env!("CARGO_BIN_EXE_judge");
-    let mut cmd = if contained {
-        let mut c = Command::new("unshare");
-        if !common::is_root() {
-            c.args(["--user", "--map-root-user"]);
-        }
-        c.args(["--pid", "--fork", "--mount-proc", judge]);
-        c
+/// `judge run SOURCE --problem double --json --no-history` in `ws`, in a throw-away pid namespace
+/// when `contained`.
+fn judge(ws: &Path, cache: &Path, source: &Path, contained: bool) -> Test {
+    let judge = Test::at(ws).cache(cache).arg("run").arg(source).args([
+        "--problem",
+        "double",
+        "--json",
+        "--no-history",
+    ]);
+    if !contained {
+        return judge;
+    }
+    let user: &[&str] = if common::is_root() {
+        &[]
     } else {
-        Command::new(judge)
+        &["--user", "--map-root-user"]
     };
-    cmd.current_dir(ws)
-        .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", cache)
-        .env_remove("JUDGE_HISTORY")
-        .arg("run")
-        .arg(source)
-        .args(["--problem", "double", "--json", "--no-history"])
-        .args(args);
-    let out = cmd.output().unwrap();
-    match serde_json::from_slice::<serde_json::Value>(&out.stdout) {
+    let pid = ["--pid", "--fork", "--mount-proc"];
+    judge.wrapped_in(["unshare"].iter().chain(user).chain(&pid))
+}
+
+/// The verdict, or why there is none; the document.
+fn verdict(out: &Output) -> (String, serde_json::Value) {
+    match serde_json::from_str::<serde_json::Value>(&out.stdout) {
         Ok(doc) => (doc["verdict"].as_str().unwrap_or("?").to_string(), doc),
         Err(_) => (
             format!(
-                "no report ({}): {}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr).trim()
+                "no report (exit code {:?}): {}",
+                out.code,
+                out.stderr.trim()
             ),
             serde_json::Value::Null,
         ),
@@ -148,8 +147,7 @@ fn judge_run(
     ignore = "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)"
 )]
 fn every_attack_is_contained_and_changes_nothing() {
-    let _no_bomb = common::no_fork_bomb();
-    common::sandbox::probe().unwrap_or_else(|why| panic!("{NEEDS_SANDBOX}: {why}"));
+    needs_sandbox();
     let ws = Workspace::doubling("1s");
     ws.write(
         "solutions/double/keep.rs",
@@ -195,7 +193,7 @@ fn every_attack_is_contained_and_changes_nothing() {
             .replace("@MARK@", &mark);
         let path = sources.path().join(&attack.name);
         std::fs::write(&path, source).unwrap();
-        let (got, doc) = judge_run(&root, cache.path(), &path, attack.contained, &[]);
+        let (got, doc) = verdict(&judge(&root, cache.path(), &path, attack.contained).run());
         judged += 1;
         let name = &attack.name;
         if got != attack.expect {
@@ -234,12 +232,10 @@ fn every_attack_is_contained_and_changes_nothing() {
         }
         // Unsandboxed, the same attack succeeds: it is a real one.
         if let Some(expect) = &attack.unsandboxed {
-            let (got, doc) = judge_run(
-                &root,
-                cache.path(),
-                &path,
-                attack.contained,
-                &["--no-sandbox"],
+            let (got, doc) = verdict(
+                &judge(&root, cache.path(), &path, attack.contained)
+                    .arg("--no-sandbox")
+                    .run(),
             );
             if &got != expect {
                 failures.push(format!(
@@ -284,8 +280,7 @@ int main(void) {
 )]
 #[cfg_attr(not(judge_has_gcc), ignore = "needs gcc (Debian: apt-get install gcc)")]
 fn an_ordinary_user_is_sandboxed_too() {
-    let _no_bomb = common::no_fork_bomb();
-    common::sandbox::probe().unwrap_or_else(|why| panic!("{NEEDS_SANDBOX}: {why}"));
+    needs_sandbox();
     // As root, the judge is run as nobody; otherwise it already runs as an ordinary user.
     let ws = Workspace::doubling("1s");
     let root = ws.path().canonicalize().unwrap();
@@ -295,14 +290,10 @@ fn an_ordinary_user_is_sandboxed_too() {
         C_ATTACK.replace("@WORKSPACE@", &root.display().to_string()),
     )
     .unwrap();
-    let mut cmd = common::as_ordinary_user(&root, &judge);
+    let judge = common::as_ordinary_user(&root, &judge);
     let before = snapshot(&root.join("testcases"));
-    let out = cmd
-        .current_dir(&root)
-        .env("HOME", &root)
-        .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", root.join("cache"))
-        .env_remove("JUDGE_HISTORY")
+    let out = judge
+        .cache(root.join("cache"))
         .args([
             "run",
             "attack.c",
@@ -311,14 +302,13 @@ fn an_ordinary_user_is_sandboxed_too() {
             "--no-history",
             "--json",
         ])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run();
+    let doc = out.json();
     assert_eq!(
         doc["sandbox"]["isolated"],
         serde_json::json!(["files", "network", "processes"]),
         "{doc:#}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        out.stderr
     );
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
     assert_eq!(snapshot(&root.join("testcases")), before);
@@ -330,15 +320,20 @@ fn an_ordinary_user_is_sandboxed_too() {
     ignore = "needs the sandbox: Landlock and user namespaces (Linux 5.13 or later, user namespaces allowed)"
 )]
 fn without_user_namespaces_the_judge_says_so_and_still_judges() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let src = ws.write("double.rs", double());
     // In a user namespace of its own where no further one may be made.
-    let out = Command::new("unshare")
-        .args(["--user", "--map-root-user", "sh", "-c"])
-        .arg("echo 0 > /proc/sys/user/max_user_namespaces && exec \"$@\"")
-        .arg("sh")
-        .arg(env!("CARGO_BIN_EXE_judge"))
+    let text = ws
+        .judge()
+        .wrapped_in([
+            "unshare",
+            "--user",
+            "--map-root-user",
+            "sh",
+            "-c",
+            "echo 0 > /proc/sys/user/max_user_namespaces && exec \"$@\"",
+            "sh",
+        ])
         .args([
             "run",
             src.to_str().unwrap(),
@@ -346,13 +341,9 @@ fn without_user_namespaces_the_judge_says_so_and_still_judges() {
             "double",
             "--no-history",
         ])
-        .current_dir(ws.path())
-        .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", common::shared_cache())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         text.contains(
             "sandbox: files; no network, processes: user namespaces are turned off here (/proc/sys/user/max_user_namespaces is 0)"
@@ -375,18 +366,21 @@ fn open_run(source: &str) -> [&str; 6] {
 
 #[test]
 fn no_sandbox_turns_it_off_for_one_run_and_says_so() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let src = ws.write("double.rs", double());
     let args = open_run(src.to_str().unwrap());
-    let out = ws.judge().args(args).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = ws.judge().args(args).run().stdout;
     assert!(
         text.contains("sandbox: off (turned off by --no-sandbox)"),
         "{text}"
     );
-    let (doc, code) = ws.run_json(&args);
-    assert_eq!(code, Some(0));
+    let doc = ws
+        .judge()
+        .args(args)
+        .arg("--json")
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc["sandbox"]["isolated"], serde_json::json!([]));
     assert_eq!(
         doc["sandbox"]["missing"][0]["why"],
@@ -399,7 +393,6 @@ fn no_sandbox_turns_it_off_for_one_run_and_says_so() {
 /// true, a new launcher starts the next program, and none is left behind.
 #[test]
 fn a_launcher_killed_or_stopped_by_a_program_is_replaced() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::new();
     let cases: Vec<(String, String, String)> = (1..=4)
         .map(|i| (i.to_string(), format!("{i}\n"), format!("{}\n", 2 * i)))
@@ -445,8 +438,13 @@ fn main() {
             ),
         );
         let started = std::time::Instant::now();
-        let (doc, code) = ws.run_json(&open_run(src.to_str().unwrap()));
-        assert_eq!(code, Some(0), "{name}: {doc:#}");
+        let doc = ws
+            .judge()
+            .args(open_run(src.to_str().unwrap()))
+            .arg("--json")
+            .expect_exit(0)
+            .run()
+            .json();
         assert_eq!(doc["verdict"], "AC", "{name}: {doc:#}");
         assert_eq!(doc["passed"], 4, "{name}: {doc:#}");
         for case in doc["cases"].as_array().unwrap() {

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{self, json, repo, Workspace};
+use crate::common::{repo, Test, Workspace};
 
 /// A problem whose input is n, a solution whose work doubles with n, and one that does nothing.
 fn growing() -> (Workspace, String, String) {
@@ -40,23 +40,16 @@ fn statuses(sol: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_solution_stops_at_the_cap_and_the_rest_is_skipped() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, flat) = growing();
-    let out = ws
+    let doc = ws
         .judge()
         .args([
             "scale", &doubling, &flat, "--sizes", "1..16", "--cap", "100ms", "--repeat", "2",
             "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc = json(&out.stdout);
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc["problem"], "grow");
     assert_eq!(doc["cap_ms"], 100.0);
     assert_eq!(doc["sizes"].as_array().unwrap().len(), 16);
@@ -96,16 +89,14 @@ fn a_solution_stops_at_the_cap_and_the_rest_is_skipped() {
 
 #[test]
 fn the_table_shows_times_growth_and_fits() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, flat) = growing();
-    let out = ws
+    let text = ws
         .judge()
         .args([
             "scale", &doubling, &flat, "--sizes", "2..16:2", "--cap", "300ms", "--repeat", "1",
         ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+        .run()
+        .stdout;
     assert!(text.contains("grow: CPU time by size"), "{text}");
     assert!(
         text.contains("min of 1 run per size · cap 300 ms"),
@@ -130,8 +121,7 @@ fn the_table_shows_times_growth_and_fits() {
 
 #[test]
 fn the_shipped_problem_scales_with_its_input_template() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args([
             "scale",
             "bitmask",
@@ -142,9 +132,8 @@ fn the_shipped_problem_scales_with_its_input_template() {
             "1",
             "--json",
         ])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     assert_eq!(doc["problem"], "nqueens-ii");
     assert_eq!(doc["input"], "{n}\\n");
     for s in doc["solutions"].as_array().unwrap() {
@@ -167,8 +156,7 @@ fn bad_requests_are_usage_errors() {
         ],
         vec!["scale", "--sizes", "1..4"],
     ] {
-        let out = ws.judge().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        ws.judge().args(&args).expect_exit(2).run();
     }
     // Solutions of two problems cannot share a table.
     ws.problem(
@@ -177,38 +165,36 @@ fn bad_requests_are_usage_errors() {
         &[("1", "1\n", "1\n")],
     );
     ws.write("solutions/other/x.rs", "fn main() {}\n");
-    let out = ws
-        .judge()
+    ws.judge()
         .args(["scale", "grow/flat", "other/x", "--sizes", "1..2"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("one problem"));
+        .expect_exit(2)
+        .stderr_has("one problem")
+        .run();
 }
 
 #[test]
 fn a_solution_that_does_not_compile_is_skipped_with_exit_1() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, _, flat) = growing();
     ws.write(
         "solutions/grow/broken.rs",
         "fn main() { let x: u32 = \"no\"; }\n",
     );
-    let out = ws
+    let doc = ws
         .judge()
         .args([
             "scale", "broken", &flat, "--sizes", "1..3", "--repeat", "1", "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let doc = json(&out.stdout);
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["solutions"][0]["compile_error"], true);
     assert_eq!(statuses(&doc["solutions"][0]), ["skipped"; 3]);
     assert_eq!(statuses(&doc["solutions"][1]), ["ok"; 3]);
 }
 
 fn chromium() -> Option<&'static str> {
+    // Each is started outside the harness.
+    let _guard = Test::guard();
     ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
         .find(|c| {
@@ -240,32 +226,25 @@ fn pixels(png_path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
     ignore = "needs chromium (Debian: apt-get install chromium)"
 )]
 fn the_chart_draws_in_a_browser() {
-    let _no_bomb = common::no_fork_bomb();
     let browser = chromium().expect(
         "needs chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium)",
     );
     let (ws, doubling, flat) = growing();
     let svg = ws.path().join("chart.svg");
-    let out = ws
-        .judge()
+    ws.judge()
         .args([
             "scale", &doubling, &flat, "--sizes", "1..12", "--cap", "200ms", "--repeat", "1",
             "--svg",
         ])
         .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .expect_exit(0)
+        .run();
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text.matches("<polyline").count(), 2);
 
     let png = ws.path().join("chart.png");
     let profile = tempfile::tempdir().unwrap();
-    let status = Command::new(browser)
+    let shot = Test::program(browser)
         .args([
             "--headless",
             "--no-sandbox",
@@ -278,9 +257,8 @@ fn the_chart_draws_in_a_browser() {
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg(format!("--screenshot={}", png.display()))
         .arg(format!("file://{}", svg.display()))
-        .output()
-        .unwrap();
-    assert!(png.is_file(), "no screenshot: {status:?}");
+        .run();
+    assert!(png.is_file(), "no screenshot: {shot:?}");
     let (w, h, px) = pixels(&png);
     assert_eq!((w, h), (860, 520));
     let near = |p: &[u8; 4], rgb: [u8; 3]| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= 12);
@@ -301,7 +279,6 @@ fn the_chart_draws_in_a_browser() {
 
 #[test]
 fn sizes_can_come_from_the_problems_generator() {
-    let _no_bomb = common::no_fork_bomb();
     let (ws, doubling, _) = growing();
     // gen SEED SIZE prints the size itself: the input of size n is n, as with the template.
     ws.write(
@@ -311,7 +288,7 @@ fn sizes_can_come_from_the_problems_generator() {
     let toml = ws.path().join("problems/grow/problem.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
     std::fs::write(&toml, format!("{text}generator = \"gen.rs\"\n")).unwrap();
-    let out = ws
+    let doc = ws
         .judge()
         .args([
             "scale",
@@ -323,15 +300,9 @@ fn sizes_can_come_from_the_problems_generator() {
             "1",
             "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc = json(&out.stdout);
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc["input"], "gen 1 n", "{doc:#}");
     let points = doc["solutions"][0]["points"].as_array().unwrap();
     let (small, big) = (
@@ -348,7 +319,7 @@ fn sizes_can_come_from_the_problems_generator() {
     );
     ws.judge()
         .args(["scale", &doubling, "--generator", "--sizes", "2,3"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("the generator failed"));
+        .expect_exit(2)
+        .stderr_has("the generator failed")
+        .run();
 }

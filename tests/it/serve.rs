@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use crate::common::serve::Serving;
-use crate::common::{self, Workspace, READ_N};
+use crate::common::{Workspace, READ_N};
 
 /// The doubling problem with a right (`ok`) and a wrong (`off`) solution, two cases and a
 /// statement.
@@ -153,7 +153,6 @@ fn a_bad_submission_gets_a_clear_error_page() {
 
 #[test]
 fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let server = Serving::start(ws.path());
     let code = format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2 + 1); }}\n");
@@ -215,8 +214,7 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
     assert!(page.body.contains(">Accepted<"), "{}", page.body);
 
     // The terminal sees the same history.
-    let out = ws.judge().args(["history"]).output().unwrap();
-    let listed = String::from_utf8_lossy(&out.stdout);
+    let listed = ws.judge().args(["history"]).run().stdout;
     assert!(
         listed.contains("pasted-1") && listed.contains("ok"),
         "{listed}"
@@ -227,7 +225,6 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
 
 #[test]
 fn runs_from_the_terminal_reach_the_status_page_live() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let server = Serving::start(ws.path());
     let mut events = server.connect();
@@ -241,7 +238,7 @@ fn runs_from_the_terminal_reach_the_status_page_live() {
     let n = events.read(&mut head).unwrap();
     assert!(String::from_utf8_lossy(&head[..n]).contains("text/event-stream"));
 
-    ws.judge().args(["run", "off"]).assert().code(1);
+    ws.judge().args(["run", "off"]).expect_exit(1).run();
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut heard = String::new();
     while !heard.contains("event: changed") {
@@ -271,7 +268,6 @@ fn runs_from_the_terminal_reach_the_status_page_live() {
 
 #[test]
 fn the_server_survives_clients_that_hang_up() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let mut server = Serving::start(ws.path());
     // An event stream left half-read.
@@ -372,7 +368,6 @@ fn wait_for_task(server: &Serving, page: &str, done: &str) -> String {
 
 #[test]
 fn compare_and_scale_run_from_the_page_with_the_token_only() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let server = Serving::start(ws.path());
     let refused = server.post_form("/compare", &[("problem", "double")], &[]);
@@ -423,7 +418,6 @@ fn compare_and_scale_run_from_the_page_with_the_token_only() {
 
 #[test]
 fn a_compile_error_and_a_crash_show_the_compiler_and_stderr() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let server = Serving::start(ws.path());
     let paste = |code: &str| {
@@ -462,7 +456,6 @@ fn a_compile_error_and_a_crash_show_the_compiler_and_stderr() {
 
 #[test]
 fn a_runs_events_give_each_case_then_the_submission() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = workspace();
     let server = Serving::start(ws.path());
     let sent = server.post_form(
@@ -491,11 +484,7 @@ fn a_runs_events_give_each_case_then_the_submission() {
 #[test]
 fn bind_beyond_loopback_warns_and_still_checks_the_host() {
     let ws = workspace();
-    let server = Serving::start_with(
-        ws.path(),
-        &["--bind", "0.0.0.0"],
-        std::process::Stdio::piped(),
-    );
+    let server = Serving::start_with(ws.path(), &["--bind", "0.0.0.0"]);
     let port = server.port;
     // Any address of the machine, as a literal: no DNS name can be rebound to it.
     let by_address = server.send(

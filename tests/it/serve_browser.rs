@@ -4,18 +4,17 @@
 
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
 use crate::common::serve::Serving;
-use crate::common::{self, READ_N};
+use crate::common::{Running, Test, READ_N};
 
 /// A chromedriver on a free port: stopped when dropped.
 struct Driver {
-    child: Child,
+    _driver: Running,
     port: u16,
 }
 
@@ -26,25 +25,19 @@ impl Driver {
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new("chromedriver")
+        // Needs chromedriver (Debian: apt-get install chromium-driver).
+        let driver = Test::program("chromedriver")
             .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("needs chromedriver (Debian: apt-get install chromium-driver)");
+            .spawn();
         let deadline = Instant::now() + Duration::from_secs(30);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(50));
         }
-        Driver { child, port }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        Driver {
+            _driver: driver,
+            port,
+        }
     }
 }
 
@@ -127,7 +120,6 @@ async fn text(c: &Client, css: &str) -> String {
     ignore = "needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
 )]
 fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = crate::serve::workspace();
     // A solution whose time grows as n²: the matrix has a relative speed, the chart a slope.
     ws.write(
@@ -181,7 +173,7 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
         c.execute("window.untouched = true;", vec![]).await.unwrap();
         // The page is following the events by then: the AC can only come through them.
         tokio::time::sleep(Duration::from_secs(1)).await;
-        ws.judge().args(["run", "ok"]).assert().code(0);
+        ws.judge().args(["run", "ok"]).expect_exit(0).run();
         let deadline = Instant::now() + Duration::from_secs(30);
         while c
             .find_all(Locator::Css("[data-live-status] .verdict.ac"))

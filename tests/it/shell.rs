@@ -5,8 +5,7 @@ use crate::common::Workspace;
 
 /// The commands `judge --help` lists (without `help`).
 fn commands(ws: &Workspace) -> Vec<String> {
-    let out = ws.judge().arg("--help").output().unwrap();
-    let help = String::from_utf8(out.stdout).unwrap();
+    let help = ws.judge().arg("--help").expect_exit(0).run().stdout;
     let listed = help
         .split("Commands:\n")
         .nth(1)
@@ -31,9 +30,12 @@ fn every_shell_completes_every_command() {
     let ws = Workspace::new();
     let names = commands(&ws);
     for shell in ["bash", "zsh", "fish"] {
-        let out = ws.judge().args(["completions", shell]).output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{shell}");
-        let script = String::from_utf8(out.stdout).unwrap();
+        let script = ws
+            .judge()
+            .args(["completions", shell])
+            .expect_exit(0)
+            .run()
+            .stdout;
         for name in &names {
             assert!(script.contains(name.as_str()), "{shell} lacks `{name}`");
         }
@@ -43,17 +45,18 @@ fn every_shell_completes_every_command() {
             "{shell} lacks run's options"
         );
     }
-    let bad = ws.judge().args(["completions", "cmd"]).output().unwrap();
-    assert_eq!(bad.status.code(), Some(2));
+    ws.judge()
+        .args(["completions", "cmd"])
+        .expect_exit(2)
+        .stderr_has("invalid value 'cmd'")
+        .run();
 }
 
 #[test]
 fn the_man_page_covers_every_command() {
     let ws = Workspace::new();
     let names = commands(&ws);
-    let out = ws.judge().arg("man").output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let page = String::from_utf8(out.stdout).unwrap();
+    let page = ws.judge().arg("man").expect_exit(0).run().stdout;
     assert!(
         page.starts_with(".ie") && page.contains(".TH judge 1"),
         "{page}"
@@ -63,12 +66,10 @@ fn the_man_page_covers_every_command() {
         assert!(page.contains(&reference), "judge.1 lacks {reference}");
     }
     let dir = ws.path().join("man");
-    let out = ws
-        .judge()
+    ws.judge()
         .args(["man", "--dir", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+        .expect_exit(0)
+        .run();
     for name in &names {
         let file = dir.join(format!("judge-{name}.1"));
         let text =

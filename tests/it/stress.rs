@@ -1,8 +1,7 @@
 //! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
 //! case, and never blaming the attempt for a broken generator or reference.
 
-use crate::common::{self, json, repo, Workspace, READ_N};
-use predicates::prelude::*;
+use crate::common::{repo, Test, Workspace, READ_N};
 
 /// N-Queens II answers for n = 1..=14 (OEIS A000170).
 const QUEENS: [u64; 14] = [
@@ -41,9 +40,8 @@ fn queens_copy() -> Workspace {
 
 #[test]
 fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
-    let _no_bomb = common::no_fork_bomb();
     let started = std::time::Instant::now();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args([
             "stress",
             &broken_attempt(),
@@ -51,15 +49,9 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
             "bitmask",
             "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc = json(&out.stdout);
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let d = &doc["disagreement"];
     let n: usize = d["input"].as_str().unwrap().trim().parse().unwrap();
@@ -90,9 +82,11 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
     );
     let words: Vec<&str> = reproduce.split(' ').collect();
     assert_eq!(words[0], "judge");
-    let again = common::judge(&repo()).args(&words[1..]).output().unwrap();
-    assert_eq!(again.status.code(), Some(1));
-    let text = String::from_utf8(again.stdout).unwrap();
+    let text = Test::at(repo())
+        .args(&words[1..])
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(
         text.contains(&format!("disagrees with bitmask on seed {seed}")),
         "{text}"
@@ -106,8 +100,7 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
 
 #[test]
 fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
-    let _no_bomb = common::no_fork_bomb();
-    common::judge(&repo())
+    Test::at(repo())
         .args([
             "stress",
             "flags",
@@ -118,12 +111,10 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
             "--seed",
             "100",
         ])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(
-            "no disagreement · seeds 100 to 119 · 20 seeds",
-        ));
-    let out = common::judge(&repo())
+        .expect_exit(0)
+        .stdout_has("no disagreement · seeds 100 to 119 · 20 seeds")
+        .run();
+    let doc = Test::at(repo())
         .args([
             "stress",
             "eightfold",
@@ -133,10 +124,9 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
             "1",
             "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let doc = json(&out.stdout);
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "AC");
     assert!(doc["seeds_tried"].as_u64().unwrap() >= 1);
     assert_eq!(doc["disagreement"], serde_json::Value::Null);
@@ -144,8 +134,7 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
 
 #[test]
 fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args([
             "stress",
             "odometer",
@@ -155,10 +144,9 @@ fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
             "300ms",
             "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let doc = json(&out.stdout);
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
     let n: usize = doc["disagreement"]["input"]
         .as_str()
@@ -175,9 +163,8 @@ fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
 
 #[test]
 fn save_adds_the_failing_input_with_the_reference_answer() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = queens_copy();
-    let out = ws
+    let text = ws
         .judge()
         .args([
             "stress",
@@ -186,10 +173,9 @@ fn save_adds_the_failing_input_with_the_reference_answer() {
             "bitmask",
             "--save",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(
         text.contains("saved as test case 15: testcases/nqueens-ii/15.in"),
         "{text}"
@@ -204,12 +190,10 @@ fn save_adds_the_failing_input_with_the_reference_answer() {
     assert_eq!(answer.trim(), QUEENS[n - 1].to_string());
     // The new case is the last one, and it judges as it should.
     let run = |solution: &str| {
-        let out = ws
-            .judge()
+        ws.judge()
             .args(["run", solution, "--problem", "nqueens-ii", "--json"])
-            .output()
-            .unwrap();
-        json(&out.stdout)
+            .run()
+            .json()
     };
     let doc = run("bitmask");
     assert_eq!(doc["verdict"], "AC");
@@ -242,34 +226,25 @@ fn reference(body: &str) -> String {
     format!("{READ_N}fn main() {{ let n = n(); {body} }}\n")
 }
 
-fn stress_json(ws: &Workspace) -> (serde_json::Value, Option<i32>) {
-    let out = ws
-        .judge()
-        .args([
-            "stress",
-            "attempt",
-            "--against",
-            "reference",
-            "--count",
-            "10",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    (json(&out.stdout), out.status.code())
+/// `judge stress attempt --against reference --count 10 --json`.
+fn stress(ws: &Workspace) -> Test {
+    ws.judge().args([
+        "stress",
+        "attempt",
+        "--against",
+        "reference",
+        "--count",
+        "10",
+        "--json",
+    ])
 }
 
 #[test]
 fn a_failing_generator_or_reference_is_an_internal_error_not_the_attempts() {
-    let _no_bomb = common::no_fork_bomb();
     // The doubling fixtures themselves agree up to 4 and disagree at 5.
     let ws = doubling_with(GEN, &reference("println!(\"{}\", 2 * n);"));
-    let (doc, code) = stress_json(&ws);
-    assert_eq!(
-        (doc["verdict"].as_str(), code),
-        (Some("WA"), Some(1)),
-        "{doc:#}"
-    );
+    let doc = stress(&ws).expect_exit(1).run().json();
+    assert_eq!(doc["verdict"], "WA", "{doc:#}");
     assert_eq!(doc["disagreement"]["seed"], 5);
 
     let cases: &[(&str, String, &str, &str)] = &[
@@ -325,8 +300,7 @@ fn a_failing_generator_or_reference_is_an_internal_error_not_the_attempts() {
     ];
     for (generator, reference, culprit, message) in cases {
         let ws = doubling_with(generator, reference);
-        let (doc, code) = stress_json(&ws);
-        assert_eq!(code, Some(2), "{doc:#}");
+        let doc = stress(&ws).expect_exit(2).run().json();
         assert_eq!(doc["verdict"], "IE", "{doc:#}");
         let ie = &doc["internal_error"];
         assert_eq!(ie["culprit"], *culprit, "{doc:#}");
@@ -340,15 +314,11 @@ fn a_failing_generator_or_reference_is_an_internal_error_not_the_attempts() {
     );
     ws.judge()
         .args(["stress", "attempt", "--against", "reference"])
-        .assert()
-        .code(2)
-        .stdout(predicate::str::contains(
-            " IE  the reference failed (RE: exit code 101) on the generated input (seed 2)",
-        ))
-        .stdout(predicate::str::contains("the reference broke"))
-        .stdout(predicate::str::contains(
-            "the reference is at fault, not the attempt",
-        ));
+        .expect_exit(2)
+        .stdout_has(" IE  the reference failed (RE: exit code 101) on the generated input (seed 2)")
+        .stdout_has("the reference broke")
+        .stdout_has("the reference is at fault, not the attempt")
+        .run();
 }
 
 #[test]
@@ -364,13 +334,13 @@ fn stress_needs_a_generator_and_one_problem() {
     );
     ws.judge()
         .args(["stress", "a", "--against", "b"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("has no generator"))
-        .stderr(predicate::str::contains("generator = \"gen.rs\""));
+        .expect_exit(2)
+        .stderr_has("has no generator")
+        .stderr_has("generator = \"gen.rs\"")
+        .run();
     ws.judge()
         .args(["stress", "a", "--against", "nope"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown solution `nope`"));
+        .expect_exit(2)
+        .stderr_has("unknown solution `nope`")
+        .run();
 }

@@ -1,21 +1,19 @@
 //! `--repeat` and `--skip-after-tle` on `judge run`: runs per case, min and median, disagreeing repeats.
 
-use crate::common::{self, json, repo, Workspace, READ_N};
+use crate::common::{repo, Test, Workspace, READ_N};
 
 #[test]
 fn repeat_runs_each_case_and_reports_min_and_median() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = Workspace::doubling("1s");
     let path = ws.write(
         "ok.rs",
         format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n"),
     );
-    let out = ws
+    let doc = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--repeat", "4", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
     let case = &doc["cases"][0];
     let t = &case["timing"];
@@ -30,26 +28,24 @@ fn repeat_runs_each_case_and_reports_min_and_median() {
     assert_eq!(case["time_ms"], t["median_ms"], "time is the median");
     assert_eq!(t["verdict_changed"], false);
     // Without --repeat the field is absent: `run --json` is unchanged.
-    let out = ws
+    let doc = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    assert!(json(&out.stdout)["cases"][0].get("timing").is_none());
+        .run()
+        .json();
+    assert!(doc["cases"][0].get("timing").is_none());
     // The table shows min and median.
-    let out = ws
+    let text = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--repeat", "2"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+        .run()
+        .stdout;
     assert!(text.contains("min") && text.contains("median"), "{text}");
 }
 
 #[test]
 fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
-    let _no_bomb = common::no_fork_bomb();
-    let out = common::judge(&repo())
+    let doc = Test::at(repo())
         .args([
             "run",
             "odometer",
@@ -60,9 +56,8 @@ fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
             "--skip-after-tle",
             "--json",
         ])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
     let cases = doc["cases"].as_array().unwrap();
     assert!(
@@ -81,7 +76,6 @@ fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
 
 #[test]
 fn repeats_that_disagree_give_the_failing_verdict_with_a_note() {
-    let _no_bomb = common::no_fork_bomb();
     // Right or wrong by the parity of a randomised stack address and the clock: 20 runs
     // agreeing has a chance of about 2 in a million.
     let ws = Workspace::doubling("1s");
@@ -93,12 +87,11 @@ fn repeats_that_disagree_give_the_failing_verdict_with_a_note() {
              let bit = ((a >> 4) ^ (t >> 10)) & 1; println!(\"{{}}\", n() * 2 + bit as u64); }}\n"
         ),
     );
-    let out = ws
+    let doc = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--repeat", "20", "--json"])
-        .output()
-        .unwrap();
-    let doc = json(&out.stdout);
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let case = &doc["cases"][0];
     assert_eq!(case["timing"]["verdict_changed"], true);

@@ -4,7 +4,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use crate::common::{self, problemtools, Workspace};
+use crate::common::{self, problemtools, Test, Workspace};
 
 /// Exits with 42 when stdin holds one integer from 1 to MAX (MAX from a `max=N` argument,
 /// 10 without one), with 43 and the reason on stderr otherwise.
@@ -35,28 +35,28 @@ fn problem_with_validator(validator: &str) -> Workspace {
 /// `judge validate PROBLEM` from `root` (nqueens-ii in the workspace, or the folder of its
 /// exported package): its validator accepts its 14 inputs.
 pub(crate) fn nqueens_ii_inputs_are_valid(root: &std::path::Path, problem: &str) {
-    let out = common::judge(root)
+    let text = Test::at(root)
         .args(["validate", problem])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(text.contains("validate.rs  14/14 valid"), "{text}");
 }
 
 #[test]
 fn the_shipped_nqueens_ii_inputs_are_valid() {
-    let _no_bomb = common::no_fork_bomb();
     nqueens_ii_inputs_are_valid(&common::repo(), "nqueens-ii");
 }
 
 #[test]
 fn invalid_inputs_are_named_with_the_validators_message() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = problem_with_validator(RANGE_VALIDATOR);
-    let out = ws.judge().args(["validate", "p"]).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let text = ws
+        .judge()
+        .args(["validate", "p"])
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(text.contains("check.rs  2 of 3 invalid"), "{text}");
     assert!(
         text.contains("2  exit 43: `abc` is not an integer"),
@@ -68,8 +68,12 @@ fn invalid_inputs_are_named_with_the_validators_message() {
     );
     assert!(text.contains("2 inputs rejected"), "{text}");
 
-    let (doc, code) = ws.run_json(&["validate", "p"]);
-    assert_eq!(code, Some(1));
+    let doc = ws
+        .judge()
+        .args(["validate", "p", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
     let v = &doc["validators"][0];
     assert_eq!(v["status"], "ran");
     assert_eq!(v["checked"], 3);
@@ -84,18 +88,23 @@ fn invalid_inputs_are_named_with_the_validators_message() {
 
 #[test]
 fn a_validator_that_crashes_or_does_not_compile_is_an_internal_error() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = problem_with_validator("fn main() { std::process::abort(); }\n");
-    let out = ws.judge().args(["validate", "p"]).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(2), "{text}");
+    let text = ws
+        .judge()
+        .args(["validate", "p"])
+        .expect_exit(2)
+        .run()
+        .stdout;
     assert!(text.contains("check.rs  IE: on input 1: "), "{text}");
     assert!(text.contains("IE: check.rs failed"), "{text}");
 
     let ws = problem_with_validator("fn main() { let x: u32 = \"no\"; }\n");
-    let out = ws.judge().args(["validate", "p"]).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(2), "{text}");
+    let text = ws
+        .judge()
+        .args(["validate", "p"])
+        .expect_exit(2)
+        .run()
+        .stdout;
     assert!(
         text.contains("check.rs  IE: it does not compile:"),
         "{text}"
@@ -105,9 +114,12 @@ fn a_validator_that_crashes_or_does_not_compile_is_an_internal_error() {
 #[test]
 fn a_problem_without_validator_is_told_how_to_add_one() {
     let ws = Workspace::doubling("1s");
-    let out = ws.judge().args(["validate", "double"]).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = ws
+        .judge()
+        .args(["validate", "double"])
+        .expect_exit(2)
+        .run()
+        .stderr;
     assert!(err.contains("double has no input validator"), "{err}");
     assert!(
         err.contains("add `input_validator = \"validate.rs\"`"),
@@ -146,18 +158,16 @@ fn package(extra: &[(&str, &str)]) -> tempfile::TempDir {
 
 #[test]
 fn a_packages_validators_get_their_groups_flags_and_the_package_is_left_as_it_was() {
-    let _no_bomb = common::no_fork_bomb();
     let dir = package(&[
         ("range.rs", RANGE_VALIDATOR),
         ("format.viva", "{ n in [1, 10] }\n"),
     ]);
     let before = common::snapshot(dir.path());
-    let out = common::judge(dir.path())
+    let text = Test::at(dir.path())
         .args(["validate", "pkg"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+        .expect_exit(1)
+        .run()
+        .stdout;
     // sample/1 is 7, valid without flags; secret/small/b is 7 too, over its group's max=5.
     assert!(text.contains("range.rs     1 of 3 invalid"), "{text}");
     assert!(
@@ -176,34 +186,30 @@ fn a_packages_validators_get_their_groups_flags_and_the_package_is_left_as_it_wa
 
 #[test]
 fn an_input_validator_folder_is_one_program() {
-    let _no_bomb = common::no_fork_bomb();
     let dir = package(&[]);
     let program = dir.path().join("pkg/input_validator");
     std::fs::create_dir_all(&program).unwrap();
     std::fs::write(program.join("range.rs"), RANGE_VALIDATOR).unwrap();
-    let out = common::judge(dir.path())
+    let text = Test::at(dir.path())
         .args(["validate", "pkg"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(text.contains("input_validator  1 of 3 invalid"), "{text}");
     assert!(text.contains("secret/small/b  exit 43"), "{text}");
 }
 
 #[test]
 fn checktestdata_runs_a_ctd_script_when_installed_and_is_skipped_with_the_reason_when_not() {
-    let _no_bomb = common::no_fork_bomb();
     let dir = package(&[("equal.ctd", "7\n")]);
     // Without checktestdata, nothing could check the inputs: said, and exit 2.
     let empty = tempfile::tempdir().unwrap();
-    let out = common::judge(dir.path())
+    let text = Test::at(dir.path())
         .env("PATH", empty.path())
         .args(["validate", "pkg"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(2), "{text}");
+        .expect_exit(2)
+        .run()
+        .stdout;
     assert!(
         text.contains(
             "equal.ctd  skipped: a checktestdata script, and `checktestdata` is not installed"
@@ -218,13 +224,12 @@ fn checktestdata_runs_a_ctd_script_when_installed_and_is_skipped_with_the_reason
     let tool = bin.path().join("checktestdata");
     std::fs::write(&tool, "#!/bin/sh\nexec cmp -s \"$1\" -\n").unwrap();
     std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = common::judge(dir.path())
+    let doc = Test::at(dir.path())
         .env("PATH", format!("{}:/usr/bin:/bin", bin.path().display()))
         .args(["validate", "pkg", "--json"])
-        .output()
-        .unwrap();
-    let doc = common::json(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{doc}");
+        .expect_exit(1)
+        .run()
+        .json();
     let v = &doc["validators"][0];
     assert_eq!(v["status"], "ran", "{doc}");
     assert_eq!(v["checked"], 3, "{doc}");
@@ -238,17 +243,13 @@ fn checktestdata_runs_a_ctd_script_when_installed_and_is_skipped_with_the_reason
     ignore = "needs pip and PyPI (problemtools' examples), g++ and python3"
 )]
 fn problemtools_examples_inputs_are_valid_with_their_groups_flags() {
-    let _no_bomb = common::no_fork_bomb();
     let examples = problemtools::examples();
     for name in ["hello", "different", "oddecho"] {
-        let (doc, code) = {
-            let out = common::judge(&examples)
-                .args(["validate", name, "--json"])
-                .output()
-                .unwrap();
-            (common::json(&out.stdout), out.status.code())
-        };
-        assert_eq!(code, Some(0), "{name}: {doc}");
+        let doc = Test::at(&examples)
+            .args(["validate", name, "--json"])
+            .expect_exit(0)
+            .run()
+            .json();
         let ran: Vec<&str> = doc["validators"]
             .as_array()
             .unwrap()

@@ -1,19 +1,16 @@
 //! `judge verify`: expected verdicts of every reference solution, mismatches, the justified time limit.
 
-use crate::common::{self, compare_fixture, json, repo};
-use predicates::prelude::*;
+use crate::common::{compare_fixture, repo, Test};
 
 #[test]
 fn a_mismatch_is_reported_and_exits_1() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
-    let out = ws
+    let text = ws
         .judge()
         .args(["verify", "--skip-after-tle"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{text}");
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(
         text.contains("time limit 300 ms · every solution judged at 450 ms (x 1.5)"),
         "{text}"
@@ -31,9 +28,9 @@ fn a_mismatch_is_reported_and_exits_1() {
     assert!(line("steady").contains("(none)") && line("steady").contains("no expected verdict"));
     assert!(text.contains("1 mismatch:"), "{text}");
     assert!(
-        predicate::str::is_match(r"\n  wrong +AC +WA +WA\n")
+        regex::Regex::new(r"\n  wrong +AC +WA +WA\n")
             .unwrap()
-            .eval(&text),
+            .is_match(&text),
         "{text}"
     );
     // The slowest accepted reference justifies the limit: 1 s is the least it can be.
@@ -48,7 +45,6 @@ fn a_mismatch_is_reported_and_exits_1() {
 
 #[test]
 fn verify_as_json_and_with_the_expectation_fixed() {
-    let _no_bomb = common::no_fork_bomb();
     let ws = compare_fixture();
     let toml = ws.path().join("problems/double/problem.toml");
     let text = std::fs::read_to_string(&toml)
@@ -56,7 +52,7 @@ fn verify_as_json_and_with_the_expectation_fixed() {
         .replace("wrong = \"AC\"", "wrong = \"WA or AC\"")
         .replace("spin = \"TLE\"", "spin = \"TL\"");
     std::fs::write(&toml, text).unwrap();
-    let out = ws
+    let doc = ws
         .judge()
         .args([
             "verify",
@@ -66,10 +62,9 @@ fn verify_as_json_and_with_the_expectation_fixed() {
             "200ms",
             "--json",
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let doc = json(&out.stdout);
+        .expect_exit(0)
+        .run()
+        .json();
     let v = &doc[0];
     assert_eq!(v["problem"], "double");
     assert_eq!(v["time_limit_ms"], 200);
@@ -93,14 +88,12 @@ fn verify_as_json_and_with_the_expectation_fixed() {
 
 #[test]
 fn every_shipped_problem_verifies() {
-    let _no_bomb = common::no_fork_bomb();
     // The real limits; the solution expected to be TLE stops at its first TLE.
-    let out = common::judge(&repo())
+    let text = Test::at(repo())
         .args(["verify", "--skip-after-tle"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{text}");
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(
         text.contains("every solution got its expected verdict"),
         "{text}"
@@ -113,9 +106,9 @@ fn every_shipped_problem_verifies() {
         ("symmetry-halved", "AC"),
     ] {
         assert!(
-            predicate::str::is_match(format!(r"\n  {name} +{verdict} +{verdict} "))
+            regex::Regex::new(&format!(r"\n  {name} +{verdict} +{verdict} "))
                 .unwrap()
-                .eval(&text),
+                .is_match(&text),
             "{name}: {text}"
         );
     }

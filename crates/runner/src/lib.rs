@@ -36,6 +36,12 @@ pub use protocol::{
 pub use sweep::{descendants, remove_folder};
 pub use sys::{end_stdout, is_root};
 
+/// The Landlock ABI version this kernel offers (an error where it has none): whether programs
+/// can be sandboxed here, for a probe.
+pub fn landlock_abi() -> std::io::Result<i32> {
+    sys::landlock_abi()
+}
+
 /// Free bytes on the file system that holds `dir`, when it can be told.
 pub fn free_bytes(dir: &Path) -> Option<u64> {
     use std::os::fd::AsRawFd;

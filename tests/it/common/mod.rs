@@ -1,11 +1,15 @@
-//! Shared by the integration tests: the judge binary, throw-away workspaces, and a compile cache
-//! shared across tests. Submodules: `procs` (live processes, from /proc), `time` (/usr/bin/time),
-//! `cached` (the program in a compile cache), `cgroup` (whether the runner gets a pids cgroup) and
-//! `problemtools` (its example packages, downloaded once, their hash checked).
-//! `time` and `cached` are compiled into the benches too, `cgroup` into build.rs: std only there.
+//! Shared by the integration tests: the harness (`harness/`: [`Test`], the one way to run the
+//! judge or any program, with the fork-bomb lock and the shared compile cache), throw-away
+//! workspaces, and fixture pieces. Submodules: `procs` (live processes, from /proc), `time`
+//! (/usr/bin/time), `cached` (the program in a compile cache), `cgroup` (whether the runner gets
+//! a pids cgroup), `sandbox` (whether it can sandbox), `problemtools` (its example packages,
+//! downloaded once, their hash checked), `polygon` (a package's problem.xml) and `serve` (a
+//! `judge serve` to speak HTTP to). `time` and `cached` are compiled into the benches too,
+//! `cgroup` and `sandbox` into build.rs: std only there (and libc, a build-dependency).
 
 pub(crate) mod cached;
 pub(crate) mod cgroup;
+mod harness;
 pub(crate) mod polygon;
 pub(crate) mod problemtools;
 pub(crate) mod procs;
@@ -14,41 +18,23 @@ pub(crate) mod serve;
 pub(crate) mod time;
 
 use std::path::{Path, PathBuf};
-use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::Duration;
 
-use assert_cmd::Command;
+pub(crate) use harness::{Output, Running, Test};
 
 /// The repository itself: the shipped workspace.
 pub(crate) fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// One compile cache for the whole test run, so a fixture is compiled once.
-pub(crate) fn shared_cache() -> PathBuf {
+/// One compile cache for the whole test run, so a fixture is compiled once: every command's,
+/// unless a test gives its own.
+fn shared_cache() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("judge-test-cache")
 }
 
-/// The fork bomb (fork_bomb.rs) leaves other processes almost no CPU for about a second: enough
-/// to push another test's program past its wall cap (twice the time limit plus 1 s). It holds
-/// this for writing and every test that runs programs holds it for reading, so the two never
-/// overlap, as when the bomb had a test binary of its own.
-static FORK_BOMB: RwLock<()> = RwLock::new(());
-
-/// Taken first by every test that runs programs (their verdicts and figures depend on time):
-/// the fork bomb does not run meanwhile. Once per test, on the test's thread: a second read
-/// while the bomb waits would wait for the bomb, which waits for the first.
-pub(crate) fn no_fork_bomb() -> RwLockReadGuard<'static, ()> {
-    FORK_BOMB.read().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Taken by the fork-bomb test: no test that runs programs runs meanwhile.
-pub(crate) fn fork_bomb_alone() -> RwLockWriteGuard<'static, ()> {
-    FORK_BOMB.write().unwrap_or_else(PoisonError::into_inner)
-}
-
 pub(crate) fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
+    rustix::process::geteuid().is_root()
 }
 
 /// A copy of the judge in `root/bin`, which an ordinary user can reach (the build folder may
@@ -60,54 +46,40 @@ pub(crate) fn judge_copy(root: &Path) -> PathBuf {
     judge
 }
 
-/// `program` run as an ordinary user: as root, whom permissions do not bind, as nobody, with
-/// `root` and all it holds given to nobody first; otherwise as it is.
-pub(crate) fn as_ordinary_user(root: &Path, program: &Path) -> std::process::Command {
+/// `program` run in `root` as an ordinary user: as root, whom permissions do not bind, as
+/// nobody, with `root` and all it holds given to nobody first; otherwise as it is. Its home is
+/// `root`.
+pub(crate) fn as_ordinary_user(root: &Path, program: &Path) -> Test {
     const NOBODY: u32 = 65534;
+    let test = Test::program(program).current_dir(root).env("HOME", root);
     if !is_root() {
-        return std::process::Command::new(program);
+        return test;
     }
     // The walk includes `root` itself (a temp dir is 0700).
     for e in walkdir::WalkDir::new(root).into_iter().flatten() {
         std::os::unix::fs::chown(e.path(), Some(NOBODY), Some(NOBODY)).unwrap();
     }
-    let mut c = std::process::Command::new("setpriv");
-    c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
-        .arg(program);
-    c
+    test.wrapped_in([
+        "setpriv",
+        "--reuid",
+        "65534",
+        "--regid",
+        "65534",
+        "--clear-groups",
+    ])
 }
 
-/// `judge` with a clean, predictable environment.
-pub(crate) fn judge(root: &Path) -> Command {
-    Command::from_std(judge_process(root))
-}
-
-/// [`judge`] as a plain process, for a test that acts while it runs (signals, files, `/proc`).
-pub(crate) fn judge_process(root: &Path) -> std::process::Command {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
-    cmd.current_dir(root)
-        .env("NO_COLOR", "1")
-        .env("JUDGE_CACHE_DIR", shared_cache())
-        .env_remove("JUDGE_HISTORY");
-    cmd
-}
-
-/// The address a server process prints on its first line (`... http://127.0.0.1:PORT/...`),
-/// and its stdout, to be kept open (a closed pipe would end the server when it prints again).
-pub(crate) fn first_address(
-    child: &mut std::process::Child,
-) -> (std::io::BufReader<std::process::ChildStdout>, String) {
-    use std::io::BufRead;
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
+/// The address a server prints on its first line (`... http://127.0.0.1:PORT/...`).
+#[track_caller]
+pub(crate) fn first_address(server: &mut Running) -> String {
+    let first = server.line(Duration::from_secs(60));
     let url = first
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("no address in {first:?}"))
         .to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{first}");
-    (stdout, url)
+    url
 }
 
 /// A workspace in a temp dir, built file by file.
@@ -163,14 +135,9 @@ impl Workspace {
         ws
     }
 
-    pub(crate) fn judge(&self) -> Command {
-        judge(self.path())
-    }
-
-    /// `judge ARGS... --json`: the document and the exit code.
-    pub(crate) fn run_json(&self, args: &[&str]) -> (serde_json::Value, Option<i32>) {
-        let out = self.judge().args(args).arg("--json").output().unwrap();
-        (json(&out.stdout), out.status.code())
+    /// The judge in this workspace.
+    pub(crate) fn judge(&self) -> Test {
+        Test::at(self.path())
     }
 }
 
@@ -179,21 +146,14 @@ impl Workspace {
 /// match. Solutions are keyed as an import names them: `/` as `-`, without the extension
 /// (`accepted/sum.py` is `accepted-sum`, `main.cpp` is `main`).
 pub(crate) fn verified(cwd: &Path, problem: &str) -> std::collections::BTreeMap<String, String> {
-    let out = judge(cwd)
-        .env("XDG_CACHE_HOME", cwd.join(".cache"))
+    let doc = Test::outside(cwd)
         .args(["verify", problem, "--skip-after-tle", "--json"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    json(text.as_bytes())[0]["solutions"]
+        .expect_exit(0)
+        .run()
+        .json();
+    doc[0]["solutions"]
         .as_array()
-        .unwrap_or_else(|| panic!("no solutions: {text}"))
+        .unwrap_or_else(|| panic!("no solutions: {doc:#}"))
         .iter()
         .map(|s| {
             let name = s["solution"].as_str().unwrap().replace('/', "-");
@@ -203,12 +163,6 @@ pub(crate) fn verified(cwd: &Path, problem: &str) -> std::collections::BTreeMap<
             (stem.to_string(), s["verdict"].as_str().unwrap().to_string())
         })
         .collect()
-}
-
-/// Parses `judge run --json` output.
-pub(crate) fn json(out: &[u8]) -> serde_json::Value {
-    serde_json::from_slice(out)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
 }
 
 /// Reads n from stdin (the fixtures' prelude).

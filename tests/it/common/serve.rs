@@ -1,19 +1,19 @@
 //! A `judge serve` process on a free port, and plain HTTP to it over a TCP socket (so a test
 //! can send any `Host` or `Origin`, or hang up half-way).
 
-use std::io::{BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-/// A running `judge serve`: stopped when dropped.
+use super::{Running, Test};
+
+/// A running `judge serve`: stopped as Ctrl-C stops it when dropped.
 pub(crate) struct Serving {
-    child: Child,
+    /// `None` once stopped.
+    server: Option<Running>,
     pub(crate) port: u16,
     pub(crate) token: String,
-    /// Kept open: the server prints more, and a closed pipe would end it.
-    _stdout: BufReader<std::process::ChildStdout>,
     /// Its `TMPDIR`: empty again once it has been stopped.
     tmp: tempfile::TempDir,
 }
@@ -38,28 +38,24 @@ impl Answer {
 impl Serving {
     /// `judge serve --port 0` in `root`, once it printed its address.
     pub(crate) fn start(root: &Path) -> Serving {
-        Serving::start_with(root, &[], Stdio::inherit())
+        Serving::start_with(root, &[])
     }
 
-    /// `judge serve --port 0 ARGS...`, its stderr going to `stderr`.
-    pub(crate) fn start_with(root: &Path, args: &[&str], stderr: Stdio) -> Serving {
+    /// `judge serve --port 0 ARGS...`.
+    pub(crate) fn start_with(root: &Path, args: &[&str]) -> Serving {
         let tmp = tempfile::tempdir().unwrap();
-        let mut child = super::judge_process(root)
+        let mut server = Test::at(root)
             .env("TMPDIR", tmp.path())
             .args(["serve", "--port", "0"])
             .args(args)
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .unwrap();
-        let (stdout, url) = super::first_address(&mut child);
+            .spawn();
+        let url = super::first_address(&mut server);
         let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
         let (port, token) = rest.split_once("/?token=").unwrap();
         Serving {
-            child,
+            server: Some(server),
             port: port.parse().unwrap(),
             token: token.to_string(),
-            _stdout: stdout,
             tmp,
         }
     }
@@ -158,51 +154,21 @@ impl Serving {
         }
     }
 
-    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself; killed only when
-    /// it has not ended within 10 s.
-    fn interrupt(&mut self) {
-        if self.child.try_wait().ok().flatten().is_some() {
-            return;
-        }
-        // SAFETY: a plain signal to our own child.
-        unsafe {
-            libc::kill(self.child.id() as i32, libc::SIGINT);
-        }
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if self.child.try_wait().ok().flatten().is_some() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-    }
-
-    /// Its stderr, once it has ended (with `Stdio::piped()`).
+    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself, within 10 s: its
+    /// stderr.
     pub(crate) fn stop(mut self) -> String {
-        self.interrupt();
+        let out = self.server.take().unwrap().ctrl_c(Duration::from_secs(10));
         let left: Vec<_> = std::fs::read_dir(self.tmp.path()).unwrap().collect();
         assert!(
             left.is_empty(),
             "the server left temporary folders: {left:?}"
         );
-        let mut err = String::new();
-        if let Some(mut stderr) = self.child.stderr.take() {
-            stderr.read_to_string(&mut err).unwrap();
-        }
-        err
+        out.stderr
     }
 
     /// Whether the process is still running.
     pub(crate) fn alive(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_none()
-    }
-}
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        self.interrupt();
-        let _ = self.child.wait();
+        self.server.as_mut().unwrap().is_running()
     }
 }
 

@@ -1,14 +1,13 @@
 //! A page's examples played in order in one throw-away copy of the repository's workspace: each
 //! block's steps, then its commands, each command's output and exit status against the block's.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::page::{self, Block, Plan, Step};
 use super::redact::normalise;
-use crate::common;
+use crate::common::{self, Test};
 
 /// The parts of the repository that make its workspace: the examples run in a copy of them.
 const WORKSPACE: &[&str] = &["problems", "solutions", "testcases", "judge.toml"];
@@ -45,10 +44,8 @@ impl Workspace {
 }
 
 /// Plays every block of `text` (the page `name`) and says what differs from what it shows,
-/// one entry per command or step that went otherwise. The one place of these tests that runs
-/// programs: the fork bomb's test waits meanwhile.
+/// one entry per command or step that went otherwise.
 pub(super) fn page(name: &str, text: &str) -> Vec<String> {
-    let _no_bomb = crate::common::no_fork_bomb();
     let blocks = match page::blocks(text) {
         Ok(blocks) => blocks,
         Err(e) => return vec![format!("{name}: {e}")],
@@ -149,38 +146,7 @@ fn apply(step: &Step, workspace: &mut Workspace) -> Result<(), String> {
 /// `judge ARGS` in `root`: its exit code and what it wrote, stdout and stderr in the order
 /// written, as a terminal shows them.
 fn judge(root: &Path, args: &[String]) -> Result<(Option<i32>, String), String> {
-    let log = tempfile::tempfile().unwrap();
-    let mut child = common::judge_process(root)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(log.try_clone().unwrap())
-        .stderr(log.try_clone().unwrap())
-        .spawn()
-        .map_err(|e| format!("cannot start the judge: {e}"))?;
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > PATIENCE {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "`judge {}` still ran after {PATIENCE:?}: stopped",
-                args.join(" ")
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Ok((status.code(), read(log)))
-}
-
-fn read(mut file: File) -> String {
-    use std::io::{Read, Seek};
-    let mut bytes = Vec::new();
-    file.rewind().unwrap();
-    file.read_to_end(&mut bytes).unwrap();
-    String::from_utf8_lossy(&bytes).into_owned()
+    Test::at(root).args(args).run_as_terminal(PATIENCE)
 }
 
 /// The files of the workspace a fresh clone has: those git tracks (an attempt of the reader's

@@ -1,0 +1,349 @@
+//! One way for a test to run a program: [`Test`], a builder. `ws.judge()` or `Test::at(dir)` is
+//! the judge in a folder; `.arg`, `.args`, `.env`, `.cache` shape the command; `.expect_exit`,
+//! `.stdout_has`, `.stderr_has`... say what it must do; `.run()` runs it to its end, checks, and
+//! gives an [`Output`] (its text, its exit code, its JSON document); `.spawn()` starts it for a
+//! test that acts while it runs, as a [`Running`] (its lines as they come, Ctrl-C, a wait with a
+//! deadline). A failed check prints the command line, its folder, stdout and stderr.
+//!
+//! Every command has the same environment: no colour, no `JUDGE_HISTORY` from outside, and the
+//! compile cache shared by the whole run (`JUDGE_CACHE_DIR`, so each fixture compiles once)
+//! unless the test gives one of its own (`.cache(dir)`: a test that must see what is compiled,
+//! or removes it, never uses the shared one).
+//!
+//! The fork-bomb rule (guard.rs): whatever runs a program holds the fork-bomb lock, shared, for
+//! as long as the program runs. `run` and `spawn` hold it themselves (a `Running` until its
+//! process has ended), so a test that goes through them takes nothing by hand. A test that
+//! starts a program any other way (`/usr/bin/time`, a browser, a probe shared with build.rs)
+//! holds `let _guard = Test::guard();` for as long as that program lives. The fork-bomb test
+//! alone takes `Test::alone()`.
+
+mod guard;
+mod output;
+mod running;
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+pub(crate) use guard::{Alone, Guard};
+pub(crate) use output::Output;
+use output::Text;
+pub(crate) use running::Running;
+
+/// The judge built for these tests.
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+
+/// A command to run, and what it must do.
+#[must_use = "a test runs only with .run() or .spawn()"]
+pub(crate) struct Test {
+    program: PathBuf,
+    /// A command the program runs within (`unshare ...`, `setpriv ...`).
+    wrapper: Vec<OsString>,
+    args: Vec<OsString>,
+    dir: Option<PathBuf>,
+    /// Set after the common environment.
+    env: Vec<(OsString, OsString)>,
+    stdin_piped: bool,
+    expect: Expect,
+}
+
+/// What a command must do, checked once it has ended.
+#[derive(Default)]
+struct Expect {
+    exit: Option<i32>,
+    stdout_has: Vec<String>,
+    stdout_lacks: Vec<String>,
+    stdout_matches: Vec<regex::Regex>,
+    stderr_has: Vec<String>,
+    stderr_lacks: Vec<String>,
+}
+
+impl Test {
+    /// The judge, in the folder the tests run in.
+    pub(crate) fn new() -> Test {
+        Test::program(JUDGE)
+    }
+
+    /// The judge in `dir`.
+    pub(crate) fn at(dir: impl AsRef<Path>) -> Test {
+        Test::new().current_dir(dir)
+    }
+
+    /// Another program, with the tests' environment all the same.
+    pub(crate) fn program(program: impl AsRef<Path>) -> Test {
+        Test {
+            program: program.as_ref().to_path_buf(),
+            wrapper: Vec::new(),
+            args: Vec::new(),
+            dir: None,
+            env: Vec::new(),
+            stdin_piped: false,
+            expect: Expect::default(),
+        }
+    }
+
+    /// The judge in `dir`, outside any workspace: what such a run keeps (history, outputs)
+    /// goes under `dir/.cache` (`XDG_CACHE_HOME`).
+    pub(crate) fn outside(dir: impl AsRef<Path>) -> Test {
+        let dir = dir.as_ref();
+        Test::at(dir).env("XDG_CACHE_HOME", dir.join(".cache"))
+    }
+
+    /// Holds the fork-bomb lock, shared, while the guard lives: for a test that starts a program
+    /// other than through `run` or `spawn`.
+    pub(crate) fn guard() -> Guard {
+        guard::guard()
+    }
+
+    /// Holds the fork-bomb lock alone: the fork-bomb test, and no other.
+    pub(crate) fn alone() -> Alone {
+        guard::alone()
+    }
+
+    pub(crate) fn current_dir(mut self, dir: impl AsRef<Path>) -> Test {
+        self.dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Runs the program within `wrapper`: `wrapper... PROGRAM ARGS...`.
+    pub(crate) fn wrapped_in<I, S>(mut self, wrapper: I) -> Test
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.wrapper = wrapper
+            .into_iter()
+            .map(|w| w.as_ref().to_os_string())
+            .collect();
+        self
+    }
+
+    pub(crate) fn arg(mut self, arg: impl AsRef<OsStr>) -> Test {
+        self.args.push(arg.as_ref().to_os_string());
+        self
+    }
+
+    pub(crate) fn args<I, S>(mut self, args: I) -> Test
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_os_string()));
+        self
+    }
+
+    pub(crate) fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Test {
+        self.env
+            .push((key.as_ref().to_os_string(), value.as_ref().to_os_string()));
+        self
+    }
+
+    /// A compile cache of the test's own, instead of the shared one.
+    pub(crate) fn cache(self, dir: impl AsRef<Path>) -> Test {
+        self.env("JUDGE_CACHE_DIR", dir.as_ref())
+    }
+
+    /// A pipe to the program's stdin ([`Running::stdin`]); it reads an empty stdin otherwise.
+    pub(crate) fn stdin_piped(mut self) -> Test {
+        self.stdin_piped = true;
+        self
+    }
+
+    pub(crate) fn expect_exit(mut self, code: i32) -> Test {
+        self.expect.exit = Some(code);
+        self
+    }
+
+    pub(crate) fn stdout_has(mut self, text: impl Into<String>) -> Test {
+        self.expect.stdout_has.push(text.into());
+        self
+    }
+
+    pub(crate) fn stdout_lacks(mut self, text: impl Into<String>) -> Test {
+        self.expect.stdout_lacks.push(text.into());
+        self
+    }
+
+    /// Stdout matches the regular expression `re` (somewhere: anchor it to say more).
+    pub(crate) fn stdout_matches(mut self, re: &str) -> Test {
+        let re = regex::Regex::new(re).unwrap_or_else(|e| panic!("{re}: {e}"));
+        self.expect.stdout_matches.push(re);
+        self
+    }
+
+    pub(crate) fn stderr_has(mut self, text: impl Into<String>) -> Test {
+        self.expect.stderr_has.push(text.into());
+        self
+    }
+
+    pub(crate) fn stderr_lacks(mut self, text: impl Into<String>) -> Test {
+        self.expect.stderr_lacks.push(text.into());
+        self
+    }
+
+    /// Runs it to its end, holding the fork-bomb lock, and checks what was expected.
+    #[track_caller]
+    pub(crate) fn run(self) -> Output {
+        let _guard = guard::guard();
+        let out = match self.command().output() {
+            Ok(out) => out,
+            Err(e) => panic!("cannot start {self}: {e}"),
+        };
+        let out = Output::new(self.text(), out.status.code(), out.stdout, out.stderr);
+        self.expect.check(&out);
+        out
+    }
+
+    /// Starts it, holding the fork-bomb lock until it has ended; what was expected is checked by
+    /// [`Running::wait`].
+    #[track_caller]
+    pub(crate) fn spawn(self) -> Running {
+        let guard = guard::guard();
+        let child = match self
+            .command()
+            .stdin(if self.stdin_piped {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(e) => panic!("cannot start {self}: {e}"),
+        };
+        Running::new(child, self.text(), self.expect, guard)
+    }
+
+    /// Runs it to its end as a terminal shows it: stdout and stderr in one stream, in the order
+    /// written, and its exit code; stopped, and an error, past `within`. Holds the fork-bomb
+    /// lock; checks nothing (the caller compares the whole).
+    pub(crate) fn run_as_terminal(
+        self,
+        within: std::time::Duration,
+    ) -> Result<(Option<i32>, String), String> {
+        use std::io::{Read, Seek};
+        let _guard = guard::guard();
+        let mut log = tempfile::tempfile().unwrap();
+        let mut child = self
+            .command()
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log.try_clone().unwrap())
+            .spawn()
+            .map_err(|e| format!("cannot start {self}: {e}"))?;
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > within {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{self} still ran after {within:?}: stopped"));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut bytes = Vec::new();
+        log.rewind().unwrap();
+        log.read_to_end(&mut bytes).unwrap();
+        Ok((status.code(), String::from_utf8_lossy(&bytes).into_owned()))
+    }
+
+    /// Its command line, and whether its output must be UTF-8: the judge's must.
+    fn text(&self) -> Text {
+        Text {
+            command: self.to_string(),
+            strict: self.program == Path::new(JUDGE),
+        }
+    }
+
+    fn command(&self) -> Command {
+        let mut cmd = match self.wrapper.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(&self.program);
+                c
+            }
+            None => Command::new(&self.program),
+        };
+        cmd.args(&self.args)
+            .env("NO_COLOR", "1")
+            .env("JUDGE_CACHE_DIR", super::shared_cache())
+            .env_remove("JUDGE_HISTORY")
+            .envs(self.env.iter().map(|(k, v)| (k, v)));
+        if let Some(dir) = &self.dir {
+            cmd.current_dir(dir);
+        }
+        cmd
+    }
+}
+
+/// The command line as a user would type it: the environment the test set, the program (the
+/// judge as `judge`), its arguments, and its folder.
+impl fmt::Display for Test {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quoted = |s: &OsStr| {
+            let s = s.to_string_lossy();
+            if s.is_empty() || s.contains(|c: char| c.is_whitespace() || "\"'$\\".contains(c)) {
+                format!("{s:?}")
+            } else {
+                s.into_owned()
+            }
+        };
+        let mut words = Vec::new();
+        for (key, value) in &self.env {
+            words.push(format!("{}={}", quoted(key), quoted(value)));
+        }
+        words.extend(self.wrapper.iter().map(|w| quoted(w)));
+        words.push(if self.program == Path::new(JUDGE) {
+            "judge".to_string()
+        } else {
+            quoted(self.program.as_os_str())
+        });
+        words.extend(self.args.iter().map(|a| quoted(a)));
+        write!(f, "`{}`", words.join(" "))?;
+        if let Some(dir) = &self.dir {
+            write!(f, " in {}", dir.display())?;
+        }
+        Ok(())
+    }
+}
+
+impl Expect {
+    /// Panics with everything that is not as expected, the command line and its output.
+    #[track_caller]
+    fn check(&self, out: &Output) {
+        let mut wrong = Vec::new();
+        if let Some(code) = self.exit {
+            if out.code != Some(code) {
+                wrong.push(format!("exit code {:?}, expected {code}", out.code));
+            }
+        }
+        let streams = [
+            ("stdout", &out.stdout, &self.stdout_has, &self.stdout_lacks),
+            ("stderr", &out.stderr, &self.stderr_has, &self.stderr_lacks),
+        ];
+        for (name, text, has, lacks) in streams {
+            for h in has.iter().filter(|h| !text.contains(h.as_str())) {
+                wrong.push(format!("{name} lacks {h:?}"));
+            }
+            for l in lacks.iter().filter(|l| text.contains(l.as_str())) {
+                wrong.push(format!("{name} has {l:?}"));
+            }
+        }
+        for re in self
+            .stdout_matches
+            .iter()
+            .filter(|re| !re.is_match(&out.stdout))
+        {
+            wrong.push(format!("stdout does not match /{re}/"));
+        }
+        if !wrong.is_empty() {
+            panic!("{}:\n  {}\n{out:?}", out.command, wrong.join("\n  "));
+        }
+    }
+}
