@@ -376,6 +376,7 @@ fn the_runner_starts_programs_and_says_why_one_cannot_start() {
             ..Limits::default()
         },
         input_file: None,
+        files: None,
         keep_file: None,
         access: Access {
             read: vec![dir.path().to_path_buf()],

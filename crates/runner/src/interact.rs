@@ -367,6 +367,12 @@ pub(super) fn run_pair(
         Ok(s) => s,
         Err(why) => return failed(format!("the interactor: {why}")),
     };
+    if let Err(why) = super::place::place_input(req) {
+        sys::kill_group(other.pid);
+        let _ = other.check_exit(true);
+        let _ = other.finish();
+        return failed(why);
+    }
     let mut main = match spawn(req, program_io, false, launcher, files) {
         Ok(s) => s,
         Err(why) => {

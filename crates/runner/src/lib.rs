@@ -12,6 +12,7 @@ mod interact;
 pub mod interrupt;
 mod landlock;
 mod launch;
+mod place;
 pub mod protocol;
 mod sandbox;
 mod seccomp;

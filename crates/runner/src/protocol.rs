@@ -26,6 +26,10 @@ pub struct Request {
     /// For a program that reads a named file: copied into `cwd` before the program starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_file: Option<NamedFile>,
+    /// A folder whose contents (files and folders) are copied into `cwd` before the program
+    /// starts: a test case's files (a Kattis package's `NAME.files/`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<PathBuf>,
     /// For a program that writes a named file: after the run, before `cwd` is emptied, that
     /// file (when the program left a regular file there) is moved to `path`. An old `path` is
     /// removed first, so it exists afterwards only when the program wrote the file.

@@ -17,6 +17,7 @@ use std::time::Instant;
 use super::cgroup::PidsCgroup;
 use super::landlock::Files;
 use super::launch::{Launcher, Program};
+use super::place::{place_input, take_output};
 use super::protocol::{Hello, Limits, Outcome, Request, Response};
 use super::sandbox;
 use super::stop::{self, Interrupted};
@@ -314,36 +315,6 @@ fn open_streams(req: &Request) -> Result<Streams, String> {
         err_read,
         err_write,
     })
-}
-
-/// Puts a named input file in the working folder (`Request::input_file`).
-fn place_input(req: &Request) -> Result<(), String> {
-    let Some(file) = &req.input_file else {
-        return Ok(());
-    };
-    let to = req.cwd.join(&file.name);
-    fs::copy(&file.path, &to).map(|_| ()).map_err(|e| {
-        format!(
-            "putting {} in the working folder as {}: {e}",
-            file.path.display(),
-            file.name
-        )
-    })
-}
-
-/// Takes the named output file out of the working folder before it is emptied
-/// (`Request::keep_file`); only a regular file, never what a link points to.
-fn take_output(req: &Request) {
-    let Some(file) = &req.keep_file else {
-        return;
-    };
-    let _ = fs::remove_file(&file.path);
-    let from = req.cwd.join(&file.name);
-    if fs::symlink_metadata(&from).is_ok_and(|m| m.is_file())
-        && fs::rename(&from, &file.path).is_err()
-    {
-        let _ = fs::copy(&from, &file.path);
-    }
 }
 
 /// Watches the program until it exits: samples it against its limits, drains its stderr,
