@@ -28,13 +28,31 @@ pub struct Derived {
     pub remembered: bool,
 }
 
-/// The accepted submissions of a package: those that set its limit.
-pub fn accepted(solutions: &[Solution]) -> Vec<Solution> {
+/// The submissions of a package that set its limit: those in `accepted/`, or in a package
+/// with expectations in the format's terms, those whose rules bound it from below.
+pub fn accepted(problem: &Problem, solutions: &[Solution]) -> Vec<Solution> {
     solutions
         .iter()
-        .filter(|s| s.name.starts_with("accepted/"))
+        .filter(|s| problem.sets_time_limit(&s.name))
         .cloned()
         .collect()
+}
+
+/// The time a run bounds the limit with, and where: its slowest case, or the slowest its rules
+/// that bound the limit from below cover (a run of those that broke none of them).
+fn bound(problem: &Problem, r: &SolutionReport) -> Option<Duration> {
+    let rules = problem.expectation_of(&r.solution).1;
+    if rules.is_empty() {
+        return (r.verdict == Verdict::Ac).then(|| r.max_cpu());
+    }
+    if matches!(r.verdict, Verdict::Ce | Verdict::Ie) {
+        return None;
+    }
+    rules
+        .iter()
+        .filter(|rule| rule.lower_bound())
+        .filter_map(|rule| crate::expect::slowest(rule, r).map(|(t, _)| t))
+        .max()
 }
 
 /// Derives `problem`'s limit from its accepted submissions (judged under [`CAP`]), or takes
@@ -48,7 +66,7 @@ pub fn time_limit(
     observer: &mut dyn Observer,
     remember: bool,
 ) -> Result<Derived> {
-    let accepted = accepted(solutions);
+    let accepted = accepted(problem, solutions);
     let memo = judge
         .workspace
         .state_dir()
@@ -61,6 +79,7 @@ pub fn time_limit(
     }
     let options = Options {
         time_limit: Some(CAP),
+        every_case: !problem.terms.rules.is_empty(),
         ..Options::default()
     };
     let mut reports = Vec::new();
@@ -77,16 +96,16 @@ pub fn time_limit(
     }
     let slowest = reports
         .iter()
-        .filter(|r| r.verdict == Verdict::Ac)
-        .max_by_key(|r| r.max_cpu());
-    let Some(slowest) = slowest else {
+        .filter_map(|r| Some((bound(problem, r)?, r)))
+        .max_by_key(|(t, _)| *t);
+    let Some((time, slowest)) = slowest else {
         return Err(Error::NoTimeLimit {
             problem: problem.id.clone(),
         });
     };
     let d = Derived {
-        limit: problem.time_rule.derive(slowest.max_cpu()),
-        slowest: slowest.max_cpu(),
+        limit: problem.time_rule.derive(time),
+        slowest: time,
         solution: slowest.solution.clone(),
         reports: Vec::new(),
         skipped,

@@ -95,6 +95,13 @@ pub enum Error {
     #[error("{what} is not supported\n  fix: {fix}")]
     Unsupported { what: String, fix: String },
 
+    #[error("{solution} is not judged: {why}\n  fix: {fix}")]
+    Refused {
+        solution: String,
+        why: String,
+        fix: String,
+    },
+
     #[error("the Rust toolchain `{toolchain}` is not installed\n  fix: rustup toolchain install {toolchain}, or remove `toolchain` from judge.toml / problem.toml")]
     MissingRustToolchain { toolchain: String },
 

@@ -32,6 +32,8 @@ pub fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
         timing: None,
         score: None,
         interaction: None,
+        judge_message: None,
+        passes: None,
     }
 }
 
@@ -94,5 +96,6 @@ pub fn problem(id: &str, dir: &Path) -> Problem {
         url: None,
         io: Default::default(),
         interactor: None,
+        terms: Default::default(),
     }
 }

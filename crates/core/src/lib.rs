@@ -13,6 +13,7 @@ pub mod compare;
 pub mod compile;
 pub mod derive;
 pub mod error;
+pub mod expect;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod grading;

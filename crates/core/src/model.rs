@@ -73,6 +73,13 @@ pub struct CaseReport {
     /// An interactive case: what the interactor and the conversation show.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interaction: Option<Box<Interaction>>,
+    /// What a Kattis output validator wrote in `judgemessage.txt`, whatever the verdict (a
+    /// package's expectations may ask for a message).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge_message: Option<String>,
+    /// A multi-pass case: how many passes ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<u32>,
 }
 
 /// What an interactive case adds to its report, for a case that failed.

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::grading::{CaseResult, Group};
+use crate::expect::{self, Broken, Rule};
+use crate::grading::{CaseResult, Graded, Group};
 use crate::lang::TimeRule;
 use crate::model::{Skipped, SolutionReport};
 use crate::stats::TimeLimitRule;
@@ -43,21 +44,25 @@ pub fn verdict_at(
     if report.verdict == Verdict::Ce {
         return (Verdict::Ce, None);
     }
-    let verdicts = case_verdicts_at(report, limit);
-    match grading {
-        None => (verdict::overall(&verdicts), None),
-        Some(g) => {
-            let root = g.grade_with(&|name| {
-                let i = report.cases.iter().position(|c| c.name == name)?;
-                Some(CaseResult {
-                    verdict: verdicts[i],
-                    score: report.cases[i].score.filter(|_| verdicts[i] == Verdict::Ac),
-                })
-            });
-            let root = root.root();
+    match graded_at(report, limit, grading) {
+        None => (verdict::overall(&case_verdicts_at(report, limit)), None),
+        Some(graded) => {
+            let root = graded.root();
             (root.verdict, Some(root.score))
         }
     }
+}
+
+/// The groups of a run graded at a lower `limit` than the one it ran under.
+fn graded_at(report: &SolutionReport, limit: Duration, grading: Option<&Group>) -> Option<Graded> {
+    let verdicts = case_verdicts_at(report, limit);
+    Some(grading?.grade_with(&|name| {
+        let i = report.cases.iter().position(|c| c.name == name)?;
+        Some(CaseResult {
+            verdict: verdicts[i],
+            score: report.cases[i].score.filter(|_| verdicts[i] == Verdict::Ac),
+        })
+    }))
 }
 
 /// One solution, checked.
@@ -87,6 +92,16 @@ pub struct Checked {
     /// The language's extra time, which the limits above include.
     #[serde(skip)]
     pub rule: Option<TimeRule>,
+    /// The package's expectations it was held to (each `source: what it asks`); when there
+    /// are some, they decide `matches_expected` instead of `expected`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+    /// Those it broke, and where.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<Broken>,
+    /// By its rules that bound the time limit from below: the slowest case they cover.
+    #[serde(skip)]
+    pub bound: Option<(Duration, String)>,
 }
 
 /// The time limit the accepted solutions justify.
@@ -138,7 +153,7 @@ impl Verification {
 /// `accepted/` one with it.
 pub fn check(
     report: &SolutionReport,
-    expected: Option<&Expectation>,
+    (expected, rules): (Option<&Expectation>, &[Rule]),
     (limit, margin): (Duration, Duration),
     grading: Option<&Group>,
     scoring: bool,
@@ -159,13 +174,20 @@ pub fn check(
         _ => None,
     };
     let slowest = report.cases.iter().max_by_key(|c| c.cpu);
-    let matches = expected.map(|e| {
+    let mut matches = expected.map(|e| {
         e.admits(verdict)
             && match (report.solution.split('/').next(), full) {
                 (Some("partially_accepted"), Some(full)) => !full,
                 _ => true,
             }
     });
+    let broken = if rules.is_empty() {
+        Vec::new()
+    } else {
+        let broken = held_to(rules, report, (limit, margin), grading);
+        matches = Some(broken.is_empty());
+        broken
+    };
     Checked {
         solution: report.solution.clone(),
         expected: expected.cloned(),
@@ -184,12 +206,70 @@ pub fn check(
         run: report.cases.len(),
         total: report.total,
         rule,
+        rules: rules
+            .iter()
+            .map(|r| format!("{}: {}", r.source, r.summary()))
+            .collect(),
+        broken,
+        bound: rules
+            .iter()
+            .filter(|r| r.lower_bound())
+            .filter_map(|r| expect::slowest(r, report))
+            .max_by_key(|(t, _)| *t),
     }
 }
 
+/// The rules a run breaks at the limit, and those that bound the limit from above and do not
+/// (a case that must time out there must still at the limit x the margin, so that the limit
+/// is not set so close to it that a slower machine decides).
+fn held_to(
+    rules: &[Rule],
+    report: &SolutionReport,
+    (limit, margin): (Duration, Duration),
+    grading: Option<&Group>,
+) -> Vec<Broken> {
+    let verdicts = case_verdicts_at(report, limit);
+    let graded = graded_at(report, limit, grading);
+    let run = expect::Run {
+        report,
+        verdicts: &verdicts,
+        graded: graded.as_ref(),
+    };
+    let mut broken = expect::check(rules, &run);
+    if report.verdict == Verdict::Ce {
+        return broken;
+    }
+    for r in rules.iter().filter(|r| r.upper_bound()) {
+        let timed_out = report
+            .cases
+            .iter()
+            .any(|c| r.covers(&c.name) && (c.verdict == Verdict::Tle || c.cpu >= margin));
+        if !timed_out && !broken.iter().any(|b| b.source == r.source) {
+            let why = match expect::slowest(r, report) {
+                Some((t, case)) => format!(
+                    "it bounds the time limit from above, and its slowest case ({case}, {}) is under the limit x time_limit_to_tle ({})",
+                    format_duration(t),
+                    format_duration(margin)
+                ),
+                None => "it bounds the time limit from above, and none of its cases ran".into(),
+            };
+            broken.push(Broken {
+                source: r.source.clone(),
+                rule: r.summary(),
+                why,
+            });
+        }
+    }
+    broken
+}
+
 /// Whether a solution counts as an accepted reference solution: expected to be AC (and only
-/// AC), or with no expectation at all, and accepted.
-fn accepted_reference(c: &Checked) -> bool {
+/// AC), or with no expectation at all, and accepted; in a package with expectations in the
+/// format's terms, one whose rules bound the limit from below and that met them.
+fn accepted_reference(c: &Checked, problem: &Problem) -> bool {
+    if !problem.terms.rules.is_empty() {
+        return problem.sets_time_limit(&c.solution) && c.broken.is_empty();
+    }
     // A package's partially accepted submissions pass too, but they do not set the limit.
     c.verdict == Verdict::Ac
         && c.expected.as_ref().is_none_or(|e| e.is_only(Verdict::Ac))
@@ -209,17 +289,25 @@ pub fn verify(
     let solutions: Vec<Checked> = reports
         .iter()
         .map(|r| {
-            let expected = problem.expected.get(&r.solution);
-            check(r, expected, (limit, margin), grading, problem.scoring)
+            check(
+                r,
+                problem.expectation_of(&r.solution),
+                (limit, margin),
+                grading,
+                problem.scoring,
+            )
         })
         .collect();
     let justified = solutions
         .iter()
-        .filter(|c| accepted_reference(c))
+        .filter(|c| accepted_reference(c, problem))
         // A time measured with extra time for its language counts as the time it would
         // need without: (t - extra) / factor.
         .filter_map(|c| {
-            let t = c.max_time?;
+            let t = match &c.bound {
+                Some((t, _)) => *t,
+                None => c.max_time?,
+            };
             Some((
                 c,
                 c.rule
@@ -230,7 +318,12 @@ pub fn verify(
         .map(|(c, t)| Justified {
             limit: rule.derive(t),
             solution: c.solution.clone(),
-            case: c.slowest_case.clone().unwrap_or_default(),
+            case: c
+                .bound
+                .as_ref()
+                .map(|(_, case)| case.clone())
+                .or_else(|| c.slowest_case.clone())
+                .unwrap_or_default(),
             slowest: t,
         });
     let mut warnings = Vec::new();

@@ -78,6 +78,8 @@ pub struct BuildSettings {
     /// Compile with the language's extra checks (Rust: overflow checks, debug assertions).
     pub checks: bool,
     pub time_limit: Duration,
+    /// The compiler's memory, when a package sets it (`limits.compilation_memory`).
+    pub memory_bytes: Option<u64>,
 }
 
 /// A built program, ready to run.
@@ -455,7 +457,7 @@ fn run_compiler(
         limits: run::Limits {
             cpu_ms: None,
             wall_ms: settings.time_limit.as_millis() as u64,
-            memory_bytes: Some(COMPILE_MEMORY),
+            memory_bytes: Some(settings.memory_bytes.unwrap_or(COMPILE_MEMORY)),
             address_space_bytes: None,
             stack_bytes: None,
             file_size_bytes: Some(COMPILE_OUTPUT),
@@ -464,6 +466,7 @@ fn run_compiler(
             stderr_keep_bytes: DIAGNOSTICS_KEEP,
         },
         input_file: None,
+        files: None,
         keep_file: None,
         access: run::Access {
             read: reads,
@@ -492,7 +495,7 @@ fn compile_limits(settings: &BuildSettings) -> Limits {
     Limits {
         time: Duration::MAX,
         wall: settings.time_limit,
-        memory_bytes: COMPILE_MEMORY,
+        memory_bytes: settings.memory_bytes.unwrap_or(COMPILE_MEMORY),
         output_bytes: COMPILE_OUTPUT,
         memory_rule: MemoryRule::Resident,
     }

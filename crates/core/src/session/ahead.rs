@@ -49,7 +49,8 @@ impl Slot {
         next: Option<&TestCase>,
     ) -> Result<Execution> {
         let request = |slot: &Slot, role: &Role, case: &TestCase| {
-            slot.request(role, program, &[], Some(&case.input), limits, &problem.io)
+            let r = slot.request(role, program, &[], Some(&case.input), limits, &problem.io);
+            super::slot::for_case(r, problem, case)
         };
         let this = request(self, &Role::default(), case);
         let own_stdout = this.stdout.clone();

@@ -11,6 +11,9 @@ use crate::verdict::{describe_stop, Limits, Measurement};
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
 use judge_runner::{self as run, Outcome};
 
+/// The folder of a Kattis output validator's feedback, in the slot's.
+pub(super) const FEEDBACK: &str = "feedback";
+
 /// Lines of diff shown for a wrong answer.
 const DIFF_LINES: usize = 20;
 /// The largest file a custom checker may write (its stdout included).
@@ -26,6 +29,8 @@ pub struct Checked {
     pub internal_error: Option<String>,
     /// A score the checker gave (a Kattis output validator's `score.txt`).
     pub score: Option<f64>,
+    /// What a Kattis output validator wrote in `judgemessage.txt`, whatever it decided.
+    pub judge_message: Option<String>,
 }
 
 impl Checked {
@@ -36,6 +41,7 @@ impl Checked {
             diff: None,
             internal_error: Some(why),
             score: None,
+            judge_message: None,
         }
     }
 
@@ -45,6 +51,7 @@ impl Checked {
             diff: None,
             internal_error: None,
             score: None,
+            judge_message: None,
         }
     }
 }
@@ -102,6 +109,7 @@ impl Slot {
             diff,
             internal_error: None,
             score: None,
+            judge_message: None,
         })
     }
 
@@ -147,17 +155,23 @@ impl Slot {
         }
         let given: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
         let [input, output, answer] = <[String; 3]>::try_from(paths).expect("three paths");
-        let feedback = self.dir.join("feedback");
+        let feedback = self.dir.join(FEEDBACK);
         let (args, stdin, accept, reject) = match &program.protocol {
             CheckerProtocol::Testlib => (vec![input, output, answer], None, 0, 1),
             CheckerProtocol::Kattis { flags } => {
-                empty_folder(&feedback)?;
+                if !self.keep_feedback {
+                    empty_folder(&feedback)?;
+                }
                 let mut args = vec![input, answer, format!("{}/", feedback.display())];
                 args.extend(flags.iter().chain(case_flags).cloned());
                 (args, Some(Path::new(&output).to_path_buf()), 42, 43)
             }
         };
-        let limits = Limits::new(program.time, program.memory_bytes, CHECKER_FILE_SIZE);
+        let limits = Limits::new(
+            program.time,
+            program.memory_bytes,
+            problem.terms.validation_output.unwrap_or(CHECKER_FILE_SIZE),
+        );
         let role = Role {
             prefix: "checker.",
             access: run::Access {
@@ -182,6 +196,10 @@ impl Slot {
         // stderr; a checker that prints it is heard too.
         let read = |p: &Path| std::fs::read(p).unwrap_or_default();
         let kattis = matches!(program.protocol, CheckerProtocol::Kattis { .. });
+        let judge_message = kattis
+            .then(|| std::fs::read(feedback.join("judgemessage.txt")).ok())
+            .flatten()
+            .map(|m| String::from_utf8_lossy(&m).into_owned());
         let message = kattis
             .then(|| text::message(&read(&feedback.join("judgemessage.txt"))))
             .flatten()
@@ -204,7 +222,7 @@ impl Slot {
         let Outcome::Exited(code) = response.outcome else {
             unreachable!("describe_stop names every signal and spawn failure")
         };
-        Ok(match code {
+        let decided = match code {
             c if c == accept => {
                 let mut checked = Checked::judged(CheckOutcome::accepted());
                 if kattis {
@@ -232,6 +250,10 @@ impl Slot {
                 None => failed("exit code 7 (points) without a number of points".into()),
             },
             code => failed(format!("exit code {code}")),
+        };
+        Ok(Checked {
+            judge_message,
+            ..decided
         })
     }
 }

@@ -24,7 +24,7 @@ const TRANSCRIPT_TAIL_BYTES: u64 = 64 << 10;
 const TRANSCRIPT: &str = "transcript";
 const INTERACTOR_STDERR: &str = "interactor.stderr";
 const INTERACTOR_BOX: &str = "interactor-box";
-const INTERACTOR_OUT: &str = "interactor-out";
+pub(super) const INTERACTOR_OUT: &str = "interactor-out";
 
 /// What an interactive run decided, before the report.
 pub(super) struct Decided {
@@ -32,6 +32,8 @@ pub(super) struct Decided {
     pub(super) execution: Execution,
     /// For a failed case only.
     pub(super) interaction: Option<Interaction>,
+    /// What the interactor wrote in `judgemessage.txt`.
+    pub(super) judge_message: Option<String>,
 }
 
 impl Slot {
@@ -44,8 +46,11 @@ impl Slot {
         (program, case, limits): (&Program, &TestCase, &Limits),
     ) -> Result<Decided> {
         let built = self.interactor_program(env, problem, &interactor.program)?;
-        let solution_request =
-            self.request(&Role::default(), program, &[], None, limits, &problem.io);
+        let solution_request = super::slot::for_case(
+            self.request(&Role::default(), program, &[], None, limits, &problem.io),
+            problem,
+            case,
+        );
         let (bin, mut args) = match built {
             Ok(built) => built,
             Err(why) => {
@@ -54,6 +59,7 @@ impl Slot {
                     outcome: Outcome::decided(Verdict::Ie, Reason::Interactor(why), None),
                     execution: Execution::of(solution_request, response),
                     interaction: None,
+                    judge_message: None,
                 });
             }
         };
@@ -65,7 +71,9 @@ impl Slot {
         let out_dir = self.dir.join(INTERACTOR_OUT);
         let interactor_box = self.dir.join(INTERACTOR_BOX);
         std::fs::create_dir_all(&interactor_box).map_err(|e| Error::create(&interactor_box, e))?;
-        empty_folder(&out_dir)?;
+        if !self.keep_feedback {
+            empty_folder(&out_dir)?;
+        }
         let output = out_dir.join("output");
         args.extend(match &interactor.protocol {
             InteractorProtocol::Kattis { flags } => {
@@ -86,7 +94,10 @@ impl Slot {
         let mut ilimits = Limits::new(
             interactor.time,
             interactor.memory_bytes,
-            INTERACTOR_FILE_SIZE,
+            problem
+                .terms
+                .validation_output
+                .unwrap_or(INTERACTOR_FILE_SIZE),
         );
         ilimits.wall = ilimits
             .wall
@@ -181,6 +192,9 @@ impl Slot {
             outcome,
             execution,
             interaction,
+            judge_message: std::fs::read(out_dir.join("judgemessage.txt"))
+                .ok()
+                .map(|m| String::from_utf8_lossy(&m).into_owned()),
         })
     }
 }

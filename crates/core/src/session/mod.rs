@@ -8,6 +8,7 @@ mod ahead;
 mod checker;
 mod explain;
 mod interact;
+mod multipass;
 mod options;
 mod parallel;
 mod repeat;
@@ -117,6 +118,7 @@ impl Env<'_> {
             rust: self.workspace.config.rust.with(&problem.rust),
             checks: false,
             time_limit: compile::DEFAULT_COMPILE_TIME,
+            memory_bytes: None,
         };
         let toolchain = self.toolchain(path, settings)?;
         self.build(executor, &Source::with_headers(path), &toolchain)
@@ -268,6 +270,7 @@ impl Judge {
             options.build_settings(problem, env.workspace),
         )?;
         let language = &toolchain.language;
+        refuse(problem, solution, &language.id)?;
         let (limits, time_rule) = options.limits_for(problem, &language.id);
         let mut report = SolutionReport {
             problem: problem.id.clone(),
@@ -337,7 +340,7 @@ impl Judge {
             let ahead = ahead::sends_ahead(problem, options);
             for (i, case) in cases.iter().enumerate() {
                 // A package's group that breaks on a rejection runs no more of its cases.
-                if let Some(g) = &problem.grading {
+                if let (Some(g), false) = (&problem.grading, options.every_case) {
                     if !runs(g, &report.cases, &case.name) {
                         continue;
                     }
@@ -354,7 +357,7 @@ impl Judge {
                 }
             }
         }
-        if let Some(g) = &problem.grading {
+        if let (Some(g), false) = (&problem.grading, options.every_case) {
             // In parallel every case ran: keep those that count, as if run in order.
             let ran: Vec<CaseReport> = std::mem::take(&mut report.cases);
             report.cases = ran
@@ -530,6 +533,33 @@ impl Drop for Judge {
     fn drop(&mut self) {
         run::interrupt::unregister_temp_dir(self.scratch.path());
     }
+}
+
+/// A submission a package's terms exclude is refused with the reason, never judged on other
+/// terms: a language the package does not allow, a source over its code limit.
+fn refuse(problem: &Problem, solution: &Solution, language: &str) -> Result<()> {
+    let refused = |why: String, fix: &str| Error::Refused {
+        solution: solution.name.clone(),
+        why,
+        fix: fix.to_string(),
+    };
+    if let Some(why) = problem.terms.refuses_language(language) {
+        return Err(refused(why, "write the solution in one of those languages"));
+    }
+    if let Some(limit) = problem.terms.code_bytes {
+        let size = std::fs::metadata(&solution.path).map_or(0, |m| m.len());
+        if size > limit {
+            return Err(refused(
+                format!(
+                    "its source is {} bytes, over the package's code limit of {} KiB (limits.code)",
+                    size,
+                    limit >> 10
+                ),
+                "make the source smaller",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `case` runs, after the cases of `done`, under a package's groups.

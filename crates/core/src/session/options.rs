@@ -50,6 +50,9 @@ pub struct Options {
     /// The cases asked for, when not all of the problem's (`--samples`, `--case`): a run of
     /// fewer is partial, never the solution's verdict.
     pub selection: Option<Selection>,
+    /// Every case runs, even after a failure that ends its group: a package's expectations
+    /// are about every case (`judge verify`). The verdict is still the groups'.
+    pub every_case: bool,
 }
 
 impl Default for Options {
@@ -66,6 +69,7 @@ impl Default for Options {
             jobs: 1,
             checks: false,
             selection: None,
+            every_case: false,
         }
     }
 }
@@ -101,7 +105,12 @@ impl Options {
         BuildSettings {
             rust: workspace.config.rust.with(&problem.rust),
             checks: self.checks,
-            time_limit: self.compile_time_limit,
+            // A package's own compilation limits are its terms.
+            time_limit: problem
+                .terms
+                .compile_time
+                .unwrap_or(self.compile_time_limit),
+            memory_bytes: problem.terms.compile_memory,
         }
     }
 

@@ -36,6 +36,9 @@ pub(super) struct Slot {
     pub(super) decided: Option<CaseFiles>,
     /// The last case's output was small: the next may be sent ahead.
     pub(super) small_output: bool,
+    /// A multi-pass case is running: the validator's feedback folder is kept from one pass
+    /// to the next (the format guarantees it), emptied only when the case starts.
+    pub(super) keep_feedback: bool,
 }
 
 impl Slot {
@@ -45,6 +48,7 @@ impl Slot {
             dir,
             decided: None,
             small_output: false,
+            keep_feedback: false,
         }
     }
 
@@ -58,12 +62,28 @@ impl Slot {
         (case, next): (&TestCase, Option<&TestCase>),
         limits: &Limits,
     ) -> Result<CaseReport> {
+        if let Some(passes) = problem.terms.passes {
+            return self.run_passes(env, problem, program, (case, passes), limits);
+        }
+        self.run_pass(env, problem, program, (case, next), limits)
+    }
+
+    /// One run of the solution on `case` (of a multi-pass case, one pass), decided.
+    pub(super) fn run_pass(
+        &mut self,
+        env: Env<'_>,
+        problem: &Problem,
+        program: &Program,
+        (case, next): (&TestCase, Option<&TestCase>),
+        limits: &Limits,
+    ) -> Result<CaseReport> {
         if let Some(interactor) = &problem.interactor {
             let decided = self.interact(env, problem, interactor, (program, case, limits))?;
             let mut report =
                 self.report(problem, program, case, &decided.execution, decided.outcome);
             report.output_bytes = 0;
             report.interaction = decided.interaction.map(Box::new);
+            report.judge_message = decided.judge_message;
             return Ok(report);
         }
         let execution = self.execute_case(program, case, limits, problem, next)?;
@@ -76,6 +96,7 @@ impl Slot {
         let mut internal_error = None;
         let mut diff = None;
         let mut score = None;
+        let mut judge_message = None;
         let mut judge_error = None;
         let (verdict, reason, hint) = verdict::decide(measurement, limits, || {
             if let Some(name) = missing {
@@ -93,6 +114,7 @@ impl Slot {
                     internal_error = checked.internal_error;
                     diff = checked.diff;
                     score = checked.score;
+                    judge_message = checked.judge_message;
                     checked.outcome
                 }
                 Err(e) => {
@@ -112,7 +134,9 @@ impl Slot {
             diff,
             score,
         };
-        Ok(self.report(problem, program, case, &execution, outcome))
+        let mut report = self.report(problem, program, case, &execution, outcome);
+        report.judge_message = judge_message;
+        Ok(report)
     }
 
     /// The report of a case from its run and what was decided.
@@ -191,6 +215,8 @@ impl Slot {
             timing: None,
             score,
             interaction: None,
+            judge_message: None,
+            passes: None,
         }
     }
 
@@ -266,6 +292,7 @@ impl Slot {
             stderr: self.dir.join(format!("{prefix}stderr")),
             limits: runner_limits(limits),
             input_file,
+            files: None,
             keep_file,
             partner: None,
             // Sandboxed, it sees only its build, its runtime and its own folder.
@@ -304,6 +331,22 @@ impl Slot {
         }
         Some(out)
     }
+}
+
+/// A solution's request on `case` of `problem`: the case's files put in its working folder
+/// first, and that folder only to read when the package does not allow writing files.
+pub(super) fn for_case(
+    mut request: run::Request,
+    problem: &Problem,
+    case: &TestCase,
+) -> run::Request {
+    request.files = case.files.clone();
+    if problem.terms.read_only {
+        let cwd = request.cwd.clone();
+        request.access.write.retain(|w| *w != cwd);
+        request.access.read.push(cwd);
+    }
+    request
 }
 
 /// Where the case last decided on a slot left its output and its stderr.

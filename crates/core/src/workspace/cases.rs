@@ -20,6 +20,8 @@ pub struct TestCase {
     pub validator_flags: Vec<String>,
     /// Flags for the input validators on this case.
     pub input_validator_flags: Vec<String>,
+    /// Files put in the submission's working folder before it runs (a package's `NAME.files/`).
+    pub files: Option<PathBuf>,
 }
 
 /// A package's folder of samples (Kattis' `data/sample/`), where its sample interactions are.

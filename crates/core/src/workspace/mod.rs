@@ -12,6 +12,7 @@ mod programs;
 mod raw;
 mod solutions;
 mod statement;
+mod terms;
 mod validator;
 
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
 pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
 pub use solutions::{solution_name, Solution};
 pub use statement::Statement;
+pub use terms::{Languages, Terms};
 pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;

@@ -59,6 +59,8 @@ pub struct Problem {
     pub io: FileIo,
     /// The program the solution talks with, for an interactive problem.
     pub interactor: Option<Interactor>,
+    /// What a package asks beyond these (none for a workspace problem).
+    pub terms: super::Terms,
 }
 
 /// A problem that reads or writes named files instead of stdin and stdout (`input_file`,
@@ -71,6 +73,27 @@ pub struct FileIo {
 }
 
 impl Problem {
+    /// What the solution `name` must get: its expected verdict, and its expectations in a
+    /// package's own terms (which decide when there are some).
+    pub fn expectation_of(&self, name: &str) -> (Option<&Expectation>, &[crate::expect::Rule]) {
+        (
+            self.expected.get(name),
+            self.terms.rules.get(name).map_or(&[], Vec::as_slice),
+        )
+    }
+
+    /// Whether the solution `name` sets the time limit (bounds it from below): one of its
+    /// rules says so, in a package with rules; else it is in `accepted/`.
+    pub fn sets_time_limit(&self, name: &str) -> bool {
+        if self.terms.rules.is_empty() {
+            return name.starts_with("accepted/");
+        }
+        self.terms
+            .rules
+            .get(name)
+            .is_some_and(|rules| rules.iter().any(|r| r.lower_bound()))
+    }
+
     /// The problem with the judge replaying its sample interactions in place of its
     /// interactor (`judge run --replay`).
     pub fn replaying(&self) -> Problem {
@@ -331,6 +354,7 @@ pub(super) fn parse_problem(
         url: raw.url,
         io,
         interactor,
+        terms: Default::default(),
     })
 }
 

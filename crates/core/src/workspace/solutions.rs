@@ -266,6 +266,7 @@ impl Solution {
             Error::MissingRustToolchain { toolchain } => {
                 format!("the Rust toolchain `{toolchain}` is not installed")
             }
+            Error::Refused { why, .. } => why.clone(),
             _ => return None,
         };
         Some(crate::model::Skipped {

@@ -1,0 +1,55 @@
+//! What a package asks of judging beyond a workspace problem's terms: the passes of a
+//! multi-pass problem, a working folder the submission may only read, the languages it may be
+//! solved in, its code and compilation limits, and its submissions' expectations in the
+//! format's own terms. A workspace problem has none of these (`Terms::default()`).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::expect::Rule;
+
+#[derive(Debug, Clone, Default)]
+pub struct Terms {
+    /// A multi-pass problem: each case runs again on the `nextpass.in` its output validator
+    /// writes, at most this many times in all (`limits.validation_passes`).
+    pub passes: Option<u32>,
+    /// The submission may read its working folder but not write there
+    /// (`allow_file_writing: false`).
+    pub read_only: bool,
+    /// The languages it may be solved in, by the judge's ids, with the package's names for
+    /// them (`languages`); `None`: any.
+    pub languages: Option<Languages>,
+    /// The largest source a submission may be, in bytes (`limits.code`).
+    pub code_bytes: Option<u64>,
+    /// How long and in how much memory a submission compiles (`limits.compilation_time`,
+    /// `compilation_memory`).
+    pub compile_time: Option<Duration>,
+    pub compile_memory: Option<u64>,
+    /// The most an output validator or interactor may write (`limits.validation_output`).
+    pub validation_output: Option<u64>,
+    /// Each submission's expectations in the format's terms, by solution name; a submission
+    /// that has some is held to them instead of to `Problem::expected`.
+    pub rules: BTreeMap<String, Vec<Rule>>,
+}
+
+/// The languages a package allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Languages {
+    /// As the package names them (`cpp`, `python3`).
+    pub named: Vec<String>,
+    /// The judge's language ids they stand for.
+    pub ids: Vec<String>,
+}
+
+impl Terms {
+    /// Why a submission in the language `id` may not be judged, when it may not.
+    pub fn refuses_language(&self, id: &str) -> Option<String> {
+        let l = self.languages.as_ref()?;
+        (!l.ids.iter().any(|i| i == id)).then(|| {
+            format!(
+                "the package allows only {} (its `languages`), and this is {id}",
+                l.named.join(", ")
+            )
+        })
+    }
+}
