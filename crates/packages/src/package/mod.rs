@@ -88,7 +88,7 @@ pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package>
     };
     let dir = dir.canonicalize().map_err(|e| Error::read(&dir, e))?;
     if dir.join("problem.yaml").is_file() {
-        return kattis::load(&dir, languages);
+        return kattis::load(&dir, languages, cache);
     }
     if polygon::is_polygon(&dir) {
         return polygon::load(&dir, languages);

@@ -6,6 +6,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::super::inside;
+use super::constants::Constants;
 use super::meta::{as_number, as_text, parse_yaml, words};
 use super::{dir_name, sorted_entries};
 use judge_core::error::{Error, Result};
@@ -22,6 +23,8 @@ pub(super) struct Settings {
     range: Option<(f64, f64)>,
     input_validator_flags: Vec<String>,
     output_validator_flags: Vec<String>,
+    /// Arguments for the submission (`args`, 2025-09).
+    args: Vec<String>,
 }
 
 impl Settings {
@@ -34,6 +37,7 @@ impl Settings {
             range: None,
             input_validator_flags: Vec::new(),
             output_validator_flags: Vec::new(),
+            args: Vec::new(),
         }
     }
 
@@ -88,6 +92,9 @@ impl Settings {
                 "output_validator_flags" | "output_validator_args" => {
                     s.output_validator_flags = words(v);
                 }
+                "args" => s.args = words(v),
+                // What a case is about, for people: not used in judging.
+                "description" | "hint" | "full_feedback" => {}
                 "grading" => {
                     if as_text(v) == "custom" {
                         warnings.push(format!(
@@ -102,98 +109,157 @@ impl Settings {
     }
 }
 
-/// Reads one folder of the data tree: its cases and subgroups, sorted by name as problemtools
-/// sorts them.
-pub(super) fn read_group(
-    package: &Path,
-    dir: &Path,
-    path: &str,
-    parent: &Settings,
-    cases: &mut Vec<TestCase>,
-    warnings: &mut Vec<String>,
-) -> Result<Group> {
-    let mut settings = parent.clone();
-    for file in ["testdata.yaml", "test_group.yaml"] {
-        let f = dir.join(file);
-        if !f.is_file() {
-            continue;
+/// The folders of `data/` that hold cases testing the validators, not submissions.
+pub(super) const VALIDATION_FOLDERS: [&str; 3] =
+    ["invalid_input", "invalid_output", "valid_output"];
+
+/// The package's data tree, as its settings files are read: with its constants in.
+pub(super) struct Tree<'a> {
+    pub(super) package: &'a Path,
+    pub(super) constants: &'a Constants,
+}
+
+impl Tree<'_> {
+    /// Reads one folder of the data tree: its cases and subgroups, sorted by name as problemtools
+    /// sorts them.
+    pub(super) fn read_group(
+        &self,
+        dir: &Path,
+        path: &str,
+        parent: &Settings,
+        cases: &mut Vec<TestCase>,
+        warnings: &mut Vec<String>,
+    ) -> Result<Group> {
+        let package = self.package;
+        let mut settings = parent.clone();
+        for file in ["testdata.yaml", "test_group.yaml"] {
+            let f = dir.join(file);
+            if !f.is_file() {
+                continue;
+            }
+            let shown = format!(
+                "{}/data/{}{file}",
+                dir_name(package),
+                if path.is_empty() {
+                    String::new()
+                } else {
+                    format!("{path}/")
+                }
+            );
+            let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
+            let text = self.constants.apply(&text);
+            let value = parse_yaml(&text).map_err(|m| Error::Config {
+                path: shown.clone(),
+                line: None,
+                message: m,
+                fix: "correct the YAML".into(),
+            })?;
+            if let Value::Object(map) = value {
+                settings = settings.with(&map, &shown, warnings)?;
+            }
         }
-        let shown = format!(
-            "{}/data/{}{file}",
-            dir_name(package),
-            if path.is_empty() {
-                String::new()
+        let mut items = Vec::new();
+        for entry in sorted_entries(dir) {
+            let name = entry
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let child = if path.is_empty() {
+                name.clone()
             } else {
-                format!("{path}/")
+                format!("{path}/{name}")
+            };
+            let real = inside(package, &entry)?;
+            if real.is_dir() && path.is_empty() && VALIDATION_FOLDERS.contains(&name.as_str()) {
+                // Cases of the validators' (`judge validate`), never a submission's.
+                continue;
             }
-        );
-        let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
-        let value = parse_yaml(&text).map_err(|m| Error::Config {
-            path: shown.clone(),
-            line: None,
-            message: m,
-            fix: "correct the YAML".into(),
-        })?;
-        if let Value::Object(map) = value {
-            settings = settings.with(&map, &shown, warnings)?;
-        }
-    }
-    let mut items = Vec::new();
-    for entry in sorted_entries(dir) {
-        let name = entry
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let child = if path.is_empty() {
-            name.clone()
-        } else {
-            format!("{path}/{name}")
-        };
-        let real = inside(package, &entry)?;
-        if real.is_dir() {
-            let group = read_group(package, &entry, &child, &settings, cases, warnings)?;
-            if !group.cases().is_empty() {
-                items.push(Item::Group(group));
+            if real.is_dir() && name.ends_with(".files") {
+                // A case's files, beside its input.
+                continue;
             }
-            continue;
-        }
-        let Some(stem) = name.strip_suffix(".in") else {
-            continue;
-        };
-        let answer = dir.join(format!("{stem}.ans"));
-        if !answer.is_file() {
-            return Err(Error::TestData {
+            if real.is_dir() {
+                let group = self.read_group(&entry, &child, &settings, cases, warnings)?;
+                if !group.cases().is_empty() {
+                    items.push(Item::Group(group));
+                }
+                continue;
+            }
+            let Some(stem) = name.strip_suffix(".in") else {
+                continue;
+            };
+            let answer = dir.join(format!("{stem}.ans"));
+            if !answer.is_file() {
+                return Err(Error::TestData {
+                    path: format!("{}/data/{child}", dir_name(package)),
+                    message: "an input without an answer: there is no .ans beside it".into(),
+                    fix: format!("add {stem}.ans"),
+                });
+            }
+            let answer = inside(package, &answer)?;
+            let case_name = child.strip_suffix(".in").unwrap_or(&child).to_string();
+            let description = std::fs::read_to_string(dir.join(format!("{stem}.desc")))
+                .ok()
+                .map(|d| d.trim().to_string())
+                .filter(|d| !d.is_empty());
+            // A case's own settings (`NAME.yaml`, 2025-09) over its group's.
+            let own = dir.join(format!("{stem}.yaml"));
+            let settings = if own.is_file() {
+                let shown = format!("{}/data/{}.yaml", dir_name(package), case_name);
+                let text = std::fs::read_to_string(&own).map_err(|e| Error::read(&own, e))?;
+                match parse_yaml(&self.constants.apply(&text)) {
+                    Ok(Value::Object(map)) => settings.with(&map, &shown, warnings)?,
+                    Ok(_) => settings.clone(),
+                    Err(m) => {
+                        return Err(Error::Config {
+                            path: shown,
+                            line: None,
+                            message: m,
+                            fix: "correct the YAML".into(),
+                        })
+                    }
+                }
+            } else {
+                settings.clone()
+            };
+            if !settings.args.is_empty() {
+                return Err(Error::TestData {
                 path: format!("{}/data/{child}", dir_name(package)),
-                message: "an input without an answer: there is no .ans beside it".into(),
-                fix: format!("add {stem}.ans"),
+                message: format!(
+                    "its `args` ({}) are arguments for the submission, which the judge does not pass",
+                    settings.args.join(" ")
+                ),
+                fix: "give the case its input on stdin, or judge the package where submissions take arguments".into(),
             });
+            }
+            let files = dir.join(format!("{stem}.files"));
+            let files = if files.is_dir() {
+                Some(inside(package, &files)?)
+            } else {
+                None
+            };
+            cases.push(TestCase {
+                sample: case_name.starts_with("sample/"),
+                name: case_name.clone(),
+                input: real,
+                answer,
+                description,
+                validator_flags: settings.output_validator_flags.clone(),
+                input_validator_flags: settings.input_validator_flags.clone(),
+                files,
+            });
+            items.push(Item::Case(case_name));
         }
-        let answer = inside(package, &answer)?;
-        let case_name = child.strip_suffix(".in").unwrap_or(&child).to_string();
-        let description = std::fs::read_to_string(dir.join(format!("{stem}.desc")))
-            .ok()
-            .map(|d| d.trim().to_string())
-            .filter(|d| !d.is_empty());
-        cases.push(TestCase {
-            sample: case_name.starts_with("sample/"),
-            name: case_name.clone(),
-            input: real,
-            answer,
-            description,
-            validator_flags: settings.output_validator_flags.clone(),
-            input_validator_flags: settings.input_validator_flags.clone(),
-        });
-        items.push(Item::Case(case_name));
+        Ok(Group {
+            path: path.to_string(),
+            on_reject: settings.on_reject,
+            flags: GraderFlags::parse(&settings.grader_flags),
+            accept_score: settings.accept_score,
+            reject_score: settings.reject_score,
+            range: settings.range,
+            case_points: Default::default(),
+            requires: Vec::new(),
+            items,
+        })
     }
-    Ok(Group {
-        path: path.to_string(),
-        on_reject: settings.on_reject,
-        flags: GraderFlags::parse(&settings.grader_flags),
-        accept_score: settings.accept_score,
-        reject_score: settings.reject_score,
-        range: settings.range,
-        case_points: Default::default(),
-        requires: Vec::new(),
-        items,
-    })
 }

@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::super::{seconds, Format};
+use super::constants::Constants;
 use super::dir_name;
 use judge_core::error::{Error, Result};
 use judge_core::stats::TimeLimitRule;
@@ -16,6 +17,7 @@ const DEFAULT_MEMORY_MIB: u64 = 1024;
 const DEFAULT_OUTPUT_MIB: u64 = 8;
 const DEFAULT_VALIDATION_TIME: Duration = Duration::from_secs(60);
 const DEFAULT_VALIDATION_MEMORY_MIB: u64 = 1024;
+const DEFAULT_VALIDATION_OUTPUT_MIB: u64 = 8;
 
 /// problem.yaml's keys the judge reads or knowingly leaves aside, by format.
 const KNOWN_LEGACY: &[&str] = &[
@@ -60,15 +62,27 @@ pub(super) struct Meta {
     pub(super) title: Option<String>,
     pub(super) scoring: bool,
     pub(super) interactive: bool,
+    /// `type: multi-pass`: at most this many passes (`limits.validation_passes`, 2 by default).
+    pub(super) passes: Option<u32>,
     pub(super) time: TimeLimitRule,
     pub(super) memory_mib: u64,
     pub(super) output_mib: u64,
+    pub(super) code_kib: Option<u64>,
+    pub(super) compilation_time: Option<Duration>,
+    pub(super) compilation_memory_mib: Option<u64>,
     pub(super) validation_time: Duration,
     pub(super) validation_memory_mib: u64,
+    pub(super) validation_output_mib: u64,
     /// Legacy `validation:` (`default`, `custom`, `custom score`, ...).
     pub(super) validation: String,
     /// Legacy `validator_flags:`, for the default validator or a custom one.
     pub(super) validator_flags: String,
+    /// `languages`, as written (the format's codes); `None`: all.
+    pub(super) languages: Option<Vec<String>>,
+    /// Whether a submission may write in its working folder (`allow_file_writing`).
+    pub(super) file_writing: bool,
+    /// `constants`: each `{{name}}` in the files the format names is replaced by its value.
+    pub(super) constants: Constants,
 }
 
 /// Reads `dir/problem.yaml`.
@@ -78,7 +92,7 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     let shown = |key: &str| format!("{}/problem.yaml ({key})", dir_name(dir));
     let bad = |key: &str, message: String, fix: &str| Error::Config {
         path: shown(key),
-        line: None,
+        line: line_of_key(&text, key.rsplit('.').next().unwrap_or(key)),
         message,
         fix: fix.to_string(),
     };
@@ -101,9 +115,9 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     };
     let format = match meta.get("problem_format_version").map(as_text) {
         None => Format::KattisLegacy,
-        Some(v) if v == "legacy" => Format::KattisLegacy,
+        Some(v) if v == "legacy" || v == "legacy-icpc" => Format::KattisLegacy,
         Some(v) if v == "2023-07-draft" || v == "2023-07" => Format::Kattis2023,
-        Some(v) if v == "2025-09" => Format::Kattis2025,
+        Some(v) if v == "2025-09" || v == "2025-09-draft" => Format::Kattis2025,
         Some(v) => {
             return Err(bad(
                 "problem_format_version",
@@ -121,39 +135,7 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
         warnings.push(format!("problem.yaml: unknown key `{key}` (ignored)"));
     }
 
-    // What kind of problem: pass-fail or scoring, interactive or not.
-    let types: Vec<String> = match meta.get("type") {
-        None => vec!["pass-fail".into()],
-        Some(Value::Array(list)) => list.iter().map(as_text).collect(),
-        Some(v) => as_text(v).split_whitespace().map(str::to_string).collect(),
-    };
-    let validation = meta.get("validation").map(as_text).unwrap_or_default();
-    let scoring = types.iter().any(|t| t == "scoring") || validation.contains("score");
-    let interactive =
-        types.iter().any(|t| t == "interactive") || validation.contains("interactive");
-    for t in &types {
-        if ![
-            "pass-fail",
-            "scoring",
-            "interactive",
-            "multi-pass",
-            "submit-answer",
-        ]
-        .contains(&t.as_str())
-        {
-            return Err(bad(
-                "type",
-                format!("`{t}` is not a problem type"),
-                "write pass-fail, scoring or interactive",
-            ));
-        }
-        if ["multi-pass", "submit-answer"].contains(&t.as_str()) {
-            warnings.push(format!(
-                "type `{t}` is not supported: its submissions are judged as pass-fail"
-            ));
-        }
-    }
-    // Limits.
+    let kind = Kind::read(meta.get("type"), &meta, &bad)?;
     let limits = match meta.get("limits") {
         Some(Value::Object(l)) => l.clone(),
         None | Some(Value::Null) => Map::new(),
@@ -165,82 +147,284 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
             ))
         }
     };
-    let number = |key: &str| -> Result<Option<f64>> {
-        match limits.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => as_number(v).filter(|x| *x > 0.0).map(Some).ok_or_else(|| {
-                bad(
-                    &format!("limits.{key}"),
-                    format!("`{}` is not a positive number", as_text(v)),
-                    "write a number",
-                )
-            }),
+    let limits = Limits::read(&limits, format, &bad, warnings)?;
+    let passes = match (kind.multi_pass, limits.validation_passes) {
+        (true, passes) => Some(passes.unwrap_or(2)),
+        (false, Some(_)) => return Err(bad(
+            "limits.validation_passes",
+            "`validation_passes` is for multi-pass problems, and this one's type is not multi-pass"
+                .into(),
+            "remove it, or add multi-pass to `type`",
+        )),
+        (false, None) => None,
+    };
+    let languages = match meta.get("languages") {
+        None | Some(Value::Null) => None,
+        Some(v) => {
+            let list = words(v);
+            if list.is_empty() {
+                return Err(bad(
+                    "languages",
+                    "an empty list of languages".into(),
+                    "write `all`, or the languages' codes (cpp, python3, ...)",
+                ));
+            }
+            (list != ["all"]).then_some(list)
         }
     };
-    let time = if format == Format::KattisLegacy {
-        TimeLimitRule {
-            fixed: number("time_limit")?.map(seconds),
-            ac_to_limit: number("time_multiplier")?.unwrap_or(5.0),
-            limit_to_tle: number("time_safety_margin")?.unwrap_or(2.0),
-            resolution: number("time_resolution")?.map_or(Duration::from_secs(1), seconds),
-        }
-    } else {
-        let multipliers = match limits.get("time_multipliers") {
-            Some(Value::Object(m)) => m.clone(),
-            _ => Map::new(),
-        };
-        let m =
-            |key: &str, default: f64| multipliers.get(key).and_then(as_number).unwrap_or(default);
-        TimeLimitRule {
-            fixed: number("time_limit")?.map(seconds),
-            ac_to_limit: m("ac_to_time_limit", 2.0),
-            limit_to_tle: m("time_limit_to_tle", 1.5),
-            resolution: number("time_resolution")?.map_or(Duration::from_secs(1), seconds),
+    // The spec's default is false; problemtools', which reads 2023-07 and legacy packages,
+    // is true (and legacy packages have no such key).
+    let writing = meta
+        .get("allow_file_writing")
+        .or_else(|| meta.get("allow_writing_files"));
+    let file_writing = match writing {
+        Some(Value::Bool(b)) => *b,
+        None | Some(Value::Null) => format != Format::Kattis2025,
+        Some(v) => {
+            return Err(bad(
+                "allow_file_writing",
+                format!("`{}` is not true or false", as_text(v)),
+                "write true or false",
+            ))
         }
     };
-    let memory_mib = number("memory")?.map_or(DEFAULT_MEMORY_MIB, |m| m as u64);
-    let output_mib = number("output")?.map_or(DEFAULT_OUTPUT_MIB, |m| m as u64);
-    let validation_time = number("validation_time")?.map_or(DEFAULT_VALIDATION_TIME, seconds);
-    let validation_memory =
-        number("validation_memory")?.map_or(DEFAULT_VALIDATION_MEMORY_MIB, |m| m as u64);
-    for key in limits.keys() {
-        let known_limits = [
-            "time_multiplier",
-            "time_safety_margin",
-            "time_multipliers",
-            "time_limit",
-            "time_resolution",
-            "memory",
-            "output",
-            "code",
-            "compilation_time",
-            "compilation_memory",
-            "validation_time",
-            "validation_memory",
-            "validation_output",
-            "validation_passes",
-        ];
-        if !known_limits.contains(&key.as_str()) {
-            warnings.push(format!(
-                "problem.yaml: unknown key `limits.{key}` (ignored)"
-            ));
-        }
-    }
+    let constants = Constants::read(meta.get("constants"), &bad)?;
 
     Ok(Meta {
         format,
         title: title(meta.get("name")),
-        scoring,
-        interactive,
-        time,
-        memory_mib,
-        output_mib,
-        validation_time,
-        validation_memory_mib: validation_memory,
-        validation,
+        scoring: kind.scoring,
+        interactive: kind.interactive,
+        passes,
+        time: limits.time,
+        memory_mib: limits.memory_mib,
+        output_mib: limits.output_mib,
+        code_kib: limits.code_kib,
+        compilation_time: limits.compilation_time,
+        compilation_memory_mib: limits.compilation_memory_mib,
+        validation_time: limits.validation_time,
+        validation_memory_mib: limits.validation_memory_mib,
+        validation_output_mib: limits.validation_output_mib,
+        validation: meta.get("validation").map(as_text).unwrap_or_default(),
         validator_flags: meta.get("validator_flags").map(as_text).unwrap_or_default(),
+        languages,
+        file_writing,
+        constants,
     })
 }
+
+/// The line of `key:` in `text`, where it starts a line (at any indent).
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .map(|i| i + 1)
+}
+
+pub(super) type Bad<'a> = dyn Fn(&str, String, &str) -> Error + 'a;
+
+/// `type`: what kind of problem, from a string or a list of the format's types.
+struct Kind {
+    scoring: bool,
+    interactive: bool,
+    multi_pass: bool,
+}
+
+impl Kind {
+    fn read(value: Option<&Value>, meta: &Map<String, Value>, bad: &Bad<'_>) -> Result<Kind> {
+        let types: Vec<String> = match value {
+            None | Some(Value::Null) => vec!["pass-fail".into()],
+            Some(Value::Array(list)) => list.iter().map(as_text).collect(),
+            Some(v) => as_text(v).split_whitespace().map(str::to_string).collect(),
+        };
+        const TYPES: [&str; 5] = [
+            "pass-fail",
+            "scoring",
+            "interactive",
+            "multi-pass",
+            "submit-answer",
+        ];
+        for (i, t) in types.iter().enumerate() {
+            if !TYPES.contains(&t.as_str()) {
+                return Err(bad(
+                    "type",
+                    format!("`{t}` is not a problem type"),
+                    "write pass-fail, scoring, interactive, multi-pass or submit-answer",
+                ));
+            }
+            if types[..i].contains(t) {
+                return Err(bad(
+                    "type",
+                    format!("`{t}` is listed twice"),
+                    "list it once",
+                ));
+            }
+        }
+        let has = |t: &str| types.iter().any(|x| x == t);
+        for (a, b) in [
+            ("pass-fail", "scoring"),
+            ("multi-pass", "submit-answer"),
+            ("interactive", "submit-answer"),
+        ] {
+            if has(a) && has(b) {
+                return Err(bad(
+                    "type",
+                    format!("`{a}` and `{b}` cannot go together"),
+                    "keep one of them",
+                ));
+            }
+        }
+        // Never judged as something else: a submission's answers are not a program.
+        if has("submit-answer") {
+            return Err(bad(
+                "type",
+                "submit-answer problems are not judged here: their submissions are answers, not programs, and the judge runs programs".into(),
+                "judge the problem on a system that takes answer files (Kattis, DOMjudge)",
+            ));
+        }
+        let validation = meta.get("validation").map(as_text).unwrap_or_default();
+        Ok(Kind {
+            scoring: has("scoring") || validation.contains("score"),
+            interactive: has("interactive") || validation.contains("interactive"),
+            multi_pass: has("multi-pass"),
+        })
+    }
+}
+
+/// `limits`, with the defaults of the format's tools for what it leaves out.
+struct Limits {
+    time: TimeLimitRule,
+    memory_mib: u64,
+    output_mib: u64,
+    code_kib: Option<u64>,
+    compilation_time: Option<Duration>,
+    compilation_memory_mib: Option<u64>,
+    validation_time: Duration,
+    validation_memory_mib: u64,
+    validation_output_mib: u64,
+    validation_passes: Option<u32>,
+}
+
+impl Limits {
+    fn read(
+        limits: &Map<String, Value>,
+        format: Format,
+        bad: &Bad<'_>,
+        warnings: &mut Vec<String>,
+    ) -> Result<Limits> {
+        for key in limits.keys() {
+            if !KNOWN_LIMITS.contains(&key.as_str()) {
+                warnings.push(format!(
+                    "problem.yaml: unknown key `limits.{key}` (ignored)"
+                ));
+            }
+        }
+        let number = |key: &str| -> Result<Option<f64>> {
+            match limits.get(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(v) => as_number(v).filter(|x| *x > 0.0).map(Some).ok_or_else(|| {
+                    bad(
+                        &format!("limits.{key}"),
+                        format!("`{}` is not a positive number", as_text(v)),
+                        "write a number",
+                    )
+                }),
+            }
+        };
+        // Sizes and counts: whole numbers (the format says int).
+        let whole = |key: &str| -> Result<Option<u64>> {
+            match number(key)? {
+                Some(x) if x.fract() != 0.0 => Err(bad(
+                    &format!("limits.{key}"),
+                    format!("`{x}` is not a whole number"),
+                    "write a whole number",
+                )),
+                x => Ok(x.map(|x| x as u64)),
+            }
+        };
+        let time = if format == Format::KattisLegacy {
+            TimeLimitRule {
+                fixed: number("time_limit")?.map(seconds),
+                ac_to_limit: number("time_multiplier")?.unwrap_or(5.0),
+                limit_to_tle: number("time_safety_margin")?.unwrap_or(2.0),
+                resolution: number("time_resolution")?.map_or(Duration::from_secs(1), seconds),
+            }
+        } else {
+            let multipliers = match limits.get("time_multipliers") {
+                Some(Value::Object(m)) => m.clone(),
+                None | Some(Value::Null) => Map::new(),
+                Some(_) => {
+                    return Err(bad(
+                        "limits.time_multipliers",
+                        "`time_multipliers` is not a map".into(),
+                        "write time_multipliers:\\n    ac_to_time_limit: 2.0",
+                    ))
+                }
+            };
+            let m = |key: &str, default: f64| -> Result<f64> {
+                match multipliers.get(key) {
+                    None | Some(Value::Null) => Ok(default),
+                    Some(v) => as_number(v).filter(|x| *x >= 1.0).ok_or_else(|| {
+                        bad(
+                            &format!("limits.time_multipliers.{key}"),
+                            format!("`{}` is not a number of at least 1", as_text(v)),
+                            "write a number such as 2.0",
+                        )
+                    }),
+                }
+            };
+            TimeLimitRule {
+                fixed: number("time_limit")?.map(seconds),
+                ac_to_limit: m("ac_to_time_limit", 2.0)?,
+                limit_to_tle: m("time_limit_to_tle", 1.5)?,
+                resolution: number("time_resolution")?.map_or(Duration::from_secs(1), seconds),
+            }
+        };
+        let passes = whole("validation_passes")?;
+        if passes.is_some_and(|p| p < 2) {
+            return Err(bad(
+                "limits.validation_passes",
+                "`validation_passes` must be at least 2".into(),
+                "write 2 or more, or leave it out (2)",
+            ));
+        }
+        Ok(Limits {
+            time,
+            memory_mib: whole("memory")?.unwrap_or(DEFAULT_MEMORY_MIB),
+            output_mib: whole("output")?.unwrap_or(DEFAULT_OUTPUT_MIB),
+            code_kib: whole("code")?,
+            compilation_time: whole("compilation_time")?.map(Duration::from_secs),
+            compilation_memory_mib: whole("compilation_memory")?,
+            validation_time: number("validation_time")?.map_or(DEFAULT_VALIDATION_TIME, seconds),
+            validation_memory_mib: whole("validation_memory")?
+                .unwrap_or(DEFAULT_VALIDATION_MEMORY_MIB),
+            validation_output_mib: whole("validation_output")?
+                .unwrap_or(DEFAULT_VALIDATION_OUTPUT_MIB),
+            validation_passes: passes.map(|p| p as u32),
+        })
+    }
+}
+
+/// The limits the judge reads.
+const KNOWN_LIMITS: &[&str] = &[
+    "time_multiplier",
+    "time_safety_margin",
+    "time_multipliers",
+    "time_limit",
+    "time_resolution",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+];
 
 /// The problem's name: a string, or the English (else the first) of a map of languages.
 fn title(name: Option<&Value>) -> Option<String> {

@@ -6,9 +6,12 @@
 //! `NAME.in` with `NAME.ans`, submissions are judged by the folder they are in. What the judge
 //! does not use (statements, attachments, unknown keys) is said in `warnings`, never an error.
 
+mod constants;
 mod data;
+mod expect;
 mod meta;
 mod programs;
+mod terms;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +22,7 @@ use super::{dir_name, samples, Format, Package};
 use judge_core::check::KattisFlags;
 use judge_core::error::{Error, Result};
 use judge_core::lang::{Languages, RustSettings};
-use judge_core::verdict::MemoryRule;
+use judge_core::verdict::{MemoryRule, Verdict};
 use judge_core::workspace::{
     Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProgram,
     InteractorProtocol, Problem, ProblemLimits,
@@ -27,11 +30,15 @@ use judge_core::workspace::{
 
 pub use programs::FOLDERS;
 
-/// Reads a Kattis package from its (canonical) folder.
-pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
+pub use constants::Constants;
+
+/// Reads a Kattis package from its (canonical) folder; what its constants change is written
+/// under `cache`.
+pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> {
     let mut warnings = Vec::new();
     let meta = meta::read(dir, &mut warnings)?;
     let format = meta.format;
+    let program = |p: PathBuf| meta.constants.program(&p, cache);
 
     // The output validator: the default one with its flags, or a program of the package's.
     let custom = if format == Format::KattisLegacy {
@@ -43,7 +50,9 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
     let checker = if meta.interactive {
         // The output validator is the interactor: it talks with the submission and decides.
         interactor = Some(Interactor {
-            program: InteractorProgram::Source(programs::output_validator(dir, languages)?),
+            program: InteractorProgram::Source(program(programs::output_validator(
+                dir, languages,
+            )?)?),
             protocol: InteractorProtocol::Kattis {
                 flags: meta
                     .validator_flags
@@ -56,9 +65,8 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         });
         Checker::default()
     } else if custom {
-        let program = programs::output_validator(dir, languages)?;
         Checker::Program(CheckerProgram {
-            source: program,
+            source: program(programs::output_validator(dir, languages)?)?,
             time: meta.validation_time,
             memory_bytes: meta.validation_memory_mib << 20,
             protocol: CheckerProtocol::Kattis {
@@ -90,8 +98,11 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         });
     }
     let mut cases = Vec::new();
-    let grading = data::read_group(
-        dir,
+    let tree = data::Tree {
+        package: dir,
+        constants: &meta.constants,
+    };
+    let grading = tree.read_group(
         &data,
         "",
         &data::Settings::defaults(),
@@ -106,10 +117,44 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         });
     }
 
+    if meta.passes.is_some() && !custom {
+        return Err(Error::TestData {
+            path: format!("{}/problem.yaml (type)", dir_name(dir)),
+            message: "a multi-pass problem needs an output validator to write each next pass's input, and the package has none".into(),
+            fix: "add the validator in output_validator/".into(),
+        });
+    }
+
     let id = dir_name(dir);
-    let subs = programs::submissions(dir, &id, languages, &mut warnings);
+    let expectations = expect::Expectations::read(dir, &meta.constants)?;
+    let mut more: Vec<(String, &[Verdict])> = Vec::new();
+    if format == Format::Kattis2025 {
+        more.extend(
+            expect::MORE_FOLDERS
+                .iter()
+                .map(|(f, v)| (f.to_string(), *v)),
+        );
+        for f in expectations.folders() {
+            if !FOLDERS
+                .iter()
+                .chain(expect::MORE_FOLDERS)
+                .any(|(k, _)| *k == f)
+            {
+                // A folder of the package's own: its rules say what its submissions get.
+                more.push((f, &Verdict::ALL[..6]));
+            }
+        }
+    }
+    let more: Vec<(&str, &[Verdict])> = more.iter().map(|(f, v)| (f.as_str(), *v)).collect();
+    let mut subs = programs::submissions(dir, &id, languages, &more, &mut warnings);
     // (`programs::submissions` has said when none is accepted.)
-    let input_validators = programs::input_validators(dir, languages)?;
+    let terms = terms::gather(&meta, &expectations, &mut subs, languages, cache)?;
+    let mut input_validators = programs::input_validators(dir, languages)?;
+    for v in &mut input_validators {
+        if let judge_core::workspace::ValidatorKind::Program(p) = &mut v.kind {
+            *p = program(p.clone())?;
+        }
+    }
     let problem = Problem {
         id: id.clone(),
         dir: dir.to_path_buf(),
@@ -135,6 +180,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         url: None,
         io: FileIo::default(),
         interactor,
+        terms,
     };
     Ok(Package {
         dir: dir.to_path_buf(),

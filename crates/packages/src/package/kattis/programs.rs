@@ -29,11 +29,13 @@ pub(super) struct Submissions {
     pub(super) skipped: Vec<Skipped>,
 }
 
-/// Reads `submissions/FOLDER/FILE` of the package `id` in `dir`.
+/// Reads `submissions/FOLDER/FILE` of the package `id` in `dir`; `more` are folders beyond
+/// those problemtools knows that this package's format has.
 pub(super) fn submissions(
     dir: &Path,
     id: &str,
     languages: &Languages,
+    more: &[(&str, &[Verdict])],
     warnings: &mut Vec<String>,
 ) -> Submissions {
     let mut expected = BTreeMap::new();
@@ -51,7 +53,7 @@ pub(super) fn submissions(
         if !folder.is_dir() {
             continue;
         }
-        let Some((_, verdicts)) = FOLDERS.iter().find(|(f, _)| *f == name) else {
+        let Some((_, verdicts)) = FOLDERS.iter().chain(more).find(|(f, _)| *f == name) else {
             warnings.push(format!(
                 "submissions/{name}/ is not a folder the format knows (accepted, partially_accepted, wrong_answer, run_time_error, time_limit_exceeded): its submissions are not judged"
             ));

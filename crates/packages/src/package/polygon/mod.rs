@@ -127,6 +127,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             input: xml.input_file.clone(),
             output: xml.output_file.clone(),
         },
+        terms: Default::default(),
     };
     Ok(Package {
         dir: dir.to_path_buf(),
@@ -211,6 +212,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
             description: None,
             validator_flags: Vec::new(),
             input_validator_flags: Vec::new(),
+            files: None,
         });
     }
     Ok(cases)
