@@ -63,6 +63,8 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             time_limit: Some(limit),
             skip_after_tle: args.skip_after_tle,
             compile_time_limit: args.compile_time_limit,
+            // Expectations in the format's terms are about every case.
+            every_case: !problem.terms.rules.is_empty(),
             ..Options::default()
         };
         let columns = judge_report::verify::Columns::new(
@@ -111,7 +113,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             if !args.json {
                 let c = verify::check(
                     r,
-                    problem.expected.get(&r.solution),
+                    problem.expectation_of(&r.solution),
                     (limit, margin),
                     problem.grading.as_deref(),
                     problem.scoring,

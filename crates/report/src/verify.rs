@@ -77,6 +77,7 @@ pub fn render_head(problem: &Problem, limit: Duration, columns: Columns) -> Stri
 pub fn render_line(c: &Checked, limit: Duration, columns: Columns) -> String {
     let (w, e) = (columns.name, columns.expected);
     let expected = match &c.expected {
+        _ if !c.rules.is_empty() => format!("{:<e$}", "its rules"),
         Some(x) => format!("{:<e$}", x.to_string()),
         None => dim(&format!("{:<e$}", "(none)")),
     };
@@ -106,10 +107,22 @@ pub fn render_line(c: &Checked, limit: Duration, columns: Columns) -> String {
         None => dim("  no expected verdict"),
         Some(true) => String::new(),
     };
-    format!(
+    let mut line = format!(
         "  {:<w$} {expected} {got} {time:>10}  {cases}{flag}\n",
         c.solution
-    )
+    );
+    // The package's expectations it was held to, and where one broke.
+    for rule in &c.rules {
+        let _ = writeln!(line, "      {}", dim(&format!("held to {rule}")));
+    }
+    for b in &c.broken {
+        let _ = writeln!(
+            line,
+            "      {}",
+            alarm(&format!("broke {}: {}", b.source, b.why))
+        );
+    }
+    line
 }
 
 /// Under the table: the time limits, the warnings and the mismatches.
@@ -200,14 +213,18 @@ pub fn render_tail(v: &Verification) -> String {
             let row = format!(
                 "  {:<w$} {:<e$} {:<5} {}",
                 c.solution,
-                c.expected
-                    .as_ref()
-                    .map(|e| e.to_string())
-                    .unwrap_or_default(),
+                match &c.expected {
+                    _ if !c.rules.is_empty() => "its rules".to_string(),
+                    Some(e) => e.to_string(),
+                    None => String::new(),
+                },
                 c.verdict.code(),
                 c.verdict_at_margin.code()
             );
             let _ = writeln!(out, "{}", row.trim_end());
+            for b in &c.broken {
+                let _ = writeln!(out, "      broke {}: {}", b.source, b.why);
+            }
         }
     }
     out
