@@ -77,22 +77,27 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
         let fixed = args.time_limit.or(problem.time_rule.fixed);
         // Without a fixed limit, the accepted submissions come first: the slowest of them
         // sets the limit, by the package's own rule.
-        let limit = match fixed {
-            Some(limit) => limit,
-            None => {
-                let mut d = judge_core::derive::time_limit(
-                    &mut judge,
-                    &problem,
-                    &solutions,
-                    &cases,
-                    &mut progress,
-                    false,
-                )?;
-                skipped.append(&mut d.skipped);
-                reports.extend(d.reports);
-                d.limit
-            }
-        };
+        let limit =
+            match fixed {
+                Some(limit) => limit,
+                None => {
+                    let mut d = judge_core::derive::time_limit(
+                        &mut judge,
+                        &problem,
+                        &solutions,
+                        &cases,
+                        &mut progress,
+                        false,
+                    )?;
+                    skipped.append(&mut d.skipped);
+                    // A run on only some of the cases (those its rules bound the limit with) is
+                    // judged again, on every case.
+                    reports.extend(d.reports.into_iter().filter(|r| {
+                        problem.terms.rules.is_empty() || r.cases.len() == cases.len()
+                    }));
+                    d.limit
+                }
+            };
         if !args.json {
             if i > 0 {
                 writeln!(out)?;

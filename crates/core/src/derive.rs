@@ -86,7 +86,17 @@ pub fn time_limit(
     let mut skipped = Vec::new();
     for (i, s) in accepted.iter().enumerate() {
         observer.solution_started(s, i, accepted.len());
-        match judge.judge(problem, s, cases, &options, observer) {
+        // Only the cases its rules bound the limit with run under the cap: one that must time
+        // out elsewhere is not left to spin there for a minute.
+        let rules = problem.expectation_of(&s.name).1;
+        let bounded: Vec<TestCase> = cases
+            .iter()
+            .filter(|c| {
+                rules.is_empty() || rules.iter().any(|r| r.lower_bound() && r.covers(&c.name))
+            })
+            .cloned()
+            .collect();
+        match judge.judge(problem, s, &bounded, &options, observer) {
             Ok(r) => reports.push(r),
             Err(e) => match s.skipped_because(&e) {
                 Some(skip) => skipped.push(skip),

@@ -143,7 +143,13 @@ pub fn render_tail(v: &Verification) -> String {
             };
             let _ = writeln!(
                 out,
-                "  time limit: {limits} (slowest accepted: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to {rounded})",
+                "  time limit: {limits} (slowest {}: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to {rounded})",
+                // A package's rules may bound the limit with other submissions than accepted ones.
+                if j.solution.starts_with("accepted/") || !j.solution.contains('/') {
+                    "accepted"
+                } else {
+                    "bounding it from below"
+                },
                 j.solution,
                 j.case,
                 j.slowest.as_secs_f64() * 1000.0,

@@ -64,7 +64,6 @@ impl Slot {
         for pass in 1..=max {
             let mut report = self.run_pass(env, problem, program, (&this, None), limits)?;
             report.name = case.name.clone();
-            report.input = None;
             cpu = cpu.max(report.cpu);
             wall = wall.max(report.wall);
             memory = memory.max(report.memory_bytes);
@@ -79,9 +78,19 @@ impl Slot {
                         format!("pass {pass}: the output validator wrote {NEXT_PASS} and rejected the output; it may ask for another pass only when it accepts"),
                     ));
                 }
+                // Which pass, and (after the first) the input the validator gave it.
+                let mut which = format!("in pass {pass}");
+                if pass > 1 {
+                    if let Some(shown) = super::slot::shown_input(&this.input, Verdict::Wa, false) {
+                        which.push_str(&format!(
+                            " (its input: {})",
+                            shown.trim_end().replace('\n', " / ")
+                        ));
+                    }
+                }
                 report.detail = Some(match report.detail.take() {
-                    Some(d) => format!("pass {pass}: {d}"),
-                    None => format!("pass {pass}"),
+                    Some(d) => format!("{which}: {d}"),
+                    None => which,
                 });
                 return Ok(report);
             }

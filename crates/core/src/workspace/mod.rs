@@ -60,6 +60,9 @@ pub struct Mounted {
     pub solutions: Vec<Solution>,
     /// Its programs the judge cannot run, with the reason.
     pub skipped: Vec<crate::model::Skipped>,
+    /// The submissions built from a copy (with the package's constants in), by the file they
+    /// were copied from: that file named by a user is the copy judged.
+    pub copies: std::collections::BTreeMap<PathBuf, PathBuf>,
 }
 
 impl Workspace {

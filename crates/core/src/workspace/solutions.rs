@@ -196,7 +196,7 @@ impl Workspace {
             e => e,
         })?;
         let path = path.canonicalize().map_err(|e| Error::read(path, e))?;
-        let mut name = path
+        let name = path
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("attempt")
@@ -238,13 +238,18 @@ impl Workspace {
                 }
             }
         };
-        // A reference solution keeps the name it is listed under.
+        // A reference solution keeps the name it is listed under, and is what is listed: a
+        // package's submission may be built from a copy with the package's constants in.
+        let copy = self
+            .package(&problem)
+            .and_then(|p| p.copies.get(&path).cloned());
+        let listed_path = copy.as_deref().unwrap_or(&path);
         if let Some(listed) = self
             .solutions(&problem)?
             .into_iter()
-            .find(|s| s.path.canonicalize().ok().as_deref() == Some(path.as_path()))
+            .find(|s| s.path.canonicalize().ok().as_deref() == Some(listed_path))
         {
-            name = listed.name;
+            return Ok(listed);
         }
         Ok(Solution {
             name,

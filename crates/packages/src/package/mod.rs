@@ -25,6 +25,7 @@ impl Package {
             cases: self.cases.clone(),
             solutions: self.submissions.clone(),
             skipped: self.skipped.clone(),
+            copies: self.copies.clone(),
         }
     }
 }
@@ -48,6 +49,8 @@ pub struct Package {
     /// `type: scoring`: groups give points, and `partially_accepted` submissions must get some
     /// but not all of them.
     pub scoring: bool,
+    /// The submissions built from a copy with the package's constants in, by their own file.
+    pub copies: std::collections::BTreeMap<PathBuf, PathBuf>,
 }
 
 /// Which format a package is in.

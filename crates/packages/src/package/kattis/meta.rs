@@ -89,12 +89,21 @@ pub(super) struct Meta {
 pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     let yaml = dir.join("problem.yaml");
     let text = std::fs::read_to_string(&yaml).map_err(|e| Error::read(&yaml, e))?;
-    let shown = |key: &str| format!("{}/problem.yaml ({key})", dir_name(dir));
-    let bad = |key: &str, message: String, fix: &str| Error::Config {
-        path: shown(key),
-        line: line_of_key(&text, key.rsplit('.').next().unwrap_or(key)),
-        message,
-        fix: fix.to_string(),
+    // The file and the line of the key, then the key: `relay/problem.yaml:7: type: ...`.
+    let bad = |key: &str, message: String, fix: &str| {
+        let line = line_of_key(&text, key.rsplit('.').next().unwrap_or(key));
+        Error::Config {
+            path: match line {
+                Some(_) => format!("{}/problem.yaml", dir_name(dir)),
+                None => format!("{}/problem.yaml ({key})", dir_name(dir)),
+            },
+            line,
+            message: match line {
+                Some(_) => format!("{key}: {message}"),
+                None => message,
+            },
+            fix: fix.to_string(),
+        }
     };
     let meta = parse_yaml(&text).map_err(|m| Error::Config {
         path: format!("{}/problem.yaml", dir_name(dir)),

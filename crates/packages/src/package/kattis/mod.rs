@@ -188,6 +188,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         problem,
         cases,
         submissions: subs.runnable,
+        copies: subs.copies,
         skipped: subs.skipped,
         warnings,
         scoring: meta.scoring,

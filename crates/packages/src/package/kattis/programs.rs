@@ -27,6 +27,8 @@ pub(super) struct Submissions {
     pub(super) runnable: Vec<Solution>,
     pub(super) expected: BTreeMap<String, Expectation>,
     pub(super) skipped: Vec<Skipped>,
+    /// Those built from a copy (constants put in), by their own file.
+    pub(super) copies: BTreeMap<PathBuf, PathBuf>,
 }
 
 /// Reads `submissions/FOLDER/FILE` of the package `id` in `dir`; `more` are folders beyond
@@ -121,6 +123,7 @@ pub(super) fn submissions(
         runnable: submissions,
         expected,
         skipped,
+        copies: BTreeMap::new(),
     }
 }
 

@@ -90,7 +90,11 @@ pub(super) fn gather(
         if !rules.is_empty() {
             terms.rules.insert(s.name.clone(), rules);
         }
-        s.path = meta.constants.program(&s.path, cache)?;
+        let built = meta.constants.program(&s.path, cache)?;
+        if built != s.path {
+            subs.copies.insert(s.path.clone(), built.clone());
+            s.path = built;
+        }
         kept.push(s);
     }
     subs.runnable = kept;

@@ -138,6 +138,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         skipped: subs.skipped,
         warnings,
         scoring,
+        copies: Default::default(),
     })
 }
 
