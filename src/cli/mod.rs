@@ -4,6 +4,7 @@ mod clean;
 mod compare;
 mod context;
 mod export;
+mod generate;
 mod history;
 mod import;
 mod list;
@@ -112,6 +113,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Write a problem as a Kattis problem package (for problemtools, Kattis, DOMjudge).
     Export(export::ExportArgs),
+    /// Make a package's data/ from its generators/generators.yaml (only what changed).
+    Generate(generate::GenerateArgs),
     /// Show the submissions recorded by `judge run`, newest first.
     History(history::HistoryArgs),
     /// Measure how solutions' CPU time grows with the input size; fit growth models, draw a chart.
@@ -179,7 +182,9 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     let ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
         Ok(ws) => ws,
         // A package is judged where it lies: no workspace is needed.
-        Err(judge_core::Error::NotAWorkspace { .. }) if !packages.is_empty() => {
+        Err(judge_core::Error::NotAWorkspace { .. })
+            if !packages.is_empty() || matches!(command, Command::Generate(_)) =>
+        {
             Workspace::loose(&cwd)
         }
         // A mistyped file is the likelier mistake than the folder.
@@ -207,6 +212,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::verify(&ctx, args),
         Command::Validate(args) => validate::validate(&ctx, args),
         Command::Export(args) => export::export(&ctx, args),
+        Command::Generate(args) => generate::generate(&ctx, args),
         Command::History(args) => history::history(&ctx, args),
         Command::Stress(args) => stress::stress(&ctx, args),
         Command::Show(args) => show::show(&ctx, args),

@@ -12,6 +12,7 @@ mod export;
 mod file_io;
 mod fork_bomb;
 mod formats;
+mod generate;
 mod history;
 mod import;
 mod interactive;

@@ -3,5 +3,6 @@
 //! packages. What a package holds becomes what the core's workspace knows (`Mounted`).
 
 pub mod export;
+pub mod generate;
 pub mod import;
 pub mod package;

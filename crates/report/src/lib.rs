@@ -5,6 +5,7 @@
 
 pub mod compare;
 pub mod export;
+pub mod generate;
 pub mod history;
 pub mod import;
 pub mod scale;

@@ -14,6 +14,7 @@ mod parallel;
 mod repeat;
 mod scratch;
 mod slot;
+mod terms;
 
 use std::path::{Path, PathBuf};
 
@@ -238,6 +239,20 @@ impl Judge {
         self.build_with(path, &toolchain, helper)
     }
 
+    /// Builds a program of several files: `source`, with its other files copied beside it (a
+    /// package's generator), or takes it from the cache.
+    pub fn build_source(
+        &mut self,
+        source: &Source,
+        problem: &Problem,
+        options: &Options,
+    ) -> Result<(CompileReport, Option<Program>)> {
+        let (env, slots) = self.parts();
+        let toolchain =
+            env.toolchain(&source.path, options.build_settings(problem, env.workspace))?;
+        env.build(slots[0].executor.as_mut(), source, &toolchain)
+    }
+
     /// Builds `path` with a toolchain already found.
     fn build_with(
         &mut self,
@@ -270,7 +285,7 @@ impl Judge {
             options.build_settings(problem, env.workspace),
         )?;
         let language = &toolchain.language;
-        refuse(problem, solution, &language.id)?;
+        terms::refuse(problem, solution, &language.id)?;
         let (limits, time_rule) = options.limits_for(problem, &language.id);
         let mut report = SolutionReport {
             problem: problem.id.clone(),
@@ -490,6 +505,36 @@ impl Judge {
         Ok((verdict, reason, execution))
     }
 
+    /// Runs a package's generator with `args`, `input` on stdin (empty when `None`), in `dir`:
+    /// its working folder, the one place it may write, kept after the run (what it wrote
+    /// there is the case's). AC when it ran cleanly within `limits`, otherwise the verdict and
+    /// reason that say why not.
+    pub fn run_in(
+        &mut self,
+        program: &Program,
+        args: &[String],
+        input: Option<&Path>,
+        dir: &Path,
+        limits: &Limits,
+    ) -> Result<(Verdict, Reason, Execution)> {
+        let slot = &mut self.slots[0];
+        let role = slot::Role {
+            prefix: "generator.",
+            ..Default::default()
+        };
+        let mut request = slot.request(&role, program, args, input, limits, &FileIo::default());
+        let own = request.cwd.clone();
+        request.cwd = dir.to_path_buf();
+        request.clean_cwd = false;
+        request.access.write.retain(|w| *w != own);
+        request.access.write.push(dir.to_path_buf());
+        let response = slot.executor.run(&request)?;
+        let execution = Execution::of(request, response);
+        let (verdict, reason, _) =
+            verdict::decide(&execution.measurement, limits, CheckOutcome::accepted);
+        Ok((verdict, reason, execution))
+    }
+
     /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's
     /// checker: a built-in mode, or the custom checker program. Every comparison of an output
     /// with an answer (test cases, stress testing) goes through here.
@@ -533,33 +578,6 @@ impl Drop for Judge {
     fn drop(&mut self) {
         run::interrupt::unregister_temp_dir(self.scratch.path());
     }
-}
-
-/// A submission a package's terms exclude is refused with the reason, never judged on other
-/// terms: a language the package does not allow, a source over its code limit.
-fn refuse(problem: &Problem, solution: &Solution, language: &str) -> Result<()> {
-    let refused = |why: String, fix: &str| Error::Refused {
-        solution: solution.name.clone(),
-        why,
-        fix: fix.to_string(),
-    };
-    if let Some(why) = problem.terms.refuses_language(language) {
-        return Err(refused(why, "write the solution in one of those languages"));
-    }
-    if let Some(limit) = problem.terms.code_bytes {
-        let size = std::fs::metadata(&solution.path).map_or(0, |m| m.len());
-        if size > limit {
-            return Err(refused(
-                format!(
-                    "its source is {} bytes, over the package's code limit of {} KiB (limits.code)",
-                    size,
-                    limit >> 10
-                ),
-                "make the source smaller",
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Whether `case` runs, after the cases of `done`, under a package's groups.

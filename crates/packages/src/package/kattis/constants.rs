@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::meta::Bad;
 use judge_core::error::{Error, Result};
 
 /// `constants`: names and the text each `{{name}}` becomes.
@@ -16,7 +15,10 @@ use judge_core::error::{Error, Result};
 pub struct Constants(pub BTreeMap<String, String>);
 
 impl Constants {
-    pub(super) fn read(value: Option<&Value>, bad: &Bad<'_>) -> Result<Constants> {
+    pub(super) fn read(
+        value: Option<&Value>,
+        bad: &dyn Fn(&str, String, &str) -> Error,
+    ) -> Result<Constants> {
         let map = match value {
             None | Some(Value::Null) => return Ok(Constants::default()),
             Some(Value::Object(m)) => m,

@@ -15,8 +15,12 @@ use judge_core::verdict::{Expectation, Verdict};
 
 use SpecVerdict::{Ac, Rte, Tle, Wa};
 
-/// The format's default folders and what a submission in each must get (2025-09).
-pub(super) const DEFAULT_FOLDERS: &[(&str, Option<&[SpecVerdict]>, Option<&[SpecVerdict]>)] = &[
+/// Verdicts a rule permits or requires, when it says.
+type Verdicts = Option<&'static [SpecVerdict]>;
+
+/// The format's default folders and what a submission in each must get (2025-09): the
+/// verdicts permitted on every case, and those of which one is required.
+pub(super) const DEFAULT_FOLDERS: &[(&str, Verdicts, Verdicts)] = &[
     ("accepted", Some(&[Ac]), None),
     ("rejected", None, Some(&[Rte, Tle, Wa])),
     ("wrong_answer", Some(&[Ac, Wa]), Some(&[Wa])),

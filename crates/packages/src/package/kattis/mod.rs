@@ -88,6 +88,24 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         )
     };
 
+    // Data a generators.yaml makes: missing is an error (the cases judged would not be the
+    // package's), older than its generators a warning (the data is what the package ships).
+    for stale in crate::generate::status(dir)? {
+        match stale {
+            crate::generate::Stale::Missing { ref case, .. } => {
+                return Err(Error::TestData {
+                    path: format!("{}/data/{case}.in", dir_name(dir)),
+                    message: stale.to_string(),
+                    fix: format!("make it with judge generate {}", dir_name(dir)),
+                })
+            }
+            older => warnings.push(format!(
+                "{older}: judge generate {} makes it again",
+                dir_name(dir)
+            )),
+        }
+    }
+
     // The data tree.
     let data = dir.join("data");
     if !data.is_dir() {

@@ -1,0 +1,41 @@
+//! `judge generate PACKAGE`: a package's data made by its `generators/generators.yaml`, each
+//! case made again only when what makes it changed.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use super::{Context, EXIT_OK};
+
+#[derive(clap::Args)]
+pub(crate) struct GenerateArgs {
+    /// The package's folder (holding generators/generators.yaml).
+    package: PathBuf,
+
+    /// Print one JSON document instead of the text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn generate(ctx: &Context, args: GenerateArgs) -> Result<ExitCode> {
+    let dir = ctx.cwd.join(&args.package);
+    if !dir.join("problem.yaml").is_file() {
+        anyhow::bail!(
+            "{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder",
+            args.package.display()
+        );
+    }
+    let dir = dir.canonicalize()?;
+    let mut judge = ctx.judge()?;
+    let problem = judge_packages::generate::builder(&dir);
+    let generated = judge_packages::generate::generate(&mut judge, &dir, &problem)?;
+    let mut out = anstream::stdout();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&generated)?)?;
+    } else {
+        write!(out, "{}", judge_report::generate::render(&generated))?;
+    }
+    Ok(ExitCode::from(EXIT_OK))
+}
