@@ -148,9 +148,17 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
         progress.bar.finish_and_clear();
         internal_error |= reports.iter().any(|r| r.verdict == Verdict::Ie);
         reports.sort_by(|a, b| judge_core::workspace::natural_cmp(&a.solution, &b.solution));
-        let v = verify::verify(&problem, limit, &reports, &skipped);
+        let mut v = verify::verify(&problem, limit, &reports, &skipped);
+        // The cases that test the validators (a package's invalid_input, invalid_output,
+        // valid_output) must be rejected or accepted as they say.
+        v.validator_cases = judge_core::validate::check_validator_cases(&mut judge, &problem)?;
         if !args.json {
             write!(out, "{}", judge_report::verify::render_tail(&v))?;
+            write!(
+                out,
+                "{}",
+                judge_report::validate::render_cases(&v.validator_cases)
+            )?;
         }
         results.push(v);
     }

@@ -287,3 +287,41 @@ fn what_the_judge_cannot_honour_is_refused_with_the_reason() {
         assert!(out.stderr.contains("fix: "), "{}", out.stderr);
     }
 }
+
+#[test]
+fn the_cases_that_test_the_validators_are_rejected_or_accepted_as_they_must_be() {
+    let f = Fixture::new("triangle");
+    let v = f
+        .judge()
+        .args(["validate", "triangle", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    let said: Vec<(String, bool)> = v["validator_cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["case"].as_str().unwrap().to_string(), c["ok"] == true))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("invalid_input/word".to_string(), true),
+            ("invalid_input/zero".to_string(), true),
+            ("invalid_output/off".to_string(), true),
+            ("valid_output/spaced".to_string(), true),
+        ]
+    );
+    // An output the validator rejects, in valid_output/: validate and verify both say so.
+    f.edit("data/valid_output/spaced.out", |_| "54\n".into());
+    let out = f.judge().args(["validate", "triangle"]).expect_exit(1).run();
+    assert!(
+        out.stdout.contains(
+            "valid_output/spaced  the output validator rejected it: expected 55, got 54 (MISMATCH)"
+        ),
+        "{}",
+        out.stdout
+    );
+    let out = f.judge().args(["verify", "triangle"]).expect_exit(1).run();
+    assert!(out.stdout.contains("3/4 as they must be"), "{}", out.stdout);
+}

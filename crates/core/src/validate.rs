@@ -16,7 +16,9 @@ use crate::error::Result;
 use crate::session::{Judge, Options};
 use crate::text;
 use crate::verdict::{describe_stop, Limits};
-use crate::workspace::{InputValidator, Problem, Solution, TestCase, ValidatorKind};
+use crate::workspace::{
+    InputValidator, Problem, Solution, TestCase, ValidatorCase, ValidatorCaseKind, ValidatorKind,
+};
 use judge_runner::Outcome;
 
 /// problemtools' limits for validators: a minute of CPU time, 1 GiB of memory.
@@ -36,6 +38,9 @@ pub struct Validation {
     /// How many inputs there are.
     pub inputs: usize,
     pub validators: Vec<ValidatorReport>,
+    /// The cases that test the validators, checked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub validator_cases: Vec<CaseChecked>,
 }
 
 /// One validator on every input.
@@ -87,14 +92,24 @@ impl Validation {
         self.validators.iter().any(|v| v.status == Status::Ran)
     }
 
-    /// Whether every validator that ran accepted every input.
+    /// Whether every validator that ran accepted every input, and every case that tests the
+    /// validators was rejected or accepted as it must be.
     pub fn all_valid(&self) -> bool {
         self.validators.iter().all(|v| v.invalid.is_empty())
+            && self.validator_cases.iter().all(|c| c.ok)
     }
 }
 
-/// Runs each of `problem`'s input validators on the input of every case of `cases`.
+/// Runs each of `problem`'s input validators on the input of every case of `cases`, and
+/// checks the cases that test its validators.
 pub fn validate(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Result<Validation> {
+    let mut v = validate_inputs(judge, problem, cases)?;
+    v.validator_cases = check_validator_cases(judge, problem)?;
+    Ok(v)
+}
+
+/// Runs each of `problem`'s input validators on the input of every case of `cases`.
+fn validate_inputs(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Result<Validation> {
     let mut validators = Vec::new();
     for validator in &problem.input_validators {
         validators.push(run_validator(judge, problem, validator, cases)?);
@@ -103,6 +118,95 @@ pub fn validate(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Res
         problem: problem.id.clone(),
         inputs: cases.len(),
         validators,
+        validator_cases: Vec::new(),
+    })
+}
+
+/// One such case, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseChecked {
+    pub case: String,
+    pub kind: ValidatorCaseKind,
+    /// It was rejected or accepted as it must be.
+    pub ok: bool,
+    /// What the validators said, in a few words.
+    pub said: String,
+}
+
+/// Checks the cases that test a package's validators (`data/invalid_input`, `invalid_output`,
+/// `valid_output`): an invalid input must be rejected by at least one input validator, an
+/// invalid output by the output validator, and a valid output accepted by it.
+pub fn check_validator_cases(judge: &mut Judge, problem: &Problem) -> Result<Vec<CaseChecked>> {
+    let cases = &problem.terms.validator_cases;
+    let mut out = Vec::new();
+    let inputs: Vec<TestCase> = cases
+        .iter()
+        .filter(|c| c.kind == ValidatorCaseKind::InvalidInput)
+        .map(|c| TestCase {
+            name: c.name.clone(),
+            input: c.input.clone(),
+            input_validator_flags: c.input_flags.clone(),
+            ..TestCase::default()
+        })
+        .collect();
+    if !inputs.is_empty() {
+        let v = validate_inputs(judge, problem, &inputs)?;
+        for c in &inputs {
+            let by: Vec<&str> = v
+                .validators
+                .iter()
+                .filter(|r| r.invalid.iter().any(|i| i.case == c.name))
+                .map(|r| r.name.as_str())
+                .collect();
+            let ran = v.validators.iter().any(|r| r.status == Status::Ran);
+            out.push(CaseChecked {
+                case: c.name.clone(),
+                kind: ValidatorCaseKind::InvalidInput,
+                ok: !by.is_empty(),
+                said: match (by.is_empty(), ran) {
+                    (false, _) => format!("rejected by {}", by.join(", ")),
+                    (true, true) => "every input validator accepted it".into(),
+                    (true, false) => "no input validator could run".into(),
+                },
+            });
+        }
+    }
+    for c in cases
+        .iter()
+        .filter(|c| c.kind != ValidatorCaseKind::InvalidInput)
+    {
+        out.push(check_output(judge, problem, c)?);
+    }
+    Ok(out)
+}
+
+fn check_output(judge: &mut Judge, problem: &Problem, c: &ValidatorCase) -> Result<CaseChecked> {
+    let (Some(answer), Some(output)) = (&c.answer, &c.output) else {
+        return Ok(CaseChecked {
+            case: c.name.clone(),
+            kind: c.kind,
+            ok: false,
+            said: "it needs NAME.in, NAME.ans and NAME.out".into(),
+        });
+    };
+    let checked = judge.check_output_with(problem, (&c.input, answer, output), &c.output_flags)?;
+    let must_accept = c.kind == ValidatorCaseKind::ValidOutput;
+    let (ok, said) = match (&checked.internal_error, checked.outcome.accepted) {
+        (Some(e), _) => (false, format!("the output validator failed: {e}")),
+        (None, true) => (must_accept, "the output validator accepted it".to_string()),
+        (None, false) => (
+            !must_accept,
+            match &checked.outcome.message {
+                Some(m) => format!("the output validator rejected it: {m}"),
+                None => "the output validator rejected it".to_string(),
+            },
+        ),
+    };
+    Ok(CaseChecked {
+        case: c.name.clone(),
+        kind: c.kind,
+        ok,
+        said,
     })
 }
 

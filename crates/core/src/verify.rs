@@ -133,6 +133,9 @@ pub struct Verification {
     pub missing: Vec<String>,
     /// Solutions not judged here (their language is not installed): never a mismatch.
     pub skipped: Vec<Skipped>,
+    /// A package's cases that test its validators, checked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub validator_cases: Vec<crate::validate::CaseChecked>,
 }
 
 impl Verification {
@@ -143,7 +146,7 @@ impl Verification {
     }
 
     pub fn ok(&self) -> bool {
-        self.mismatches().next().is_none()
+        self.mismatches().next().is_none() && self.validator_cases.iter().all(|c| c.ok)
     }
 }
 
@@ -391,6 +394,7 @@ pub fn verify(
         warnings,
         missing,
         skipped: skipped.to_vec(),
+        validator_cases: Vec::new(),
     }
 }
 

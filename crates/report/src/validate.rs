@@ -5,11 +5,42 @@ use std::fmt::Write;
 
 use super::{alarm, bold, dim, paint, verdict_style};
 use judge_core::text;
-use judge_core::validate::{Status, Validation};
+use judge_core::validate::{CaseChecked, Status, Validation};
 use judge_core::verdict::Verdict;
 
 /// Lines of a validator's message shown under the input it rejected.
 const MESSAGE_LINES: usize = 4;
+
+/// The cases that test the validators, each as it must be or not, with what was said.
+pub fn render_cases(cases: &[CaseChecked]) -> String {
+    let mut out = String::new();
+    if cases.is_empty() {
+        return out;
+    }
+    let good = cases.iter().filter(|c| c.ok).count();
+    let _ = writeln!(
+        out,
+        "\n  {}",
+        bold(&format!(
+            "cases that test the validators: {good}/{} as they must be",
+            cases.len()
+        ))
+    );
+    let width = cases.iter().map(|c| c.case.len()).max().unwrap_or(0);
+    for c in cases {
+        let line = format!("  {:<width$}  {}", c.case, c.said);
+        let _ = writeln!(
+            out,
+            "{}",
+            if c.ok {
+                dim(&line)
+            } else {
+                alarm(&format!("{line} (MISMATCH)"))
+            }
+        );
+    }
+    out
+}
 
 pub fn render(v: &Validation) -> String {
     let mut out = String::new();
@@ -63,6 +94,7 @@ pub fn render(v: &Validation) -> String {
             }
         }
     }
+    out.push_str(&render_cases(&v.validator_cases));
     let invalid: usize = v.validators.iter().map(|r| r.invalid.len()).sum();
     let failed: Vec<&str> = v
         .validators
@@ -81,6 +113,17 @@ pub fn render(v: &Validation) -> String {
             out,
             "  {}",
             alarm(&format!("IE: {} failed", failed.join(", ")))
+        );
+    } else if let Some(n) =
+        Some(v.validator_cases.iter().filter(|c| !c.ok).count()).filter(|n| *n > 0)
+    {
+        let _ = writeln!(
+            out,
+            "  {}",
+            alarm(&format!(
+                "{} testing the validators not as it must be",
+                plural(n, "case")
+            ))
         );
     } else if invalid > 0 {
         let _ = writeln!(

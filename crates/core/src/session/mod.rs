@@ -545,8 +545,18 @@ impl Judge {
         answer: &Path,
         output: &Path,
     ) -> Result<Checked> {
+        self.check_output_with(problem, (input, answer, output), &[])
+    }
+
+    /// [`Judge::check_output`] with a case's validator flags.
+    pub fn check_output_with(
+        &mut self,
+        problem: &Problem,
+        files: (&Path, &Path, &Path),
+        flags: &[String],
+    ) -> Result<Checked> {
         let (env, slots) = self.parts();
-        slots[0].check_output(env, problem, (input, answer, output), &[])
+        slots[0].check_output(env, problem, files, flags)
     }
 
     fn keep_output(

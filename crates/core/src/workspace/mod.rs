@@ -32,7 +32,7 @@ pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
 pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
 pub use solutions::{solution_name, Solution};
 pub use statement::Statement;
-pub use terms::{Languages, Terms};
+pub use terms::{Languages, Terms, ValidatorCase, ValidatorCaseKind};
 pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;

@@ -4,6 +4,7 @@
 //! format's own terms. A workspace problem has none of these (`Terms::default()`).
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::expect::Rule;
@@ -30,6 +31,35 @@ pub struct Terms {
     /// Each submission's expectations in the format's terms, by solution name; a submission
     /// that has some is held to them instead of to `Problem::expected`.
     pub rules: BTreeMap<String, Vec<Rule>>,
+    /// The cases that test the validators (`data/invalid_input`, `invalid_output`,
+    /// `valid_output`).
+    pub validator_cases: Vec<ValidatorCase>,
+}
+
+/// A case that tests a validator: an input some input validator must reject,
+/// or an output the output validator must reject or accept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidatorCase {
+    /// Its name under `data/`: `invalid_input/negative`.
+    pub name: String,
+    pub kind: ValidatorCaseKind,
+    pub input: PathBuf,
+    /// The answer and the output, for an output validator's case.
+    pub answer: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub input_flags: Vec<String>,
+    pub output_flags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValidatorCaseKind {
+    /// Some input validator must reject the input.
+    InvalidInput,
+    /// The output validator must reject the output.
+    InvalidOutput,
+    /// The output validator must accept the output.
+    ValidOutput,
 }
 
 /// The languages a package allows.

@@ -11,7 +11,7 @@ use super::meta::{as_number, as_text, parse_yaml, words};
 use super::{dir_name, sorted_entries};
 use judge_core::error::{Error, Result};
 use judge_core::grading::{GraderFlags, Group, Item, OnReject};
-use judge_core::workspace::TestCase;
+use judge_core::workspace::{TestCase, ValidatorCase, ValidatorCaseKind};
 
 /// A group's settings, as its folder's settings file and its parent's give them.
 #[derive(Debug, Clone)]
@@ -120,6 +120,111 @@ pub(super) struct Tree<'a> {
 }
 
 impl Tree<'_> {
+    /// The cases that test the validators, from `data/invalid_input`, `invalid_output` and
+    /// `valid_output`, with their folders' and their own settings.
+    pub(super) fn validator_cases(&self, warnings: &mut Vec<String>) -> Result<Vec<ValidatorCase>> {
+        let mut out = Vec::new();
+        for (folder, kind) in [
+            ("invalid_input", ValidatorCaseKind::InvalidInput),
+            ("invalid_output", ValidatorCaseKind::InvalidOutput),
+            ("valid_output", ValidatorCaseKind::ValidOutput),
+        ] {
+            let dir = self.package.join("data").join(folder);
+            if dir.is_dir() {
+                self.walk_validator_cases(
+                    &dir,
+                    folder,
+                    kind,
+                    &Settings::defaults(),
+                    &mut out,
+                    warnings,
+                )?;
+            }
+        }
+        Ok(out)
+    }
+
+    fn walk_validator_cases(
+        &self,
+        dir: &Path,
+        path: &str,
+        kind: ValidatorCaseKind,
+        parent: &Settings,
+        out: &mut Vec<ValidatorCase>,
+        warnings: &mut Vec<String>,
+    ) -> Result<()> {
+        let settings = self.settings_of(dir, path, parent, warnings)?;
+        for entry in sorted_entries(dir) {
+            let name = entry
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let child = format!("{path}/{name}");
+            let real = inside(self.package, &entry)?;
+            if real.is_dir() {
+                self.walk_validator_cases(&entry, &child, kind, &settings, out, warnings)?;
+                continue;
+            }
+            let Some(stem) = name.strip_suffix(".in") else {
+                continue;
+            };
+            let own = dir.join(format!("{stem}.yaml"));
+            let settings = if own.is_file() {
+                let shown = format!("{}/data/{path}/{stem}.yaml", dir_name(self.package));
+                let text = std::fs::read_to_string(&own).map_err(|e| Error::read(&own, e))?;
+                match parse_yaml(&self.constants.apply(&text)) {
+                    Ok(Value::Object(map)) => settings.with(&map, &shown, warnings)?,
+                    _ => settings.clone(),
+                }
+            } else {
+                settings.clone()
+            };
+            let beside = |ext: &str| {
+                let p = dir.join(format!("{stem}.{ext}"));
+                p.is_file().then_some(p)
+            };
+            out.push(ValidatorCase {
+                name: format!("{path}/{stem}"),
+                kind,
+                input: real,
+                answer: beside("ans"),
+                output: beside("out"),
+                input_flags: settings.input_validator_flags.clone(),
+                output_flags: settings.output_validator_flags.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A folder's settings: its parent's, with its settings files on top.
+    fn settings_of(
+        &self,
+        dir: &Path,
+        path: &str,
+        parent: &Settings,
+        warnings: &mut Vec<String>,
+    ) -> Result<Settings> {
+        let mut settings = parent.clone();
+        for file in ["testdata.yaml", "test_group.yaml"] {
+            let f = dir.join(file);
+            if !f.is_file() {
+                continue;
+            }
+            let shown = format!("{}/data/{path}/{file}", dir_name(self.package));
+            let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
+            let value = parse_yaml(&self.constants.apply(&text)).map_err(|m| Error::Config {
+                path: shown.clone(),
+                line: None,
+                message: m,
+                fix: "correct the YAML".into(),
+            })?;
+            if let Value::Object(map) = value {
+                settings = settings.with(&map, &shown, warnings)?;
+            }
+        }
+        Ok(settings)
+    }
+
     /// Reads one folder of the data tree: its cases and subgroups, sorted by name as problemtools
     /// sorts them.
     pub(super) fn read_group(

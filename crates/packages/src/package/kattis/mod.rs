@@ -127,6 +127,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         &mut cases,
         &mut warnings,
     )?;
+    let validator_cases = tree.validator_cases(&mut warnings)?;
     if cases.is_empty() {
         return Err(Error::TestData {
             path: format!("{}/data", dir_name(dir)),
@@ -166,7 +167,8 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
     let more: Vec<(&str, &[Verdict])> = more.iter().map(|(f, v)| (f.as_str(), *v)).collect();
     let mut subs = programs::submissions(dir, &id, languages, &more, &mut warnings);
     // (`programs::submissions` has said when none is accepted.)
-    let terms = terms::gather(&meta, &expectations, &mut subs, languages, cache)?;
+    let mut terms = terms::gather(&meta, &expectations, &mut subs, languages, cache)?;
+    terms.validator_cases = validator_cases;
     let mut input_validators = programs::input_validators(dir, languages)?;
     for v in &mut input_validators {
         if let judge_core::workspace::ValidatorKind::Program(p) = &mut v.kind {

@@ -35,6 +35,7 @@ pub(super) fn gather(
         compile_memory: meta.compilation_memory_mib.map(|m| m << 20),
         validation_output: Some(meta.validation_output_mib << 20),
         rules: Default::default(),
+        validator_cases: Vec::new(),
     };
     let mut kept = Vec::new();
     for mut s in std::mem::take(&mut subs.runnable) {
