@@ -239,6 +239,7 @@ impl Command {
             Command::Compare(a) => a.names.first().filter(is).into_iter().collect(),
             Command::Show(a) => a.problem.as_ref().filter(is).into_iter().collect(),
             Command::Validate(a) => Some(&a.problem).filter(is).into_iter().collect(),
+            Command::Serve(a) => a.packages.iter().filter(is).collect(),
             _ => Vec::new(),
         };
         named.into_iter().map(|p| cwd.join(p)).collect()

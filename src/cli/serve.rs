@@ -25,10 +25,24 @@ pub(crate) struct ServeArgs {
     /// reach it and has the token can run code on this machine.
     #[arg(long, value_name = "ADDRESS")]
     bind: Option<IpAddr>,
+
+    /// Problem packages (Kattis/ICPC, Polygon, a folder or a `.zip`) served beside the
+    /// workspace's problems, with their statements (Markdown or LaTeX).
+    #[arg(value_name = "PACKAGE")]
+    pub(crate) packages: Vec<String>,
 }
 
 pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
     let ws = &ctx.ws;
+    if let Some(p) = args
+        .packages
+        .iter()
+        .find(|p| !judge_packages::package::is_package(&ctx.cwd.join(p)))
+    {
+        anyhow::bail!(
+            "`{p}` is not a problem package (no problem.yaml, problem.xml or .zip there)\n  fix: name a package's folder; the workspace's own problems are served without naming them"
+        );
+    }
     let bound = args.bind.unwrap_or(ADDRESS.into());
     let server = Server::bind_at(bound, args.port).map_err(|e| match e {
         judge_core::Error::PortInUse { port } => anyhow::anyhow!(

@@ -314,7 +314,11 @@ fn the_cases_that_test_the_validators_are_rejected_or_accepted_as_they_must_be()
     );
     // An output the validator rejects, in valid_output/: validate and verify both say so.
     f.edit("data/valid_output/spaced.out", |_| "54\n".into());
-    let out = f.judge().args(["validate", "triangle"]).expect_exit(1).run();
+    let out = f
+        .judge()
+        .args(["validate", "triangle"])
+        .expect_exit(1)
+        .run();
     assert!(
         out.stdout.contains(
             "valid_output/spaced  the output validator rejected it: expected 55, got 54 (MISMATCH)"

@@ -18,6 +18,7 @@ mod import;
 mod interactive;
 mod jobs;
 mod languages;
+mod latex;
 mod limits;
 mod listen;
 mod nqueens;

@@ -19,6 +19,7 @@ pub mod fixtures;
 pub mod grading;
 pub mod history;
 pub mod lang;
+pub mod latex;
 pub mod model;
 pub mod replay;
 pub mod scaffold;

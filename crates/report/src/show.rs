@@ -74,8 +74,23 @@ pub fn render(
     writeln!(out, "{}", dim(&facts.join(" · ")))?;
     writeln!(out)?;
 
+    let samples: Vec<&TestCase> = cases.iter().filter(|c| c.sample).collect();
+    let mut placed = 0;
     match problem.statement() {
         Statement::Markdown { text, .. } => markdown(out, &text)?,
+        Statement::Latex { path, text } => {
+            let doc = judge_core::latex::parse(&text, &problem.terms.constants);
+            let folder = path.parent().unwrap_or(&problem.dir);
+            let mut page = String::new();
+            placed = super::latex::render(
+                &mut page,
+                &doc,
+                std::path::Path::new(&ws.show(folder)),
+                samples.len(),
+                &mut |out, i| sample(out, samples[i]),
+            );
+            write!(out, "{page}")?;
+        }
         Statement::Elsewhere(dir) => writeln!(
             out,
             "  {}",
@@ -87,19 +102,15 @@ pub fn render(
         Statement::None => writeln!(out, "  {}", dim("(no statement.md)"))?,
     }
 
-    let samples: Vec<_> = cases.iter().filter(|c| c.sample).collect();
-    if !samples.is_empty() {
+    // Those the statement did not place itself (`\nextsample`, `\remainingsamples`).
+    let rest = &samples[placed..];
+    if !rest.is_empty() {
         writeln!(out, "\n{}", paint(bold, "Samples"))?;
     }
-    for case in samples {
-        writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)))?;
-        for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
-            let data = std::fs::read(path).unwrap_or_default();
-            writeln!(out, "  {}", dim(&format!("{label}:")))?;
-            for line in text::printable(&data, SAMPLE_SHOWN).lines() {
-                writeln!(out, "    {line}")?;
-            }
-        }
+    for case in rest {
+        let mut text = String::new();
+        sample(&mut text, case);
+        write!(out, "{text}")?;
     }
 
     let interactions = ws.sample_interactions(problem);
@@ -152,6 +163,20 @@ pub fn render(
         writeln!(out, "  {:<width$}  {expected}", s.name)?;
     }
     Ok(())
+}
+
+/// A sample: its name, its input and its answer.
+fn sample(out: &mut String, case: &TestCase) {
+    use std::fmt::Write as _;
+    let bold = Style::new().bold();
+    let _ = writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)));
+    for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
+        let data = std::fs::read(path).unwrap_or_default();
+        let _ = writeln!(out, "  {}", dim(&format!("{label}:")));
+        for line in text::printable(&data, SAMPLE_SHOWN).lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
 }
 
 /// Markdown for a terminal: headings in bold, code blocks indented, TeX math as plain symbols.

@@ -43,8 +43,13 @@ impl Serving {
 
     /// `judge serve --port 0 ARGS...`.
     pub(crate) fn start_with(root: &Path, args: &[&str]) -> Serving {
+        Serving::start_as(Test::at(root), args)
+    }
+
+    /// `judge serve --port 0 ARGS...` as `judge` is set up (its folder, its environment).
+    pub(crate) fn start_as(judge: Test, args: &[&str]) -> Serving {
         let tmp = tempfile::tempdir().unwrap();
-        let mut server = Test::at(root)
+        let mut server = judge
             .env("TMPDIR", tmp.path())
             .args(["serve", "--port", "0"])
             .args(args)

@@ -15,14 +15,28 @@ const MARKDOWN: &[&str] = &[
     "problem_statement/problem.md",
 ];
 
-/// Folders where a package keeps statements in formats the judge does not render (LaTeX, HTML).
+/// The LaTeX files read as the statement when there is no Markdown one: a package's English one.
+const LATEX: &[&str] = &[
+    "statement/problem.en.tex",
+    "problem_statement/problem.en.tex",
+    "statement/problem.tex",
+    "problem_statement/problem.tex",
+];
+
+/// Folders where a package keeps statements in formats the judge does not render (PDF, HTML).
 const FOLDERS: &[&str] = &["problem_statement", "statement", "statements"];
 
 /// A problem's statement as the judge can show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Statement {
-    /// Markdown, the judge renders it.
+    /// Markdown, the judge renders it (the package's constants put in).
     Markdown {
+        path: PathBuf,
+        text: String,
+    },
+    /// LaTeX, the judge renders the subset the package format asks for (see [`crate::latex`]);
+    /// images and the like are in the folder holding it.
+    Latex {
         path: PathBuf,
         text: String,
     },
@@ -34,7 +48,15 @@ pub enum Statement {
 impl Problem {
     /// The problem's statement: Markdown where there is some, else where the package keeps it.
     pub fn statement(&self) -> Statement {
-        find(&self.dir)
+        match find(&self.dir) {
+            Statement::Markdown { path, text } => Statement::Markdown {
+                path,
+                text: self.terms.constants.iter().fold(text, |t, (name, value)| {
+                    t.replace(&format!("{{{{{name}}}}}"), value)
+                }),
+            },
+            other => other,
+        }
     }
 }
 
@@ -43,6 +65,12 @@ fn find(dir: &Path) -> Statement {
         let path = dir.join(name);
         if let Ok(text) = std::fs::read_to_string(&path) {
             return Statement::Markdown { path, text };
+        }
+    }
+    for name in LATEX {
+        let path = dir.join(name);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            return Statement::Latex { path, text };
         }
     }
     FOLDERS
@@ -61,11 +89,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(find(dir.path()), Statement::None);
         std::fs::create_dir(dir.path().join("problem_statement")).unwrap();
-        std::fs::write(dir.path().join("problem_statement/problem.en.tex"), "x").unwrap();
+        std::fs::write(dir.path().join("problem_statement/problem.en.pdf"), "x").unwrap();
         assert_eq!(
             find(dir.path()),
             Statement::Elsewhere(dir.path().join("problem_statement"))
         );
+        std::fs::write(dir.path().join("problem_statement/problem.en.tex"), "x").unwrap();
+        assert!(matches!(find(dir.path()), Statement::Latex { text, .. } if text == "x"));
         std::fs::write(dir.path().join("problem_statement/problem.en.md"), "# A").unwrap();
         assert!(matches!(find(dir.path()), Statement::Markdown { text, .. } if text == "# A"));
         std::fs::write(dir.path().join("statement.md"), "# B").unwrap();

@@ -34,6 +34,9 @@ pub struct Terms {
     /// The cases that test the validators (`data/invalid_input`, `invalid_output`,
     /// `valid_output`).
     pub validator_cases: Vec<ValidatorCase>,
+    /// `constants`: what `{{name}}` in a Markdown statement and `\constant{name}` in a
+    /// LaTeX one stand for.
+    pub constants: BTreeMap<String, String>,
 }
 
 /// A case that tests a validator: an input some input validator must reject,

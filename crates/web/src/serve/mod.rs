@@ -10,6 +10,7 @@
 mod analysis;
 pub mod events;
 pub mod guard;
+pub mod latex;
 pub mod markdown;
 pub mod pages;
 mod routes;
@@ -78,6 +79,15 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         .route("/", get(routes::home))
         .route("/problems", get(routes::problems))
         .route("/problems/{id}", get(routes::problem))
+        .route(
+            "/problems/{id}/statement/{file}",
+            get(routes::statement_file),
+        )
+        .route("/static/katex/{*file}", get(routes::katex))
+        .route(
+            "/static/math.js",
+            get(|| async { pages::asset("text/javascript; charset=utf-8", pages::MATH) }),
+        )
         .route("/status", get(routes::status))
         .route("/submissions/{id}", get(routes::submission))
         .route("/submit", get(routes::submit_form).post(routes::submit))

@@ -32,6 +32,8 @@ const TEMPLATES: &[(&str, &str)] = &[
 /// The stylesheet and the script, served as they are.
 pub const STYLE: &str = include_str!("templates/style.css");
 pub const SCRIPT: &str = include_str!("templates/live.js");
+/// Draws each formula of a statement with KaTeX, over its readable text.
+pub const MATH: &str = include_str!("templates/math.js");
 
 /// A template's context: `ctx! { title => "Status", rows }` (a bare name is a variable of
 /// that name), each value serialized.

@@ -18,6 +18,7 @@ use super::submit;
 use super::views::{CaseView, StatusRow, VerdictView};
 use super::{markdown, App, Known};
 use judge_core::history::{Entry, Filter, History};
+use judge_core::text::markup;
 use judge_core::units::{format_bytes, format_duration};
 use judge_core::workspace::{Problem, Statement};
 
@@ -105,15 +106,11 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         }
         None => return not_found(&format!("there is no problem `{id}`"), "/problems"),
     };
-    let statement = match problem.statement() {
-        Statement::Markdown { text, .. } => Some(markdown::render(&text)),
-        Statement::Elsewhere(_) | Statement::None => None,
-    };
     let read = |p: &std::path::Path| {
         let bytes = std::fs::read(p).unwrap_or_default();
         String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]).into_owned()
     };
-    let samples: Vec<Sample> = app
+    let mut samples: Vec<Sample> = app
         .ws
         .testcases_if_any(&problem)
         .unwrap_or_default()
@@ -125,14 +122,114 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
             output: read(&c.answer),
         })
         .collect();
+    let mut katex = false;
+    let statement = match problem.statement() {
+        Statement::Markdown { text, .. } => Some(markdown::render(&text)),
+        Statement::Latex { text, .. } => {
+            katex = true;
+            let doc = judge_core::latex::parse(&text, &problem.terms.constants);
+            let images = format!("/problems/{}/statement/", urlencode(&problem.id));
+            let shown = |i: usize| {
+                let s: &Sample = &samples[i];
+                format!(
+                    "<div class=\"sample\">\n<div><h4>Input {n}</h4><pre>{i}</pre></div>\n<div><h4>Output {n}</h4><pre>{o}</pre></div>\n</div>\n",
+                    n = markup(&s.name),
+                    i = markup(&s.input),
+                    o = markup(&s.output)
+                )
+            };
+            let (html, placed) = super::latex::render(&doc, &images, samples.len(), &shown);
+            // The samples it placed are not shown again below it.
+            samples.drain(..placed);
+            Some(html)
+        }
+        Statement::Elsewhere(_) | Statement::None => None,
+    };
     page(
         StatusCode::OK,
         "problem.html",
         ctx! {
             title => problem.title.clone(), nav => "problems",
-            p => problem_view(&app, &problem), statement, samples,
+            p => problem_view(&app, &problem), statement, samples, katex,
         },
     )
+}
+
+/// A file of a problem's statement folder (the images a statement shows): a plain name,
+/// of an image's kind, in the folder the statement is in.
+pub(super) async fn statement_file(
+    State(app): State<Arc<App>>,
+    Path((id, file)): Path<(String, String)>,
+) -> Response {
+    let known = app.ws.problem_ids().unwrap_or_default();
+    let Some(Ok(problem)) = known.contains(&id).then(|| app.ws.problem(&id)) else {
+        return not_found(&format!("there is no problem `{id}`"), "/problems");
+    };
+    let folder = match problem.statement() {
+        Statement::Latex { path, .. } | Statement::Markdown { path, .. } => {
+            path.parent().map(|p| p.to_path_buf())
+        }
+        Statement::Elsewhere(dir) => Some(dir),
+        Statement::None => None,
+    };
+    let kind = match file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()) {
+        Some(e) if e == "png" => "image/png",
+        Some(e) if e == "jpg" || e == "jpeg" => "image/jpeg",
+        Some(e) if e == "svg" => "image/svg+xml",
+        _ => return not_found("a statement serves its images only", "/problems"),
+    };
+    let plain = !file.is_empty()
+        && !file.starts_with('.')
+        && file
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
+    match folder
+        .filter(|_| plain)
+        .map(|f| std::fs::read(f.join(&file)))
+    {
+        Some(Ok(bytes)) => (
+            [
+                (header::CONTENT_TYPE, kind),
+                // An SVG never runs a script here.
+                (header::CONTENT_SECURITY_POLICY, "script-src 'none'"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        _ => not_found(
+            &format!("the statement of {id} has no image `{file}`"),
+            "/problems",
+        ),
+    }
+}
+
+/// A part of a URL's path: letters, digits, `.`, `_` and `-` as they are, the rest
+/// percent-encoded.
+fn urlencode(part: &str) -> String {
+    part.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'_' | b'-' => (b as char).to_string(),
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// KaTeX's files, served by the judge itself.
+pub(super) async fn katex(Path(file): Path<String>) -> Response {
+    match super::latex::katex::FILES
+        .iter()
+        .find(|(name, _, _)| *name == file)
+    {
+        Some((_, kind, bytes)) => (
+            [
+                (header::CONTENT_TYPE, *kind),
+                (header::CACHE_CONTROL, "max-age=86400"),
+            ],
+            *bytes,
+        )
+            .into_response(),
+        None => not_found(&format!("KaTeX has no file `{file}`"), "/problems"),
+    }
 }
 
 #[derive(Debug, Default, serde::Deserialize, Serialize)]

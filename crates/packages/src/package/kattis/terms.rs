@@ -36,6 +36,7 @@ pub(super) fn gather(
         validation_output: Some(meta.validation_output_mib << 20),
         rules: Default::default(),
         validator_cases: Vec::new(),
+        constants: meta.constants.0.clone(),
     };
     let mut kept = Vec::new();
     for mut s in std::mem::take(&mut subs.runnable) {
