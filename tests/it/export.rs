@@ -205,3 +205,102 @@ fn a_kattis_output_validator_and_its_flags_go_along_and_the_judge_reads_them_bac
         [("accepted/good.rs", "AC"), ("wrong_answer/same.rs", "WA")]
     );
 }
+
+#[test]
+fn the_2025_09_format_is_written_with_its_own_files_and_the_judge_reads_it_back() {
+    let ws = common::Workspace::new();
+    ws.problem(
+        "twice",
+        "title = \"Twice\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\nchecker = \"custom\"\nchecker_program = \"check.rs\"\nchecker_protocol = \"kattis\"\nvalidator_flags = \"twice\"\nsamples = [\"1\"]\n\n[expected]\ngood = \"AC\"\nsame = \"WA\"\nnear = \"WA or TLE\"\nbrute = \"TLE or RE\"\n",
+        &[("1", "4\n", "4\n"), ("2", "10\n", "10\n")],
+    );
+    ws.write("problems/twice/statement.md", "# Twice\n\nPrint 2n.\n");
+    ws.write("problems/twice/check.rs", DOUBLING_VALIDATOR);
+    for (name, body) in [
+        ("good", "println!(\"{}\", 2 * n());"),
+        ("same", "println!(\"{}\", n());"),
+        ("near", "println!(\"{}\", 2 * n() + 1);"),
+        (
+            "brute",
+            "if n() > 5 { panic!(\"too big\") } println!(\"{}\", 2 * n());",
+        ),
+    ] {
+        ws.write(
+            &format!("solutions/twice/{name}.rs"),
+            format!("{}fn main() {{ {body} }}\n", common::READ_N),
+        );
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("twice");
+    let text = ws
+        .judge()
+        .args(["export", "twice", "--format", "2025-09", "--kattis"])
+        .arg(&dir)
+        .expect_exit(0)
+        .run()
+        .stdout;
+    assert!(text.contains("(format 2025-09)"), "{text}");
+    assert!(text.contains("check it with: judge verify "), "{text}");
+    let file = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    assert!(file("problem.yaml").contains("problem_format_version: 2025-09\n"));
+    assert_eq!(
+        file("data/test_group.yaml"),
+        "output_validator_args: [\"twice\"]\n"
+    );
+    assert!(!dir.join("data/testdata.yaml").exists());
+    // "WA or TLE" is in rejected/, narrowed by submissions.yaml; "TLE or RE" is brute force.
+    assert!(dir.join("submissions/rejected/near.rs").is_file(), "{text}");
+    assert!(
+        dir.join("submissions/brute_force/brute.rs").is_file(),
+        "{text}"
+    );
+    assert_eq!(
+        file("submissions/submissions.yaml"),
+        "\"rejected/near.rs\":\n  permitted: [AC, TLE, WA]\n  required: [TLE, WA]\n"
+    );
+
+    // Read back: every submission gets what its folder and its rules say.
+    let doc = Test::at(tmp.path())
+        .args(["verify", "twice", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    let verdicts: Vec<(&str, &str)> = doc[0]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["solution"].as_str().unwrap(),
+                s["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("accepted/good.rs", "AC"),
+            ("brute_force/brute.rs", "RE"),
+            ("rejected/near.rs", "WA"),
+            ("wrong_answer/same.rs", "WA")
+        ]
+    );
+
+    // The same problem in 2023-07 leaves them out: no folder there means what they may get.
+    let old = tmp.path().join("twiceold");
+    let text = ws
+        .judge()
+        .args(["export", "twice", "--kattis"])
+        .arg(&old)
+        .expect_exit(0)
+        .run()
+        .stdout;
+    assert!(
+        text.contains("left out near: no submissions/ folder means"),
+        "{text}"
+    );
+    assert!(
+        text.contains("check it with problemtools: verifyproblem"),
+        "{text}"
+    );
+}

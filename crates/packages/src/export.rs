@@ -1,8 +1,9 @@
-//! `judge export PROBLEM --kattis DIR`: a workspace problem written as a Kattis problem package
-//! (format 2023-07-draft, which keeps the fixed time limit) that problemtools' `verifyproblem`
-//! accepts: problem.yaml, the statement, data/sample and data/secret, the checker as the
-//! default validator's flags or an output validator, the input validator, and the solutions in
-//! the submissions/ folder of their expected verdict.
+//! `judge export PROBLEM --kattis DIR`: a workspace problem written as a Kattis problem package,
+//! in format 2023-07-draft (which problemtools' `verifyproblem` reads) or 2025-09 (which the
+//! judge reads back): problem.yaml, the statement, data/sample and data/secret, the checker as
+//! the default validator's arguments or an output validator, the input validator, and the
+//! solutions in the submissions/ folder of their expected verdict (in 2025-09, with
+//! `submissions.yaml` where a folder admits more than the solution may get).
 //!
 //! The workspace is only read. What cannot be carried over is said, never dropped silently.
 
@@ -17,10 +18,32 @@ use judge_core::workspace::{
     Checker, CheckerProtocol, Problem, Solution, TestCase, ValidatorKind, Workspace,
 };
 
+/// The version of the format a package is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Version {
+    /// `2023-07-draft`: what problemtools reads.
+    #[default]
+    V2023_07,
+    /// `2025-09`: `test_group.yaml`, argument lists, the `rejected` and `brute_force` folders
+    /// and `submissions.yaml`.
+    V2025_09,
+}
+
+impl Version {
+    /// As `problem_format_version` writes it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Version::V2023_07 => "2023-07-draft",
+            Version::V2025_09 => "2025-09",
+        }
+    }
+}
+
 /// What `export` wrote, and what it left out.
 #[derive(Debug, Clone, Default)]
 pub struct Exported {
     pub dir: PathBuf,
+    pub version: Version,
     pub samples: usize,
     pub secret: usize,
     /// `folder/file` under submissions/, with the solution it is.
@@ -56,6 +79,7 @@ pub fn kattis(
     solutions: &[Solution],
     dir: &Path,
     force: bool,
+    version: Version,
 ) -> Result<Exported> {
     let shown_problem = ws.show(&problem.dir);
     let statement = problem.dir.join("statement.md");
@@ -71,21 +95,31 @@ pub fn kattis(
 
     let mut out = Exported {
         dir: dir.to_path_buf(),
+        version,
         ..Exported::default()
     };
     write(
         &dir.join("problem.yaml"),
-        problem_yaml(problem, &mut out.notes),
+        problem_yaml(problem, version, &mut out.notes),
     )?;
     write(
         &dir.join("statement/problem.en.md"),
         without_title(&statement_text, &problem.title),
     )?;
     if let Some(flags) = flags.filter(|f| !f.is_empty()) {
-        write(
-            &dir.join("data/testdata.yaml"),
-            format!("output_validator_flags: {}\n", json_string(&flags)),
-        )?;
+        match version {
+            Version::V2023_07 => write(
+                &dir.join("data/testdata.yaml"),
+                format!("output_validator_flags: {}\n", json_string(&flags)),
+            )?,
+            Version::V2025_09 => {
+                let args: Vec<String> = flags.split_whitespace().map(json_string).collect();
+                write(
+                    &dir.join("data/test_group.yaml"),
+                    format!("output_validator_args: [{}]\n", args.join(", ")),
+                )?
+            }
+        }
     }
     if let Some(source) = validator {
         copy(
@@ -124,6 +158,7 @@ pub fn kattis(
         out.notes
             .push("the generator is not part of a package: left out".into());
     }
+    let mut rules = String::new();
     for s in solutions {
         let language = ws.language_of(&s.path)?;
         if let Some((_, why)) = ELSEWHERE.iter().find(|(id, _)| *id == language.id) {
@@ -137,7 +172,11 @@ pub fn kattis(
             ));
             continue;
         };
-        let Some(folder) = folder_of(expected) else {
+        let folder = match version {
+            Version::V2023_07 => folder_of(expected),
+            Version::V2025_09 => folder_of(expected).or_else(|| newer_folder_of(expected)),
+        };
+        let Some(folder) = folder else {
             out.left_out.push((
                 s.name.clone(),
                 format!("no submissions/ folder means {expected}"),
@@ -146,9 +185,61 @@ pub fn kattis(
         };
         let name = format!("{folder}/{}", file_name(&s.path));
         copy(&s.path, &dir.join("submissions").join(&name))?;
+        if let Some(rule) = narrower(folder, expected) {
+            let _ = write!(rules, "{}:\n{rule}", json_string(&name));
+        }
         out.submissions.push((name, s.name.clone()));
     }
+    if !rules.is_empty() {
+        write(&dir.join("submissions/submissions.yaml"), rules)?;
+    }
     Ok(out)
+}
+
+/// The folders 2025-09 adds, for an expectation no older folder admits whole: `brute_force`
+/// (too slow or crashing, never wrong) or `rejected` (anything but accepted).
+fn newer_folder_of(expected: &Expectation) -> Option<&'static str> {
+    use judge_core::verdict::Verdict::{Ac, Ce, Ie, Wa};
+    let v = &expected.0;
+    if v.iter().any(|v| matches!(v, Ac | Ce | Ie)) {
+        return None;
+    }
+    Some(if v.contains(&Wa) {
+        "rejected"
+    } else {
+        "brute_force"
+    })
+}
+
+/// A `submissions.yaml` rule for a solution in `folder` (2025-09's `rejected` or
+/// `brute_force`) that may get fewer verdicts than the folder admits: on every case it may be
+/// accepted or get one of them, and on some case it must get one (the format's four verdicts:
+/// memory and output limits are run-time errors, as the format's tools have them).
+fn narrower(folder: &str, expected: &Expectation) -> Option<String> {
+    use judge_core::expect::SpecVerdict;
+    let admits: &[SpecVerdict] = match folder {
+        "rejected" => &[SpecVerdict::Wa, SpecVerdict::Tle, SpecVerdict::Rte],
+        "brute_force" => &[SpecVerdict::Tle, SpecVerdict::Rte],
+        _ => return None,
+    };
+    let mut wanted: Vec<SpecVerdict> = expected
+        .0
+        .iter()
+        .filter_map(|v| SpecVerdict::of(*v))
+        .collect();
+    wanted.sort_by_key(|v| v.code());
+    wanted.dedup();
+    if wanted.len() == admits.len() {
+        return None;
+    }
+    let list = |vs: &[SpecVerdict]| vs.iter().map(|v| v.code()).collect::<Vec<_>>().join(", ");
+    let mut permitted = vec![SpecVerdict::Ac];
+    permitted.extend(&wanted);
+    Some(format!(
+        "  permitted: [{}]\n  required: [{}]\n",
+        list(&permitted),
+        list(&wanted)
+    ))
 }
 
 /// The submissions/ folder whose verdicts admit every verdict `expected` admits.
@@ -248,7 +339,7 @@ fn prepare(dir: &Path, force: bool) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))
 }
 
-fn problem_yaml(problem: &Problem, notes: &mut Vec<String>) -> String {
+fn problem_yaml(problem: &Problem, version: Version, notes: &mut Vec<String>) -> String {
     let mib = |bytes: u64, what: &str, notes: &mut Vec<String>| {
         let m = bytes.div_ceil(1 << 20);
         if m << 20 != bytes {
@@ -259,7 +350,7 @@ fn problem_yaml(problem: &Problem, notes: &mut Vec<String>) -> String {
     let limits = &problem.limits;
     let rule = &problem.time_rule;
     let mut y = String::new();
-    let _ = writeln!(y, "problem_format_version: 2023-07-draft");
+    let _ = writeln!(y, "problem_format_version: {}", version.label());
     let _ = writeln!(y, "name: {}", json_string(&problem.title));
     let _ = writeln!(y, "uuid: {}", uuid(&problem.id));
     if let Some(url) = &problem.url {

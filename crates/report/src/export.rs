@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use super::{bold, dim};
-use judge_packages::export::Exported;
+use judge_packages::export::{Exported, Version};
 
 /// The lines for an export to `shown` (the folder as the user named it).
 pub fn render(e: &Exported, id: &str, shown: &Path) -> String {
@@ -14,8 +14,12 @@ pub fn render(e: &Exported, id: &str, shown: &Path) -> String {
         "{}  {}",
         bold(id),
         dim(&format!(
-            "exported as a Kattis package to {} · {} sample{} + {} secret case{} · {} submission{}",
+            "exported as a Kattis package to {}{} · {} sample{} + {} secret case{} · {} submission{}",
             shown.display(),
+            match e.version {
+                Version::V2023_07 => String::new(),
+                v => format!(" (format {})", v.label()),
+            },
             e.samples,
             if e.samples == 1 { "" } else { "s" },
             e.secret,
@@ -33,10 +37,14 @@ pub fn render(e: &Exported, id: &str, shown: &Path) -> String {
     for note in &e.notes {
         let _ = writeln!(out, "  note: {note}");
     }
-    let _ = writeln!(
-        out,
-        "\n  check it with problemtools: verifyproblem {}",
-        shown.display()
-    );
+    let _ = match e.version {
+        Version::V2023_07 => writeln!(
+            out,
+            "\n  check it with problemtools: verifyproblem {}",
+            shown.display()
+        ),
+        // problemtools reads formats up to 2023-07.
+        Version::V2025_09 => writeln!(out, "\n  check it with: judge verify {}", shown.display()),
+    };
     out
 }
