@@ -329,3 +329,66 @@ fn the_cases_that_test_the_validators_are_rejected_or_accepted_as_they_must_be()
     let out = f.judge().args(["verify", "triangle"]).expect_exit(1).run();
     assert!(out.stdout.contains("3/4 as they must be"), "{}", out.stdout);
 }
+
+/// `everything` uses every feature of the format at once: multi-pass, constants, the whole
+/// limits block, languages, a LaTeX statement, generated data, every kind of expectation, a
+/// sample's `.files`, a folder submissions may only read, and the cases that test the
+/// validators. Made by `judge generate`, it verifies with every submission as expected.
+#[test]
+fn one_package_with_every_feature_verifies_with_every_submission_as_expected() {
+    let f = Fixture::new("everything");
+    let out = f
+        .judge()
+        .args(["verify", "everything"])
+        .expect_exit(2)
+        .run();
+    assert!(
+        out.stderr.contains("judge generate everything"),
+        "{}",
+        out.stderr
+    );
+    f.judge()
+        .args(["generate", "everything"])
+        .stdout_has("4 new")
+        .run();
+    let (v, _) = f.verified(0);
+    for (name, verdict) in [
+        ("accepted/add.py", "AC"),
+        // Its @EXPECTED_RESULTS@ overrides accepted/: right on the first pass only.
+        ("accepted/first_pass_only.py", "WA"),
+        // The sample's .files read, the constant put in.
+        ("accepted/reads_its_note.py", "AC"),
+        // Accepted on the samples, a run-time error on the big case (submissions.yaml).
+        ("brute_force/recursive.py", "RE"),
+        ("rejected/negative.py", "WA"),
+        // Writing in its working folder, which the package does not allow.
+        ("run_time_error/writes.py", "RE"),
+        // Accepted on the small cases, too slow on the big one (the constant says which).
+        ("time_limit_exceeded/slow_on_big.py", "TLE"),
+        ("wrong_answer/off_by_one.py", "WA"),
+    ] {
+        let s = solution(&v, name);
+        assert_eq!(s["verdict"], verdict, "{name}: {s:#}");
+        assert_eq!(s["matches_expected"], true, "{name}: {s:#}");
+    }
+    assert_eq!(solution(&v, "brute_force/recursive.py")["passed"], 5);
+    assert_eq!(
+        solution(&v, "time_limit_exceeded/slow_on_big.py")["passed"],
+        5
+    );
+    let cases = v["validator_cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 4, "{v:#}");
+    assert!(cases.iter().all(|c| c["ok"] == true), "{v:#}");
+    assert_eq!(v["skipped"].as_array().map_or(0, Vec::len), 0, "{v:#}");
+
+    // Its statement, in LaTeX, with the constant, the samples and the illustration in place.
+    let shown = f.judge().args(["show", "everything"]).run().stdout;
+    for part in [
+        "(|v| ≤ 1000000 in the first pass)",
+        "sample sample/1",
+        "baton.png — The baton, handed on]",
+        "sample sample/2",
+    ] {
+        assert!(shown.contains(part), "{part:?} in:\n{shown}");
+    }
+}
