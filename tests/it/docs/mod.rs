@@ -64,6 +64,8 @@ pages! {
     checkers: "docs/src/checkers.md",
     interactive: "docs/src/interactive.md",
     packages: "docs/src/packages.md",
+    format: "docs/src/format.md",
+    format_statements: "docs/src/format/statements.md",
     measuring: "docs/src/measuring.md",
     speed: "docs/src/speed.md",
 }
