@@ -51,7 +51,6 @@ const IGNORED: &[&str] = &[
     "vspace",
     "hspace",
     "label",
-    "def",
     "htmlPixelsInCm",
 ];
 
@@ -106,7 +105,7 @@ impl Parser<'_> {
                 continue;
             }
             if c == '\\' {
-                if let Some(block) = self.block_command(&mut para, &mut out) {
+                if let Some(block) = self.block_command() {
                     flush(&mut para, &mut out);
                     out.extend(block);
                     continue;
@@ -134,14 +133,13 @@ impl Parser<'_> {
     }
 
     /// A command that makes blocks, consumed; None (nothing consumed) for an inline one.
-    fn block_command(&mut self, _para: &mut [Inline], _out: &mut [Block]) -> Option<Vec<Block>> {
+    fn block_command(&mut self) -> Option<Vec<Block>> {
         let save = self.i;
         let name = self.command_name();
-        let heading = |level| Some(level);
         let level = match name.as_str() {
-            "section" => heading(2),
-            "subsection" => heading(3),
-            "subsubsection" => heading(4),
+            "section" => Some(2),
+            "subsection" => Some(3),
+            "subsubsection" => Some(4),
             _ => None,
         };
         if let Some(level) = level {
@@ -159,6 +157,27 @@ impl Parser<'_> {
                     }
                 }
                 Some(Vec::new())
+            }
+            // Polygon's `\def\htmlPixelsInCm{...}` (how big an image is drawn), or any other
+            // macro defined: the definition is not text.
+            "def" => {
+                self.skip_space();
+                if self.peek() == Some('\\') {
+                    self.command_name();
+                }
+                while self.peek() == Some('#') || self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.i += 1;
+                }
+                self.group_text();
+                Some(Vec::new())
+            }
+            "caption" => {
+                self.optional();
+                let text = self.group_inlines();
+                Some(vec![Block::Paragraph(vec![Inline::Styled(
+                    Style::Italic,
+                    text,
+                )])])
             }
             "nextsample" | "remainingsamples" => Some(vec![Block::Samples {
                 remaining: name == "remainingsamples",
@@ -186,7 +205,7 @@ impl Parser<'_> {
             }
             "begin" => {
                 let env = self.group_text();
-                Some(self.environment(&env, save))
+                Some(self.environment(&env))
             }
             _ => {
                 self.i = save;
@@ -196,7 +215,7 @@ impl Parser<'_> {
     }
 
     /// What `\begin{env}` holds, up to its `\end{env}`.
-    fn environment(&mut self, env: &str, start: usize) -> Vec<Block> {
+    fn environment(&mut self, env: &str) -> Vec<Block> {
         let titled = |t: &str| Block::Heading(2, vec![Inline::Text(t.into())]);
         match env {
             "Input" | "Output" | "Interaction" => {
@@ -240,9 +259,8 @@ impl Parser<'_> {
             _ => {
                 // Outside the subset: the whole environment as it was written.
                 let inner = self.raw_until_end(env);
-                let head: String = self.s[start..start.min(self.s.len())].iter().collect();
                 vec![Block::Source(format!(
-                    "{head}\\begin{{{env}}}{inner}\\end{{{env}}}"
+                    "\\begin{{{env}}}{inner}\\end{{{env}}}"
                 ))]
             }
         }
@@ -532,7 +550,11 @@ fn table(body: &str, constants: &BTreeMap<String, String>) -> Vec<Vec<(usize, Ve
                 .split('&')
                 .map(|cell| {
                     let cell = strip_cline(cell.trim());
-                    if let Some(rest) = cell.strip_prefix("\\multicolumn") {
+                    // The format's text names `\multicol`; LaTeX's is `\multicolumn`.
+                    let spanned = cell
+                        .strip_prefix("\\multicolumn")
+                        .or_else(|| cell.strip_prefix("\\multicol"));
+                    if let Some(rest) = spanned {
                         let args = arguments(rest, 3);
                         let span = args[0].trim().parse().unwrap_or(1);
                         (span, inlines(&args[2], constants))
@@ -618,5 +640,82 @@ mod tests {
             panic!("{d:?}")
         };
         assert_eq!(plain(&p[0]), "\\weird{x} text");
+    }
+
+    #[test]
+    fn polygon_s_image_scale_a_caption_and_multicol() {
+        let d = read("\\def\\htmlPixelsInCm{50}\\begin{figure}[h]\\includegraphics[width=3cm]{a.png}\\caption{A tree}\\end{figure}\n\n\\begin{tabular}{cc}\\multicol{2}{c}{both}\\end{tabular}");
+        assert!(!format!("{d:?}").contains("50"), "{d:?}");
+        let Block::Paragraph(p) = &d.blocks[0] else {
+            panic!("{d:?}")
+        };
+        assert_eq!(p, &vec![Inline::Image("a.png".into())]);
+        assert_eq!(
+            d.blocks[1],
+            Block::Paragraph(vec![Inline::Styled(
+                Style::Italic,
+                vec![Inline::Text("A tree".into())]
+            )])
+        );
+        assert!(
+            matches!(&d.blocks[2], Block::Table(rows) if rows[0][0].0 == 2),
+            "{d:?}"
+        );
+    }
+
+    /// Whatever it is given, reading ends, and never panics: pieces of LaTeX, cut and joined
+    /// at random (a fixed generator, so a failure is the same each run).
+    #[test]
+    fn any_text_is_read_to_the_end() {
+        const PIECES: &[&str] = &[
+            "\\begin{",
+            "\\end{",
+            "itemize}",
+            "tabular}",
+            "Input}",
+            "tikz}",
+            "{",
+            "}",
+            "[",
+            "]",
+            "$",
+            "$$",
+            "\\[",
+            "\\]",
+            "\\(",
+            "\\)",
+            "\\item",
+            "&",
+            "\\\\",
+            "\\",
+            "%",
+            "\n\n",
+            "\\textbf",
+            "{\\bf ",
+            "\\href{",
+            "\\illustration{",
+            "\\constant{max_n}",
+            "\\def",
+            "\\multicolumn{",
+            "\\verb",
+            "--",
+            "``",
+            "'",
+            "é",
+            "x",
+            " ",
+            "\\nextsample",
+        ];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..2000 {
+            let mut text = String::new();
+            for _ in 0..(state % 24) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(PIECES[(state % PIECES.len() as u64) as usize]);
+            }
+            let _ = read(&text);
+        }
     }
 }
