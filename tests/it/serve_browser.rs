@@ -240,3 +240,57 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
         c.close().await.unwrap();
     });
 }
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_chromium, judge_has_chromedriver)),
+    ignore = "needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
+)]
+fn in_a_browser_a_latex_statement_s_math_is_drawn_by_the_judge_s_own_katex() {
+    let f = crate::formats::Fixture::new("everything");
+    f.judge().args(["generate", "everything"]).run();
+    let server = Serving::start_as(f.judge(), &["everything"]);
+    let driver = Driver::start();
+    let base = server.base();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let c = browser(&driver).await;
+        c.goto(&format!("{base}/problems/everything")).await.unwrap();
+        // KaTeX, served by the judge, replaced each formula's text with its own markup.
+        c.wait()
+            .at_most(Duration::from_secs(30))
+            .for_element(Locator::Css(".statement .katex"))
+            .await
+            .unwrap();
+        let drawn = c
+            .find_all(Locator::Css(".statement .katex"))
+            .await
+            .unwrap()
+            .len();
+        let formulas = c
+            .find_all(Locator::Css(".statement [data-tex]"))
+            .await
+            .unwrap()
+            .len();
+        assert!(formulas >= 5, "{formulas} formulas");
+        assert_eq!(drawn, formulas, "every formula drawn");
+        // Its fonts came from the judge too: the document has them loaded.
+        let fonts = c
+            .execute(
+                "await document.fonts.ready; return [...document.fonts].filter(f => f.status === 'loaded' && f.family.startsWith('KaTeX')).length;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(fonts.as_u64().unwrap() >= 1, "{fonts}");
+        assert!(text(&c, ".statement").await.contains("1000000"));
+        c.find(Locator::Css("figure.illustration img"))
+            .await
+            .unwrap();
+        shot(&c, "problem-latex").await;
+        c.close().await.unwrap();
+    });
+}
