@@ -133,3 +133,27 @@ fn judge_serve_draws_a_latex_statement_as_html_with_katex_of_its_own() {
         404
     );
 }
+
+#[test]
+fn a_markdown_statement_places_its_samples_where_it_says_too() {
+    let f = Fixture::new("triangle");
+    f.edit("statement/problem.en.md", |t| {
+        t + "\n{{nextsample}}\n\nBetween the samples, n is at most {{max_n}}.\n\n{{remainingsamples}}\n"
+    });
+    f.edit("data/sample/2.in", |_| "4\n".into());
+    f.edit("data/sample/2.ans", |_| "10\n".into());
+    let text = f.judge().args(["show", "triangle"]).run().stdout;
+    let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s:?} in:\n{text}"));
+    assert!(at("sample sample/1") < at("Between the samples, n is at most 100."));
+    assert!(at("Between the samples") < at("sample sample/2"));
+    assert!(!text.contains("{{"), "{text}");
+    assert!(!text.contains("Samples"), "{text}");
+
+    let server = Serving::start_as(f.judge(), &["triangle"]);
+    let body = server.get("/problems/triangle").body;
+    let at = |s: &str| body.find(s).unwrap_or_else(|| panic!("{s:?} in:\n{body}"));
+    assert!(at("<h4>Input sample/1</h4>") < at("Between the samples, n is at most 100."));
+    assert!(at("Between the samples") < at("<h4>Input sample/2</h4>"));
+    assert!(!body.contains("{{"), "{body}");
+    assert!(!body.contains("<h2>Samples</h2>"), "{body}");
+}

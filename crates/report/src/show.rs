@@ -6,7 +6,9 @@ use anstyle::Style;
 
 use judge_core::tex;
 use judge_core::text;
-use judge_core::workspace::{Problem, Solution, Statement, TestCase, Workspace};
+use judge_core::workspace::{
+    statement_parts, Part, Problem, Solution, Statement, TestCase, Workspace,
+};
 
 use super::{dim, paint, verdict_style};
 
@@ -77,7 +79,26 @@ pub fn render(
     let samples: Vec<&TestCase> = cases.iter().filter(|c| c.sample).collect();
     let mut placed = 0;
     match problem.statement() {
-        Statement::Markdown { text, .. } => markdown(out, &text)?,
+        Statement::Markdown { text, .. } => {
+            for part in statement_parts(&text) {
+                match part {
+                    Part::Text(t) => markdown(out, t)?,
+                    Part::Samples { remaining } => {
+                        let upto = if remaining {
+                            samples.len()
+                        } else {
+                            (placed + 1).min(samples.len())
+                        };
+                        let mut text = String::new();
+                        for case in &samples[placed..upto] {
+                            sample(&mut text, case);
+                        }
+                        write!(out, "{text}")?;
+                        placed = placed.max(upto);
+                    }
+                }
+            }
+        }
         Statement::Latex { path, text } => {
             let doc = judge_core::latex::parse(&text, &problem.terms.constants);
             let folder = path.parent().unwrap_or(&problem.dir);

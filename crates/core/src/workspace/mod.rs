@@ -31,7 +31,7 @@ pub use checker::{
 pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
 pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
 pub use solutions::{solution_name, Solution};
-pub use statement::Statement;
+pub use statement::{statement_parts, Part, Statement};
 pub use terms::{Languages, Terms, ValidatorCase, ValidatorCaseKind};
 pub use validator::{InputValidator, ValidatorKind};
 

@@ -45,6 +45,41 @@ pub enum Statement {
     None,
 }
 
+/// A piece of a Markdown statement: its text, or where the samples go (`{{nextsample}}`: the
+/// next one, `{{remainingsamples}}`: those not shown yet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part<'a> {
+    Text(&'a str),
+    Samples { remaining: bool },
+}
+
+/// A Markdown statement cut where it places its samples.
+pub fn statement_parts(text: &str) -> Vec<Part<'_>> {
+    const MARKERS: [(&str, bool); 2] = [("{{nextsample}}", false), ("{{remainingsamples}}", true)];
+    let mut parts = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    while let Some(found) = text[at..].find("{{") {
+        let i = at + found;
+        match MARKERS.iter().find(|(m, _)| text[i..].starts_with(m)) {
+            Some((m, remaining)) => {
+                if start < i {
+                    parts.push(Part::Text(&text[start..i]));
+                }
+                parts.push(Part::Samples {
+                    remaining: *remaining,
+                });
+                start = i + m.len();
+                at = start;
+            }
+            None => at = i + 2,
+        }
+    }
+    if start < text.len() {
+        parts.push(Part::Text(&text[start..]));
+    }
+    parts
+}
+
 impl Problem {
     /// The problem's statement: Markdown where there is some, else where the package keeps it.
     pub fn statement(&self) -> Statement {
@@ -83,6 +118,20 @@ fn find(dir: &Path) -> Statement {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_markdown_statement_is_cut_where_it_places_its_samples() {
+        assert_eq!(
+            statement_parts("Intro {{x}}.\n{{nextsample}}\nMore.\n{{remainingsamples}}"),
+            vec![
+                Part::Text("Intro {{x}}.\n"),
+                Part::Samples { remaining: false },
+                Part::Text("\nMore.\n"),
+                Part::Samples { remaining: true },
+            ]
+        );
+        assert_eq!(statement_parts("plain"), vec![Part::Text("plain")]);
+    }
 
     #[test]
     fn markdown_first_then_a_package_folder() {

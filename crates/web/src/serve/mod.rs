@@ -15,6 +15,7 @@ pub mod markdown;
 pub mod pages;
 mod routes;
 pub mod runs;
+mod statement;
 pub mod submit;
 pub mod tasks;
 pub mod views;
@@ -79,11 +80,8 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         .route("/", get(routes::home))
         .route("/problems", get(routes::problems))
         .route("/problems/{id}", get(routes::problem))
-        .route(
-            "/problems/{id}/statement/{file}",
-            get(routes::statement_file),
-        )
-        .route("/static/katex/{*file}", get(routes::katex))
+        .route("/problems/{id}/statement/{file}", get(statement::file))
+        .route("/static/katex/{*file}", get(statement::katex))
         .route(
             "/static/math.js",
             get(|| async { pages::asset("text/javascript; charset=utf-8", pages::MATH) }),

@@ -16,16 +16,13 @@ use super::pages::{self, ctx, page};
 use super::runs::{End, Run, RunState};
 use super::submit;
 use super::views::{CaseView, StatusRow, VerdictView};
-use super::{markdown, App, Known};
+use super::{statement, App, Known};
 use judge_core::history::{Entry, Filter, History};
-use judge_core::text::markup;
 use judge_core::units::{format_bytes, format_duration};
-use judge_core::workspace::{Problem, Statement};
+use judge_core::workspace::Problem;
 
 /// The most rows the status page shows.
 const STATUS_ROWS: usize = 100;
-/// The most of a sample shown on a problem's page.
-const SAMPLE_BYTES: usize = 64 << 10;
 
 pub(super) async fn home() -> Redirect {
     Redirect::to("/status")
@@ -90,13 +87,6 @@ pub(super) async fn problems(State(app): State<Arc<App>>) -> Response {
     )
 }
 
-#[derive(Serialize)]
-struct Sample {
-    name: String,
-    input: String,
-    output: String,
-}
-
 pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     let known = app.ws.problem_ids().unwrap_or_default();
     let problem = match known.contains(&id).then(|| app.ws.problem(&id)) {
@@ -106,45 +96,9 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         }
         None => return not_found(&format!("there is no problem `{id}`"), "/problems"),
     };
-    let read = |p: &std::path::Path| {
-        let bytes = std::fs::read(p).unwrap_or_default();
-        String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]).into_owned()
-    };
-    let mut samples: Vec<Sample> = app
-        .ws
-        .testcases_if_any(&problem)
-        .unwrap_or_default()
-        .iter()
-        .filter(|c| c.sample)
-        .map(|c| Sample {
-            name: c.name.clone(),
-            input: read(&c.input),
-            output: read(&c.answer),
-        })
-        .collect();
-    let mut katex = false;
-    let statement = match problem.statement() {
-        Statement::Markdown { text, .. } => Some(markdown::render(&text)),
-        Statement::Latex { text, .. } => {
-            katex = true;
-            let doc = judge_core::latex::parse(&text, &problem.terms.constants);
-            let images = format!("/problems/{}/statement/", urlencode(&problem.id));
-            let shown = |i: usize| {
-                let s: &Sample = &samples[i];
-                format!(
-                    "<div class=\"sample\">\n<div><h4>Input {n}</h4><pre>{i}</pre></div>\n<div><h4>Output {n}</h4><pre>{o}</pre></div>\n</div>\n",
-                    n = markup(&s.name),
-                    i = markup(&s.input),
-                    o = markup(&s.output)
-                )
-            };
-            let (html, placed) = super::latex::render(&doc, &images, samples.len(), &shown);
-            // The samples it placed are not shown again below it.
-            samples.drain(..placed);
-            Some(html)
-        }
-        Statement::Elsewhere(_) | Statement::None => None,
-    };
+    let mut samples = statement::samples(&app, &problem);
+    // The samples the statement places itself are not shown again below it.
+    let (statement, katex) = statement::render(&problem, &mut samples);
     page(
         StatusCode::OK,
         "problem.html",
@@ -153,83 +107,6 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
             p => problem_view(&app, &problem), statement, samples, katex,
         },
     )
-}
-
-/// A file of a problem's statement folder (the images a statement shows): a plain name,
-/// of an image's kind, in the folder the statement is in.
-pub(super) async fn statement_file(
-    State(app): State<Arc<App>>,
-    Path((id, file)): Path<(String, String)>,
-) -> Response {
-    let known = app.ws.problem_ids().unwrap_or_default();
-    let Some(Ok(problem)) = known.contains(&id).then(|| app.ws.problem(&id)) else {
-        return not_found(&format!("there is no problem `{id}`"), "/problems");
-    };
-    let folder = match problem.statement() {
-        Statement::Latex { path, .. } | Statement::Markdown { path, .. } => {
-            path.parent().map(|p| p.to_path_buf())
-        }
-        Statement::Elsewhere(dir) => Some(dir),
-        Statement::None => None,
-    };
-    let kind = match file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()) {
-        Some(e) if e == "png" => "image/png",
-        Some(e) if e == "jpg" || e == "jpeg" => "image/jpeg",
-        Some(e) if e == "svg" => "image/svg+xml",
-        _ => return not_found("a statement serves its images only", "/problems"),
-    };
-    let plain = !file.is_empty()
-        && !file.starts_with('.')
-        && file
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
-    match folder
-        .filter(|_| plain)
-        .map(|f| std::fs::read(f.join(&file)))
-    {
-        Some(Ok(bytes)) => (
-            [
-                (header::CONTENT_TYPE, kind),
-                // An SVG never runs a script here.
-                (header::CONTENT_SECURITY_POLICY, "script-src 'none'"),
-            ],
-            bytes,
-        )
-            .into_response(),
-        _ => not_found(
-            &format!("the statement of {id} has no image `{file}`"),
-            "/problems",
-        ),
-    }
-}
-
-/// A part of a URL's path: letters, digits, `.`, `_` and `-` as they are, the rest
-/// percent-encoded.
-fn urlencode(part: &str) -> String {
-    part.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'_' | b'-' => (b as char).to_string(),
-            b => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// KaTeX's files, served by the judge itself.
-pub(super) async fn katex(Path(file): Path<String>) -> Response {
-    match super::latex::katex::FILES
-        .iter()
-        .find(|(name, _, _)| *name == file)
-    {
-        Some((_, kind, bytes)) => (
-            [
-                (header::CONTENT_TYPE, *kind),
-                (header::CACHE_CONTROL, "max-age=86400"),
-            ],
-            *bytes,
-        )
-            .into_response(),
-        None => not_found(&format!("KaTeX has no file `{file}`"), "/problems"),
-    }
 }
 
 #[derive(Debug, Default, serde::Deserialize, Serialize)]
