@@ -1,7 +1,7 @@
 //! Packages in the 2025-09 format, as juries prepare them: expectations per folder, glob and
 //! submission (`submissions.yaml`), DOMjudge's `@EXPECTED_RESULTS@`, constants, multi-pass
-//! problems, a case's `.files`, a working folder submissions may only read, the languages a
-//! problem allows and its limits. The fixtures (`tests/fixtures/packages/`) were written from
+//! problems (interactive ones too), a case's `.files`, a working folder submissions may only
+//! read, the languages a problem allows and its limits, and one package with all of them. The fixtures (`tests/fixtures/packages/`) were written from
 //! the format's text; each is copied to a throw-away folder and judged there.
 
 use std::path::{Path, PathBuf};
@@ -200,6 +200,31 @@ fn every_pass_of_a_multi_pass_case_is_judged() {
             .as_str()
             .unwrap()
             .starts_with("in pass 2 (its input: 2 11): "),
+        "{case:#}"
+    );
+}
+
+#[test]
+fn every_pass_of_an_interactive_multi_pass_case_is_judged() {
+    let f = Fixture::new("baton");
+    let (v, _) = f.verified(0);
+    assert_eq!(solution(&v, "accepted/add.py")["verdict"], "AC");
+    let wrong = solution(&v, "wrong_answer/first_pass_only.py");
+    assert_eq!(wrong["verdict"], "WA", "{wrong:#}");
+    let out = f
+        .judge()
+        .args([
+            "run",
+            "baton/submissions/wrong_answer/first_pass_only.py",
+            "--json",
+        ])
+        .expect_exit(1)
+        .run()
+        .json();
+    let case = &out["cases"][0];
+    assert_eq!(case["passes"], 2, "{case:#}");
+    assert_eq!(
+        case["detail"], "in pass 2 (its input: 2 6): pass 2: expected 8, got 7",
         "{case:#}"
     );
 }
