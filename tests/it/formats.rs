@@ -417,3 +417,20 @@ fn one_package_with_every_feature_verifies_with_every_submission_as_expected() {
         assert!(shown.contains(part), "{part:?} in:\n{shown}");
     }
 }
+
+#[test]
+fn visualizers_are_not_run_and_that_is_said_once() {
+    let f = Fixture::new("baton");
+    for folder in ["input_visualizer", "output_visualizer"] {
+        std::fs::create_dir_all(f.path().join(folder)).unwrap();
+    }
+    f.edit("input_visualizer/draw.py", |_| {
+        "open('drawn', 'w')\n".into()
+    });
+    f.edit("output_visualizer/draw.py", |_| {
+        "open('drawn', 'w')\n".into()
+    });
+    let out = f.judge().args(["verify", "baton"]).expect_exit(0).run();
+    let said = "warning: baton: input_visualizer/, output_visualizer/ not run: a visualizer draws cases for people and decides no verdict";
+    assert_eq!(out.stderr.matches(said).count(), 1, "{}", out.stderr);
+}

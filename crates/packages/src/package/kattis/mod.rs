@@ -106,6 +106,23 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         }
     }
 
+    // Visualizers draw cases and outputs for people: they judge nothing, and the judge does
+    // not run them (said once, on loading).
+    let visualizers: Vec<&str> = [
+        "input_visualizer",
+        "output_visualizer",
+        "output_visualizers",
+    ]
+    .into_iter()
+    .filter(|f| dir.join(f).is_dir())
+    .collect();
+    if !visualizers.is_empty() {
+        warnings.push(format!(
+            "{}/ not run: a visualizer draws cases for people and decides no verdict",
+            visualizers.join("/, ")
+        ));
+    }
+
     // The data tree.
     let data = dir.join("data");
     if !data.is_dir() {
