@@ -304,3 +304,87 @@ fn the_2025_09_format_is_written_with_its_own_files_and_the_judge_reads_it_back(
         "{text}"
     );
 }
+
+/// A Kattis interactor: says n, wants 2n back.
+const DOUBLING_INTERACTOR: &str = r#"import sys
+n = int(open(sys.argv[1]).read())
+print(n, flush=True)
+got = sys.stdin.readline().split()
+if got == [str(2 * n)]:
+    sys.exit(42)
+open(sys.argv[3] + "judgemessage.txt", "w").write(f"wanted {2 * n}, got {' '.join(got)}")
+sys.exit(43)
+"#;
+
+#[test]
+fn an_interactive_problem_takes_its_interactor_along_in_both_formats() {
+    let ws = common::Workspace::new();
+    ws.problem(
+        "ask",
+        "title = \"Ask\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\ninteractor = \"interact.py\"\ninteractor_protocol = \"kattis\"\nsamples = [\"1\"]\n\n[expected]\ngood = \"AC\"\nsame = \"WA\"\n",
+        &[("1", "4\n", "8\n"), ("2", "10\n", "20\n")],
+    );
+    ws.write("problems/ask/statement.md", "# Ask\n\nAnswer 2n.\n");
+    ws.write("problems/ask/interact.py", DOUBLING_INTERACTOR);
+    for (name, body) in [("good", "2 * n"), ("same", "n")] {
+        ws.write(
+            &format!("solutions/ask/{name}.rs"),
+            // One line, not to the end: the interactor waits for the answer.
+            format!("fn main() {{ let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); let n: u64 = s.trim().parse().unwrap(); println!(\"{{}}\", {body}); }}\n"),
+        );
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    for (folder, format) in [("ask", "2025-09"), ("askold", "2023-07")] {
+        let dir = tmp.path().join(folder);
+        ws.judge()
+            .args(["export", "ask", "--format", format, "--kattis"])
+            .arg(&dir)
+            .expect_exit(0)
+            .run();
+        let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+        assert!(yaml.contains("\ntype: interactive\n"), "{yaml}");
+        assert!(dir.join("output_validator/interact.py").is_file());
+        // Read back: the interactor decides, as it did in the workspace.
+        let doc = Test::at(tmp.path())
+            .args(["verify", folder, "--json"])
+            .expect_exit(0)
+            .run()
+            .json();
+        let verdicts: Vec<(&str, &str)> = doc[0]["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["solution"].as_str().unwrap(),
+                    s["verdict"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            verdicts,
+            [("accepted/good.rs", "AC"), ("wrong_answer/same.rs", "WA")],
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn a_testlib_interactor_is_refused_with_the_file_and_the_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let err = Test::at(common::repo())
+        .args(["export", "nqueens-hidden", "--kattis"])
+        .arg(tmp.path().join("hidden"))
+        .expect_exit(2)
+        .run()
+        .stderr;
+    assert!(
+        err.contains("problems/nqueens-hidden/problem.toml"),
+        "{err}"
+    );
+    assert!(
+        err.contains("set `interactor_protocol = \"kattis\"`"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("hidden").exists(), "nothing is written");
+}

@@ -15,7 +15,8 @@ use judge_core::check::{CheckerMode, KattisFlags};
 use judge_core::error::{Error, Result};
 use judge_core::verdict::Expectation;
 use judge_core::workspace::{
-    Checker, CheckerProtocol, Problem, Solution, TestCase, ValidatorKind, Workspace,
+    Checker, CheckerProtocol, InteractorProgram, InteractorProtocol, Problem, Solution, TestCase,
+    ValidatorKind, Workspace,
 };
 
 /// The version of the format a package is written in.
@@ -89,7 +90,11 @@ pub fn kattis(
         message: "the problem has no statement, and a package needs one".into(),
         fix: "write the statement in Markdown in statement.md".into(),
     })?;
-    let (flags, validator) = checker(problem, &shown_problem)?;
+    // An interactive problem's interactor is its package's output validator.
+    let (flags, validator) = match interactor(problem, &shown_problem)? {
+        Some((source, flags)) => (Some(flags.join(" ")), Some(source)),
+        None => checker(problem, &shown_problem)?,
+    };
     short_name(dir, &problem.id)?;
     prepare(dir, force)?;
 
@@ -100,7 +105,12 @@ pub fn kattis(
     };
     write(
         &dir.join("problem.yaml"),
-        problem_yaml(problem, version, &mut out.notes),
+        problem_yaml(
+            problem,
+            version,
+            problem.interactor.is_some(),
+            &mut out.notes,
+        ),
     )?;
     write(
         &dir.join("statement/problem.en.md"),
@@ -284,6 +294,33 @@ fn checker(problem: &Problem, shown: &str) -> Result<(Option<String>, Option<Pat
     })
 }
 
+/// An interactive problem's interactor and its flags, to be the package's output validator; a
+/// protocol the format does not speak is refused.
+fn interactor(problem: &Problem, shown: &str) -> Result<Option<(PathBuf, Vec<String>)>> {
+    let Some(i) = &problem.interactor else {
+        return Ok(None);
+    };
+    let refuse = |message: &str, fix: &str| Error::Config {
+        path: format!("{shown}/problem.toml"),
+        line: None,
+        message: message.into(),
+        fix: fix.into(),
+    };
+    match (&i.program, &i.protocol) {
+        (InteractorProgram::Source(source), InteractorProtocol::Kattis { flags }) => {
+            Ok(Some((source.clone(), flags.clone())))
+        }
+        (InteractorProgram::Source(_), InteractorProtocol::Testlib) => Err(refuse(
+            "its interactor speaks testlib's protocol, and a package's interactor speaks Kattis' (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42 or 43)",
+            "rewrite the interactor for the Kattis protocol and set `interactor_protocol = \"kattis\"`",
+        )),
+        (InteractorProgram::Replay, _) => Err(refuse(
+            "its interactor is the judge's replay of .interaction files, which a package cannot carry",
+            "write an interactor program for the Kattis protocol",
+        )),
+    }
+}
+
 /// The package's folder name is the problem's short name to Kattis and problemtools: lowercase
 /// letters and digits only.
 fn short_name(dir: &Path, id: &str) -> Result<()> {
@@ -339,7 +376,12 @@ fn prepare(dir: &Path, force: bool) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))
 }
 
-fn problem_yaml(problem: &Problem, version: Version, notes: &mut Vec<String>) -> String {
+fn problem_yaml(
+    problem: &Problem,
+    version: Version,
+    interactive: bool,
+    notes: &mut Vec<String>,
+) -> String {
     let mib = |bytes: u64, what: &str, notes: &mut Vec<String>| {
         let m = bytes.div_ceil(1 << 20);
         if m << 20 != bytes {
@@ -353,6 +395,9 @@ fn problem_yaml(problem: &Problem, version: Version, notes: &mut Vec<String>) ->
     let _ = writeln!(y, "problem_format_version: {}", version.label());
     let _ = writeln!(y, "name: {}", json_string(&problem.title));
     let _ = writeln!(y, "uuid: {}", uuid(&problem.id));
+    if interactive {
+        let _ = writeln!(y, "type: interactive");
+    }
     if let Some(url) = &problem.url {
         let _ = writeln!(y, "source: {}", json_string(url));
     }
