@@ -305,27 +305,32 @@ fn the_2025_09_format_is_written_with_its_own_files_and_the_judge_reads_it_back(
     );
 }
 
-/// A Kattis interactor: says n, wants 2n back.
+/// A Kattis interactor: says n, wants 2n back (any bytes for an answer).
 const DOUBLING_INTERACTOR: &str = r#"import sys
 n = int(open(sys.argv[1]).read())
 print(n, flush=True)
-got = sys.stdin.readline().split()
-if got == [str(2 * n)]:
+got = sys.stdin.buffer.readline().split()
+if got == [str(2 * n).encode()]:
     sys.exit(42)
-open(sys.argv[3] + "judgemessage.txt", "w").write(f"wanted {2 * n}, got {' '.join(got)}")
+open(sys.argv[3] + "judgemessage.txt", "w").write(f"wanted {2 * n}, got {got!r}")
 sys.exit(43)
 "#;
 
-#[test]
-fn an_interactive_problem_takes_its_interactor_along_in_both_formats() {
+/// A workspace with `ask`: an interactive problem, its Kattis interactor, an input validator,
+/// a right solution and a wrong one.
+fn ask() -> common::Workspace {
     let ws = common::Workspace::new();
     ws.problem(
         "ask",
-        "title = \"Ask\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\ninteractor = \"interact.py\"\ninteractor_protocol = \"kattis\"\nsamples = [\"1\"]\n\n[expected]\ngood = \"AC\"\nsame = \"WA\"\n",
+        "title = \"Ask\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\ninteractor = \"interact.py\"\ninteractor_protocol = \"kattis\"\ninput_validator = \"validate.py\"\nsamples = [\"1\"]\n\n[expected]\ngood = \"AC\"\nsame = \"WA\"\n",
         &[("1", "4\n", "8\n"), ("2", "10\n", "20\n")],
     );
     ws.write("problems/ask/statement.md", "# Ask\n\nAnswer 2n.\n");
     ws.write("problems/ask/interact.py", DOUBLING_INTERACTOR);
+    ws.write(
+        "problems/ask/validate.py",
+        "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 100 else 43)\n",
+    );
     for (name, body) in [("good", "2 * n"), ("same", "n")] {
         ws.write(
             &format!("solutions/ask/{name}.rs"),
@@ -333,6 +338,12 @@ fn an_interactive_problem_takes_its_interactor_along_in_both_formats() {
             format!("fn main() {{ let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); let n: u64 = s.trim().parse().unwrap(); println!(\"{{}}\", {body}); }}\n"),
         );
     }
+    ws
+}
+
+#[test]
+fn an_interactive_problem_takes_its_interactor_along_in_both_formats() {
+    let ws = ask();
     let tmp = tempfile::tempdir().unwrap();
     for (folder, format) in [("ask", "2025-09"), ("askold", "2023-07")] {
         let dir = tmp.path().join(folder);
@@ -387,4 +398,29 @@ fn a_testlib_interactor_is_refused_with_the_file_and_the_fix() {
         "{err}"
     );
     assert!(!tmp.path().join("hidden").exists(), "nothing is written");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_verifyproblem),
+    ignore = "needs problemtools' verifyproblem (pip install problemtools==1.20260907; Debian: pandoc, texlive for the statement)"
+)]
+fn problemtools_verifyproblem_accepts_an_interactive_export() {
+    let ws = ask();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("ask");
+    ws.judge()
+        .args(["export", "ask", "--kattis"])
+        .arg(&dir)
+        .expect_exit(0)
+        .run();
+    let out = Test::program("verifyproblem").arg(&dir).run();
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(text.contains("tested: 0 errors"), "{text}");
+    for (sub, verdict) in [("accepted/good.rs", "AC"), ("wrong_answer/same.rs", "WA")] {
+        assert!(
+            text.contains(&format!("{sub} (Rust) OK: {verdict}")),
+            "{sub}:\n{text}"
+        );
+    }
 }
