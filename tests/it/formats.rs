@@ -376,6 +376,12 @@ fn one_package_with_every_feature_verifies_with_every_submission_as_expected() {
         .args(["generate", "everything"])
         .stdout_has("4 new")
         .run();
+    // The settings file is written as generators.yaml says; its constant is put in when the
+    // judge reads it (the output validator fails the case on any other argument).
+    assert_eq!(
+        std::fs::read_to_string(f.path().join("data/secret/test_group.yaml")).unwrap(),
+        "output_validator_args:\n- max={{max_value}}\n"
+    );
     let (v, _) = f.verified(0);
     for (name, verdict) in [
         ("accepted/add.py", "AC"),
