@@ -120,6 +120,10 @@ fn judge_serve_draws_a_latex_statement_as_html_with_katex_of_its_own() {
     let img = server.get("/problems/triangle/statement/dots.png");
     assert_eq!(img.status, 200);
     assert_eq!(img.header("content-type"), Some("image/png"));
+    // LaTeX may name it without its extension.
+    let img = server.get("/problems/triangle/statement/dots");
+    assert_eq!(img.status, 200);
+    assert_eq!(img.header("content-type"), Some("image/png"));
     assert_eq!(
         server
             .get("/problems/triangle/statement/problem.en.tex")

@@ -103,9 +103,8 @@ fn blocks(
                     .map(|w| format!(" style=\"width: {:.0}%\"", w * 100.0))
                     .unwrap_or_default();
                 out.push_str(&format!(
-                    "<figure class=\"illustration\"{style}><img src=\"{images}{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>\n",
-                    markup(&url_part(file)),
-                    markup(file),
+                    "<figure class=\"illustration\"{style}>{}<figcaption>{}</figcaption></figure>\n",
+                    image(file, images, ""),
                     runs(caption, images)
                 ));
             }
@@ -148,15 +147,22 @@ fn runs(list: &[Inline], images: &str) -> String {
                     s.push_str(&text);
                 }
             }
-            Inline::Image(f) => s.push_str(&format!(
-                "<img class=\"inline\" src=\"{images}{}\" alt=\"{}\">",
-                markup(&url_part(f)),
-                markup(f)
-            )),
+            Inline::Image(f) => s.push_str(&image(f, images, " class=\"inline\"")),
             Inline::Break => s.push_str("<br>"),
         }
     }
     s
+}
+
+/// An image of the statement's folder (`class` its attribute, if any); a PDF, which a browser
+/// does not draw in a page, as a link to it.
+fn image(file: &str, images: &str, class: &str) -> String {
+    let (url, name) = (markup(&url_part(file)), markup(file));
+    if file.to_ascii_lowercase().ends_with(".pdf") {
+        format!("<a{class} href=\"{images}{url}\">{name}</a>")
+    } else {
+        format!("<img{class} src=\"{images}{url}\" alt=\"{name}\">")
+    }
 }
 
 /// A formula: written out readably, and its source for KaTeX to draw it.
@@ -206,6 +212,16 @@ mod tests {
         );
         assert!(
             html.contains("src=\"/img/tree.png\" alt=\"tree.png\"><figcaption>A <em>tree</em>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_pdf_figure_is_a_link() {
+        let doc = judge_core::latex::parse("\\illustration{0.5}{plan.pdf}{}", &Default::default());
+        let (html, _) = render(&doc, "/img/", 0, &|_| String::new());
+        assert!(
+            html.contains("<a href=\"/img/plan.pdf\">plan.pdf</a>"),
             "{html}"
         );
     }

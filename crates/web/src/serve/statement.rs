@@ -90,7 +90,8 @@ pub(super) fn render(problem: &Problem, samples: &mut Vec<Sample>) -> (Option<St
 }
 
 /// A file of a problem's statement folder (the images a statement shows): a plain name,
-/// of an image's kind, in the folder the statement is in.
+/// of an image's kind (PNG, JPEG, SVG, or a PDF, which LaTeX statements may use), in the
+/// folder the statement is in.
 pub(super) async fn file(
     State(app): State<Arc<App>>,
     Path((id, file)): Path<(String, String)>,
@@ -106,22 +107,33 @@ pub(super) async fn file(
         Statement::Elsewhere(dir) => Some(dir),
         Statement::None => None,
     };
-    let kind = match file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()) {
-        Some(e) if e == "png" => "image/png",
-        Some(e) if e == "jpg" || e == "jpeg" => "image/jpeg",
-        Some(e) if e == "svg" => "image/svg+xml",
-        _ => return not_found("a statement serves its images only"),
-    };
     let plain = !file.is_empty()
         && !file.starts_with('.')
         && file
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
-    match folder
-        .filter(|_| plain)
-        .map(|f| std::fs::read(f.join(&file)))
-    {
-        Some(Ok(bytes)) => (
+    let Some(folder) = folder.filter(|_| plain) else {
+        return not_found(&format!("the statement of {id} has no image `{file}`"));
+    };
+    // LaTeX lets a figure name its file without the extension: the first image of that name.
+    let file = if file.contains('.') {
+        file
+    } else {
+        ["png", "jpg", "jpeg", "svg", "pdf"]
+            .iter()
+            .map(|e| format!("{file}.{e}"))
+            .find(|f| folder.join(f).is_file())
+            .unwrap_or(file)
+    };
+    let kind = match file.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()) {
+        Some(e) if e == "png" => "image/png",
+        Some(e) if e == "jpg" || e == "jpeg" => "image/jpeg",
+        Some(e) if e == "svg" => "image/svg+xml",
+        Some(e) if e == "pdf" => "application/pdf",
+        _ => return not_found("a statement serves its images only"),
+    };
+    match std::fs::read(folder.join(&file)) {
+        Ok(bytes) => (
             [
                 (header::CONTENT_TYPE, kind),
                 // An SVG never runs a script here.
