@@ -84,7 +84,7 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
     let cases = ws.testcases(&problem)?;
     let options = Options {
         repeat: args.repeat,
-        skip_after_tle: args.skip_after_tle,
+        after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
         ..args.limits.options()
     };
     let (reports, skipped) = judge_all(&mut judge, &problem, &solutions, &cases, &options)?;

@@ -24,6 +24,7 @@ mod practice;
 mod problemtools;
 mod run;
 mod run_cases;
+mod run_default;
 mod sandbox;
 mod scale;
 mod serve;
