@@ -217,6 +217,14 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
             .await
             .unwrap();
         shot(&c, "compare").await;
+        // Only accepted solutions are ranked by speed; `off` (WA) is listed apart.
+        let ranked = text(&c, "ul.speed").await;
+        assert!(!ranked.contains("off"), "{ranked}");
+        let apart = text(&c, "ul.not-ranked").await;
+        assert!(
+            apart.contains("off") && apart.contains("Wrong answer"),
+            "{apart}"
+        );
         // The sizes come prefilled from the address.
         c.goto(&format!(
             "{base}/scale?problem=double&sizes=1000,2000,4000,8000,16000"

@@ -243,6 +243,8 @@ struct MatrixView {
     reference: Option<String>,
     slower: Vec<(String, String, usize)>,
     incomparable: Vec<String>,
+    /// The solutions not accepted, with their verdicts: not ranked by speed.
+    not_ranked: Vec<(String, VerdictView)>,
     skipped: Vec<(String, String)>,
 }
 
@@ -319,6 +321,11 @@ fn matrix_view(m: &Matrix) -> MatrixView {
             })
             .unwrap_or_default(),
         incomparable: speed.map(|s| s.incomparable).unwrap_or_default(),
+        not_ranked: m
+            .not_ranked()
+            .into_iter()
+            .map(|n| (n.solution, VerdictView::of(n.verdict, None)))
+            .collect(),
         skipped: m
             .skipped
             .iter()
