@@ -72,9 +72,10 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
     let (mut problem, solutions) = problem_and_solutions(ctx, &args.names)?;
     if solutions.is_empty() {
         bail!(
-            "problem `{}` has no solutions: add solutions/{}/NAME.rs",
+            "problem `{}` has no solutions: add solutions/{}/{}",
             problem.id,
-            problem.id
+            problem.id,
+            ws.example_file("NAME", Some(&problem.id))
         );
     }
     let mut judge = ctx.judge()?;

@@ -11,6 +11,7 @@ mod docs;
 mod export;
 mod file_io;
 mod fork_bomb;
+mod hints;
 mod history;
 mod import;
 mod interactive;

@@ -159,7 +159,10 @@ pub fn attempt_language(ws: &Workspace, language: Option<&str>) -> Result<Arc<La
                 name: l.to_string(),
                 known: languages.known(),
             })?,
-        None => languages.get("rust").cloned().expect("Rust is built in"),
+        None => languages
+            .get(crate::workspace::DEFAULT_LANGUAGE)
+            .cloned()
+            .expect("Rust is built in"),
     })
 }
 

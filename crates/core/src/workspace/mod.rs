@@ -29,7 +29,7 @@ pub use checker::{
 };
 pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
 pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
-pub use solutions::{solution_name, Solution};
+pub use solutions::{solution_name, Solution, DEFAULT_LANGUAGE};
 pub use statement::Statement;
 pub use validator::{InputValidator, ValidatorKind};
 

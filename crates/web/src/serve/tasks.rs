@@ -115,8 +115,10 @@ impl Task {
         let solutions = ws.solutions(&problem.id).map_err(text)?;
         if solutions.is_empty() {
             return Err(format!(
-                "problem `{}` has no solutions: add solutions/{}/NAME.rs",
-                problem.id, problem.id
+                "problem `{}` has no solutions: add solutions/{}/{}",
+                problem.id,
+                problem.id,
+                ws.example_file("NAME", Some(&problem.id))
             ));
         }
         let cases = ws.testcases(&problem).map_err(text)?;
