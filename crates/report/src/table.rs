@@ -7,7 +7,7 @@ use anstyle::{AnsiColor, Style};
 use super::{dim, memory_cell, paint, time_cell, verdict_style, yellow};
 use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
 use judge_core::units::{format_bytes, format_duration, format_run_time};
-use judge_core::verdict::{Limits, Verdict};
+use judge_core::verdict::{Limits, StoppedBy, Verdict};
 
 /// Column widths of the case table (the case column grows with long names: a package's
 /// `secret/subtask1/03`).
@@ -259,10 +259,28 @@ fn case_details(out: &mut dyn Write, c: &CaseReport, indent: &str) {
         .as_ref()
         .and_then(|i| i.interactor_stderr.as_ref())
     {
-        let _ = writeln!(out, "{indent}{}", dim("interactor's stderr (end):"));
+        let head = match c.killed_by {
+            // What it says of the solution's end, it wrote after the judge stopped it.
+            Some(by) => format!(
+                "interactor's stderr (end), written after the judge stopped the solution ({}):",
+                stopped_words(by)
+            ),
+            None => "interactor's stderr (end):".to_string(),
+        };
+        let _ = writeln!(out, "{indent}{}", dim(&head));
         for line in err.lines() {
             let _ = writeln!(out, "{indent}  {}", dim(line));
         }
+    }
+}
+
+/// Who stopped a program, as the words after "the judge stopped the solution".
+fn stopped_words(by: StoppedBy) -> &'static str {
+    match by {
+        StoppedBy::WallCap => "at the wall-clock cap",
+        StoppedBy::CpuLimit | StoppedBy::CpuBackstop => "at the time limit",
+        StoppedBy::MemoryLimit => "at the memory limit",
+        StoppedBy::OutputLimit | StoppedBy::FolderLimit => "at the output limit",
     }
 }
 

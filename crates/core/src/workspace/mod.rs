@@ -30,7 +30,7 @@ pub use checker::{
 pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
 pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
 pub use solutions::{solution_name, Solution, DEFAULT_LANGUAGE};
-pub use statement::Statement;
+pub use statement::{has_examples, without_title, Statement};
 pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;
