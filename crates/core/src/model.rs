@@ -215,6 +215,20 @@ pub struct NotTimed {
     pub wall: Duration,
 }
 
+impl NotTimed {
+    /// Its time as every table and page shows it ([`not_timed_time`]).
+    pub fn time_text(&self) -> String {
+        not_timed_time(self.cpu, self.cap)
+    }
+}
+
+/// The time of a case not timed, used `cpu` under the cap `cap`: "> 1 s" when it used the
+/// whole cap; what it used when it was stopped at the wall-clock cap before (asleep, or on a
+/// busy machine).
+pub fn not_timed_time(cpu: Duration, cap: Duration) -> String {
+    crate::units::format_run_time(cpu, (cpu >= cap).then_some(cap))
+}
+
 /// Which of the problem's cases a run was asked for, when not all of them (`--samples`, `--case`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Selection {

@@ -195,8 +195,7 @@ pub fn not_timed_row(out: &mut dyn Write, c: &NotTimed, limits: &Limits, names: 
         "  {:<w$} {} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}  {}",
         row_name(&c.name, c.sample),
         dim(&format!("{:<W_VERDICT$}", "-")),
-        // Stopped at the wall-clock cap (asleep, or a busy machine), it may have used less.
-        format_run_time(c.cpu, (c.cpu >= c.cap).then_some(c.cap)),
+        c.time_text(),
         format_duration(c.wall),
         "",
         dim(&format!(

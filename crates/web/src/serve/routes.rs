@@ -18,6 +18,7 @@ use super::submit;
 use super::views::{CaseView, StatusRow, VerdictView};
 use super::{markdown, App, Known};
 use judge_core::history::{Entry, Filter, History};
+use judge_core::model::not_timed_time;
 use judge_core::units::{format_bytes, format_duration};
 use judge_core::workspace::{Problem, Statement};
 
@@ -269,6 +270,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         .and_then(Value::as_str)
         .map(str::to_string);
     let source = source_as_judged(&submission);
+    let not_timed = not_timed_views(report.as_ref());
     let row = StatusRow::of(&Entry::Read(submission.clone()));
     page(
         StatusCode::OK,
@@ -276,10 +278,33 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         ctx! {
             title => format!("Submission #{id}"), nav => "status", s => row, cases, diagnostics,
             detailed => report.is_some(), path => app.ws.show(std::path::Path::new(&submission.path)), code_length => submission.code_length,
-            compiler => submission.compiler, source,
+            compiler => submission.compiler, source, not_timed,
             time_limit => format_duration(Duration::from_millis(submission.time_limit_ms)),
         },
     )
+}
+
+/// The cases of a recorded report that were not timed (run under the shorter cap after a TLE,
+/// not finished within it), each with its time: "> 1 s".
+fn not_timed_views(report: Option<&Value>) -> Vec<(String, String)> {
+    let cases = report
+        .and_then(|r| r.get("not_timed"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    cases
+        .iter()
+        .map(|c| {
+            let ms = |k: &str| Duration::from_millis(c.get(k).and_then(Value::as_u64).unwrap_or(0));
+            (
+                c.get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+                not_timed_time(ms("time_ms"), ms("cap_ms")),
+            )
+        })
+        .collect()
 }
 
 /// What the submit page is filled in with.
