@@ -20,7 +20,7 @@ use super::{markdown, App, Known};
 use judge_core::history::{Entry, Filter, History};
 use judge_core::model::not_timed_time;
 use judge_core::units::{format_bytes, format_duration};
-use judge_core::workspace::{Problem, Statement};
+use judge_core::workspace::{has_examples, without_title, Problem, Statement};
 
 /// The most rows the status page shows.
 const STATUS_ROWS: usize = 100;
@@ -94,7 +94,8 @@ pub(super) async fn problems(State(app): State<Arc<App>>) -> Response {
 struct Sample {
     name: String,
     input: String,
-    output: String,
+    /// `None` for an interactive problem.
+    output: Option<String>,
 }
 
 pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
@@ -106,24 +107,32 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         }
         None => return not_found(&format!("there is no problem `{id}`"), "/problems"),
     };
-    let statement = match problem.statement() {
-        Statement::Markdown { text, .. } => Some(markdown::render(&text)),
-        Statement::Elsewhere(_) | Statement::None => None,
+    // The page's heading is the title, and a statement that shows examples of its own needs
+    // no second copy of them.
+    let (statement, examples) = match problem.statement() {
+        Statement::Markdown { text, .. } => (
+            Some(markdown::render(without_title(&text, &problem.title))),
+            has_examples(&text),
+        ),
+        Statement::Elsewhere(_) | Statement::None => (None, false),
     };
     let read = |p: &std::path::Path| {
         let bytes = std::fs::read(p).unwrap_or_default();
         String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]).into_owned()
     };
+    // An interactive problem's answer files are the interactor's (what it checks against),
+    // never what the solution prints: only the input is shown, as the interactor's.
+    let interactive = problem.interactor.is_some();
     let samples: Vec<Sample> = app
         .ws
         .testcases_if_any(&problem)
         .unwrap_or_default()
         .iter()
-        .filter(|c| c.sample)
+        .filter(|c| c.sample && !examples)
         .map(|c| Sample {
             name: c.name.clone(),
             input: read(&c.input),
-            output: read(&c.answer),
+            output: (!interactive).then(|| read(&c.answer)),
         })
         .collect();
     page(
@@ -131,7 +140,7 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         "problem.html",
         ctx! {
             title => problem.title.clone(), nav => "problems",
-            p => problem_view(&app, &problem), statement, samples,
+            p => problem_view(&app, &problem), statement, samples, interactive,
         },
     )
 }
