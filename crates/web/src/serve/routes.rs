@@ -257,6 +257,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         Err(e) => return unreadable(&e),
     };
     let report: Option<Value> = report.and_then(|r| serde_json::from_str(&r).ok());
+    let limit = Duration::from_millis(submission.time_limit_ms);
     let cases: Vec<CaseView> = match &report {
         Some(r) => r
             .get("cases")
@@ -264,13 +265,13 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
             .into_iter()
             .flatten()
             .enumerate()
-            .map(|(i, c)| CaseView::of(i, c))
+            .map(|(i, c)| CaseView::of(i, c, limit))
             .collect(),
         None => submission
             .cases
             .iter()
             .enumerate()
-            .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default()))
+            .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default(), limit))
             .collect(),
     };
     let diagnostics = report
@@ -494,8 +495,19 @@ pub(super) fn case_views(state: &RunState) -> Vec<CaseView> {
         .cases
         .iter()
         .enumerate()
-        .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default()))
+        .map(|(i, c)| {
+            CaseView::of(
+                i,
+                &serde_json::to_value(c).unwrap_or_default(),
+                run_limit(state),
+            )
+        })
         .collect()
+}
+
+/// The time limit a run's cases run under, once known.
+pub(super) fn run_limit(state: &RunState) -> Duration {
+    state.limits.map_or(Duration::MAX, |l| l.time)
 }
 
 /// "compiled in 1.20 s", "taken from the cache", once compiled.
