@@ -29,6 +29,7 @@ mod run_default;
 mod sandbox;
 mod scale;
 mod serve;
+mod serve_api;
 mod serve_browser;
 mod shell;
 mod stress;

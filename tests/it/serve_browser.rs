@@ -105,10 +105,14 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// The text of the element `css` finds, waiting for it a while (a live page may be replacing
+/// it just then).
 async fn text(c: &Client, css: &str) -> String {
-    c.find(Locator::Css(css))
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css(css))
         .await
-        .unwrap()
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
         .text()
         .await
         .unwrap()
@@ -327,4 +331,56 @@ fn in_a_browser_a_tle_shows_the_limit_passed_and_a_problem_reads_once() {
         shot(&c, "problem-once").await;
         c
     });
+}
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_chromium, judge_has_chromedriver)),
+    ignore = "needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
+)]
+fn in_a_browser_pasted_python_is_judged_as_python_and_kept_apart_from_the_solutions() {
+    let ws = crate::serve::workspace();
+    let solutions = crate::common::snapshot(&ws.path().join("solutions"));
+    let server = Serving::start(ws.path());
+    in_browser(&server, |c, base| async move {
+        // No language chosen: the form leaves it to the code.
+        c.goto(&format!("{base}/submit?problem=double"))
+            .await
+            .unwrap();
+        let chosen = c
+            .find(Locator::Css("#language"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap();
+        assert_eq!(chosen.as_deref(), Some("auto"));
+        c.find(Locator::Css("#code"))
+            .await
+            .unwrap()
+            .send_keys("n = int(input())\nprint(2 * n)\n")
+            .await
+            .unwrap();
+        shot(&c, "submit-python").await;
+        click(&c, "#submit").await;
+        wait_for_path(&c, "/submissions/").await;
+        assert_eq!(text(&c, "table.status .verdict").await, "Accepted");
+        assert_eq!(text(&c, "table.status td.lang").await, "python");
+        let pasted = text(&c, "#pasted").await;
+        assert!(
+            pasted.contains(".judge/pastes/double/pasted-1.py"),
+            "{pasted}"
+        );
+        shot(&c, "submission-pasted").await;
+        // The form lists the workspace's solutions only.
+        c.goto(&format!("{base}/submit")).await.unwrap();
+        let listed = text(&c, "#solution").await;
+        assert!(!listed.contains("pasted-"), "{listed}");
+        c
+    });
+    assert_eq!(
+        crate::common::snapshot(&ws.path().join("solutions")),
+        solutions,
+        "a paste is never among the solutions"
+    );
 }

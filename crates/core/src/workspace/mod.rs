@@ -149,6 +149,12 @@ impl Workspace {
         self.state.clone()
     }
 
+    /// Where code pasted into `judge serve`'s submit form is kept (`PROBLEM/pasted-N.EXT`):
+    /// with the submissions, not among the user's solutions.
+    pub fn pastes_dir(&self) -> PathBuf {
+        self.state.join("pastes")
+    }
+
     /// A path shown to the user: relative to the workspace root when inside it.
     pub fn show(&self, path: &Path) -> String {
         path.strip_prefix(&self.root)

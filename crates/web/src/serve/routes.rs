@@ -280,6 +280,11 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         .and_then(Value::as_str)
         .map(str::to_string);
     let source = source_as_judged(&submission);
+    // Pasted code is kept apart from the user's solutions; the page says how to keep it.
+    let judged_path = std::path::Path::new(&submission.path);
+    let pasted = judged_path
+        .starts_with(app.ws.pastes_dir())
+        .then(|| app.ws.show(judged_path));
     let not_timed = not_timed_views(report.as_ref());
     let row = StatusRow::of(&Entry::Read(submission.clone()));
     page(
@@ -288,7 +293,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         ctx! {
             title => format!("Submission #{id}"), nav => "status", s => row, cases, diagnostics,
             detailed => report.is_some(), path => app.ws.show(std::path::Path::new(&submission.path)), code_length => submission.code_length,
-            compiler => submission.compiler, source, not_timed,
+            compiler => submission.compiler, source, pasted, not_timed,
             time_limit => format_duration(Duration::from_millis(submission.time_limit_ms)),
         },
     )
@@ -356,12 +361,13 @@ fn submit_page(
         .collect();
     languages.sort_by(|a, b| a.name.cmp(&b.name));
     let token = if known.0 { app.token.as_str() } else { "" };
+    let detect = submit::DETECT;
     page(
         status,
         "submit.html",
         ctx! {
             title => "Submit", nav => "submit", problems => problem_views(app), languages, form,
-            token, error,
+            token, error, detect,
         },
     )
 }
@@ -384,14 +390,14 @@ pub(super) async fn submit(
         Ok(f) => f,
         Err(refused) => return *refused,
     };
-    let ws = app.ws.clone();
+    let (ws, history) = (app.ws.clone(), app.history.clone());
     let checked = {
         let form = form.clone();
-        tokio::task::spawn_blocking(move || submit::solution(&ws, &form)).await
+        tokio::task::spawn_blocking(move || submit::solution(&ws, &history, &form)).await
     };
     match checked {
-        Ok(Ok(solution)) => {
-            let run = app.runs.submit(solution);
+        Ok(Ok(accepted)) => {
+            let run = app.runs.submit(accepted.solution);
             Redirect::to(&format!("/runs/{}", run.id)).into_response()
         }
         Ok(Err(refusal)) => {
