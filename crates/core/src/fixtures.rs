@@ -64,6 +64,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         scoring: false,
         replay: false,
         partial: None,
+        not_timed: Vec::new(),
     };
     r.conclude(None);
     r
