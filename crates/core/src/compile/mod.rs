@@ -413,7 +413,7 @@ pub fn compile(
     let diagnostics = format!("{reason}{diagnostics}");
     // Only a compiler's own verdict is deterministic enough to cache.
     if reason.is_empty() {
-        let _ = std::fs::write(&ce, &diagnostics);
+        let _ = crate::atomic::replace(&ce, diagnostics.as_bytes());
     }
     Ok(Err(CompileError {
         diagnostics,

@@ -296,11 +296,11 @@ impl Slot {
         }
         let out = dir.join(format!("{}.out", case.name));
         let files = self.decided.as_ref()?;
-        std::fs::copy(&files.output, &out).ok()?;
+        crate::atomic::copy(&files.output, &out).ok()?;
         let err = dir.join(format!("{}.err", case.name));
-        if std::fs::copy(&files.stderr, &err).is_err() {
+        if crate::atomic::copy(&files.stderr, &err).is_err() {
             // The program wrote nothing to stderr: the runner made no file.
-            let _ = std::fs::write(&err, b"");
+            let _ = crate::atomic::replace(&err, b"");
         }
         Some(out)
     }

@@ -93,7 +93,6 @@ fn save(ws: &Workspace, problem: &str, code: &str, language: &str) -> Result<Sol
         .ok_or_else(|| Refusal::UnknownLanguage(language.to_string()))?;
     let dir = ws.root.join("solutions").join(problem);
     std::fs::create_dir_all(&dir).map_err(|e| Refusal::Unsaved(e.to_string()))?;
-    let unsaved = |e: std::io::Error| Refusal::Unsaved(e.to_string());
     for n in 1.. {
         let name = format!("pasted-{n}");
         let path: PathBuf = dir.join(format!("{name}.{extension}"));
@@ -101,23 +100,18 @@ fn save(ws: &Workspace, problem: &str, code: &str, language: &str) -> Result<Sol
         if stem_taken(&dir, &name) {
             continue;
         }
-        // `create_new`: two pastes at once never take the same name.
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut file) => {
-                use std::io::Write;
-                file.write_all(code.as_bytes()).map_err(unsaved)?;
+        // Never over a file: two pastes at once never take the same name; and whole or not
+        // at all.
+        match judge_core::atomic::create(&path, code.as_bytes()) {
+            Ok(()) => {
                 return Ok(Solution {
                     name,
                     problem: problem.to_string(),
                     path,
-                });
+                })
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(unsaved(e)),
+            Err(judge_core::Error::Exists { .. }) => continue,
+            Err(e) => return Err(Refusal::Unsaved(e.to_string())),
         }
     }
     unreachable!("some pasted-N is free")
