@@ -129,7 +129,7 @@ fn a_broken_database_never_stops_judging() {
         .args(["run", "ok"])
         .expect_exit(0)
         .stdout_has("AC  accepted")
-        .stderr_has("warning: the submission was not recorded in the history")
+        .stderr_has("nothing was recorded in the history")
         .run();
     ws.judge()
         .args(["run", "off", "--json"])

@@ -8,14 +8,29 @@ use std::time::{Duration, Instant};
 
 use super::{Running, Test};
 
-/// A running `judge serve`: stopped as Ctrl-C stops it when dropped.
+/// A running `judge serve`: stopped as Ctrl-C stops it when dropped. Its [`Client`]'s
+/// requests are its own (`server.get(...)`).
 pub(crate) struct Serving {
     /// `None` once stopped.
     server: Option<Running>,
-    pub(crate) port: u16,
-    pub(crate) token: String,
+    client: Client,
     /// Its `TMPDIR`: empty again once it has been stopped.
     tmp: tempfile::TempDir,
+}
+
+/// Requests to a `judge serve`, from any thread.
+#[derive(Clone)]
+pub(crate) struct Client {
+    pub(crate) port: u16,
+    pub(crate) token: String,
+}
+
+impl std::ops::Deref for Serving {
+    type Target = Client;
+
+    fn deref(&self) -> &Client {
+        &self.client
+    }
 }
 
 /// An answer: status, headers (as received) and body.
@@ -54,12 +69,43 @@ impl Serving {
         let (port, token) = rest.split_once("/?token=").unwrap();
         Serving {
             server: Some(server),
-            port: port.parse().unwrap(),
-            token: token.to_string(),
+            client: Client {
+                port: port.parse().unwrap(),
+                token: token.to_string(),
+            },
             tmp,
         }
     }
 
+    /// Its client, to hand to other threads.
+    pub(crate) fn client(&self) -> Client {
+        self.client.clone()
+    }
+
+    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself, within 10 s: its
+    /// stderr.
+    pub(crate) fn stop(mut self) -> String {
+        let out = self.server.take().unwrap().ctrl_c(Duration::from_secs(10));
+        let left: Vec<_> = std::fs::read_dir(self.tmp.path()).unwrap().collect();
+        assert!(
+            left.is_empty(),
+            "the server left temporary folders: {left:?}"
+        );
+        out.stderr
+    }
+
+    /// Whether the process is still running.
+    pub(crate) fn alive(&mut self) -> bool {
+        self.server.as_mut().unwrap().is_running()
+    }
+
+    /// The server's process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.server.as_ref().unwrap().id()
+    }
+}
+
+impl Client {
     /// `http://127.0.0.1:PORT`.
     pub(crate) fn base(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
@@ -152,23 +198,6 @@ impl Serving {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-    }
-
-    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself, within 10 s: its
-    /// stderr.
-    pub(crate) fn stop(mut self) -> String {
-        let out = self.server.take().unwrap().ctrl_c(Duration::from_secs(10));
-        let left: Vec<_> = std::fs::read_dir(self.tmp.path()).unwrap().collect();
-        assert!(
-            left.is_empty(),
-            "the server left temporary folders: {left:?}"
-        );
-        out.stderr
-    }
-
-    /// Whether the process is still running.
-    pub(crate) fn alive(&mut self) -> bool {
-        self.server.as_mut().unwrap().is_running()
     }
 }
 

@@ -1,8 +1,10 @@
-//! Nothing lost: the judge killed at any moment (`kills`).
+//! Nothing lost: the judge killed at any moment (`kills`), judges, `judge serve` and `judge
+//! listen` writing one workspace and one history at once (`concurrency`).
 //!
-//! The default suite runs a small round; `JUDGE_KILLS=N` sets how many kills each kill test
-//! makes (see the guide's reliability page).
+//! The default suite runs a small round of each; `JUDGE_KILLS=N` sets how many kills each kill
+//! test makes (see the guide's reliability page).
 
+mod concurrency;
 mod kills;
 
 use std::path::Path;
@@ -15,7 +17,7 @@ pub(crate) fn kills() -> usize {
 }
 
 /// A count from the environment variable `name`, else `default`.
-fn count(name: &str, default: usize) -> usize {
+pub(crate) fn count(name: &str, default: usize) -> usize {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
