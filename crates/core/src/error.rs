@@ -73,6 +73,9 @@ pub enum Error {
     #[error("a compiler or interpreter could not be used: {0}\n  fix: check that it is installed and works, or set its command in judge.toml")]
     Toolchain(String),
 
+    #[error("the {language} compiler was killed by {signal}, by something else than the judge (the out-of-memory killer, or a person): nothing is known of the source, and nothing was judged\n  fix: judge again; if it is killed again, look for the out-of-memory killer in the system's log (`dmesg`), or give the machine more memory")]
+    CompilerKilled { language: String, signal: String },
+
     #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the guide: docs/src/languages.md)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
     MissingProgram {
         language: String,

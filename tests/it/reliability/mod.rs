@@ -1,10 +1,12 @@
 //! Nothing lost: the judge killed at any moment (`kills`), judges, `judge serve` and `judge
-//! listen` writing one workspace and one history at once (`concurrency`).
+//! listen` writing one workspace and one history at once (`concurrency`), and the faults around
+//! a run: a full disk, a read-only one, a compiler killed or hung, SIGTERM (`faults`).
 //!
 //! The default suite runs a small round of each; `JUDGE_KILLS=N` sets how many kills each kill
 //! test makes (see the guide's reliability page).
 
 mod concurrency;
+mod faults;
 mod kills;
 
 use std::path::Path;

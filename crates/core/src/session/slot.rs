@@ -142,6 +142,16 @@ impl Slot {
             detail = Some(ie);
             diff = None;
         }
+        // A write refused for want of space is the judge's machine's fault, never the
+        // program's: neither its crash nor its cut output is its verdict.
+        if !matches!(verdict, Verdict::Ac | Verdict::Ie) {
+            let free = execution.response.free_bytes_at_end;
+            if let Some(why) = super::scratch::full(&self.dir, free) {
+                verdict = Verdict::Ie;
+                detail = Some(why);
+                diff = None;
+            }
+        }
         // Most programs write nothing there, and then the runner makes no file to read.
         let stderr = if execution.response.stderr_bytes > 0 {
             std::fs::read(&execution.stderr).unwrap_or_default()
