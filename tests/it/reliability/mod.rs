@@ -1,13 +1,16 @@
 //! Nothing lost: the judge killed at any moment (`kills`), judges, `judge serve` and `judge
-//! listen` writing one workspace and one history at once (`concurrency`), and the faults around
-//! a run: a full disk, a read-only one, a compiler killed or hung, SIGTERM (`faults`).
+//! listen` writing one workspace and one history at once (`concurrency`), the servers under
+//! load (`load`), and the faults around a run: a full disk, a read-only one, a compiler killed
+//! or hung, SIGTERM (`faults`).
 //!
 //! The default suite runs a small round of each; `JUDGE_KILLS=N` sets how many kills each kill
-//! test makes (see the guide's reliability page).
+//! test makes, and the heavy loads are `#[ignore]`d tests run on demand (see the guide's
+//! reliability page).
 
 mod concurrency;
 mod faults;
 mod kills;
+mod load;
 
 use std::path::Path;
 use std::time::Duration;
