@@ -27,7 +27,7 @@ pub enum Error {
         fix: String,
     },
 
-    #[error("cannot {op} {}: {source}", path.display())]
+    #[error("cannot {op} {}: {source}{}", path.display(), io_fix(source))]
     Io {
         op: Op,
         path: PathBuf,
@@ -192,6 +192,15 @@ impl Error {
 
     pub fn remove(path: &Path, source: std::io::Error) -> Error {
         Error::io(Op::Remove, path, source)
+    }
+}
+
+/// The fix of a file the system gave but the judge could not take: text that is not UTF-8.
+/// The system's own refusals (no such file, no permission, no space) say what to do themselves.
+fn io_fix(source: &std::io::Error) -> &'static str {
+    match source.kind() {
+        std::io::ErrorKind::InvalidData => "\n  fix: save the file as UTF-8 text",
+        _ => "",
     }
 }
 
