@@ -1,7 +1,8 @@
 //! Nothing lost: the judge killed at any moment (`kills`), judges, `judge serve` and `judge
 //! listen` writing one workspace and one history at once (`concurrency`), the servers under
 //! load (`load`), and the faults around a run: a full disk, a read-only one, a compiler killed
-//! or hung, SIGTERM (`faults`).
+//! or hung, SIGTERM (`faults`); the forms of `judge serve` fuzzed (`forms`; the other parsers
+//! are fuzzed by `tests/fuzz/`).
 //!
 //! The default suite runs a small round of each; `JUDGE_KILLS=N` sets how many kills each kill
 //! test makes, and the heavy loads are `#[ignore]`d tests run on demand (see the guide's
@@ -9,6 +10,7 @@
 
 mod concurrency;
 mod faults;
+mod forms;
 mod kills;
 mod load;
 
