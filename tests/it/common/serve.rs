@@ -58,12 +58,18 @@ impl Serving {
 
     /// `judge serve --port 0 ARGS...`.
     pub(crate) fn start_with(root: &Path, args: &[&str]) -> Serving {
+        Serving::start_marked(root, args, None)
+    }
+
+    /// `judge serve --port 0 ARGS...`, with `mark` (a variable and its value) in its
+    /// environment and so in its runner's and its programs': how a test finds them all.
+    pub(crate) fn start_marked(root: &Path, args: &[&str], mark: Option<(&str, &str)>) -> Serving {
         let tmp = tempfile::tempdir().unwrap();
-        let mut server = Test::at(root)
-            .env("TMPDIR", tmp.path())
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .spawn();
+        let mut test = Test::at(root).env("TMPDIR", tmp.path());
+        if let Some((key, value)) = mark {
+            test = test.env(key, value);
+        }
+        let mut server = test.args(["serve", "--port", "0"]).args(args).spawn();
         let url = super::first_address(&mut server);
         let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
         let (port, token) = rest.split_once("/?token=").unwrap();
@@ -92,6 +98,12 @@ impl Serving {
             "the server left temporary folders: {left:?}"
         );
         out.stderr
+    }
+
+    /// Kills it outright (SIGKILL), as the out-of-memory killer or `kill -9` does: nothing of
+    /// it cleans up.
+    pub(crate) fn kill(mut self) {
+        self.server.take().unwrap().kill();
     }
 
     /// Whether the process is still running.

@@ -1,8 +1,8 @@
 //! The judge killed outright (SIGKILL) at many moments of a command: while it judges and
-//! records, while `judge import` writes, while `judge new` and `judge new-problem` create files.
-//! After each kill the history is whole (SQLite's `integrity_check`), every file is as it was or
-//! completely written, nothing the judge started is left running, and the command run again
-//! finishes the work.
+//! records (as `judge run`, or as `judge serve`'s worker), while `judge import` writes, while
+//! `judge new` and `judge new-problem` create files. After each kill the history is whole
+//! (SQLite's `integrity_check`), every file is as it was or completely written, nothing the
+//! judge started is left running, and the command run again finishes the work.
 //!
 //! The moments are spread over the command's whole length (measured first), each shifted by a
 //! little deterministic jitter; `JUDGE_KILLS=N` makes N kills per command.
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{intact, kills, Rng};
+use crate::common::serve::Serving;
 use crate::common::{procs, Test, Workspace};
 
 const MARK: &str = "JUDGE_TEST_KILLED";
@@ -29,7 +30,13 @@ fn kill_at(test: Test, moments: &mut Moments, mark: &str) {
         running.wait(Duration::from_secs(60));
         moments.ended_after(started.elapsed());
     }
-    // The runner and its programs end when their judge's pipe closes.
+    none_left(mark);
+}
+
+/// Waits until nothing marked `mark` is alive: the runner and its programs end when their
+/// judge's pipe closes.
+#[track_caller]
+fn none_left(mark: &str) {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let left = procs::marked(MARK, mark);
@@ -142,6 +149,83 @@ fn a_judge_killed_while_it_judges_or_records_leaves_the_history_whole() {
     // And the next run records as ever.
     run().expect_exit(0).stdout_has("submission #").run();
     assert_eq!(intact(&db), before + 1);
+}
+
+#[test]
+fn judge_serve_killed_while_it_judges_and_records_leaves_the_history_whole() {
+    let ws = crate::serve::workspace();
+    let db = ws.path().join(".judge/history.db");
+    // Compiled, and the history made, first: the kills land on judging and recording.
+    ws.judge().args(["run", "ok"]).expect_exit(0).run();
+    let (n, queued) = (kills(), 6);
+    let submit = |server: &Serving| {
+        for _ in 0..queued {
+            let sent = server.post_form(
+                "/submit",
+                &[("token", &server.token), ("solution", "double/ok")],
+                &[],
+            );
+            assert_eq!(sent.status, 303, "{}", sent.body);
+        }
+    };
+    // How long the server takes to judge and record them all, when nothing stops it.
+    let length = {
+        let before = intact(&db);
+        let server = Serving::start(ws.path());
+        let started = Instant::now();
+        submit(&server);
+        while intact(&db) < before + queued {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "never recorded"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        server.stop();
+        started.elapsed()
+    };
+    let mut before = intact(&db);
+    let mut rng = Rng::new(23);
+    // Kills that stopped the server with some of its runs not yet recorded.
+    let mut mid_way = 0;
+    for i in 0..n {
+        let mark = format!("serve-{i}");
+        let server = Serving::start_marked(ws.path(), &[], Some((MARK, &mark)));
+        let started = Instant::now();
+        submit(&server);
+        std::thread::sleep(rng.below(length).saturating_sub(started.elapsed()));
+        server.kill();
+        none_left(&mark);
+        let now = intact(&db);
+        assert!(
+            (before..=before + queued).contains(&now),
+            "{before} -> {now} submissions"
+        );
+        if now < before + queued {
+            mid_way += 1;
+        }
+        before = now;
+        let listed = ws
+            .judge()
+            .args(["history", "--json", "-n", "1000"])
+            .expect_exit(0)
+            .run()
+            .json();
+        let rows = listed.as_array().unwrap();
+        assert_eq!(rows.len() as i64, now);
+        assert!(rows.iter().all(|r| r["verdict"] == "AC"), "{listed:#}");
+    }
+    println!("{mid_way} of {n} kills stopped the server with runs not yet recorded");
+    assert!(3 * mid_way >= n, "only {mid_way} of {n} kills were mid-way");
+    // Started again, the server shows them all.
+    let server = Serving::start(ws.path());
+    let status = server.get("/status");
+    assert_eq!(status.status, 200, "{}", status.body);
+    assert!(
+        status.body.contains(&format!("\">{before}</a>")),
+        "#{before}"
+    );
+    server.stop();
 }
 
 /// An oj folder of `cases` tests of about `size` bytes each way (different for each `seed`).
