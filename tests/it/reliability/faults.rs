@@ -154,7 +154,7 @@ fn with_compiler(ws: &Workspace, script: &str) {
 }
 
 #[test]
-fn a_compiler_killed_or_hung_is_said_and_never_remembered_as_the_sources_fault() {
+fn a_compiler_or_its_linker_killed_or_hung_is_said_and_never_remembered_as_the_sources_fault() {
     let ws = workspace();
     ws.write("solutions/double/twice.sh", "read n; echo $((2 * n))\n");
     let cache = tempfile::tempdir().unwrap();
@@ -185,7 +185,18 @@ fn a_compiler_killed_or_hung_is_said_and_never_remembered_as_the_sources_fault()
         procs::using(ws.path()).is_empty(),
         "the compiler still runs"
     );
-    // Neither is remembered: the compiler mended, the same source builds.
+    // One of its tools killed (the linker, by a full disk): a failure its driver reports, a
+    // CE of this build only.
+    with_compiler(
+        &ws,
+        "echo 'collect2: fatal error: ld terminated with signal 7 [Bus error]' >&2; exit 1",
+    );
+    run(&[])
+        .expect_exit(1)
+        .stdout_has("CE")
+        .stdout_has("terminated with signal 7")
+        .run();
+    // None is remembered: the compiler mended, the same source builds.
     with_compiler(&ws, "cp \"$1\" \"$2\"");
     run(&[]).expect_exit(0).stdout_has("AC").run();
 }

@@ -395,8 +395,9 @@ pub fn compile(
         .map(|why| format!("compilation stopped: {why}\n"))
         .unwrap_or_default();
     let diagnostics = format!("{reason}{diagnostics}");
-    // Only a compiler's own verdict is deterministic enough to cache.
-    if reason.is_empty() {
+    // Only a compiler's own verdict is deterministic enough to cache: not a stop, nor one of
+    // its tools (the linker, cc1plus) killed by a signal, which its driver reports as a failure.
+    if reason.is_empty() && !tool_killed(&diagnostics) {
         let _ = crate::atomic::replace(&ce, diagnostics.as_bytes());
     }
     Ok(Err(CompileError {
@@ -404,6 +405,20 @@ pub fn compile(
         cached: false,
         duration,
     }))
+}
+
+/// Whether a compiler's driver says that one of its tools was killed by a signal (GCC's
+/// "ld terminated with signal 7 [Bus error]" and "Killed signal terminated program cc1plus",
+/// clang's "unable to execute command: Killed"): a full disk, the out-of-memory killer, not
+/// the source.
+fn tool_killed(diagnostics: &str) -> bool {
+    [
+        "terminated with signal",
+        "Killed signal terminated program",
+        "unable to execute command",
+    ]
+    .iter()
+    .any(|said| diagnostics.contains(said))
 }
 
 /// rustup's toolchain files from `dir` up: a sandboxed compiler run from there reads them.
