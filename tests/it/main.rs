@@ -23,6 +23,7 @@ mod nqueens;
 mod polygon;
 mod practice;
 mod problemtools;
+mod reliability;
 mod run;
 mod run_cases;
 mod run_default;

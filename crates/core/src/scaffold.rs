@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
+use crate::atomic;
 use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::workspace::{Solution, Workspace};
@@ -85,22 +86,9 @@ pub fn check_name(name: &str, what: &str) -> Result<()> {
     }
 }
 
-/// Writes a file that must not exist yet.
+/// Writes a file that must not exist yet, whole or not at all ([`atomic::create`]).
 pub fn create(path: &Path, content: &[u8]) -> Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => Error::Exists {
-                path: path.to_path_buf(),
-            },
-            _ => Error::create(path, e),
-        })?;
-    std::io::Write::write_all(&mut file, content).map_err(|e| Error::write(path, e))
+    atomic::create(path, content)
 }
 
 /// Creates `solutions/PROBLEM/NAME.EXT` from the language's template, or as a copy of `from`
@@ -200,24 +188,28 @@ pub fn example_problem() -> &'static str {
     EXAMPLE_ID
 }
 
-/// Creates `problems/ID/` (problem.toml, statement.md, gen.rs) and an empty `testcases/ID/`.
+/// Creates `problems/ID/` (problem.toml, statement.md, gen.rs), and empty `testcases/ID/` and
+/// `solutions/ID/`.
+/// The problem's folder is made in a hidden folder of `problems/` and renamed into place, so a
+/// judge killed meanwhile leaves no problem with some of its files.
 pub fn new_problem(ws: &Workspace, id: &str, title: &str) -> Result<Vec<PathBuf>> {
     check_name(id, "problem")?;
     let dir = ws.problems_dir().join(id);
     if dir.exists() {
         return Err(Error::Exists { path: dir });
     }
+    let staged = atomic::staging(&ws.problems_dir(), "new-problem")?;
     let mut created = Vec::new();
     for (rel, content) in PROBLEM {
-        let path = dir.join(rel);
         create(
-            &path,
+            &staged.path().join(id).join(rel),
             fill(content, &[("id", id), ("title", &title.replace('"', "'"))]).as_bytes(),
         )?;
-        created.push(path);
+        created.push(dir.join(rel));
     }
-    // Where its tests and its solutions go: made now, so that the first file written there
-    // (`cat > solutions/ID/brute.py`) finds its folder.
+    // Where its tests and its solutions go, first: a problem never shows without its tests'
+    // folder, and the first file written in its solutions' (`cat > solutions/ID/brute.py`)
+    // finds it.
     for folder in ["testcases", "solutions"] {
         let dir = ws.root.join(folder).join(id);
         std::fs::create_dir_all(&dir).map_err(|e| Error::create(&dir, e))?;
@@ -228,6 +220,7 @@ pub fn new_problem(ws: &Workspace, id: &str, title: &str) -> Result<Vec<PathBuf>
         }
         created.push(dir);
     }
+    atomic::place(&staged.path().join(id), &dir)?;
     Ok(created)
 }
 

@@ -331,19 +331,11 @@ fn file_name(p: &Path) -> String {
 }
 
 fn write(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
-    }
-    std::fs::write(path, text).map_err(|e| Error::write(path, e))
+    judge_core::atomic::replace(path, text.as_ref())
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {
-    if let Some(parent) = to.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
-    }
-    std::fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| Error::copy(from, e))
+    judge_core::atomic::copy(from, to)
 }
 
 #[cfg(test)]

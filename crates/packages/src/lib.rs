@@ -5,3 +5,4 @@
 pub mod export;
 pub mod import;
 pub mod package;
+mod yaml;

@@ -68,6 +68,7 @@ pages! {
     packages: "docs/src/packages.md",
     measuring: "docs/src/measuring.md",
     speed: "docs/src/speed.md",
+    reliability: "docs/src/reliability.md",
 }
 
 /// Plays the page at `path` (from the repository's root) and fails with everything that differs.

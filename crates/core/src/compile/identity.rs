@@ -195,7 +195,7 @@ impl Toolchains {
             identity,
         };
         if let Some(memo) = &memo {
-            write_memo(&self.memo_dir, memo, &tool);
+            write_memo(memo, &tool);
         }
         Ok(tool)
     }
@@ -246,16 +246,9 @@ fn read_memo(path: &Path) -> Option<Tool> {
 }
 
 /// Written whole then renamed: a judge starting meanwhile reads all of it or nothing.
-fn write_memo(dir: &Path, path: &Path, tool: &Tool) {
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
-    }
-    if let Ok(tmp) = tempfile::NamedTempFile::new_in(dir) {
-        let text = format!("{}\n{}", tool.program.display(), tool.identity);
-        if std::fs::write(tmp.path(), text).is_ok() {
-            let _ = tmp.persist(path);
-        }
-    }
+fn write_memo(path: &Path, tool: &Tool) {
+    let text = format!("{}\n{}", tool.program.display(), tool.identity);
+    let _ = crate::atomic::replace(path, text.as_bytes());
 }
 
 fn stat(p: &Path) -> Vec<u8> {

@@ -6,12 +6,14 @@
 //! the commands, the flags and the identity of every program involved ([`identity`]). The
 //! folder is what runs: a binary, class files, or the checked copy of a script.
 
+mod cache;
 pub mod identity;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use cache::Cache;
 pub use identity::{Tool, Toolchains};
 
 use crate::error::{Error, Result};
@@ -154,40 +156,6 @@ pub struct CompileError {
     pub duration: Duration,
 }
 
-/// The build cache under `.judge/cache` (or `$JUDGE_CACHE_DIR`).
-#[derive(Debug, Clone)]
-pub struct Cache {
-    pub dir: PathBuf,
-}
-
-impl Cache {
-    pub fn new(default_dir: PathBuf) -> Cache {
-        Cache {
-            dir: std::env::var_os("JUDGE_CACHE_DIR")
-                .map(PathBuf::from)
-                .unwrap_or(default_dir),
-        }
-    }
-
-    fn build(&self, key: &str) -> PathBuf {
-        self.dir.join("build").join(key)
-    }
-
-    fn diagnostics(&self, key: &str) -> PathBuf {
-        self.dir.join("ce").join(format!("{key}.txt"))
-    }
-
-    /// Where a zipped problem package is unpacked, once, to be judged.
-    pub fn packages(&self) -> PathBuf {
-        self.dir.join("packages")
-    }
-
-    /// Where the identities of compilers are remembered.
-    pub fn identities(&self) -> PathBuf {
-        self.dir.join("identity")
-    }
-}
-
 /// A language made ready to build with, worked out once per build: the programs it needs
 /// found (an error names the one that is missing), the settings, and the compiler's identity.
 #[derive(Debug, Clone)]
@@ -314,7 +282,6 @@ pub fn compile(
         [compiler, runtime],
         sandboxed,
     );
-    let dir = cache.build(&key);
     let program = |dir: PathBuf| {
         let mut vars = vars.clone();
         vars.dir = dir.display().to_string();
@@ -328,24 +295,28 @@ pub fn compile(
             vars,
         }
     };
-    if dir.join(".built").is_file() {
-        return Ok(Ok(Built {
-            program: program(dir),
-            cached: true,
-            duration: started.elapsed(),
-        }));
-    }
-    let ce = cache.diagnostics(&key);
-    if let Ok(diagnostics) = std::fs::read_to_string(&ce) {
-        return Ok(Err(CompileError {
-            diagnostics,
-            cached: true,
-            duration: started.elapsed(),
-        }));
+    for kept in cache.places() {
+        let dir = kept.build(&key);
+        if dir.join(".built").is_file() {
+            return Ok(Ok(Built {
+                program: program(dir),
+                cached: true,
+                duration: started.elapsed(),
+            }));
+        }
+        if let Ok(diagnostics) = std::fs::read_to_string(kept.diagnostics(&key)) {
+            return Ok(Err(CompileError {
+                diagnostics,
+                cached: true,
+                duration: started.elapsed(),
+            }));
+        }
     }
 
-    let tmp_root = cache.dir.join("tmp");
-    for d in [&tmp_root, &cache.dir.join("build"), &cache.dir.join("ce")] {
+    let store = cache.store()?;
+    let (dir, ce) = (store.build(&key), store.diagnostics(&key));
+    let tmp_root = store.dir.join("tmp");
+    for d in [&tmp_root, &store.dir.join("build"), &store.dir.join("ce")] {
         std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
     }
     let tmp = tempfile::Builder::new()
@@ -378,7 +349,20 @@ pub fn compile(
         None => (run::Response::not_started(String::new()), String::new()),
     };
     let limits = compile_limits(settings);
-    let stopped = describe_stop(&Measurement::of(&response), &limits);
+    let measured = Measurement::of(&response);
+    let stopped = describe_stop(&measured, &limits);
+    // Killed by a signal the judge did not send (the out-of-memory killer, a person): its
+    // build says nothing of the source, so it is no CE, and nothing is remembered.
+    if let (Some(_), Outcome::Signaled(signal)) = (&language.compile, &response.outcome) {
+        let within =
+            measured.cpu <= limits.time && measured.peak_memory_bytes <= limits.memory_bytes;
+        if measured.stopped_by().is_none() && within {
+            return Err(Error::CompilerKilled {
+                language: language.name.clone(),
+                signal: run::signal_name(*signal),
+            });
+        }
+    }
     let clean =
         language.compile.is_none() || response.outcome == Outcome::Exited(0) && stopped.is_none();
     let made = language.kind != Kind::Rust && !language.run.runs_build_output()
@@ -411,15 +395,30 @@ pub fn compile(
         .map(|why| format!("compilation stopped: {why}\n"))
         .unwrap_or_default();
     let diagnostics = format!("{reason}{diagnostics}");
-    // Only a compiler's own verdict is deterministic enough to cache.
-    if reason.is_empty() {
-        let _ = std::fs::write(&ce, &diagnostics);
+    // Only a compiler's own verdict is deterministic enough to cache: not a stop, nor one of
+    // its tools (the linker, cc1plus) killed by a signal, which its driver reports as a failure.
+    if reason.is_empty() && !tool_killed(&diagnostics) {
+        let _ = crate::atomic::replace(&ce, diagnostics.as_bytes());
     }
     Ok(Err(CompileError {
         diagnostics,
         cached: false,
         duration,
     }))
+}
+
+/// Whether a compiler's driver says that one of its tools was killed by a signal (GCC's
+/// "ld terminated with signal 7 [Bus error]" and "Killed signal terminated program cc1plus",
+/// clang's "unable to execute command: Killed"): a full disk, the out-of-memory killer, not
+/// the source.
+fn tool_killed(diagnostics: &str) -> bool {
+    [
+        "terminated with signal",
+        "Killed signal terminated program",
+        "unable to execute command",
+    ]
+    .iter()
+    .any(|said| diagnostics.contains(said))
 }
 
 /// rustup's toolchain files from `dir` up: a sandboxed compiler run from there reads them.

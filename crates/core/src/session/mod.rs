@@ -177,8 +177,9 @@ impl Judge {
         executors: ExecutorFactory,
         settings: Settings,
     ) -> Result<Judge> {
-        let cache = Cache::new(workspace.state_dir().join("cache"));
         let scratch = Scratch::new()?;
+        let cache = Cache::new(workspace.state_dir().join("cache"))
+            .with_spare(scratch.path().join("cache"));
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::create(scratch.path(), e))?;

@@ -142,6 +142,16 @@ impl Slot {
             detail = Some(ie);
             diff = None;
         }
+        // A write refused for want of space is the judge's machine's fault, never the
+        // program's: neither its crash nor its cut output is its verdict.
+        if !matches!(verdict, Verdict::Ac | Verdict::Ie) {
+            let free = execution.response.free_bytes_at_end;
+            if let Some(why) = super::scratch::full(&self.dir, free) {
+                verdict = Verdict::Ie;
+                detail = Some(why);
+                diff = None;
+            }
+        }
         // Most programs write nothing there, and then the runner makes no file to read.
         let stderr = if execution.response.stderr_bytes > 0 {
             std::fs::read(&execution.stderr).unwrap_or_default()
@@ -296,11 +306,11 @@ impl Slot {
         }
         let out = dir.join(format!("{}.out", case.name));
         let files = self.decided.as_ref()?;
-        std::fs::copy(&files.output, &out).ok()?;
+        crate::atomic::copy(&files.output, &out).ok()?;
         let err = dir.join(format!("{}.err", case.name));
-        if std::fs::copy(&files.stderr, &err).is_err() {
+        if crate::atomic::copy(&files.stderr, &err).is_err() {
             // The program wrote nothing to stderr: the runner made no file.
-            let _ = std::fs::write(&err, b"");
+            let _ = crate::atomic::replace(&err, b"");
         }
         Some(out)
     }

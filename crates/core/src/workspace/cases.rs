@@ -245,8 +245,7 @@ impl Workspace {
             dir.join(format!("{name}.out")),
         );
         // The answer first: a run started meanwhile sees no input without its answer.
-        std::fs::write(&answer_path, answer).map_err(|e| Error::write(&answer_path, e))?;
-        std::fs::write(&input_path, input).map_err(|e| Error::write(&input_path, e))?;
+        crate::atomic::create_together(&[(&answer_path, answer), (&input_path, input)])?;
         Ok(name)
     }
 }

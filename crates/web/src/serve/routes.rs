@@ -469,11 +469,18 @@ pub(super) fn posted<T: serde::de::DeserializeOwned>(
 }
 
 pub(super) async fn run(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let Some(run) = id.parse().ok().and_then(|id| app.runs.get(id)) else {
-        return not_found(
-            &format!("there is no run {id} (runs are kept until the server stops)"),
-            "/status",
-        );
+    let number = id.parse().ok();
+    let Some(run) = number.and_then(|id| app.runs.get(id)) else {
+        return match number.and_then(|id| app.runs.forgotten(id)) {
+            Some(End::Recorded(id)) => Redirect::to(&format!("/submissions/{id}")).into_response(),
+            Some(End::Failed(why)) => {
+                pages::error(StatusCode::OK, "Not judged", &why, Some("/status"))
+            }
+            None => not_found(
+                &format!("there is no run {id} (runs are kept until the server stops)"),
+                "/status",
+            ),
+        };
     };
     let state = run.state();
     if let Some(End::Recorded(id)) = state.end {

@@ -16,6 +16,11 @@ use judge_core::session::{Judge, Observer, Options, Quiet, Settings};
 use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Solution, TestCase, Workspace};
 
+/// How many ended runs are kept whole in memory, every case of each: of older ones only how
+/// they ended is kept (their pages send to their submissions), so that a server that runs for
+/// days holds no more.
+pub const KEPT_RUNS: usize = 64;
+
 /// What happened to a run, for the pages that follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunEvent {
@@ -91,6 +96,8 @@ enum Job {
 pub struct Runs {
     next: AtomicU64,
     all: Mutex<BTreeMap<u64, Arc<Run>>>,
+    /// How the runs no longer in `all` ended.
+    forgotten: Mutex<BTreeMap<u64, End>>,
     /// The latest task of each problem and kind.
     tasks: Mutex<BTreeMap<(String, &'static str), Arc<Task>>>,
     queue: Mutex<mpsc::Sender<Job>>,
@@ -143,6 +150,7 @@ impl Runs {
         Runs {
             next: AtomicU64::new(1),
             all: Mutex::new(BTreeMap::new()),
+            forgotten: Mutex::new(BTreeMap::new()),
             tasks: Mutex::new(BTreeMap::new()),
             queue: Mutex::new(queue),
             changed,
@@ -157,10 +165,22 @@ impl Runs {
             state: Mutex::new(RunState::default()),
             events: broadcast::channel(256).0,
         });
-        self.all
+        let mut all = self.all.lock().unwrap_or_else(PoisonError::into_inner);
+        all.insert(run.id, run.clone());
+        let ended: Vec<(u64, End)> = all
+            .iter()
+            .filter_map(|(&id, r)| Some((id, r.lock().end.clone()?)))
+            .collect();
+        let old = ended.len().saturating_sub(KEPT_RUNS);
+        let mut forgotten = self
+            .forgotten
             .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(run.id, run.clone());
+            .unwrap_or_else(PoisonError::into_inner);
+        for (id, end) in ended.into_iter().take(old) {
+            all.remove(&id);
+            forgotten.insert(id, end);
+        }
+        drop((all, forgotten));
         let sent = self
             .queue
             .lock()
@@ -200,6 +220,15 @@ impl Runs {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .get(&(problem.to_string(), kind))
+            .cloned()
+    }
+
+    /// How a run no longer kept whole ended ([`KEPT_RUNS`]).
+    pub fn forgotten(&self, id: u64) -> Option<End> {
+        self.forgotten
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
             .cloned()
     }
 

@@ -192,7 +192,6 @@ fn save(
         .ok_or_else(|| Refusal::UnknownLanguage(language.id.clone()))?;
     let dir = ws.pastes_dir().join(problem);
     std::fs::create_dir_all(&dir).map_err(|e| Refusal::Unsaved(e.to_string()))?;
-    let unsaved = |e: std::io::Error| Refusal::Unsaved(e.to_string());
     for n in 1.. {
         let name = format!("pasted-{n}");
         let path: PathBuf = dir.join(format!("{name}.{extension}"));
@@ -200,23 +199,18 @@ fn save(
         if stem_taken(&dir, &name) {
             continue;
         }
-        // `create_new`: two pastes at once never take the same name.
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut file) => {
-                use std::io::Write;
-                file.write_all(code.as_bytes()).map_err(unsaved)?;
+        // Never over a file: two pastes at once never take the same name; and whole or not
+        // at all.
+        match judge_core::atomic::create(&path, code.as_bytes()) {
+            Ok(()) => {
                 return Ok(Solution {
                     name,
                     problem: problem.to_string(),
                     path,
-                });
+                })
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(unsaved(e)),
+            Err(judge_core::Error::Exists { .. }) => continue,
+            Err(e) => return Err(Refusal::Unsaved(e.to_string())),
         }
     }
     unreachable!("some pasted-N is free")

@@ -128,10 +128,10 @@ pub(super) fn read_group(
             }
         );
         let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
-        let value = parse_yaml(&text).map_err(|m| Error::Config {
+        let value = parse_yaml(&text).map_err(|e| Error::Config {
             path: shown.clone(),
-            line: None,
-            message: m,
+            line: e.line,
+            message: e.message,
             fix: "correct the YAML".into(),
         })?;
         if let Value::Object(map) = value {

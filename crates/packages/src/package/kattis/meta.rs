@@ -82,10 +82,10 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
         message,
         fix: fix.to_string(),
     };
-    let meta = parse_yaml(&text).map_err(|m| Error::Config {
+    let meta = parse_yaml(&text).map_err(|e| Error::Config {
         path: format!("{}/problem.yaml", dir_name(dir)),
-        line: None,
-        message: m,
+        line: e.line,
+        message: e.message,
         fix: "correct the YAML".into(),
     })?;
     let meta = match meta {
@@ -250,17 +250,11 @@ fn title(name: Option<&Value>) -> Option<String> {
     }
 }
 
-pub(super) fn parse_yaml(text: &str) -> std::result::Result<Value, String> {
+pub(super) fn parse_yaml(text: &str) -> std::result::Result<Value, crate::yaml::YamlError> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
-    serde_saphyr::from_str::<Value>(text).map_err(|e| {
-        e.to_string()
-            .lines()
-            .next()
-            .unwrap_or("not YAML")
-            .to_string()
-    })
+    crate::yaml::from_str::<Value>(text)
 }
 
 pub(super) fn as_text(v: &Value) -> String {

@@ -168,7 +168,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
         .collect();
     if let Some(first) = missing_inputs.first() {
         return Err(not_generated(format!(
-            "{} of the {} tests have no input ({} the first)",
+            "{} of the {} tests have no input ({} the first, by problem.xml's input-path-pattern)",
             missing_inputs.len(),
             xml.tests.len(),
             path(&xml.input_pattern, *first)
@@ -179,7 +179,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
         .count();
     if answered == 0 {
         return Err(not_generated(format!(
-            "none of the {} tests has its answer ({})",
+            "none of the {} tests has its answer ({}, problem.xml's answer-path-pattern)",
             xml.tests.len(),
             xml.answer_pattern
         )));
