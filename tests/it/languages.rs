@@ -309,7 +309,8 @@ fn a_file_in_no_language_lists_the_languages() {
         .args(["run", "notes.txt", "--no-history"])
         .expect_exit(2)
         .stderr_has("no language claims `.txt`")
-        .stderr_has("Python 3 (.py)")
+        .stderr_has("Python 3 (.py .py3)")
+        .stderr_has("more (judge list --languages lists them)")
         .stderr_has("[language.NAME]")
         .run();
 }
@@ -542,9 +543,9 @@ fn new_starts_an_attempt_in_any_language() {
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     assert_eq!(doc["language"], "python");
     ws.judge()
-        .args(["new", "x", "--lang", "cobol"])
+        .args(["new", "x", "--lang", "whitespace"])
         .expect_exit(2)
-        .stderr_has("there is no language `cobol`")
+        .stderr_has("there is no language `whitespace`")
         .run();
     // The history says which language each submission was in.
     let history = ws.judge().args(["history", "--json"]).run().json();

@@ -266,6 +266,9 @@ impl Solution {
             Error::MissingRustToolchain { toolchain } => {
                 format!("the Rust toolchain `{toolchain}` is not installed")
             }
+            Error::ProgramFolder { why, .. } => {
+                format!("a program folder the judge cannot build: {why}")
+            }
             _ => return None,
         };
         Some(crate::model::Skipped {

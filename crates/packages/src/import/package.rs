@@ -151,7 +151,7 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
 /// A program of the package's, with the headers the build puts beside it.
 fn draft_program(source: &Path) -> Result<DraftProgram> {
     let mut headers = Vec::new();
-    for header in Source::with_headers(source).extras {
+    for (_, header) in Source::with_headers(source).extras {
         headers.push((file_name(&header), read_file(&header)?));
     }
     Ok(DraftProgram {

@@ -135,6 +135,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         url: None,
         io: FileIo::default(),
         interactor,
+        package: Default::default(),
     };
     Ok(Package {
         dir: dir.to_path_buf(),

@@ -115,6 +115,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             None => None,
         },
         rust: RustSettings::default(),
+        package: Default::default(),
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),
         scoring,
@@ -334,7 +335,7 @@ fn program(dir: &Path, path: &str, what: &str) -> Result<PathBuf> {
     }
     let source = inside(dir, &source)?;
     // The headers the build copies beside it: none may be a link out of the package.
-    for header in Source::with_headers(&dir.join(path)).extras {
+    for (_, header) in Source::with_headers(&dir.join(path)).extras {
         inside(dir, &header)?;
     }
     Ok(source)
