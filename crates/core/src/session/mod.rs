@@ -13,6 +13,7 @@ mod parallel;
 mod repeat;
 mod scratch;
 mod slot;
+mod statics;
 
 use std::path::{Path, PathBuf};
 

@@ -58,6 +58,9 @@ impl Slot {
         (case, next): (&TestCase, Option<&TestCase>),
         limits: &Limits,
     ) -> Result<CaseReport> {
+        if let Some(args) = &case.static_validation {
+            return self.static_case(env, problem, program, case, args);
+        }
         if let Some(interactor) = &problem.interactor {
             let decided = self.interact(env, problem, interactor, (program, case, limits))?;
             let mut report =

@@ -212,6 +212,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
             description: None,
             validator_flags: Vec::new(),
             input_validator_flags: Vec::new(),
+            static_validation: None,
         });
     }
     Ok(cases)
