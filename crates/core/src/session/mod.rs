@@ -112,7 +112,11 @@ impl Env<'_> {
         let mut language = self.workspace.language_of(path)?;
         if rules.pypy && language.id == "python" {
             if let Some(pypy) = self.workspace.config.languages.get("pypy") {
-                language = pypy.clone();
+                // PyPy claims no extension of its own (a workspace's `.py` stays on CPython):
+                // here it takes Python's, so that its sources are found in a program.
+                let mut on_pypy = (**pypy).clone();
+                on_pypy.extensions = language.extensions.clone();
+                language = std::sync::Arc::new(on_pypy);
             }
         }
         Toolchain::find(language, self.toolchains, settings)

@@ -266,6 +266,12 @@ impl Solution {
             Error::MissingRustToolchain { toolchain } => {
                 format!("the Rust toolchain `{toolchain}` is not installed")
             }
+            // A program on the path that does not answer (a version manager's shim for a
+            // version it does not have): as good as missing.
+            Error::Toolchain(why) => format!(
+                "its toolchain cannot be used: {}",
+                why.lines().next().unwrap_or_default()
+            ),
             Error::ProgramFolder { why, .. } => {
                 format!("a program folder the judge cannot build: {why}")
             }
