@@ -5,7 +5,7 @@
 use crate::common::{self, procs, Test, Workspace};
 
 /// "Double it" with room for a JVM or node: input 21, answer 42; 256 MiB, 1 s.
-fn doubling() -> Workspace {
+pub(crate) fn doubling() -> Workspace {
     let ws = Workspace::new();
     ws.problem(
         "double",
@@ -16,20 +16,20 @@ fn doubling() -> Workspace {
 }
 
 /// One program per verdict, in one language.
-struct Fixtures {
-    ext: &'static str,
-    ac: &'static str,
-    wa: &'static str,
-    re: &'static str,
-    tle: &'static str,
-    ce: &'static str,
+pub(crate) struct Fixtures {
+    pub(crate) ext: &'static str,
+    pub(crate) ac: &'static str,
+    pub(crate) wa: &'static str,
+    pub(crate) re: &'static str,
+    pub(crate) tle: &'static str,
+    pub(crate) ce: &'static str,
     /// A piece of the compiler's message on the CE fixture.
-    ce_says: &'static str,
+    pub(crate) ce_says: &'static str,
 }
 
 /// Judges each fixture through `judge run --json`, as a user would, and checks its verdict, the
 /// language reported, and that nothing it started is left running.
-fn judge_all_verdicts(language: &str, f: &Fixtures) {
+pub(crate) fn judge_all_verdicts(language: &str, f: &Fixtures) {
     let ws = doubling();
     let cache = ws.path().join("cache");
     for (name, source, verdict) in [

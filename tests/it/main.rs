@@ -29,6 +29,7 @@ mod scale;
 mod serve;
 mod serve_browser;
 mod shell;
+mod spec_languages;
 mod stress;
 mod timing;
 mod validate;

@@ -7,6 +7,7 @@
 //! folder is what runs: a binary, class files, or the checked copy of a script.
 
 pub mod identity;
+pub mod installed;
 pub mod source;
 
 use std::path::{Path, PathBuf};

@@ -229,7 +229,10 @@ pub fn languages() -> Vec<Language> {
             extensions: Vec::new(),
             compile: Some(cmd("pypy3 -m py_compile {sources}")),
             run: cmd("pypy3 {source}"),
-            version: None,
+            // `pypy3 --version` names Python's version first, PyPy's on a second line.
+            version: Some(cmd(
+                "pypy3 -c 'import sys, platform; print(\"PyPy\", \".\".join(map(str, sys.pypy_version_info[:3])), \"(Python\", platform.python_version() + \")\")'",
+            )),
             resolve: None,
             checks: Vec::new(),
             install: Some("Debian: apt-get install pypy3".into()),
