@@ -19,6 +19,7 @@ mod languages;
 mod limits;
 mod listen;
 mod nqueens;
+mod package_programs;
 mod polygon;
 mod practice;
 mod problemtools;

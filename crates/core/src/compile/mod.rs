@@ -251,7 +251,12 @@ pub fn compile(
         Ok(None)
     } else {
         let folder = source.path.file_name().and_then(|n| n.to_str());
-        source::layout(&mut files, language, folder.filter(|_| in_folder)).map(Some)
+        let lone = source
+            .path
+            .file_name()
+            .map(Path::new)
+            .filter(|_| !in_folder);
+        source::layout(&mut files, language, folder.filter(|_| in_folder), lone).map(Some)
     };
     let layout = match layout {
         Ok(l) => l,
@@ -358,7 +363,10 @@ pub fn compile(
                     Some(build) => {
                         let argv = vec![build.display().to_string()];
                         let at = (tmp.path(), tmp.path());
-                        run_compiler(at, argv, (Vec::new(), env), executor, settings).map(Some)
+                        // The copy is written and also run from: `build` itself, and what it
+                        // makes and calls (a generated program, a helper script).
+                        let reads = vec![tmp.path().to_path_buf()];
+                        run_compiler(at, argv, (reads, env), executor, settings).map(Some)
                     }
                     None => Ok(None),
                 }

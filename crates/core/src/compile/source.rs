@@ -247,13 +247,15 @@ pub(super) struct Layout {
     pub(super) class: Option<String>,
 }
 
-/// Where the program starts, among `files` in `language`; `folder` is the program's name. A
-/// lone Java file is renamed after its class (any file name works, as on the judges). The
-/// message says why no program can be built.
+/// Where the program starts, among `files` in `language`: a program of one file (`lone`, its
+/// name in the build folder) starts there, whatever files are copied in beside it; a folder
+/// (named `folder`) by the format's rules. A lone Java file is renamed after its class (any
+/// file name works, as on the judges). The message says why no program can be built.
 pub(super) fn layout(
     files: &mut [File],
     language: &Language,
     folder: Option<&str>,
+    lone: Option<&Path>,
 ) -> std::result::Result<Layout, String> {
     let sources: Vec<usize> = (0..files.len())
         .filter(|&i| language.claims(&files[i].rel))
@@ -306,7 +308,9 @@ pub(super) fn layout(
             .unwrap_or_default()
     };
     let top = |i: &&usize| files[**i].rel.components().count() == 1;
-    let entry = if sources.len() == 1 {
+    let entry = if let Some(i) = lone.and_then(|f| sources.iter().find(|i| files[**i].rel == f)) {
+        *i
+    } else if sources.len() == 1 {
         first
     } else {
         language
@@ -347,7 +351,7 @@ mod tests {
         let mut files: Vec<File> = files.iter().map(|(r, t)| file(r, t)).collect();
         let languages = Languages::default();
         let language = languages.get(language).unwrap();
-        layout(&mut files, language, Some(folder)).map(|l| {
+        layout(&mut files, language, Some(folder), None).map(|l| {
             l.class
                 .unwrap_or_else(|| l.entry.to_string_lossy().into_owned())
         })
@@ -368,6 +372,17 @@ mod tests {
         let cpp = [("checker.cpp", ""), ("testlib.h", "")];
         assert_eq!(entry(&cpp, "cpp", "x").unwrap(), "checker.cpp");
         assert!(entry(&[("README", "")], "cpp", "x").is_err());
+        // A program of one file starts there, whatever is copied in beside it (`include/`).
+        let mut files = vec![file("addlib.py", ""), file("uses.py", "")];
+        let languages = Languages::default();
+        let lone = layout(
+            &mut files,
+            languages.get(py).unwrap(),
+            None,
+            Some(Path::new("uses.py")),
+        )
+        .unwrap();
+        assert_eq!(lone.entry, Path::new("uses.py"));
     }
 
     #[test]

@@ -179,13 +179,14 @@ impl Workspace {
             path: spec.to_string(),
             message: e.to_string(),
         })?;
-        if meta.is_dir() {
-            return Err(Error::BadSolutionPath {
-                path: spec.to_string(),
-                message: "it is a folder; name a single source file".into(),
-            });
-        }
+        // A folder is a program of several files (or with `build`/`run` scripts), as the
+        // package format has them.
+        let folder = meta.is_dir();
         self.language_of(path).map_err(|e| match e {
+            e if folder => Error::BadSolutionPath {
+                path: spec.to_string(),
+                message: format!("it is a folder the judge cannot build as one program: {e}"),
+            },
             Error::UnknownLanguage {
                 extension, known, ..
             } => Error::UnknownLanguage {
