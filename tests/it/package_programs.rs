@@ -369,6 +369,34 @@ fn a_packages_python_runs_on_pypy_and_a_workspaces_on_cpython() {
         .args(["run", "which", "--no-history"])
         .expect_exit(0)
         .run();
+    // Unless judge.toml gives `.py` to PyPy.
+    ws.write("judge.toml", "[language.pypy]\nextensions = [\"py\"]\n");
+    ws.judge()
+        .args(["run", "which", "--no-history"])
+        .expect_exit(1)
+        .stdout_has("WA")
+        .run();
+
+    // Where PyPy is not installed, a package's Python runs on CPython, and the judge says so.
+    ws.write(
+        "judge.toml",
+        "[language.pypy]\ncompile = \"pypy3-not-installed -m py_compile {sources}\"\nrun = \"pypy3-not-installed {source}\"\n",
+    );
+    let pkg = tmp.path().join("which");
+    let moved = ws.path().join("which");
+    std::fs::rename(&pkg, &moved).unwrap();
+    let out = ws
+        .judge()
+        .args(["verify", "which", "--json", "--time-limit", "2s"])
+        .expect_exit(1)
+        .stderr_has("Python runs on CPython here: `pypy3-not-installed` is not installed")
+        .run();
+    assert_eq!(
+        verdicts(&out.json())["accepted/which.py"],
+        "WA",
+        "{}",
+        out.stdout
+    );
 }
 
 #[test]
