@@ -319,6 +319,25 @@ fn an_interactor_with_build_and_run_scripts_judges_every_submission() {
     let got = verdicts(&doc);
     assert_eq!(got["accepted/bisect.py"], "AC", "{doc:#}\n{stderr}");
     assert_eq!(got["wrong_answer/linear.py"], "WA", "{doc:#}\n{stderr}");
+
+    // As packages made for DOMjudge have it: the interactor's source and its header at the
+    // top of output_validators/, one program.
+    let pkg = tmp.path().join("guess/output_validators");
+    std::fs::remove_dir_all(&pkg).unwrap();
+    write(
+        &pkg,
+        &[
+            (
+                "interactor.c",
+                &INTERACTOR_C.replace("#include <stdio.h>", "#include \"io.h\""),
+            ),
+            ("io.h", "#include <stdio.h>\n"),
+        ],
+    );
+    let (doc, stderr) = verify(tmp.path(), "guess", 0);
+    let got = verdicts(&doc);
+    assert_eq!(got["accepted/bisect.py"], "AC", "{doc:#}\n{stderr}");
+    assert_eq!(got["wrong_answer/linear.py"], "WA", "{doc:#}\n{stderr}");
 }
 
 #[test]
@@ -612,4 +631,67 @@ fn a_domjudge_zip_archive_is_judged_in_place_with_its_ini() {
         .filter(|n| n != ".cache")
         .collect();
     assert_eq!(beside, ["add.zip"]);
+}
+
+/// A folder with `build` and `run` scripts around one C source.
+fn scripted(folder: &str, source: &'static str) -> Vec<(String, &'static str)> {
+    vec![
+        (
+            format!("{folder}/build"),
+            "#!/bin/sh\nset -e\ncc -O2 -o prog prog.c\n",
+        ),
+        (
+            format!("{folder}/run"),
+            "#!/bin/sh\nexec \"$(dirname \"$0\")/prog\" \"$@\"\n",
+        ),
+        (format!("{folder}/prog.c"), source),
+    ]
+}
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_gcc, judge_has_python3)),
+    ignore = "needs gcc and python3"
+)]
+fn validators_of_every_kind_may_have_build_and_run_scripts() {
+    let mut owned: Vec<(String, &str)> = Vec::new();
+    // Inputs: two numbers above -10, nothing after.
+    owned.extend(scripted(
+        "input_validators/range",
+        "#include <stdio.h>\nint main(void) { long long a, b; char c; if (scanf(\"%lld %lld\", &a, &b) != 2) return 43; if (scanf(\" %c\", &c) == 1) return 43; return a > -10 && b > -10 ? 42 : 43; }\n",
+    ));
+    // Answers: below 100, the input's path given first.
+    owned.extend(scripted(
+        "answer_validators/small",
+        "#include <stdio.h>\nint main(int argc, char **argv) { long long a; if (argc < 2 || !fopen(argv[1], \"r\") || scanf(\"%lld\", &a) != 1) return 43; return a < 100 ? 42 : 43; }\n",
+    ));
+    owned.extend(scripted("output_validators/sum", CHECKER_C));
+    owned.push(("output_validators/sum/verdicts.h".into(), VERDICTS_H));
+    let mut files: Vec<(&str, &str)> = owned.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    files.extend_from_slice(&[
+        ("problem.yaml", "name: Add\nvalidation: custom\n"),
+        (
+            "submissions/accepted/add.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        (
+            "submissions/wrong_answer/off.py",
+            "a, b = map(int, input().split())\nprint(a + b + 1)\n",
+        ),
+    ]);
+    files.extend_from_slice(ADD_DATA);
+    let tmp = package("add", &files);
+    let (doc, stderr) = verify(tmp.path(), "add", 0);
+    let got = verdicts(&doc);
+    assert_eq!(got["accepted/add.py"], "AC", "{doc:#}\n{stderr}");
+    assert_eq!(got["wrong_answer/off.py"], "WA", "{doc:#}\n{stderr}");
+    let text = Test::outside(tmp.path())
+        .args(["validate", "add"])
+        .expect_exit(1)
+        .run()
+        .stdout;
+    // Every input is valid; secret/2's answer, 999999999995, is not below 100.
+    assert!(text.contains("range  3/3 valid"), "{text}");
+    assert!(text.contains("small  1 of 3 answers invalid"), "{text}");
+    assert!(text.contains("secret/2  exit 43"), "{text}");
 }
