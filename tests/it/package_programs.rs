@@ -695,3 +695,20 @@ fn validators_of_every_kind_may_have_build_and_run_scripts() {
     assert!(text.contains("small  1 of 3 answers invalid"), "{text}");
     assert!(text.contains("secret/2  exit 43"), "{text}");
 }
+
+#[test]
+fn a_domjudge_executable_the_package_does_not_hold_is_refused() {
+    let mut files = vec![(
+        "domjudge-problem.ini",
+        "name = \"Add\"\ntimelimit = 1\nspecial_compare = \"float_compare\"\n",
+    )];
+    files.extend_from_slice(ADD_DATA);
+    let tmp = package("add", &files);
+    // Never judged with the default validator in its place.
+    Test::outside(tmp.path())
+        .args(["verify", "add"])
+        .expect_exit(2)
+        .stderr_has("add/domjudge-problem.ini (special_compare): `float_compare` names an executable of a DOMjudge server, which the package does not hold")
+        .stderr_has("fix: put that program's sources in output_validators/")
+        .run();
+}
