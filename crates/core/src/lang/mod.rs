@@ -340,9 +340,12 @@ impl Language {
     /// Whether its runtime reserves far more address space than it uses (the JVM, V8): held to
     /// its resident memory only, as problemtools exempts the JVM from its address-space limit.
     pub fn reserves_address_space(&self) -> bool {
-        // problemtools exempts the JVM languages and Common Lisp; V8 and Mono reserve alike.
+        // problemtools exempts the JVM languages and Common Lisp; V8 and Mono reserve alike,
+        // and PyPy does not even start under 300 MiB of address space (its nursery and JIT):
+        // DOMjudge and Kattis hold it to what it uses.
         self.kind == Kind::Java
             || [
+                "pypy",
                 "javascript",
                 "kotlin",
                 "scala",
