@@ -191,10 +191,10 @@ impl Toolchain {
             None => None,
         };
         let runtime = tools.tool(&language, &language.run, &vars)?;
+        // A folder's own `build` script has no version: it is named for what it is.
         let identity = tools
             .tool(&language, language.identity_program(), &vars)?
-            .map(|t| t.version_line())
-            .unwrap_or_default();
+            .map_or_else(|| language.name.clone(), |t| t.version_line());
         Ok(Toolchain {
             language,
             compiler,
