@@ -589,6 +589,36 @@ fn a_static_validator_judges_the_sources_and_a_visualizer_is_said_not_run_once()
     );
     // The sample ran and passed; the refusal is the static case's alone.
     assert_eq!(cases[0]["verdict"], "AC", "{run:#}");
+
+    // The static validator as a folder with a `run` script (no `build`: nothing to make).
+    let folder = tmp.path().join("add/static_validator");
+    std::fs::remove_file(folder.join("check.py")).unwrap();
+    write(
+        &folder,
+        &[
+            (
+                "scripted.py",
+                &STATIC_PY.replace("eval is not allowed", "eval is refused by the script"),
+            ),
+            (
+                "run",
+                "#!/bin/sh\nexec python3 \"$(dirname \"$0\")/scripted.py\" \"$@\"\n",
+            ),
+        ],
+    );
+    let (doc, stderr) = verify(tmp.path(), "add", 0);
+    let got = verdicts(&doc);
+    assert_eq!(got["accepted/add.py"], "AC", "{doc:#}\n{stderr}");
+    assert_eq!(got["wrong_answer/uses_eval.py"], "WA", "{doc:#}\n{stderr}");
+    Test::outside(tmp.path())
+        .args([
+            "run",
+            "add/submissions/wrong_answer/uses_eval.py",
+            "--no-history",
+        ])
+        .expect_exit(1)
+        .stdout_has("eval is refused by the script (python3, uses_eval.py)")
+        .run();
 }
 
 #[test]
