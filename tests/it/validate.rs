@@ -245,6 +245,32 @@ fn checktestdata_runs_a_ctd_script_when_installed_and_is_skipped_with_the_reason
 }
 
 #[test]
+fn a_viva_script_runs_where_viva_is_installed() {
+    let dir = package(&[("equal.viva", "7\n")]);
+    // A stand-in `viva` (the input must equal the script) on PATH: run as problemtools runs
+    // VIVA, `viva SCRIPT [FLAGS] INPUT` (the group's flags before the file), exit 0 valid.
+    let bin = tempfile::tempdir().unwrap();
+    let tool = bin.path().join("viva");
+    std::fs::write(
+        &tool,
+        "#!/bin/sh\nfor last in \"$@\"; do :; done\nexec cmp -s \"$1\" \"$last\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let doc = Test::at(dir.path())
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.path().display()))
+        .args(["validate", "pkg", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
+    let v = &doc["validators"][0];
+    assert_eq!(v["status"], "ran", "{doc}");
+    assert_eq!(v["checked"], 3, "{doc}");
+    assert_eq!(v["invalid"][0]["case"], "secret/small/a", "{doc}");
+    assert_eq!(v["invalid"].as_array().unwrap().len(), 1, "{doc}");
+}
+
+#[test]
 #[cfg_attr(
     not(all(judge_has_pypi, judge_has_gxx, judge_has_python3)),
     ignore = "needs pip and PyPI (problemtools' examples), g++ and python3"
