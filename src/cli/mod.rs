@@ -180,7 +180,10 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     let ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
         Ok(ws) => ws,
         // A package is judged where it lies: no workspace is needed.
-        Err(judge_core::Error::NotAWorkspace { .. }) if !packages.is_empty() => {
+        // Nor are the languages.
+        Err(judge_core::Error::NotAWorkspace { .. })
+            if !packages.is_empty() || matches!(&command, Command::List(a) if a.languages) =>
+        {
             Workspace::loose(&cwd)
         }
         // A mistyped file is the likelier mistake than the folder.

@@ -112,7 +112,7 @@ impl RunArgs {
             return judge_packages::package::is_package(&path).then_some(path);
         }
         let path = cwd.join(&self.solution);
-        if !path.is_file() {
+        if !path.exists() {
             return None;
         }
         path.ancestors()

@@ -105,6 +105,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
         let rest: Vec<Solution> = solutions
             .iter()
             .filter(|s| !reports.iter().any(|r| r.solution == s.name))
+            .filter(|s| !skipped.iter().any(|k| k.solution == s.name))
             .cloned()
             .collect();
         let print = |r: &SolutionReport, progress: &Progress| -> Result<()> {

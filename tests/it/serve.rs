@@ -111,8 +111,12 @@ fn a_bad_submission_gets_a_clear_error_page() {
             "problem `double` has no solution `missing`",
         ),
         (
-            &[("problem", "double"), ("code", "x"), ("language", "cobol")],
-            "the judge knows no language `cobol`",
+            &[
+                ("problem", "double"),
+                ("code", "x"),
+                ("language", "whitespace"),
+            ],
+            "the judge knows no language `whitespace`",
         ),
         (
             &[

@@ -95,5 +95,6 @@ pub fn problem(id: &str, dir: &Path) -> Problem {
         url: None,
         io: Default::default(),
         interactor: None,
+        package: Default::default(),
     }
 }

@@ -106,9 +106,9 @@ pub fn kattis(
     }
     for v in &problem.input_validators {
         match &v.kind {
-            ValidatorKind::Program(p) | ValidatorKind::Checktestdata(p) => {
-                copy(p, &dir.join("input_validators").join(file_name(p)))?
-            }
+            ValidatorKind::Program(p)
+            | ValidatorKind::Checktestdata(p)
+            | ValidatorKind::Viva(p) => copy(p, &dir.join("input_validators").join(file_name(p)))?,
             ValidatorKind::Unsupported(why) => out
                 .notes
                 .push(format!("input validator {} left out: {why}", v.name)),

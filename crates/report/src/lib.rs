@@ -7,6 +7,7 @@ pub mod compare;
 pub mod export;
 pub mod history;
 pub mod import;
+pub mod languages;
 pub mod scale;
 pub mod show;
 pub mod stress;

@@ -28,7 +28,8 @@ impl Tool {
             .identity
             .lines()
             .map(str::trim)
-            .find(|l| !l.is_empty())
+            // A JVM's warnings come before kotlinc's version.
+            .find(|l| !l.is_empty() && !l.to_ascii_lowercase().contains("warning:"))
             .unwrap_or("")
             .to_string();
         let name = self
@@ -136,7 +137,13 @@ impl Toolchains {
             _ => program_fingerprint(&resolved, &self.root),
         }
         .map(|f| {
-            blake3::hash(format!("{}\0{name}\0{f}", language.id).as_bytes()).to_hex()[..32]
+            // The question asked is part of the answer remembered.
+            let asked = language
+                .version
+                .as_ref()
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            blake3::hash(format!("{}\0{name}\0{f}\0{asked}", language.id).as_bytes()).to_hex()[..32]
                 .to_string()
         });
         let memo = fingerprint.map(|f| self.memo_dir.join(f));

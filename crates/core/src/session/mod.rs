@@ -15,6 +15,7 @@ mod parallel;
 mod repeat;
 mod scratch;
 mod slot;
+mod statics;
 
 use std::path::{Path, PathBuf};
 
@@ -28,7 +29,9 @@ use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchain, Too
 use crate::error::{Error, Result};
 use crate::model::{CaseReport, CompileReport, NotTimed, Partial, Skipped, SolutionReport};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
-use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
+use crate::workspace::{
+    FileIo, InteractorProgram, PackagePrograms, Problem, Solution, TestCase, Workspace,
+};
 use judge_runner::{self as run, ExecutorFactory};
 use scratch::Scratch;
 use slot::{Role, Slot};
@@ -103,9 +106,24 @@ struct Env<'a> {
 }
 
 impl Env<'_> {
-    /// The toolchain that builds `path` (in the language its extension says) with `settings`.
-    fn toolchain(&self, path: &Path, settings: BuildSettings) -> Result<Toolchain> {
-        let language = self.workspace.language_of(path)?;
+    /// The toolchain that builds `path` (in the language its extension says, or its folder's)
+    /// with `settings`; a package's Python on PyPy.
+    fn toolchain(
+        &self,
+        path: &Path,
+        settings: BuildSettings,
+        rules: &PackagePrograms,
+    ) -> Result<Toolchain> {
+        let mut language = self.workspace.language_of(path)?;
+        if rules.pypy && language.id == "python" {
+            if let Some(pypy) = self.workspace.config.languages.get("pypy") {
+                // PyPy claims no extension of its own (a workspace's `.py` stays on CPython):
+                // here it takes Python's, so that its sources are found in a program.
+                let mut on_pypy = (**pypy).clone();
+                on_pypy.extensions = language.extensions.clone();
+                language = std::sync::Arc::new(on_pypy);
+            }
+        }
         Toolchain::find(language, self.toolchains, settings)
     }
 
@@ -123,7 +141,7 @@ impl Env<'_> {
             checks: false,
             time_limit: compile::DEFAULT_COMPILE_TIME,
         };
-        let toolchain = self.toolchain(path, settings)?;
+        let toolchain = self.toolchain(path, settings, &problem.package)?;
         self.build(executor, &Source::with_headers(path), &toolchain)
     }
 
@@ -238,8 +256,13 @@ impl Judge {
         helper: bool,
     ) -> Result<(CompileReport, Option<Program>)> {
         let (env, _) = self.parts();
-        let toolchain = env.toolchain(path, options.build_settings(problem, env.workspace))?;
-        self.build_with(path, &toolchain, helper)
+        let settings = options.build_settings(problem, env.workspace);
+        let toolchain = env.toolchain(path, settings, &problem.package)?;
+        let what = match helper {
+            true => BuildAs::Helper,
+            false => BuildAs::Solution(problem),
+        };
+        self.build_with(path, &toolchain, what)
     }
 
     /// Builds `path` with a toolchain already found.
@@ -247,12 +270,13 @@ impl Judge {
         &mut self,
         path: &Path,
         toolchain: &Toolchain,
-        helper: bool,
+        what: BuildAs<'_>,
     ) -> Result<(CompileReport, Option<Program>)> {
-        let source = if helper {
-            Source::with_headers(path)
-        } else {
-            Source::alone(path)
+        let source = match what {
+            BuildAs::Helper => Source::with_headers(path),
+            BuildAs::Solution(problem) => {
+                included(Source::alone(path), &problem.package, toolchain)
+            }
         };
         let (env, slots) = self.parts();
         env.build(slots[0].executor.as_mut(), &source, toolchain)
@@ -272,6 +296,7 @@ impl Judge {
         let toolchain = env.toolchain(
             &solution.path,
             options.build_settings(problem, env.workspace),
+            &problem.package,
         )?;
         let language = &toolchain.language;
         let (limits, time_rule) = options.limits_for(problem, &language.id);
@@ -302,7 +327,8 @@ impl Judge {
             not_timed: Vec::new(),
         };
         observer.compiling(solution, &report);
-        let (compile, program) = self.build_with(&solution.path, &toolchain, false)?;
+        let (compile, program) =
+            self.build_with(&solution.path, &toolchain, BuildAs::Solution(problem))?;
         report.compile = compile;
         observer.compiled(&report.compile);
         let Some(program) = program else {
@@ -519,6 +545,26 @@ impl Drop for Judge {
     fn drop(&mut self) {
         run::interrupt::unregister_temp_dir(self.scratch.path());
     }
+}
+
+/// What a build is for: a helper of the problem's (with the headers beside it), or a solution
+/// of the problem (with its package's included files).
+enum BuildAs<'a> {
+    Helper,
+    Solution(&'a Problem),
+}
+
+/// A submission with its package's included files: `include/default/`, then the language's
+/// own folder over it (`include/cpp/`), each over the submission's files, as the format says.
+fn included(source: Source, rules: &PackagePrograms, toolchain: &Toolchain) -> Source {
+    let Some(include) = &rules.include else {
+        return source;
+    };
+    ["default", toolchain.language.code.as_str()]
+        .iter()
+        .map(|d| include.join(d))
+        .filter(|d| d.is_dir())
+        .fold(source, |s, d| s.with_files_of(&d))
 }
 
 /// Whether `case` runs, after the cases of `done`, under a package's groups.

@@ -58,6 +58,9 @@ impl Slot {
         (case, next): (&TestCase, Option<&TestCase>),
         limits: &Limits,
     ) -> Result<CaseReport> {
+        if let Some(args) = &case.static_validation {
+            return self.static_case(env, problem, program, case, args);
+        }
         if let Some(interactor) = &problem.interactor {
             let decided = self.interact(env, problem, interactor, (program, case, limits))?;
             let mut report =
@@ -261,13 +264,23 @@ impl Slot {
             name: name.clone(),
             path: self.dir.join(format!("{prefix}{OUTPUT_FILE}")),
         });
-        let cwd = self.dir.join(role.folder.unwrap_or("box"));
+        // A program of a folder runs among its files, as the package format says, which it
+        // may read but not change; any other in its own empty folder.
+        let in_folder = program.in_folder && io.input.is_none() && io.output.is_none();
+        let cwd = match in_folder {
+            true => program.dir.clone(),
+            false => self.dir.join(role.folder.unwrap_or("box")),
+        };
+        let own = match in_folder {
+            true => Vec::new(),
+            false => vec![cwd.clone()],
+        };
         run::Request {
             program: path,
             args: argv,
             env: Some(Vec::new()),
             cwd: cwd.clone(),
-            clean_cwd: true,
+            clean_cwd: !in_folder,
             // A program that reads a named file has an empty stdin, as on the judges.
             stdin: input
                 .filter(|_| input_file.is_none())
@@ -281,7 +294,7 @@ impl Slot {
             // Sandboxed, it sees only its build, its runtime and its own folder.
             access: run::Access {
                 read: [program.read_access(), extra.read].concat(),
-                write: [vec![cwd], extra.write].concat(),
+                write: [own, extra.write].concat(),
             },
         }
     }
@@ -390,8 +403,13 @@ pub fn runner_limits(limits: &Limits) -> run::Limits {
             MemoryRule::Resident => limits.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK),
             MemoryRule::AddressSpace => limits.memory_bytes,
         }),
-        // The stack may grow as far as memory allows, as on Codeforces.
-        stack_bytes: Some(limits.memory_bytes),
+        stack_bytes: Some(match limits.memory_rule {
+            // The stack may grow as far as memory allows, as on Codeforces.
+            MemoryRule::Resident => limits.memory_bytes,
+            // problemtools leaves the stack unlimited under its address-space cap: a stack
+            // limit as large as the cap leaves a runtime that reserves by it (Ruby) no room.
+            MemoryRule::AddressSpace => u64::MAX,
+        }),
         file_size_bytes: Some(limits.output_bytes + 1),
         open_files: Some(256),
         // Files in its folder count against the output limit too: together, not only each.

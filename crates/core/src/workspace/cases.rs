@@ -20,6 +20,10 @@ pub struct TestCase {
     pub validator_flags: Vec<String>,
     /// Flags for the input validators on this case.
     pub input_validator_flags: Vec<String>,
+    /// A package's static validation case, with the static validator's arguments: the
+    /// submission's files are judged by the static validator, the submission does not run
+    /// (it has no input nor answer).
+    pub static_validation: Option<Vec<String>>,
 }
 
 /// A package's folder of samples (Kattis' `data/sample/`), where its sample interactions are.

@@ -276,13 +276,14 @@ impl Workspace {
             path: spec.to_string(),
             message: e.to_string(),
         })?;
-        if meta.is_dir() {
-            return Err(Error::BadSolutionPath {
-                path: spec.to_string(),
-                message: "it is a folder; name a single source file".into(),
-            });
-        }
+        // A folder is a program of several files (or with `build`/`run` scripts), as the
+        // package format has them.
+        let folder = meta.is_dir();
         self.language_of(path).map_err(|e| match e {
+            e if folder => Error::BadSolutionPath {
+                path: spec.to_string(),
+                message: format!("it is a folder the judge cannot build as one program: {e}"),
+            },
             Error::UnknownLanguage {
                 extension, known, ..
             } => Error::UnknownLanguage {
@@ -362,6 +363,15 @@ impl Solution {
             } => format!("{language} needs `{program}`, which is not installed"),
             Error::MissingRustToolchain { toolchain } => {
                 format!("the Rust toolchain `{toolchain}` is not installed")
+            }
+            // A program on the path that does not answer (a version manager's shim for a
+            // version it does not have): as good as missing.
+            Error::Toolchain(why) => format!(
+                "its toolchain cannot be used: {}",
+                why.lines().next().unwrap_or_default()
+            ),
+            Error::ProgramFolder { why, .. } => {
+                format!("a program folder the judge cannot build: {why}")
             }
             _ => return None,
         };

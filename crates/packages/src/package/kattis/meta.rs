@@ -74,7 +74,12 @@ pub(super) struct Meta {
 /// Reads `dir/problem.yaml`.
 pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     let yaml = dir.join("problem.yaml");
-    let text = std::fs::read_to_string(&yaml).map_err(|e| Error::read(&yaml, e))?;
+    let text = match std::fs::read_to_string(&yaml) {
+        Ok(t) => t,
+        // A DOMjudge archive may hold only domjudge-problem.ini: the defaults, then.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::read(&yaml, e)),
+    };
     let shown = |key: &str| format!("{}/problem.yaml ({key})", dir_name(dir));
     let bad = |key: &str, message: String, fix: &str| Error::Config {
         path: shown(key),

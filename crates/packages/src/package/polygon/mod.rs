@@ -115,6 +115,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             None => None,
         },
         rust: RustSettings::default(),
+        package: Default::default(),
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),
         scoring,
@@ -211,6 +212,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
             description: None,
             validator_flags: Vec::new(),
             input_validator_flags: Vec::new(),
+            static_validation: None,
         });
     }
     Ok(cases)
@@ -334,7 +336,7 @@ fn program(dir: &Path, path: &str, what: &str) -> Result<PathBuf> {
     }
     let source = inside(dir, &source)?;
     // The headers the build copies beside it: none may be a link out of the package.
-    for header in Source::with_headers(&dir.join(path)).extras {
+    for (_, header) in Source::with_headers(&dir.join(path)).extras {
         inside(dir, &header)?;
     }
     Ok(source)
