@@ -34,6 +34,16 @@ const PROBES: &[(&str, Probe)] = &[
     }),
     ("judge_has_node", || on_path(&["node"])),
     ("judge_has_rustup", || on_path(&["rustup"])),
+    // The package format's languages that CI installs from Debian: Go, Haskell, C# (Mono),
+    // Ruby, Kotlin; and PyPy, on which a package's Python runs.
+    ("judge_has_go", || on_path(&["go"])),
+    ("judge_has_ghc", || on_path(&["ghc"])),
+    ("judge_has_mono", || on_path(&["mcs"]) && on_path(&["mono"])),
+    ("judge_has_ruby", || on_path(&["ruby"])),
+    ("judge_has_kotlin", || {
+        on_path(&["kotlinc"]) && on_path(&["java"])
+    }),
+    ("judge_has_pypy3", || on_path(&["pypy3"])),
     // problemtools' example packages come from PyPI, by pip.
     ("judge_has_pypi", || {
         on_path(&["pip3", "pip"]) && reachable("pypi.org:443")

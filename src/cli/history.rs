@@ -68,7 +68,9 @@ pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(EXIT_OK))
 }
 
-/// Records a run; never fails: a database that cannot be written gives a warning.
+/// Records a run; never fails: a database that cannot be written gives a warning that says
+/// nothing was recorded, and why. A judge stopped while it writes records nothing: SQLite
+/// rolls back what it had not committed.
 pub(crate) fn record(path: &Path, report: &SolutionReport) -> Option<Recorded> {
     let source = match std::fs::read(&report.path) {
         Ok(s) => s,
@@ -92,7 +94,7 @@ fn warn(message: &str) {
         "{}",
         report::paint(
             anstyle::Style::new().fg_color(Some(anstyle::AnsiColor::Yellow.into())),
-            &format!("warning: the submission was not recorded in the history: {message}")
+            &format!("warning: the verdict above stands, but nothing was recorded in the history: {message}")
         )
     );
 }

@@ -1,4 +1,5 @@
-//! `judge list`: the problems, their limits, test counts and solutions with expected verdicts.
+//! `judge list`: the problems, their limits, test counts and solutions with expected verdicts;
+//! with `--languages`, the languages and which of their toolchains are installed.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -14,9 +15,41 @@ pub(crate) struct ListArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// List the languages instead: each one's extensions, and its toolchain's version where it
+    /// is installed (what it needs where it is not).
+    #[arg(long)]
+    pub(crate) languages: bool,
+}
+
+fn languages(ctx: &Context, json: bool) -> Result<ExitCode> {
+    let all = judge_core::compile::installed::installed(&ctx.ws);
+    let mut out = anstream::stdout();
+    if json {
+        let doc: Vec<serde_json::Value> = all
+            .iter()
+            .map(|i| {
+                serde_json::json!({
+                    "id": i.language.id,
+                    "name": i.language.name,
+                    "code": i.language.code,
+                    "extensions": i.language.extensions,
+                    "installed": i.toolchain.is_ok(),
+                    "version": i.toolchain.as_ref().ok(),
+                    "missing": i.toolchain.as_ref().err(),
+                })
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+    } else {
+        write!(out, "{}", report::languages::render(&all))?;
+    }
+    Ok(ExitCode::from(EXIT_OK))
 }
 
 pub(crate) fn list(ctx: &Context, args: ListArgs) -> Result<ExitCode> {
+    if args.languages {
+        return languages(ctx, args.json);
+    }
     let ws = &ctx.ws;
     let mut out = anstream::stdout();
     let mut problems = Vec::new();

@@ -85,6 +85,7 @@ enum ColorChoice {
 #[derive(Subcommand)]
 enum Command {
     /// Compile a solution and judge it on every test case of its problem.
+    #[command(after_help = run::default_rule())]
     Run(run::RunArgs),
     /// Show the problems with their limits, test counts and solutions.
     List(list::ListArgs),
@@ -182,8 +183,11 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     let ws = match Workspace::discover(&cwd, cli.root.as_deref()) {
         Ok(ws) => ws,
         // A package is judged where it lies: no workspace is needed.
+        // Nor are the languages, nor what `judge generate` makes in a package.
         Err(judge_core::Error::NotAWorkspace { .. })
-            if !packages.is_empty() || matches!(command, Command::Generate(_)) =>
+            if !packages.is_empty()
+                || matches!(command, Command::Generate(_))
+                || matches!(&command, Command::List(a) if a.languages) =>
         {
             Workspace::loose(&cwd)
         }

@@ -8,13 +8,29 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge_core::model::{CaseReport, CompileReport, SolutionReport};
-use judge_core::session::{Judge, Observer, Options};
+use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
+use judge_core::session::{AfterTle, Judge, Observer, Options};
 use judge_core::verdict::Limits;
 use judge_core::workspace::{self, Solution, TestCase, Workspace};
 use judge_report as report;
 
 use super::{exit_for, parse_size, print_json, Context};
+
+/// What a run does by default to be quick, said under `judge run --help`.
+pub(crate) fn default_rule() -> String {
+    format!(
+        "By default, to be quick: every case is judged, but after the first TLE the cases that \
+         follow run under a shorter cap ({}). One that finishes within it gets its verdict; one \
+         that does not is \"not timed\": it has no verdict, and the run is recorded as partial. \
+         The verdict of the run is the first failure's, as always. (With --jobs N the cases \
+         start side by side, before a TLE is known: all run under the whole limit.) Only the \
+         first {} failed cases show their details (input, diff, stderr); the rows of the others \
+         say their verdict and why. --full: every case under the whole time limit, and every \
+         failed case's details.",
+        judge_core::session::SHORTER_CAP_RULE,
+        report::table::DETAILED_FAILURES
+    )
+}
 
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
@@ -63,6 +79,11 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     skip_after_tle: bool,
 
+    /// The full picture: every case under the whole time limit, even after a TLE, and the
+    /// details of every failed case (see the default below).
+    #[arg(long, conflicts_with = "skip_after_tle")]
+    full: bool,
+
     /// Do not record this run in the submission history.
     #[arg(long)]
     no_history: bool,
@@ -91,7 +112,7 @@ impl RunArgs {
             return judge_packages::package::is_package(&path).then_some(path);
         }
         let path = cwd.join(&self.solution);
-        if !path.is_file() {
+        if !path.exists() {
             return None;
         }
         path.ancestors()
@@ -139,7 +160,11 @@ fn judge_once(
         stop_on_fail: args.stop_on_fail,
         show_input: args.show_input,
         repeat: args.repeat,
-        skip_after_tle: args.skip_after_tle,
+        after_tle: match (args.skip_after_tle, args.full) {
+            (true, _) => AfterTle::Skip,
+            (false, true) => AfterTle::WholeLimit,
+            (false, false) => AfterTle::ShorterCap,
+        },
         jobs: args.jobs.into(),
         selection,
         ..args.limits.options()
@@ -154,7 +179,12 @@ fn judge_once(
         )?
     } else {
         let names = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
-        let mut live = Live::new(ws, options.repeat > 1, options.jobs, names);
+        let details = if args.full {
+            usize::MAX
+        } else {
+            report::table::DETAILED_FAILURES
+        };
+        let mut live = Live::new(ws, options.repeat > 1, options.jobs, names, details);
         let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -184,10 +214,20 @@ struct Live<'a> {
     /// The longest case name, for the width of the case column.
     names: usize,
     jobs: usize,
+    /// How many more failed cases have their details shown.
+    details: usize,
+    /// Failed cases whose details were left out.
+    left_out: usize,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, repeated: bool, jobs: usize, names: usize) -> Live<'a> {
+    fn new(
+        ws: &'a Workspace,
+        repeated: bool,
+        jobs: usize,
+        names: usize,
+        details: usize,
+    ) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
@@ -206,6 +246,8 @@ impl<'a> Live<'a> {
             repeated,
             names,
             jobs,
+            details,
+            left_out: 0,
         }
     }
 
@@ -219,8 +261,11 @@ impl<'a> Live<'a> {
 
     fn finish(&mut self, report: &SolutionReport) {
         self.bar.finish_and_clear();
-        let r = report.clone();
-        self.print(|o| report::table::summary(o, &r));
+        let (r, left_out) = (report.clone(), self.left_out);
+        self.print(|o| {
+            report::table::summary(o, &r);
+            report::table::left_out(o, left_out);
+        });
     }
 }
 
@@ -255,6 +300,18 @@ impl Observer for Live<'_> {
     fn case_finished(&mut self, c: &CaseReport, limits: &Limits) {
         let (c, limits) = (c.clone(), *limits);
         let names = self.names;
-        self.print(|o| report::table::case_row(o, &c, &limits, names));
+        let failed = c.verdict != judge_core::verdict::Verdict::Ac;
+        let details = failed && self.details > 0;
+        if details {
+            self.details -= 1;
+        } else if failed {
+            self.left_out += 1;
+        }
+        self.print(|o| report::table::case_row(o, &c, &limits, names, details));
+    }
+
+    fn case_not_timed(&mut self, c: &NotTimed, limits: &Limits) {
+        let (c, limits, names) = (c.clone(), *limits, self.names);
+        self.print(|o| report::table::not_timed_row(o, &c, &limits, names));
     }
 }

@@ -131,8 +131,7 @@ pub(crate) fn scale(ctx: &Context, args: ScaleArgs) -> Result<ExitCode> {
     judge_runner::interrupt::unregister_temp_dir(inputs.path());
 
     if let Some(path) = &args.svg {
-        std::fs::write(path, scale::chart(&report))
-            .with_context(|| format!("writing {}", path.display()))?;
+        judge_core::atomic::replace(path, scale::chart(&report).as_bytes())?;
     }
     let mut out = anstream::stdout();
     if args.json {

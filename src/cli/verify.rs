@@ -61,7 +61,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             .unwrap_or_default();
         let options = |limit: Duration| Options {
             time_limit: Some(limit),
-            skip_after_tle: args.skip_after_tle,
+            after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
             compile_time_limit: args.compile_time_limit,
             // Expectations in the format's terms are about every case.
             every_case: !problem.terms.rules.is_empty(),
@@ -112,6 +112,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
         let rest: Vec<Solution> = solutions
             .iter()
             .filter(|s| !reports.iter().any(|r| r.solution == s.name))
+            .filter(|s| !skipped.iter().any(|k| k.solution == s.name))
             .cloned()
             .collect();
         let print = |r: &SolutionReport, progress: &Progress| -> Result<()> {

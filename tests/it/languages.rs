@@ -5,7 +5,7 @@
 use crate::common::{self, procs, Test, Workspace};
 
 /// "Double it" with room for a JVM or node: input 21, answer 42; 256 MiB, 1 s.
-fn doubling() -> Workspace {
+pub(crate) fn doubling() -> Workspace {
     let ws = Workspace::new();
     ws.problem(
         "double",
@@ -16,20 +16,20 @@ fn doubling() -> Workspace {
 }
 
 /// One program per verdict, in one language.
-struct Fixtures {
-    ext: &'static str,
-    ac: &'static str,
-    wa: &'static str,
-    re: &'static str,
-    tle: &'static str,
-    ce: &'static str,
+pub(crate) struct Fixtures {
+    pub(crate) ext: &'static str,
+    pub(crate) ac: &'static str,
+    pub(crate) wa: &'static str,
+    pub(crate) re: &'static str,
+    pub(crate) tle: &'static str,
+    pub(crate) ce: &'static str,
     /// A piece of the compiler's message on the CE fixture.
-    ce_says: &'static str,
+    pub(crate) ce_says: &'static str,
 }
 
 /// Judges each fixture through `judge run --json`, as a user would, and checks its verdict, the
 /// language reported, and that nothing it started is left running.
-fn judge_all_verdicts(language: &str, f: &Fixtures) {
+pub(crate) fn judge_all_verdicts(language: &str, f: &Fixtures) {
     let ws = doubling();
     let cache = ws.path().join("cache");
     for (name, source, verdict) in [
@@ -59,7 +59,15 @@ fn judge_all_verdicts(language: &str, f: &Fixtures) {
                     "no build path: {d}"
                 );
             }
-            "TLE" => assert_eq!(doc["cases"][0]["detail"], "CPU time over the limit"),
+            // On a loaded machine the wall-clock cap may come first, and says so.
+            "TLE" => {
+                let detail = doc["cases"][0]["detail"].as_str().unwrap_or_default();
+                assert!(
+                    detail == "CPU time over the limit"
+                        || detail.contains("the machine was too busy to give it its CPU time"),
+                    "{language}: {detail}"
+                );
+            }
             "RE" => assert!(
                 doc["cases"][0]["detail"]
                     .as_str()
@@ -188,25 +196,32 @@ fn a_jvm_footprint_counts_and_a_class_without_main_is_ce() {
     ws.write(
         "solutions/double/Threads.java",
         "public class Threads { public static void main(String[] a) throws Exception {\n\
+         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();\n\
          Thread[] t = new Thread[8];\n\
-         for (int i = 0; i < 8; i++) { t[i] = new Thread(() -> { long x = 0; for (long k = 0; k < 20_000_000L; k++) x += k; if (x == 7) System.out.print(\"\"); }); t[i].start(); }\n\
+         for (int i = 0; i < 8; i++) { t[i] = new Thread(() -> { long x = 0; while (cpu.getCurrentThreadCpuTime() < 100_000_000L) x++; if (x == 7) System.out.print(\"\"); }); t[i].start(); }\n\
          for (Thread x : t) x.join();\n\
          long n = new java.util.Scanner(System.in).nextLong(); System.out.println(2 * n); } }\n",
     );
+    // Each of 8 threads spins for 100 ms of its own CPU time: 800 ms in all, whatever the wall
+    // clock (a busy machine stretches it) and however many cores share them.
     let doc = ws
         .judge()
-        .args(["run", "Threads", "--no-history", "--json"])
+        .args([
+            "run",
+            "Threads",
+            "--no-history",
+            "--json",
+            "--time-limit",
+            "5s",
+        ])
         .expect_exit(0)
         .run()
         .json();
     let case = &doc["cases"][0];
     // The virtual machine's own memory is the program's, as on the online judges.
     assert!(case["memory_kb"].as_u64().unwrap() > 20 << 10, "{case}");
-    // CPU time counts every thread, not only the main one.
-    assert!(
-        case["time_ms"].as_u64().unwrap() >= case["wall_ms"].as_u64().unwrap() / 2,
-        "{case}"
-    );
+    // CPU time counts every thread, not only the main one (which spins not at all).
+    assert!(case["time_ms"].as_u64().unwrap() >= 800, "{case}");
     ws.write(
         "solutions/double/Lib.java",
         "class Lib { int twice(int n) { return 2 * n; } }\n",
@@ -309,7 +324,8 @@ fn a_file_in_no_language_lists_the_languages() {
         .args(["run", "notes.txt", "--no-history"])
         .expect_exit(2)
         .stderr_has("no language claims `.txt`")
-        .stderr_has("Python 3 (.py)")
+        .stderr_has("Python 3 (.py .py3)")
+        .stderr_has("more (judge list --languages lists them)")
         .stderr_has("[language.NAME]")
         .run();
 }
@@ -542,9 +558,9 @@ fn new_starts_an_attempt_in_any_language() {
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     assert_eq!(doc["language"], "python");
     ws.judge()
-        .args(["new", "x", "--lang", "cobol"])
+        .args(["new", "x", "--lang", "whitespace"])
         .expect_exit(2)
-        .stderr_has("there is no language `cobol`")
+        .stderr_has("there is no language `whitespace`")
         .run();
     // The history says which language each submission was in.
     let history = ws.judge().args(["history", "--json"]).run().json();

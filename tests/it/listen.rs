@@ -6,14 +6,14 @@ use std::time::Duration;
 use crate::common::{self, Running, Workspace};
 
 /// A listener on a free port: the process and its address.
-struct Listening {
-    listener: Running,
-    url: String,
-    port: u16,
+pub(crate) struct Listening {
+    pub(crate) listener: Running,
+    pub(crate) url: String,
+    pub(crate) port: u16,
 }
 
 /// `judge listen --port 0 ARGS...` in `ws`, once it says where it listens.
-fn listen(ws: &Workspace, args: &[&str]) -> Listening {
+pub(crate) fn listen(ws: &Workspace, args: &[&str]) -> Listening {
     let mut listener = ws
         .judge()
         .args(["listen", "--port", "0"])
@@ -36,23 +36,12 @@ fn listen(ws: &Workspace, args: &[&str]) -> Listening {
 
 impl Listening {
     /// POSTs `body` as Competitive Companion does: the status and the answer's text.
-    fn post(&self, body: &[u8]) -> (u16, String) {
+    pub(crate) fn post(&self, body: &[u8]) -> (u16, String) {
         self.post_with(body, &[("Content-Type", "application/json")])
     }
 
-    fn post_with(&self, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .into();
-        let mut request = agent.post(&self.url);
-        for (k, v) in headers {
-            request = request.header(*k, *v);
-        }
-        let mut response = request.send(body).unwrap();
-        let text = response.body_mut().read_to_string().unwrap();
-        (response.status().as_u16(), text)
+    pub(crate) fn post_with(&self, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
+        post_to(&self.url, body, headers)
     }
 
     /// Waits for the listener to stop after its batch (`--once`): its exit code, stdout and
@@ -61,6 +50,22 @@ impl Listening {
         let out = self.listener.wait(Duration::from_secs(20));
         (out.code, out.stdout, out.stderr)
     }
+}
+
+/// POSTs `body` to `url` with `headers`, from any thread: the status and the answer's text.
+pub(crate) fn post_to(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    let mut request = agent.post(url);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let mut response = request.send(body).unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    (response.status().as_u16(), text)
 }
 
 /// Codeforces 4A as Competitive Companion sends it, in batch `batch` of `size`.

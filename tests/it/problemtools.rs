@@ -163,3 +163,67 @@ fn oddecho_gets_problemtools_verdicts() {
         ],
     );
 }
+
+#[test]
+#[cfg_attr(
+    not(all(
+        judge_has_pypi,
+        judge_has_gcc,
+        judge_has_gxx,
+        judge_has_python3,
+        judge_has_pypy3,
+        judge_has_java,
+        judge_has_node,
+        judge_has_go,
+        judge_has_ghc,
+        judge_has_mono,
+        judge_has_ruby
+    )),
+    ignore = "needs pip and PyPI (problemtools' examples), and the toolchains CI installs: gcc, g++, python3, pypy3, Java, node, Go, GHC, Mono, Ruby"
+)]
+fn different_in_every_language_ci_installs() {
+    verify_example(
+        "different",
+        &[
+            "accepted/Different.java",
+            "accepted/different.c",
+            "accepted/different.cc",
+            "accepted/different.cs",
+            "accepted/different.go",
+            "accepted/different.hs",
+            "accepted/different.js",
+            "accepted/different.rb",
+            "accepted/different.rs",
+            "accepted/different_py3.py",
+        ],
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(all(
+        judge_has_pypi,
+        judge_has_gcc,
+        judge_has_gxx,
+        judge_has_python3,
+        judge_has_pypy3,
+        judge_has_java,
+        judge_has_kotlin
+    )),
+    ignore = "needs pip and PyPI (problemtools' examples), and the toolchains CI installs: gcc, g++, python3, pypy3, Java, Kotlin"
+)]
+fn hello_in_every_language_ci_installs() {
+    verify_example(
+        "hello",
+        &[
+            "accepted/hello.cc",
+            "accepted/hello.java",
+            "accepted/hello.kt",
+            "accepted/hello.py",
+            "accepted/hello.rs",
+            "accepted/hello_alarm.c",
+            "run_time_error/memory_limit.cc",
+            "wrong_answer/hello.cc",
+        ],
+    );
+}

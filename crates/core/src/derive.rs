@@ -121,19 +121,17 @@ pub fn time_limit(
         skipped,
         remembered: false,
     };
-    if let Some(dir) = memo.parent() {
-        if std::fs::create_dir_all(dir).is_ok() {
-            let _ = std::fs::write(
-                &memo,
-                format!(
-                    "{} {} {}",
-                    d.limit.as_nanos(),
-                    d.slowest.as_nanos(),
-                    d.solution
-                ),
-            );
-        }
-    }
+    // Whole or not at all: a half-written memo would be read back as another time limit.
+    let _ = crate::atomic::replace(
+        &memo,
+        format!(
+            "{} {} {}",
+            d.limit.as_nanos(),
+            d.slowest.as_nanos(),
+            d.solution
+        )
+        .as_bytes(),
+    );
     Ok(Derived { reports, ..d })
 }
 

@@ -27,15 +27,20 @@ pub enum Error {
         fix: String,
     },
 
-    #[error("cannot {op} {}: {source}", path.display())]
+    #[error("cannot {op} {}: {source}{}", path.display(), io_fix(source))]
     Io {
         op: Op,
         path: PathBuf,
         source: std::io::Error,
     },
 
-    #[error("unknown solution `{spec}`; known solutions: {}\n  fix: use one of those names, or give the path to a .rs file", list(known))]
-    UnknownSolution { spec: String, known: Vec<String> },
+    #[error("unknown solution `{spec}`; known solutions: {}\n  fix: use one of those names, or give the path to a {extensions} file", list(known))]
+    UnknownSolution {
+        spec: String,
+        known: Vec<String>,
+        /// The extensions of the languages in use, for the fix: "`.py` or `.rs`".
+        extensions: String,
+    },
 
     #[error("`{spec}` names several solutions: {}\n  fix: write PROBLEM/NAME", candidates.join(", "))]
     AmbiguousSolution {
@@ -72,6 +77,9 @@ pub enum Error {
 
     #[error("a compiler or interpreter could not be used: {0}\n  fix: check that it is installed and works, or set its command in judge.toml")]
     Toolchain(String),
+
+    #[error("the {language} compiler was killed by {signal}, by something else than the judge (the out-of-memory killer, or a person): nothing is known of the source, and nothing was judged\n  fix: judge again; if it is killed again, look for the out-of-memory killer in the system's log (`dmesg`), or give the machine more memory")]
+    CompilerKilled { language: String, signal: String },
 
     #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the guide: docs/src/languages.md)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
     MissingProgram {
@@ -111,6 +119,9 @@ pub enum Error {
         extension: String,
         known: String,
     },
+
+    #[error("cannot build the program folder {path}: {why}\n  fix: keep the sources of one language in it (headers and other files beside them are fine), or give it `build` and `run` scripts")]
+    ProgramFolder { path: String, why: String },
 
     #[error("cannot import {path}: {message}\n  fix: {fix}")]
     Import {
@@ -196,6 +207,15 @@ impl Error {
 
     pub fn remove(path: &Path, source: std::io::Error) -> Error {
         Error::io(Op::Remove, path, source)
+    }
+}
+
+/// The fix of a file the system gave but the judge could not take: text that is not UTF-8.
+/// The system's own refusals (no such file, no permission, no space) say what to do themselves.
+fn io_fix(source: &std::io::Error) -> &'static str {
+    match source.kind() {
+        std::io::ErrorKind::InvalidData => "\n  fix: save the file as UTF-8 text",
+        _ => "",
     }
 }
 

@@ -66,6 +66,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         scoring: false,
         replay: false,
         partial: None,
+        not_timed: Vec::new(),
     };
     r.conclude(None);
     r
@@ -97,5 +98,6 @@ pub fn problem(id: &str, dir: &Path) -> Problem {
         io: Default::default(),
         interactor: None,
         terms: Default::default(),
+        package: Default::default(),
     }
 }

@@ -6,8 +6,10 @@
 //! `unsafe`) -> [`check`] (comparison, diff) -> [`verdict`] (a pure decision) -> [`model`] (what
 //! was judged, as data). [`session`] drives it; [`stress`], [`compare`], [`verify`], [`scale`],
 //! [`validate`], [`derive`] and [`history`] are built on it. [`units`] and [`text`] are leaves
-//! every layer may use. Nothing here speaks HTTP or draws a terminal table.
+//! every layer may use, and [`atomic`] the one writer of the user's files. Nothing here speaks
+//! HTTP or draws a terminal table.
 
+pub mod atomic;
 pub mod check;
 pub mod compare;
 pub mod compile;

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
+use crate::atomic;
 use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::workspace::{Solution, Workspace};
@@ -85,22 +86,9 @@ pub fn check_name(name: &str, what: &str) -> Result<()> {
     }
 }
 
-/// Writes a file that must not exist yet.
+/// Writes a file that must not exist yet, whole or not at all ([`atomic::create`]).
 pub fn create(path: &Path, content: &[u8]) -> Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => Error::Exists {
-                path: path.to_path_buf(),
-            },
-            _ => Error::create(path, e),
-        })?;
-    std::io::Write::write_all(&mut file, content).map_err(|e| Error::write(path, e))
+    atomic::create(path, content)
 }
 
 /// Creates `solutions/PROBLEM/NAME.EXT` from the language's template, or as a copy of `from`
@@ -159,7 +147,10 @@ pub fn attempt_language(ws: &Workspace, language: Option<&str>) -> Result<Arc<La
                 name: l.to_string(),
                 known: languages.known(),
             })?,
-        None => languages.get("rust").cloned().expect("Rust is built in"),
+        None => languages
+            .get(crate::workspace::DEFAULT_LANGUAGE)
+            .cloned()
+            .expect("Rust is built in"),
     })
 }
 
@@ -197,30 +188,39 @@ pub fn example_problem() -> &'static str {
     EXAMPLE_ID
 }
 
-/// Creates `problems/ID/` (problem.toml, statement.md, gen.rs) and an empty `testcases/ID/`.
+/// Creates `problems/ID/` (problem.toml, statement.md, gen.rs), and empty `testcases/ID/` and
+/// `solutions/ID/`.
+/// The problem's folder is made in a hidden folder of `problems/` and renamed into place, so a
+/// judge killed meanwhile leaves no problem with some of its files.
 pub fn new_problem(ws: &Workspace, id: &str, title: &str) -> Result<Vec<PathBuf>> {
     check_name(id, "problem")?;
     let dir = ws.problems_dir().join(id);
     if dir.exists() {
         return Err(Error::Exists { path: dir });
     }
+    let staged = atomic::staging(&ws.problems_dir(), "new-problem")?;
     let mut created = Vec::new();
     for (rel, content) in PROBLEM {
-        let path = dir.join(rel);
         create(
-            &path,
+            &staged.path().join(id).join(rel),
             fill(content, &[("id", id), ("title", &title.replace('"', "'"))]).as_bytes(),
         )?;
-        created.push(path);
+        created.push(dir.join(rel));
     }
-    let tests = ws.root.join("testcases").join(id);
-    std::fs::create_dir_all(&tests).map_err(|e| Error::create(&tests, e))?;
-    // Git keeps no empty folder; the judge skips hidden files.
-    let keep = tests.join(".gitkeep");
-    if !keep.exists() {
-        create(&keep, b"")?;
+    // Where its tests and its solutions go, first: a problem never shows without its tests'
+    // folder, and the first file written in its solutions' (`cat > solutions/ID/brute.py`)
+    // finds it.
+    for folder in ["testcases", "solutions"] {
+        let dir = ws.root.join(folder).join(id);
+        std::fs::create_dir_all(&dir).map_err(|e| Error::create(&dir, e))?;
+        // Git keeps no empty folder; the judge skips hidden files.
+        let keep = dir.join(".gitkeep");
+        if !keep.exists() {
+            create(&keep, b"")?;
+        }
+        created.push(dir);
     }
-    created.push(tests);
+    atomic::place(&staged.path().join(id), &dir)?;
     Ok(created)
 }
 

@@ -1,10 +1,14 @@
-//! `judge validate`: each input validator of a problem run on every input, and what each said.
+//! `judge validate`: each input validator of a problem run on every input, each answer
+//! validator of a package on every answer, and what each said.
 //!
-//! A validator reads an input on stdin with its group's flags as arguments (a package's
+//! An input validator reads an input on stdin with its group's flags as arguments (a package's
 //! `input_validator_flags`) and exits with 42 when the input is valid; any other exit rejects
-//! it, with the validator's message. A validator that does not compile, is killed or goes over
+//! it, with the validator's message. An answer validator (`answer_validators/`, as the format's
+//! authors' tools run it) reads an answer on stdin, is given its input's path as its first
+//! argument, and says the same way. A validator that does not compile, is killed or goes over
 //! its limits has failed (the problem's fault, not the input's), as in problemtools. A
-//! checktestdata script is run by `checktestdata` when it is installed (exit 0 valid).
+//! checktestdata script is run by `checktestdata` and a VIVA script by `viva` when they are
+//! installed (exit 0 valid; VIVA takes the file to check as an argument).
 
 use std::path::Path;
 use std::time::Duration;
@@ -30,6 +34,8 @@ const VALIDATOR_OUTPUT: u64 = 16 << 20;
 const VALID: i32 = 42;
 /// The program that runs checktestdata scripts.
 const CHECKTESTDATA: &str = "checktestdata";
+/// The programs that run VIVA scripts: VIVA's, or problemtools' wrapper of it.
+const VIVA: &[&str] = &["viva", "viva.sh"];
 
 /// Every validator of a problem on every input.
 #[derive(Debug, Clone, Serialize)]
@@ -43,16 +49,26 @@ pub struct Validation {
     pub validator_cases: Vec<CaseChecked>,
 }
 
-/// One validator on every input.
+/// One validator on every input (or every answer).
 #[derive(Debug, Clone, Serialize)]
 pub struct ValidatorReport {
     pub name: String,
+    /// What it checks: the inputs, or the answers.
+    pub checks: Checks,
     #[serde(flatten)]
     pub status: Status,
     /// The inputs it ran on.
     pub checked: usize,
     /// The inputs it rejected, with its message.
     pub invalid: Vec<Rejection>,
+}
+
+/// What a validator checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Checks {
+    Inputs,
+    Answers,
 }
 
 /// Whether a validator ran.
@@ -100,10 +116,32 @@ impl Validation {
     }
 }
 
-/// Runs each of `problem`'s input validators on the input of every case of `cases`, and
-/// checks the cases that test its validators.
+/// Runs each of `problem`'s input validators on the input of every case of `cases`, its
+/// answer validators on every answer, and checks the cases that test its validators.
 pub fn validate(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Result<Validation> {
+    // A static validation case has no input nor answer.
+    let cases: Vec<TestCase> = cases
+        .iter()
+        .filter(|c| c.static_validation.is_none())
+        .cloned()
+        .collect();
+    let cases = cases.as_slice();
     let mut v = validate_inputs(judge, problem, cases)?;
+    for validator in &problem.package.answer_validators {
+        let mut report = run_validator(judge, problem, (validator, Checks::Answers), cases)?;
+        if problem.interactor.is_some() {
+            // The answer of an interactive case is the interactor's own data.
+            report = ValidatorReport {
+                status: Status::Skipped(
+                    "an interactive problem's answers are its validator's own data, which the format's tools do not validate".into(),
+                ),
+                checked: 0,
+                invalid: Vec::new(),
+                ..report
+            };
+        }
+        v.validators.push(report);
+    }
     v.validator_cases = check_validator_cases(judge, problem)?;
     Ok(v)
 }
@@ -112,7 +150,12 @@ pub fn validate(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Res
 fn validate_inputs(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> Result<Validation> {
     let mut validators = Vec::new();
     for validator in &problem.input_validators {
-        validators.push(run_validator(judge, problem, validator, cases)?);
+        validators.push(run_validator(
+            judge,
+            problem,
+            (validator, Checks::Inputs),
+            cases,
+        )?);
     }
     Ok(Validation {
         problem: problem.id.clone(),
@@ -218,16 +261,19 @@ struct Runnable {
     read: Vec<std::path::PathBuf>,
     /// The exit code that means valid.
     valid: i32,
+    /// It takes the file to check as its last argument (VIVA), not on stdin.
+    file_argument: bool,
 }
 
 fn run_validator(
     judge: &mut Judge,
     problem: &Problem,
-    validator: &InputValidator,
+    (validator, checks): (&InputValidator, Checks),
     cases: &[TestCase],
 ) -> Result<ValidatorReport> {
     let mut report = ValidatorReport {
         name: validator.name.clone(),
+        checks,
         status: Status::Ran,
         checked: 0,
         invalid: Vec::new(),
@@ -242,14 +288,23 @@ fn run_validator(
     let limits = Limits::new(VALIDATOR_TIME, VALIDATOR_MEMORY, VALIDATOR_OUTPUT);
     for case in cases {
         let mut args = runnable.args.clone();
-        args.extend(case.input_validator_flags.iter().cloned());
-        let execution = judge.execute_helper(
-            &runnable.program,
-            &args,
-            &case.input,
-            &limits,
-            runnable.read.clone(),
-        )?;
+        let mut read = runnable.read.clone();
+        let checked = match checks {
+            Checks::Inputs => {
+                args.extend(case.input_validator_flags.iter().cloned());
+                &case.input
+            }
+            Checks::Answers => {
+                args.insert(0, case.input.display().to_string());
+                read.push(case.input.clone());
+                &case.answer
+            }
+        };
+        if runnable.file_argument {
+            args.push(checked.display().to_string());
+            read.push(checked.clone());
+        }
+        let execution = judge.execute_helper(&runnable.program, &args, checked, &limits, read)?;
         let read = |p: &Path| std::fs::read(p).unwrap_or_default();
         let message = text::message(&read(&execution.stderr))
             .or_else(|| text::message(&read(&execution.stdout)));
@@ -293,6 +348,22 @@ fn prepare(
                     args: vec![script.display().to_string()],
                     read: vec![script.clone()],
                     valid: 0,
+                    file_argument: false,
+                }),
+            }
+        }
+        ValidatorKind::Viva(script) => {
+            let root = &judge.workspace.root;
+            match VIVA.iter().find_map(|v| compile::identity::locate(v, root)) {
+                None => Err(Status::Skipped(
+                    "a VIVA script, and `viva` is not installed (VIVA's, or problemtools' viva.sh, on PATH)".into(),
+                )),
+                Some(tool) => Ok(Runnable {
+                    program: Program::native(&tool),
+                    args: vec![script.display().to_string()],
+                    read: vec![script.clone()],
+                    valid: 0,
+                    file_argument: true,
                 }),
             }
         }
@@ -303,6 +374,7 @@ fn prepare(
                     args: Vec::new(),
                     read: Vec::new(),
                     valid: VALID,
+                    file_argument: false,
                 }),
                 Ok((compiled, None)) => Err(Status::Failed(format!(
                     "it does not compile:\n{}",

@@ -150,19 +150,19 @@ pub fn kattis(
     }
     for v in &problem.input_validators {
         match &v.kind {
-            ValidatorKind::Program(p) | ValidatorKind::Checktestdata(p) => {
-                copy(p, &dir.join("input_validators").join(file_name(p)))?
-            }
+            ValidatorKind::Program(p)
+            | ValidatorKind::Checktestdata(p)
+            | ValidatorKind::Viva(p) => copy(p, &dir.join("input_validators").join(file_name(p)))?,
             ValidatorKind::Unsupported(why) => out
                 .notes
                 .push(format!("input validator {} left out: {why}", v.name)),
         }
     }
     if problem.input_validators.is_empty() {
-        out.notes.push(
-            "no input validator (problemtools warns): add `input_validator = \"validate.rs\"` to problem.toml"
-                .into(),
-        );
+        out.notes.push(format!(
+            "no input validator (problemtools warns): add `input_validator = \"{}\"` to problem.toml",
+            ws.example_file("validate", Some(&problem.id))
+        ));
     }
     if problem.generator.is_some() {
         out.notes
@@ -467,19 +467,11 @@ fn file_name(p: &Path) -> String {
 }
 
 fn write(path: &Path, text: impl AsRef<[u8]>) -> Result<()> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
-    }
-    std::fs::write(path, text).map_err(|e| Error::write(path, e))
+    judge_core::atomic::replace(path, text.as_ref())
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {
-    if let Some(parent) = to.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
-    }
-    std::fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| Error::copy(from, e))
+    judge_core::atomic::copy(from, to)
 }
 
 #[cfg(test)]

@@ -6,3 +6,4 @@ pub mod export;
 pub mod generate;
 pub mod import;
 pub mod package;
+mod yaml;

@@ -8,6 +8,7 @@ pub mod export;
 pub mod generate;
 pub mod history;
 pub mod import;
+pub mod languages;
 pub mod latex;
 pub mod scale;
 pub mod show;

@@ -77,6 +77,7 @@ pub fn render(
     writeln!(out)?;
 
     let samples: Vec<&TestCase> = cases.iter().filter(|c| c.sample).collect();
+    let interactive = problem.interactor.is_some();
     let mut placed = 0;
     match problem.statement() {
         Statement::Markdown { text, .. } => {
@@ -91,7 +92,7 @@ pub fn render(
                         };
                         let mut text = String::new();
                         for case in &samples[placed..upto] {
-                            sample(&mut text, case);
+                            sample(&mut text, case, interactive);
                         }
                         write!(out, "{text}")?;
                         placed = placed.max(upto);
@@ -108,7 +109,7 @@ pub fn render(
                 &doc,
                 std::path::Path::new(&ws.show(folder)),
                 samples.len(),
-                &mut |out, i| sample(out, samples[i]),
+                &mut |out, i| sample(out, samples[i], interactive),
             );
             write!(out, "{page}")?;
         }
@@ -130,7 +131,7 @@ pub fn render(
     }
     for case in rest {
         let mut text = String::new();
-        sample(&mut text, case);
+        sample(&mut text, case, interactive);
         write!(out, "{text}")?;
     }
 
@@ -187,11 +188,17 @@ pub fn render(
 }
 
 /// A sample: its name, its input and its answer.
-fn sample(out: &mut String, case: &TestCase) {
+/// One sample's files. An interactive problem's are the interactor's: the input it reads, and
+/// what it checks against (its secret, not what the solution prints).
+fn sample(out: &mut String, case: &TestCase, interactive: bool) {
     use std::fmt::Write as _;
     let bold = Style::new().bold();
     let _ = writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)));
-    for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
+    let files = match interactive {
+        true => vec![("input, read by the interactor", &case.input)],
+        false => vec![("input", &case.input), ("answer", &case.answer)],
+    };
+    for (label, path) in files {
         let data = std::fs::read(path).unwrap_or_default();
         let _ = writeln!(out, "  {}", dim(&format!("{label}:")));
         for line in text::printable(&data, SAMPLE_SHOWN).lines() {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::{alarm, bold, dim, paint, verdict_style};
 use judge_core::text;
-use judge_core::validate::{CaseChecked, Status, Validation};
+use judge_core::validate::{CaseChecked, Checks, Status, Validation};
 use judge_core::verdict::Verdict;
 
 /// Lines of a validator's message shown under the input it rejected.
@@ -45,16 +45,19 @@ pub fn render_cases(cases: &[CaseChecked]) -> String {
 pub fn render(v: &Validation) -> String {
     let mut out = String::new();
     let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
-    let _ = writeln!(
-        out,
-        "{}  {}\n",
-        bold(&v.problem),
-        dim(&format!(
-            "{} · {}",
-            plural(v.inputs, "input"),
-            plural(v.validators.len(), "input validator")
-        ))
+    let of = |c: Checks| v.validators.iter().filter(|r| r.checks == c).count();
+    let mut head = format!(
+        "{} · {}",
+        plural(v.inputs, "input"),
+        plural(of(Checks::Inputs), "input validator")
     );
+    if of(Checks::Answers) > 0 {
+        head.push_str(&format!(
+            " · {}",
+            plural(of(Checks::Answers), "answer validator")
+        ));
+    }
+    let _ = writeln!(out, "{}  {}\n", bold(&v.problem), dim(&head));
     if v.validators.is_empty() {
         let _ = writeln!(
             out,
@@ -64,12 +67,16 @@ pub fn render(v: &Validation) -> String {
     }
     let width = v.validators.iter().map(|r| r.name.len()).max().unwrap_or(0);
     for r in &v.validators {
+        let of = match r.checks {
+            Checks::Inputs => "",
+            Checks::Answers => " answers",
+        };
         let what = match &r.status {
             Status::Ran if r.invalid.is_empty() => paint(
                 verdict_style(Verdict::Ac),
-                &format!("{}/{} valid", r.checked, r.checked),
+                &format!("{}/{}{of} valid", r.checked, r.checked),
             ),
-            Status::Ran => alarm(&format!("{} of {} invalid", r.invalid.len(), r.checked)),
+            Status::Ran => alarm(&format!("{} of {}{of} invalid", r.invalid.len(), r.checked)),
             Status::Skipped(why) => dim(&format!("skipped: {why}")),
             Status::Unsupported(why) => dim(&format!("not run: {why}")),
             Status::Failed(why) => paint(verdict_style(Verdict::Ie), &format!("IE: {why}")),
@@ -96,6 +103,16 @@ pub fn render(v: &Validation) -> String {
     }
     out.push_str(&render_cases(&v.validator_cases));
     let invalid: usize = v.validators.iter().map(|r| r.invalid.len()).sum();
+    let rejected_by = |c: Checks| {
+        v.validators
+            .iter()
+            .any(|r| r.checks == c && !r.invalid.is_empty())
+    };
+    let rejected = match (rejected_by(Checks::Inputs), rejected_by(Checks::Answers)) {
+        (true, true) => "file",
+        (false, true) => "answer",
+        _ => "input",
+    };
     let failed: Vec<&str> = v
         .validators
         .iter()
@@ -129,7 +146,7 @@ pub fn render(v: &Validation) -> String {
         let _ = writeln!(
             out,
             "  {}",
-            alarm(&format!("{} rejected", plural(invalid, "input")))
+            alarm(&format!("{} rejected", plural(invalid, rejected)))
         );
     } else if ran == 0 {
         let _ = writeln!(out, "  no validator could run here: nothing was checked");

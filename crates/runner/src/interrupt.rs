@@ -1,4 +1,5 @@
-//! Ctrl-C: stop every runner (each kills its program's whole tree), remove the temp dirs, exit 130.
+//! Ctrl-C, and SIGTERM or SIGHUP alike (a `kill`, a closed terminal, a service manager): stop
+//! every runner (each kills its program's whole tree), remove the temp dirs, exit 130.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

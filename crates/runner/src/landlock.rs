@@ -65,8 +65,9 @@ const SYSTEM_ETC: &[&str] = &[
 ];
 
 /// `/etc` folders named after a runtime that keeps its configuration there (Debian's JVMs link
-/// `jvm.cfg` and their security files to `/etc/java-17-openjdk`; Python its `sitecustomize`).
-const SYSTEM_ETC_PREFIXES: &[&str] = &["java", "python", "pypy"];
+/// `jvm.cfg` and their security files to `/etc/java-17-openjdk`; Python its `sitecustomize`;
+/// Mono the map of its native libraries, without which it finds no file at all).
+const SYSTEM_ETC_PREFIXES: &[&str] = &["java", "python", "pypy", "mono"];
 
 /// Devices every program may read and write.
 const SYSTEM_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];

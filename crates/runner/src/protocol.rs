@@ -151,6 +151,10 @@ pub struct Response {
     /// For an interactive run (`Request::partner`): what became of the partner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partner: Option<Box<PartnerResponse>>,
+    /// The free space of the file system its stdout went to, the moment it ended: when none
+    /// was left, a write of the program may have been refused through no fault of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_bytes_at_end: Option<u64>,
 }
 
 impl Response {
@@ -172,6 +176,7 @@ impl Response {
             leftover_processes: 0,
             unkillable_processes: 0,
             partner: None,
+            free_bytes_at_end: None,
         }
     }
 }

@@ -59,3 +59,18 @@ pub(crate) fn using(dir: &Path) -> Vec<Process> {
     let text = dir.display().to_string();
     processes(|p| p.exe.starts_with(&dir) || p.cmdline.contains(&text))
 }
+
+/// Live processes whose environment holds `KEY=VALUE`: a command started with a mark of its own
+/// in its environment, and every process it started that kept it.
+pub(crate) fn marked(key: &str, value: &str) -> Vec<u32> {
+    let mark = format!("{key}={value}").into_bytes();
+    std::fs::read_dir("/proc")
+        .expect("/proc is readable")
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let environ = std::fs::read(e.path().join("environ")).ok()?;
+            environ.split(|&b| b == 0).any(|v| v == mark).then_some(pid)
+        })
+        .collect()
+}

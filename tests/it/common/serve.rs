@@ -8,14 +8,29 @@ use std::time::{Duration, Instant};
 
 use super::{Running, Test};
 
-/// A running `judge serve`: stopped as Ctrl-C stops it when dropped.
+/// A running `judge serve`: stopped as Ctrl-C stops it when dropped. Its [`Client`]'s
+/// requests are its own (`server.get(...)`).
 pub(crate) struct Serving {
     /// `None` once stopped.
     server: Option<Running>,
-    pub(crate) port: u16,
-    pub(crate) token: String,
+    client: Client,
     /// Its `TMPDIR`: empty again once it has been stopped.
     tmp: tempfile::TempDir,
+}
+
+/// Requests to a `judge serve`, from any thread.
+#[derive(Clone)]
+pub(crate) struct Client {
+    pub(crate) port: u16,
+    pub(crate) token: String,
+}
+
+impl std::ops::Deref for Serving {
+    type Target = Client;
+
+    fn deref(&self) -> &Client {
+        &self.client
+    }
 }
 
 /// An answer: status, headers (as received) and body.
@@ -43,7 +58,17 @@ impl Serving {
 
     /// `judge serve --port 0 ARGS...`.
     pub(crate) fn start_with(root: &Path, args: &[&str]) -> Serving {
-        Serving::start_as(Test::at(root), args)
+        Serving::start_marked(root, args, None)
+    }
+
+    /// `judge serve --port 0 ARGS...`, with `mark` (a variable and its value) in its
+    /// environment and so in its runner's and its programs': how a test finds them all.
+    pub(crate) fn start_marked(root: &Path, args: &[&str], mark: Option<(&str, &str)>) -> Serving {
+        let mut test = Test::at(root);
+        if let Some((key, value)) = mark {
+            test = test.env(key, value);
+        }
+        Serving::start_as(test, args)
     }
 
     /// `judge serve --port 0 ARGS...` as `judge` is set up (its folder, its environment).
@@ -59,12 +84,49 @@ impl Serving {
         let (port, token) = rest.split_once("/?token=").unwrap();
         Serving {
             server: Some(server),
-            port: port.parse().unwrap(),
-            token: token.to_string(),
+            client: Client {
+                port: port.parse().unwrap(),
+                token: token.to_string(),
+            },
             tmp,
         }
     }
 
+    /// Its client, to hand to other threads.
+    pub(crate) fn client(&self) -> Client {
+        self.client.clone()
+    }
+
+    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself, within 10 s: its
+    /// stderr.
+    pub(crate) fn stop(mut self) -> String {
+        let out = self.server.take().unwrap().ctrl_c(Duration::from_secs(10));
+        let left: Vec<_> = std::fs::read_dir(self.tmp.path()).unwrap().collect();
+        assert!(
+            left.is_empty(),
+            "the server left temporary folders: {left:?}"
+        );
+        out.stderr
+    }
+
+    /// Kills it outright (SIGKILL), as the out-of-memory killer or `kill -9` does: nothing of
+    /// it cleans up.
+    pub(crate) fn kill(mut self) {
+        self.server.take().unwrap().kill();
+    }
+
+    /// Whether the process is still running.
+    pub(crate) fn alive(&mut self) -> bool {
+        self.server.as_mut().unwrap().is_running()
+    }
+
+    /// The server's process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.server.as_ref().unwrap().id()
+    }
+}
+
+impl Client {
     /// `http://127.0.0.1:PORT`.
     pub(crate) fn base(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
@@ -157,23 +219,6 @@ impl Serving {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-    }
-
-    /// Stops it as Ctrl-C does (SIGINT), so that it cleans up after itself, within 10 s: its
-    /// stderr.
-    pub(crate) fn stop(mut self) -> String {
-        let out = self.server.take().unwrap().ctrl_c(Duration::from_secs(10));
-        let left: Vec<_> = std::fs::read_dir(self.tmp.path()).unwrap().collect();
-        assert!(
-            left.is_empty(),
-            "the server left temporary folders: {left:?}"
-        );
-        out.stderr
-    }
-
-    /// Whether the process is still running.
-    pub(crate) fn alive(&mut self) -> bool {
-        self.server.as_mut().unwrap().is_running()
     }
 }
 

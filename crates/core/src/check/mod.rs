@@ -3,6 +3,7 @@
 //! Pure: bytes in, a finding out. A checker *program* is a process, run by the session.
 
 mod diff;
+pub mod feedback;
 pub mod kattis;
 
 pub use diff::diff;

@@ -28,7 +28,8 @@ impl Tool {
             .identity
             .lines()
             .map(str::trim)
-            .find(|l| !l.is_empty())
+            // A JVM's warnings come before kotlinc's version.
+            .find(|l| !l.is_empty() && !l.to_ascii_lowercase().contains("warning:"))
             .unwrap_or("")
             .to_string();
         let name = self
@@ -136,7 +137,13 @@ impl Toolchains {
             _ => program_fingerprint(&resolved, &self.root),
         }
         .map(|f| {
-            blake3::hash(format!("{}\0{name}\0{f}", language.id).as_bytes()).to_hex()[..32]
+            // The question asked is part of the answer remembered.
+            let asked = language
+                .version
+                .as_ref()
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            blake3::hash(format!("{}\0{name}\0{f}\0{asked}", language.id).as_bytes()).to_hex()[..32]
                 .to_string()
         });
         let memo = fingerprint.map(|f| self.memo_dir.join(f));
@@ -195,7 +202,7 @@ impl Toolchains {
             identity,
         };
         if let Some(memo) = &memo {
-            write_memo(&self.memo_dir, memo, &tool);
+            write_memo(memo, &tool);
         }
         Ok(tool)
     }
@@ -246,16 +253,9 @@ fn read_memo(path: &Path) -> Option<Tool> {
 }
 
 /// Written whole then renamed: a judge starting meanwhile reads all of it or nothing.
-fn write_memo(dir: &Path, path: &Path, tool: &Tool) {
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
-    }
-    if let Ok(tmp) = tempfile::NamedTempFile::new_in(dir) {
-        let text = format!("{}\n{}", tool.program.display(), tool.identity);
-        if std::fs::write(tmp.path(), text).is_ok() {
-            let _ = tmp.persist(path);
-        }
-    }
+fn write_memo(path: &Path, tool: &Tool) {
+    let text = format!("{}\n{}", tool.program.display(), tool.identity);
+    let _ = crate::atomic::replace(path, text.as_bytes());
 }
 
 fn stat(p: &Path) -> Vec<u8> {

@@ -6,16 +6,21 @@
 //! the commands, the flags and the identity of every program involved ([`identity`]). The
 //! folder is what runs: a binary, class files, or the checked copy of a script.
 
+mod cache;
 pub mod identity;
+pub mod installed;
+pub mod source;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use cache::Cache;
 pub use identity::{Tool, Toolchains};
+pub use source::Source;
 
 use crate::error::{Error, Result};
-use crate::lang::{java, Kind, Language, RustSettings, Vars};
+use crate::lang::{Kind, Language, RustSettings, Vars};
 use crate::verdict::{describe_stop, Limits, Measurement, MemoryRule};
 use judge_runner::{self as run, Executor, Outcome};
 
@@ -29,47 +34,6 @@ const COMPILE_OUTPUT: u64 = 1 << 30;
 const DIAGNOSTICS_KEEP: u64 = 256 << 10;
 /// The Rust edition when none is set.
 pub const DEFAULT_EDITION: &str = "2021";
-
-/// What to build: a source file, and the files next to it that it may include.
-#[derive(Debug, Clone)]
-pub struct Source {
-    pub path: PathBuf,
-    /// Copied beside it into the build folder (a checker's `testlib.h`, a validator's header).
-    pub extras: Vec<PathBuf>,
-}
-
-impl Source {
-    /// A solution: the file alone, so it cannot include anything beside it.
-    pub fn alone(path: &Path) -> Source {
-        Source {
-            path: path.to_path_buf(),
-            extras: Vec::new(),
-        }
-    }
-
-    /// A program of the problem's own (checker, generator, validator): with the header files
-    /// of its folder, as packages ship them (`testlib.h`, `validate.h`).
-    pub fn with_headers(path: &Path) -> Source {
-        let mut extras: Vec<PathBuf> = path
-            .parent()
-            .and_then(|d| std::fs::read_dir(d).ok())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.is_file()
-                    && p.extension()
-                        .is_some_and(|e| ["h", "hpp", "hh", "hxx"].iter().any(|x| e == *x))
-            })
-            .collect();
-        extras.sort();
-        Source {
-            path: path.to_path_buf(),
-            extras,
-        }
-    }
-}
 
 /// How to build, beyond the language: Rust's settings and `--checks`.
 #[derive(Debug, Clone, Default)]
@@ -92,6 +56,9 @@ pub struct Program {
     pub dir: PathBuf,
     /// The interpreter (or virtual machine) it runs on; `None` for a native binary.
     pub runtime: Option<Arc<Tool>>,
+    /// Built from a folder: it runs in its build folder (read only), where the package format
+    /// puts a program's files, so a `run` script or a program may open them by name.
+    pub in_folder: bool,
     vars: Vars,
 }
 
@@ -120,6 +87,17 @@ impl Program {
         paths
     }
 
+    /// The language's code and the entry point, as a static validator is told them: the
+    /// file that starts it, or Java's class.
+    pub fn entry_point(&self) -> (String, String) {
+        let entry = if self.vars.class.is_empty() {
+            self.vars.file.clone()
+        } else {
+            self.vars.class.clone()
+        };
+        (self.language.code.clone(), entry)
+    }
+
     /// A program that is not a build (an installed tool, a test's stand-in): `path` run as it is.
     pub fn native(path: &Path) -> Program {
         let language = crate::lang::builtin::languages()
@@ -131,6 +109,7 @@ impl Program {
             source: path.to_path_buf(),
             dir: path.parent().unwrap_or(Path::new("/")).to_path_buf(),
             runtime: None,
+            in_folder: false,
             vars: Vars {
                 binary: path.display().to_string(),
                 ..Vars::default()
@@ -154,40 +133,6 @@ pub struct CompileError {
     pub diagnostics: String,
     pub cached: bool,
     pub duration: Duration,
-}
-
-/// The build cache under `.judge/cache` (or `$JUDGE_CACHE_DIR`).
-#[derive(Debug, Clone)]
-pub struct Cache {
-    pub dir: PathBuf,
-}
-
-impl Cache {
-    pub fn new(default_dir: PathBuf) -> Cache {
-        Cache {
-            dir: std::env::var_os("JUDGE_CACHE_DIR")
-                .map(PathBuf::from)
-                .unwrap_or(default_dir),
-        }
-    }
-
-    fn build(&self, key: &str) -> PathBuf {
-        self.dir.join("build").join(key)
-    }
-
-    fn diagnostics(&self, key: &str) -> PathBuf {
-        self.dir.join("ce").join(format!("{key}.txt"))
-    }
-
-    /// Where a zipped problem package is unpacked, once, to be judged.
-    pub fn packages(&self) -> PathBuf {
-        self.dir.join("packages")
-    }
-
-    /// Where the identities of compilers are remembered.
-    pub fn identities(&self) -> PathBuf {
-        self.dir.join("identity")
-    }
 }
 
 /// A language made ready to build with, worked out once per build: the programs it needs
@@ -216,10 +161,10 @@ impl Toolchain {
             None => None,
         };
         let runtime = tools.tool(&language, &language.run, &vars)?;
+        // A folder's own `build` script has no version: it is named for what it is.
         let identity = tools
             .tool(&language, language.identity_program(), &vars)?
-            .map(|t| t.version_line())
-            .unwrap_or_default();
+            .map_or_else(|| language.name.clone(), |t| t.version_line());
         Ok(Toolchain {
             language,
             compiler,
@@ -266,88 +211,93 @@ pub fn compile(
     let started = Instant::now();
     // The exact bytes hashed are the bytes compiled: an editor saving meanwhile cannot
     // put one version's build under another version's key.
-    let code = std::fs::read(&source.path).map_err(|e| Error::read(&source.path, e))?;
+    let mut files = source::files(source)?;
     let mut vars = rust_vars(settings);
     if settings.checks {
         vars.checks = language.checks.clone();
     }
-    let file_name = match language.kind {
-        Kind::Java => {
-            let Some(class) = java::main_class(&String::from_utf8_lossy(&code)) else {
-                return Ok(Err(CompileError {
-                    diagnostics: "no class of this file has a `public static void main(String[] args)` method, so there is nothing to run\n".into(),
-                    cached: false,
-                    duration: started.elapsed(),
-                }));
-            };
-            vars.class = class.clone();
-            format!("{class}.java")
-        }
-        _ => source
+    let in_folder = source.path.is_dir();
+    let layout = if language.kind == Kind::Scripts {
+        Ok(None)
+    } else {
+        let folder = source.path.file_name().and_then(|n| n.to_str());
+        let lone = source
             .path
             .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("solution")
-            .to_string(),
+            .map(Path::new)
+            .filter(|_| !in_folder);
+        source::layout(&mut files, language, folder.filter(|_| in_folder), lone).map(Some)
     };
-    vars.file = file_name.clone();
-    vars.stem = Path::new(&file_name)
+    let layout = match layout {
+        Ok(l) => l,
+        Err(why) => {
+            return Ok(Err(CompileError {
+                diagnostics: format!("{why}\n"),
+                cached: false,
+                duration: started.elapsed(),
+            }))
+        }
+    };
+    let (entry, sources) = match &layout {
+        Some(l) => (l.entry.clone(), l.sources.clone()),
+        None => (PathBuf::from(source::RUN), Vec::new()),
+    };
+    if let Some(class) = layout.as_ref().and_then(|l| l.class.clone()) {
+        vars.class = class;
+    }
+    vars.file = entry
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    vars.stem = entry
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut extras = Vec::new();
-    for path in &source.extras {
-        let name = path
-            .file_name()
-            .map(|n| n.to_os_string())
-            .unwrap_or_default();
-        extras.push((name, std::fs::read(path).map_err(|e| Error::read(path, e))?));
-    }
     // A build made with the files open (`--no-sandbox`, or by a judge without the sandbox)
     // may hold any file the compiler could read (an `include_str!` of an answer): never one
     // for a sandboxed run, nor a sandboxed build's error for an open one.
     let sandboxed = executor.sandbox().isolates("files");
-    let key = cache_key(
-        &code,
-        &file_name,
-        &extras,
-        language,
-        &vars,
-        [compiler, runtime],
-        sandboxed,
-    );
-    let dir = cache.build(&key);
+    let key = cache_key(&files, language, &vars, [compiler, runtime], sandboxed);
     let program = |dir: PathBuf| {
         let mut vars = vars.clone();
         vars.dir = dir.display().to_string();
         vars.binary = dir.join("solution").display().to_string();
-        vars.source = dir.join(&file_name).display().to_string();
+        vars.source = dir.join(&entry).display().to_string();
+        vars.sources = sources
+            .iter()
+            .map(|s| dir.join(s).display().to_string())
+            .collect();
         Program {
             language: language.clone(),
             source: source.path.clone(),
             dir,
             runtime: runtime.clone(),
+            in_folder,
             vars,
         }
     };
-    if dir.join(".built").is_file() {
-        return Ok(Ok(Built {
-            program: program(dir),
-            cached: true,
-            duration: started.elapsed(),
-        }));
-    }
-    let ce = cache.diagnostics(&key);
-    if let Ok(diagnostics) = std::fs::read_to_string(&ce) {
-        return Ok(Err(CompileError {
-            diagnostics,
-            cached: true,
-            duration: started.elapsed(),
-        }));
+    for kept in cache.places() {
+        let dir = kept.build(&key);
+        if dir.join(".built").is_file() {
+            return Ok(Ok(Built {
+                program: program(dir),
+                cached: true,
+                duration: started.elapsed(),
+            }));
+        }
+        if let Ok(diagnostics) = std::fs::read_to_string(kept.diagnostics(&key)) {
+            return Ok(Err(CompileError {
+                diagnostics,
+                cached: true,
+                duration: started.elapsed(),
+            }));
+        }
     }
 
-    let tmp_root = cache.dir.join("tmp");
-    for d in [&tmp_root, &cache.dir.join("build"), &cache.dir.join("ce")] {
+    let store = cache.store()?;
+    let (dir, ce) = (store.build(&key), store.diagnostics(&key));
+    let tmp_root = store.dir.join("tmp");
+    for d in [&tmp_root, &store.dir.join("build"), &store.dir.join("ce")] {
         std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
     }
     let tmp = tempfile::Builder::new()
@@ -356,38 +306,91 @@ pub fn compile(
         .map_err(|e| Error::create(&tmp_root, e))?;
     run::interrupt::register_temp_dir(tmp.path());
     let result = (|| {
-        std::fs::write(tmp.path().join(&file_name), &code)
-            .map_err(|e| Error::write(tmp.path(), e))?;
-        for (name, bytes) in &extras {
-            let to = tmp.path().join(name);
-            std::fs::write(&to, bytes).map_err(|e| Error::write(&to, e))?;
-        }
+        source::write(tmp.path(), &files)?;
+        let Program { vars, .. } = program(tmp.path().to_path_buf());
+        let env = language
+            .compile_env
+            .iter()
+            .map(|(k, v)| {
+                let v = crate::lang::Command::parse(&[v.as_str()])
+                    .map_or_else(|_| v.clone(), |c| c.render(&vars).join(" "));
+                (k.clone(), v)
+            })
+            .collect();
         match (&language.compile, compiler) {
             (Some(command), Some(tool)) => {
-                let Program { vars, .. } = program(tmp.path().to_path_buf());
                 let mut argv = command.render(&vars);
                 argv[0] = tool.program.display().to_string();
-                let reads = [tool.install_roots(), toolchain_files(cwd)].concat();
-                run_compiler(tmp.path(), argv, reads, executor, settings, cwd).map(Some)
+                let reads = [
+                    tool.install_roots(),
+                    toolchain_files(cwd),
+                    language.compile_reads.clone(),
+                ]
+                .concat();
+                let at = (tmp.path(), cwd);
+                run_compiler(at, argv, (reads, env), executor, settings).map(Some)
+            }
+            // The format's `build` script, run in the copy of its folder.
+            (Some(_), None) if language.kind == Kind::Scripts => {
+                match source::prepare_scripts(tmp.path())? {
+                    Some(build) => {
+                        let argv = vec![build.display().to_string()];
+                        let at = (tmp.path(), tmp.path());
+                        // The copy is written and also run from: `build` itself, and what it
+                        // makes and calls (a generated program, a helper script).
+                        let reads = vec![tmp.path().to_path_buf()];
+                        run_compiler(at, argv, (reads, env), executor, settings).map(Some)
+                    }
+                    None => Ok(None),
+                }
             }
             _ => Ok(None),
         }
     })();
     run::interrupt::unregister_temp_dir(tmp.path());
     let duration = started.elapsed();
-    let (response, diagnostics) = match result? {
+    let result = result?;
+    // Nothing to compile: an interpreter without a check, a `run` script without `build`.
+    let nothing = result.is_none();
+    let (response, diagnostics) = match result {
         Some(r) => r,
         None => (run::Response::not_started(String::new()), String::new()),
     };
     let limits = compile_limits(settings);
-    let stopped = describe_stop(&Measurement::of(&response), &limits);
-    let clean =
-        language.compile.is_none() || response.outcome == Outcome::Exited(0) && stopped.is_none();
-    let made = language.kind != Kind::Rust && !language.run.runs_build_output()
-        || tmp.path().join("solution").is_file()
-        || language.kind == Kind::Java;
-    if let (Some(_), Outcome::SpawnFailed(why)) = (&language.compile, &response.outcome) {
-        return Err(Error::Toolchain(format!("starting the compiler: {why}")));
+    let measured = Measurement::of(&response);
+    let stopped = describe_stop(&measured, &limits);
+    // Killed by a signal the judge did not send (the out-of-memory killer, a person): its
+    // build says nothing of the source, so it is no CE, and nothing is remembered.
+    if let (false, Outcome::Signaled(signal)) = (nothing, &response.outcome) {
+        let within =
+            measured.cpu <= limits.time && measured.peak_memory_bytes <= limits.memory_bytes;
+        if measured.stopped_by().is_none() && within {
+            return Err(Error::CompilerKilled {
+                language: language.name.clone(),
+                signal: run::signal_name(*signal),
+            });
+        }
+    }
+    let clean = nothing || response.outcome == Outcome::Exited(0) && stopped.is_none();
+    let made = match language.kind {
+        // What `build` left must hold the program: `run`.
+        Kind::Scripts => source::finish_scripts(tmp.path())?,
+        Kind::Java => true,
+        _ => {
+            language.kind != Kind::Rust && !language.run.runs_build_output()
+                || tmp.path().join("solution").is_file()
+        }
+    };
+    let mut diagnostics = diagnostics;
+    match &response.outcome {
+        // A `build` script that cannot start is the package's fault, said as its CE.
+        Outcome::SpawnFailed(why) if !nothing && language.kind == Kind::Scripts => {
+            diagnostics = format!("the build script could not start: {why}\n");
+        }
+        Outcome::SpawnFailed(why) if !nothing => {
+            return Err(Error::Toolchain(format!("starting the compiler: {why}")));
+        }
+        _ => {}
     }
     if clean && made {
         std::fs::write(tmp.path().join(".built"), b"").map_err(|e| Error::write(tmp.path(), e))?;
@@ -409,19 +412,37 @@ pub fn compile(
             duration,
         }));
     }
-    let reason = stopped
+    let mut reason = stopped
         .map(|why| format!("compilation stopped: {why}\n"))
         .unwrap_or_default();
+    if clean && !made && language.kind == Kind::Scripts {
+        reason = format!("the build script made no executable `{}`\n", source::RUN);
+    }
     let diagnostics = format!("{reason}{diagnostics}");
-    // Only a compiler's own verdict is deterministic enough to cache.
-    if reason.is_empty() {
-        let _ = std::fs::write(&ce, &diagnostics);
+    // Only a compiler's own verdict is deterministic enough to cache: not a stop, nor one of
+    // its tools (the linker, cc1plus) killed by a signal, which its driver reports as a failure.
+    if reason.is_empty() && !tool_killed(&diagnostics) {
+        let _ = crate::atomic::replace(&ce, diagnostics.as_bytes());
     }
     Ok(Err(CompileError {
         diagnostics,
         cached: false,
         duration,
     }))
+}
+
+/// Whether a compiler's driver says that one of its tools was killed by a signal (GCC's
+/// "ld terminated with signal 7 [Bus error]" and "Killed signal terminated program cc1plus",
+/// clang's "unable to execute command: Killed"): a full disk, the out-of-memory killer, not
+/// the source.
+fn tool_killed(diagnostics: &str) -> bool {
+    [
+        "terminated with signal",
+        "Killed signal terminated program",
+        "unable to execute command",
+    ]
+    .iter()
+    .any(|said| diagnostics.contains(said))
 }
 
 /// rustup's toolchain files from `dir` up: a sandboxed compiler run from there reads them.
@@ -436,15 +457,17 @@ fn toolchain_files(dir: &Path) -> Vec<PathBuf> {
 /// folder's path taken out of them (they name the file alone). Sandboxed, it reads only its
 /// toolchain (`reads`) and the build folder, where it also writes its temporary files.
 fn run_compiler(
-    dir: &Path,
+    (dir, cwd): (&Path, &Path),
     argv: Vec<String>,
-    reads: Vec<PathBuf>,
+    (reads, extra_env): (Vec<PathBuf>, Vec<(String, String)>),
     executor: &mut dyn Executor,
     settings: &BuildSettings,
-    cwd: &Path,
 ) -> Result<(run::Response, String)> {
-    let mut env: Vec<(String, String)> = std::env::vars().filter(|(k, _)| k != "TMPDIR").collect();
+    let mut env: Vec<(String, String)> = std::env::vars()
+        .filter(|(k, _)| k != "TMPDIR" && !extra_env.iter().any(|(e, _)| e == k))
+        .collect();
     env.push(("TMPDIR".into(), dir.display().to_string()));
+    env.extend(extra_env);
     let request = run::Request {
         program: PathBuf::from(&argv[0]),
         args: argv[1..].to_vec(),
@@ -502,9 +525,7 @@ fn compile_limits(settings: &BuildSettings) -> Limits {
 }
 
 fn cache_key(
-    code: &[u8],
-    file_name: &str,
-    extras: &[(std::ffi::OsString, Vec<u8>)],
+    files: &[source::File],
     language: &Language,
     vars: &Vars,
     tools: [&Option<Arc<Tool>>; 2],
@@ -516,11 +537,10 @@ fn cache_key(
         h.update(bytes);
     };
     part(if sandboxed { b"sandboxed" } else { b"open" });
-    part(code);
-    part(file_name.as_bytes());
-    for (name, bytes) in extras {
-        part(name.as_encoded_bytes());
-        part(bytes);
+    for f in files {
+        part(f.rel.as_os_str().as_encoded_bytes());
+        part(&f.bytes);
+        part(if f.executable { b"x" } else { b"-" });
     }
     part(language.id.as_bytes());
     let compile = language

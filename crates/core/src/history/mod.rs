@@ -2,7 +2,10 @@
 //!
 //! The database is created on first use and upgraded in place: `schema_version` holds the
 //! number of [`MIGRATIONS`] applied. Recording must never stop judging: callers turn every
-//! error into a warning.
+//! error into a warning that says nothing was recorded. Judges, `judge serve` and `judge
+//! history` share one database at once: WAL lets readers read while one writes, each write is
+//! one short transaction, and a judge waits for another's ([`error::patiently`]) rather than
+//! drop its submission. A commit is on the disk before the judge says "recorded".
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -12,9 +15,13 @@ use serde::Serialize;
 
 use crate::model::{Partial, SolutionReport};
 
+mod error;
 mod read;
 #[cfg(test)]
 mod tests;
+
+pub use error::HistoryError;
+use error::{io, patiently, sql, Result, BUSY_TIMEOUT};
 
 use crate::verdict::Verdict;
 pub use read::{CaseRecord, Entry, Filter, Submission, Unreadable};
@@ -59,31 +66,6 @@ const MIGRATIONS: &[&str] = &[
     // judged; NULL for a run of every case. A partial run is never a first AC or a best time.
     "ALTER TABLE submissions ADD COLUMN partial TEXT;",
 ];
-
-/// How long a write waits for another judge holding the database.
-const BUSY_TIMEOUT: Duration = Duration::from_millis(1000);
-
-#[derive(Debug, thiserror::Error)]
-pub enum HistoryError {
-    #[error("{}: {source}", path.display())]
-    Sqlite {
-        path: PathBuf,
-        source: rusqlite::Error,
-    },
-    #[error("{}: written by a newer judge (format {found}, this judge knows up to {known})", path.display())]
-    TooNew {
-        path: PathBuf,
-        found: i64,
-        known: i64,
-    },
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-}
-
-type Result<T> = std::result::Result<T, HistoryError>;
 
 /// A submission to record.
 #[derive(Debug, Clone)]
@@ -158,13 +140,18 @@ impl History {
         state_dir.join("history.db")
     }
 
-    /// Opens the database, creating it (and its folder) or upgrading it as needed.
+    /// Opens the database, creating it (and its folder) or upgrading it as needed. On a
+    /// read-only file system it is opened as it is, to be read: a write then says why not.
     pub fn open(path: &Path) -> Result<History> {
+        match History::open_writable(path) {
+            Err(HistoryError::ReadOnly { .. }) if path.is_file() => History::open_unchanging(path),
+            opened => opened,
+        }
+    }
+
+    fn open_writable(path: &Path) -> Result<History> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| HistoryError::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
+            std::fs::create_dir_all(dir).map_err(io(path))?;
         }
         let conn = Connection::open(path).map_err(sql(path))?;
         let mut h = History {
@@ -172,21 +159,56 @@ impl History {
             path: path.to_path_buf(),
         };
         h.configure()?;
-        h.migrate()?;
+        patiently(path, || h.migrate())?;
         Ok(h)
+    }
+
+    /// A database on a read-only file system, read as the file it is (SQLite's `immutable`:
+    /// no lock, no log, nothing written beside it; nobody can change it there). One of an
+    /// earlier format cannot be upgraded there, so it is refused as read-only.
+    fn open_unchanging(path: &Path) -> Result<History> {
+        let read_only = || HistoryError::ReadOnly {
+            path: path.to_path_buf(),
+        };
+        let uri = format!("file:{}?immutable=1", uri_path(path));
+        let flags =
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI;
+        let conn = Connection::open_with_flags(uri, flags).map_err(|_| read_only())?;
+        let version = conn
+            .query_row("SELECT MAX(version) FROM schema_version", [], |r| {
+                r.get::<_, Option<i64>>(0)
+            })
+            .map_err(|_| read_only())?;
+        if version != Some(MIGRATIONS.len() as i64) {
+            return Err(read_only());
+        }
+        Ok(History {
+            conn,
+            path: path.to_path_buf(),
+        })
     }
 
     fn configure(&mut self) -> Result<()> {
         self.conn
             .busy_timeout(BUSY_TIMEOUT)
             .map_err(sql(&self.path))?;
-        // WAL lets `judge history` read while a run writes. On a read-only file this fails;
-        // the error then surfaces at the first write, as a warning.
-        let _ = self
-            .conn
-            .query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()));
+        // WAL lets `judge history` and `judge serve` read while a run writes. Two judges
+        // making the database at once may both ask: the loser is told busy, without SQLite's
+        // wait, and asks again. On a read-only file it stays as it is: reading works, and
+        // the first write says why it cannot.
+        let path = self.path.clone();
+        let wal = patiently(&path, || {
+            self.conn
+                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0))
+                .map_err(sql(&path))
+        });
+        if let Err(e @ HistoryError::Busy { .. }) = wal {
+            return Err(e);
+        }
+        // FULL: a submission said to be recorded survives a power cut too (one flush of the
+        // log per run, nothing beside judging it).
         self.conn
-            .execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+            .execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
             .map_err(sql(&self.path))
     }
 
@@ -228,8 +250,14 @@ impl History {
         tx.commit().map_err(sql(&path))
     }
 
-    /// Records a submission; says whether it is the solution's first AC or a new best time.
+    /// Records a submission, waiting for other judges' writes to end; says whether it is the
+    /// solution's first AC or a new best time.
     pub fn record(&mut self, s: &NewSubmission) -> Result<Recorded> {
+        let path = self.path.clone();
+        patiently(&path, || self.record_once(s))
+    }
+
+    fn record_once(&mut self, s: &NewSubmission) -> Result<Recorded> {
         let path = self.path.clone();
         let tx = self
             .conn
@@ -329,9 +357,14 @@ fn version(conn: &Connection) -> rusqlite::Result<i64> {
         .unwrap_or(0))
 }
 
-fn sql(path: &Path) -> impl Fn(rusqlite::Error) -> HistoryError + '_ {
-    move |source| HistoryError::Sqlite {
-        path: path.to_path_buf(),
-        source,
+/// `path` as the path of a `file:` URI: the characters a URI gives a meaning escaped.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for b in path.as_os_str().as_encoded_bytes() {
+        match b {
+            b'?' | b'#' | b'%' | 0..=0x20 | 0x7f..=0xff => out.push_str(&format!("%{b:02X}")),
+            _ => out.push(*b as char),
+        }
     }
+    out
 }

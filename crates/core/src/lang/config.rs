@@ -233,6 +233,7 @@ impl Config {
                     Language {
                         id: id.clone(),
                         name: id.clone(),
+                        code: id.clone(),
                         extensions: Vec::new(),
                         compile: None,
                         run: Command::parse(&["{binary}"]).expect("valid"),
@@ -241,6 +242,9 @@ impl Config {
                         checks: Vec::new(),
                         install: None,
                         kind: Kind::Plain,
+                        entry: Vec::new(),
+                        compile_env: Vec::new(),
+                        compile_reads: Vec::new(),
                     }
                 }
             };
@@ -335,9 +339,9 @@ mod tests {
     fn a_language_is_changed_or_added() {
         let c = Config::parse(
             "[language.cpp]\ncompile = \"g++ -std=c++17 -O2 -o {binary} {source}\"\n\n\
-             [language.kotlin]\nname = \"Kotlin\"\nextensions = [\".kt\"]\n\
-             compile = [\"kotlinc\", \"{source}\", \"-include-runtime\", \"-d\", \"{dir}/s.jar\"]\n\
-             run = \"java -Xmx{memory_mb}m -jar {dir}/s.jar\"\n\n\
+             [language.whitespace]\nname = \"Whitespace\"\nextensions = [\".ws\"]\n\
+             compile = [\"wsc\", \"{source}\", \"-o\", \"{dir}/s.out\"]\n\
+             run = \"wsi -m {memory_mb} {dir}/s.out\"\n\n\
              [language.rust]\nedition = \"2024\"\n",
         )
         .unwrap();
@@ -346,15 +350,22 @@ mod tests {
             cpp.compile.as_ref().unwrap().to_string(),
             "g++ -std=c++17 -O2 -o {binary} {source}"
         );
-        assert_eq!(cpp.extensions, ["cpp", "cc", "cxx"], "the rest is kept");
-        let kt = c.languages.get("kotlin").unwrap();
-        assert_eq!(kt.extensions, ["kt"]);
-        assert_eq!(kt.name, "Kotlin");
+        assert_eq!(
+            cpp.extensions,
+            ["cpp", "cc", "cxx", "c++"],
+            "the rest is kept"
+        );
+        let ws = c.languages.get("whitespace").unwrap();
+        assert_eq!(ws.extensions, ["ws"]);
+        assert_eq!(
+            (ws.name.as_str(), ws.code.as_str()),
+            ("Whitespace", "whitespace")
+        );
         assert_eq!(
             c.languages
-                .of_path(Path::new("a.kt"))
+                .of_path(Path::new("a.ws"))
                 .map(|l| l.id.as_str()),
-            Some("kotlin")
+            Some("whitespace")
         );
         assert_eq!(c.rust.edition.as_deref(), Some("2024"));
     }
@@ -381,7 +392,7 @@ mod tests {
             m.contains("judge.toml:2") && m.contains("unknown field"),
             "{m}"
         );
-        let m = e("[language.go]\nrun = \"go run {source}\"\n");
+        let m = e("[language.whitespace]\nrun = \"wsi {source}\"\n");
         assert!(
             m.contains("judge.toml:1") && m.contains("needs `extensions` and `run`"),
             "{m}"

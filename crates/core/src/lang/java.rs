@@ -6,6 +6,21 @@
 
 /// The class to run, or `None` when the source declares no class with a main method.
 pub fn main_class(source: &str) -> Option<String> {
+    let (public, main_in) = classes(source);
+    match public {
+        Some(public) if main_in.is_none() || main_in.as_deref() == Some(&public) => Some(public),
+        _ => main_in,
+    }
+}
+
+/// The class that declares `static void main`, if any (among several files, the one that
+/// starts the program).
+pub fn class_with_main(source: &str) -> Option<String> {
+    classes(source).1
+}
+
+/// The public top-level class, and the class declaring `static void main`.
+fn classes(source: &str) -> (Option<String>, Option<String>) {
     let code = strip_comments_and_strings(source);
     let words = words_with_depth(&code);
     // Every type declared: (name, declared public, brace depth of the declaration).
@@ -41,12 +56,13 @@ pub fn main_class(source: &str) -> Option<String> {
             main_in = classes.iter().rev().find(|c| c.2 < d).map(|c| c.0);
         }
     }
-    match classes.iter().find(|c| c.1 && c.2 == 0) {
-        Some(public) if main_in.is_none() || main_in == Some(public.0) => {
-            Some(public.0.to_string())
-        }
-        _ => main_in.map(str::to_string),
-    }
+    (
+        classes
+            .iter()
+            .find(|c| c.1 && c.2 == 0)
+            .map(|c| c.0.to_string()),
+        main_in.map(str::to_string),
+    )
 }
 
 /// The words of the code, each with the depth of braces it stands at.

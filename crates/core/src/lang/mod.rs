@@ -8,6 +8,7 @@
 
 pub mod builtin;
 pub mod config;
+pub mod detect;
 pub mod java;
 
 use std::collections::BTreeMap;
@@ -19,7 +20,14 @@ pub use config::{Config, RustSettings, TimeRule};
 
 /// The placeholders a command may use, and what each becomes.
 pub const PLACEHOLDERS: &[(&str, &str)] = &[
-    ("source", "the source file, copied into the build folder"),
+    (
+        "source",
+        "the source file (a program of several: its entry point), in the build folder",
+    ),
+    (
+        "sources",
+        "every source file of the program, in the build folder (several arguments)",
+    ),
     ("file", "the source's file name"),
     ("stem", "the source's file name without its extension"),
     (
@@ -101,6 +109,10 @@ impl Command {
                 out.extend(vars.checks.iter().cloned());
                 continue;
             }
+            if a == "{sources}" {
+                out.extend(vars.sources.iter().cloned());
+                continue;
+            }
             let text = fill(a, vars);
             if !text.is_empty() {
                 out.push(text);
@@ -131,6 +143,8 @@ impl fmt::Display for Command {
 #[derive(Debug, Clone, Default)]
 pub struct Vars {
     pub source: String,
+    /// Every source file: `{sources}`.
+    pub sources: Vec<String>,
     pub file: String,
     pub stem: String,
     pub dir: String,
@@ -167,10 +181,12 @@ fn placeholders(arg: &str) -> Result<Vec<String>, String> {
                 known.join(", ")
             ));
         }
-        if name == "checks" && arg != "{checks}" {
-            return Err(format!(
-                "`{{checks}}` stands for several arguments, so it must be an argument of its own, not part of `{arg}`"
-            ));
+        for many in ["checks", "sources"] {
+            if name == many && arg != format!("{{{many}}}") {
+                return Err(format!(
+                    "`{{{many}}}` stands for several arguments, so it must be an argument of its own, not part of `{arg}`"
+                ));
+            }
         }
         names.push(name.to_string());
         rest = &rest[open + close + 1..];
@@ -250,6 +266,18 @@ fn split_words(line: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Whether a Python file's first line asks for Python 2 (`#!/usr/bin/env python2`).
+fn asks_for_python2(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 128];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    let first = head[..n].split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(first);
+    first.starts_with("#!") && first.contains("python2")
+}
+
 /// What a language needs from the build beyond its commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -260,6 +288,9 @@ pub enum Kind {
     Rust,
     /// Java: the source is saved as `{class}.java`, the class found in it.
     Java,
+    /// A program folder with `build` and `run` scripts (the package format's rule for any
+    /// program): `build` runs in a copy of the folder, then `run` is the program.
+    Scripts,
 }
 
 /// A language the judge can build and run.
@@ -269,6 +300,9 @@ pub struct Language {
     pub id: String,
     /// As people write it: "C++", "Python 3".
     pub name: String,
+    /// Its code in the package format's languages table (`cpp`, `python3`, `csharp`): the
+    /// name of its `include/` folder, the static validator's first argument.
+    pub code: String,
     /// File extensions without the dot.
     pub extensions: Vec<String>,
     /// Builds `{source}` into `{dir}`; for an interpreter, a syntax check (or none at all).
@@ -284,6 +318,15 @@ pub struct Language {
     /// Where its programs come from, said when they are missing: "Debian: apt-get install g++".
     pub install: Option<String>,
     pub kind: Kind,
+    /// The file names that start a program of several files, best first (the languages
+    /// table's default entry points: `main.py`, `main.js`); see `compile::source`.
+    pub entry: Vec<String>,
+    /// Environment variables of its compiler, with placeholders (Go's build cache goes in
+    /// the build folder: the home folder is not writable in the sandbox).
+    pub compile_env: Vec<(String, String)>,
+    /// What its compiler reads beyond its installation, sandboxed (Debian's GHC keeps its
+    /// package database in `/var/lib/ghc`).
+    pub compile_reads: Vec<std::path::PathBuf>,
 }
 
 impl Language {
@@ -298,7 +341,28 @@ impl Language {
     /// Whether its runtime reserves far more address space than it uses (the JVM, V8): held to
     /// its resident memory only, as problemtools exempts the JVM from its address-space limit.
     pub fn reserves_address_space(&self) -> bool {
-        self.kind == Kind::Java || self.id == "javascript"
+        // problemtools exempts the JVM languages and Common Lisp; V8 and Mono reserve alike,
+        // and PyPy does not even start under 300 MiB of address space (its nursery and JIT):
+        // DOMjudge and Kattis hold it to what it uses.
+        self.kind == Kind::Java
+            || [
+                "pypy",
+                "javascript",
+                "kotlin",
+                "scala",
+                "lisp",
+                "csharp",
+                "fsharp",
+                "visualbasic",
+            ]
+            .contains(&self.id.as_str())
+    }
+
+    /// Whether `path` is one of its source files, by extension.
+    pub fn claims(&self, path: &Path) -> bool {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| self.extensions.contains(&e.to_ascii_lowercase()))
     }
 
     /// "Python 3 (.py)"
@@ -342,29 +406,73 @@ impl Languages {
         self.by_id.values()
     }
 
-    /// The language of a file, by its extension (case-insensitive).
+    /// The language of a file, by its extension (case-insensitive); a `.py` whose first line
+    /// asks for Python 2 is Python 2, as the package format's tools tell it.
     pub fn of_path(&self, path: &Path) -> Option<&Arc<Language>> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        self.by_id.values().find(|l| l.extensions.contains(&ext))
+        let found = self.by_id.values().find(|l| l.claims(path))?;
+        if found.code == "python3" && asks_for_python2(path) {
+            return self.get("python2").or(Some(found));
+        }
+        Some(found)
     }
 
-    /// "Rust (.rs), C (.c), ..."
+    /// The language of a program of several files: the one most of its source files are in
+    /// (files no language claims, such as headers, aside). Two languages with as many files
+    /// each, or none at all, cannot be told apart: the format says building fails.
+    pub fn of_files(&self, files: &[std::path::PathBuf]) -> Result<Arc<Language>, String> {
+        let mut counts: Vec<(&Arc<Language>, usize)> = Vec::new();
+        for f in files {
+            if let Some(l) = self.of_path(f) {
+                match counts.iter_mut().find(|(c, _)| c.id == l.id) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((l, 1)),
+                }
+            }
+        }
+        counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+        match counts.as_slice() {
+            [] => Err("none of its files is in a language the judge knows".into()),
+            [(one, _)] => Ok(Arc::clone(one)),
+            [(a, n), (b, m), ..] if n == m => Err(format!(
+                "as many of its files are in {} as in {}, so its language cannot be told",
+                a.name, b.name
+            )),
+            [(first, _), ..] => Ok(Arc::clone(first)),
+        }
+    }
+
+    /// The language whose code in the package format's table is `code` (`python3`, `cpp`).
+    pub fn by_code(&self, code: &str) -> Option<&Arc<Language>> {
+        self.by_id
+            .values()
+            .find(|l| l.code == code && !l.extensions.is_empty())
+            .or_else(|| self.by_id.values().find(|l| l.code == code))
+    }
+
+    /// "Rust (.rs), C (.c), ...": the judge's first languages, then how many more the
+    /// package format's table brings (`judge list --languages` lists them).
     pub fn known(&self) -> String {
         let mut all: Vec<&Arc<Language>> = self
             .by_id
             .values()
             .filter(|l| !l.extensions.is_empty())
             .collect();
-        all.sort_by_key(|l| {
-            builtin::ORDER
-                .iter()
-                .position(|id| *id == l.id)
-                .unwrap_or(99)
-        });
-        all.iter()
+        let rank = |l: &Arc<Language>| builtin::ORDER.iter().position(|id| *id == l.id);
+        all.sort_by_key(|l| rank(l).unwrap_or(usize::MAX));
+        let (first, more): (Vec<&Arc<Language>>, Vec<_>) =
+            all.into_iter().partition(|l| rank(l).is_some());
+        let mut text = first
+            .iter()
             .map(|l| l.describe())
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        if !more.is_empty() {
+            text.push_str(&format!(
+                " and {} more (judge list --languages lists them)",
+                more.len()
+            ));
+        }
+        text
     }
 }
 
@@ -426,6 +534,23 @@ mod tests {
     }
 
     #[test]
+    fn a_program_of_several_files_is_in_the_language_of_most_of_them() {
+        let l = Languages::default();
+        let of = |files: &[&str]| {
+            let files: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
+            l.of_files(&files).map(|l| l.id.clone())
+        };
+        assert_eq!(of(&["a.cpp", "b.cpp", "x.h", "notes.txt"]).unwrap(), "cpp");
+        assert_eq!(of(&["a.py", "b.py", "c.cpp"]).unwrap(), "python");
+        let tie = of(&["a.c", "b.cpp"]).unwrap_err();
+        assert!(
+            tie.contains("C++") && tie.contains("cannot be told"),
+            "{tie}"
+        );
+        assert!(of(&["README", "x.h"]).is_err());
+    }
+
+    #[test]
     fn languages_are_found_by_extension() {
         let l = Languages::default();
         let id = |p: &str| l.of_path(Path::new(p)).map(|l| l.id.as_str());
@@ -436,10 +561,19 @@ mod tests {
         assert_eq!(id("x.py"), Some("python"));
         assert_eq!(id("Main.java"), Some("java"));
         assert_eq!(id("x.js"), Some("javascript"));
-        assert_eq!(id("x.kt"), None);
+        // The package format's table: its extensions, and only those it tells languages by.
+        assert_eq!(id("x.kt"), Some("kotlin"));
+        assert_eq!(id("x.hs"), Some("haskell"));
+        assert_eq!(id("x.cs"), Some("csharp"));
+        assert_eq!(id("x.c++"), Some("cpp"));
+        assert_eq!(id("x.py3"), Some("python"));
+        assert_eq!(id("x.pl"), Some("prolog"));
+        assert_eq!(id("x.txt"), None);
+        assert_eq!(l.get("python").unwrap().code, "python3");
+        assert_eq!(l.by_code("python3").map(|l| l.id.as_str()), Some("python"));
         assert!(
             l.known()
-                .starts_with("Rust (.rs), C (.c), C++ (.cpp .cc .cxx"),
+                .starts_with("Rust (.rs), C (.c), C++ (.cpp .cc .cxx .c++"),
             "{}",
             l.known()
         );

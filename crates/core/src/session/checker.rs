@@ -226,10 +226,7 @@ impl Slot {
             c if c == accept => {
                 let mut checked = Checked::judged(CheckOutcome::accepted());
                 if kattis {
-                    checked.score = String::from_utf8_lossy(&read(&feedback.join("score.txt")))
-                        .trim()
-                        .parse()
-                        .ok();
+                    checked.score = check::feedback::score(&read(&feedback.join("score.txt")));
                 }
                 checked
             }
@@ -242,7 +239,7 @@ impl Slot {
                 "presentation error".into(),
             ))),
             // testlib's `quitp`: the output earns the points its message starts with.
-            7 if !kattis => match message.as_deref().and_then(testlib_points) {
+            7 if !kattis => match message.as_deref().and_then(check::feedback::points) {
                 Some(points) => Checked {
                     score: Some(points),
                     ..Checked::judged(CheckOutcome::accepted())
@@ -256,16 +253,4 @@ impl Slot {
             ..decided
         })
     }
-}
-
-/// The points of testlib's `quitp` message: `points 12.5 comment` (the word is optional).
-fn testlib_points(message: &str) -> Option<f64> {
-    let mut words = message.split_whitespace();
-    let first = words.next()?;
-    let number = if first.eq_ignore_ascii_case("points") {
-        words.next()?
-    } else {
-        first
-    };
-    number.parse().ok().filter(|p: &f64| p.is_finite())
 }

@@ -235,14 +235,14 @@ impl Slot {
     pub(super) fn keep_interaction(&self, dir: &Path, case: &str) -> Option<PathBuf> {
         for (from, to) in [("stderr", "err"), (INTERACTOR_STDERR, "interactor.err")] {
             let to = dir.join(format!("{case}.{to}"));
-            if std::fs::copy(self.dir.join(from), &to).is_err() {
+            if crate::atomic::copy(&self.dir.join(from), &to).is_err() {
                 // Nothing was written there: the runner made no file.
-                let _ = std::fs::write(&to, b"");
+                let _ = crate::atomic::replace(&to, b"");
             }
         }
         let kept = dir.join(format!("{case}.transcript"));
         let _ = std::fs::remove_file(&kept);
-        std::fs::copy(self.dir.join(TRANSCRIPT), &kept).ok()?;
+        crate::atomic::copy(&self.dir.join(TRANSCRIPT), &kept).ok()?;
         Some(kept)
     }
 }

@@ -1,34 +1,39 @@
 //! Judging: compile a solution, run it on each case under the limits, check, decide, collect the reports.
 //!
 //! [`Judge`] is the engine every command drives. Its parts each own one rule: [`slot`] runs one
-//! program on one case and decides its verdict, [`checker`] checks an output, [`parallel`]
-//! schedules cases over several slots, [`repeat`] runs a case several times.
+//! program on one case and decides its verdict, [`checker`] checks an output, [`order`] runs
+//! the cases one after another (with the shorter cap after a TLE), [`parallel`] schedules
+//! cases over several slots, [`repeat`] runs a case several times.
 
 mod ahead;
+mod build;
 mod checker;
 mod explain;
 mod interact;
 mod multipass;
 mod options;
+mod order;
 mod parallel;
 mod repeat;
 mod scratch;
 mod slot;
+mod statics;
 mod terms;
 
 use std::path::{Path, PathBuf};
 
 pub use crate::model::AppliedRule;
 pub use checker::Checked;
-pub use options::{Options, Settings};
+pub use options::{shorter_cap, AfterTle, Options, Settings, SHORTER_CAP_RULE};
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
 
 use crate::check::CheckOutcome;
-use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchain, Toolchains};
+use crate::compile::{Cache, Program, Toolchains};
 use crate::error::{Error, Result};
-use crate::model::{CaseReport, CompileReport, Partial, Skipped, SolutionReport};
+use crate::model::{CaseReport, CompileReport, NotTimed, Partial, Skipped, SolutionReport};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
+use build::BuildAs;
 use judge_runner::{self as run, ExecutorFactory};
 use scratch::Scratch;
 use slot::{Role, Slot};
@@ -69,6 +74,9 @@ pub trait Observer {
     fn compiled(&mut self, _report: &CompileReport) {}
     fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
     fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
+    /// A case run under the shorter cap after a TLE did not finish within it; `limits` are
+    /// the run's own.
+    fn case_not_timed(&mut self, _case: &NotTimed, _limits: &Limits) {}
 }
 
 /// Observes nothing.
@@ -99,70 +107,6 @@ struct Env<'a> {
     transcript: bool,
 }
 
-impl Env<'_> {
-    /// The toolchain that builds `path` (in the language its extension says) with `settings`.
-    fn toolchain(&self, path: &Path, settings: BuildSettings) -> Result<Toolchain> {
-        let language = self.workspace.language_of(path)?;
-        Toolchain::find(language, self.toolchains, settings)
-    }
-
-    /// Builds one of the problem's own programs (a checker, an interactor), with the header
-    /// files beside it, as such programs are built: the problem's Rust settings, no extra
-    /// checks, the default compile time.
-    fn build_helper(
-        &self,
-        executor: &mut dyn run::Executor,
-        path: &Path,
-        problem: &Problem,
-    ) -> Result<(CompileReport, Option<Program>)> {
-        let settings = BuildSettings {
-            rust: self.workspace.config.rust.with(&problem.rust),
-            checks: false,
-            time_limit: compile::DEFAULT_COMPILE_TIME,
-            memory_bytes: None,
-        };
-        let toolchain = self.toolchain(path, settings)?;
-        self.build(executor, &Source::with_headers(path), &toolchain)
-    }
-
-    /// Builds `source` (or takes it from the cache): the report and, when it compiled, the program.
-    fn build(
-        &self,
-        executor: &mut dyn run::Executor,
-        source: &Source,
-        toolchain: &Toolchain,
-    ) -> Result<(CompileReport, Option<Program>)> {
-        let result = compile::compile(
-            source,
-            toolchain,
-            self.cache,
-            executor,
-            &self.workspace.root,
-        )?;
-        let compiler = toolchain.identity.clone();
-        Ok(match result {
-            Ok(built) => (
-                CompileReport {
-                    cached: built.cached,
-                    duration: built.duration,
-                    compiler,
-                    diagnostics: None,
-                },
-                Some(built.program),
-            ),
-            Err(ce) => (
-                CompileReport {
-                    cached: ce.cached,
-                    duration: ce.duration,
-                    compiler,
-                    diagnostics: Some(ce.diagnostics),
-                },
-                None,
-            ),
-        })
-    }
-}
-
 impl Judge {
     /// A judge whose programs run on real runner processes.
     pub fn new(workspace: Workspace, settings: Settings) -> Result<Judge> {
@@ -175,8 +119,9 @@ impl Judge {
         executors: ExecutorFactory,
         settings: Settings,
     ) -> Result<Judge> {
-        let cache = Cache::new(workspace.state_dir().join("cache"));
         let scratch = Scratch::new()?;
+        let cache = Cache::new(workspace.state_dir().join("cache"))
+            .with_spare(scratch.path().join("cache"));
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::create(scratch.path(), e))?;
@@ -224,51 +169,6 @@ impl Judge {
         Ok(())
     }
 
-    /// Builds a program of `problem` (a solution, or with `helper` the problem's own checker or
-    /// generator, which may include the header files beside it) in the language its extension
-    /// says, or takes it from the cache.
-    pub fn build(
-        &mut self,
-        path: &Path,
-        problem: &Problem,
-        options: &Options,
-        helper: bool,
-    ) -> Result<(CompileReport, Option<Program>)> {
-        let (env, _) = self.parts();
-        let toolchain = env.toolchain(path, options.build_settings(problem, env.workspace))?;
-        self.build_with(path, &toolchain, helper)
-    }
-
-    /// Builds a program of several files: `source`, with its other files copied beside it (a
-    /// package's generator), or takes it from the cache.
-    pub fn build_source(
-        &mut self,
-        source: &Source,
-        problem: &Problem,
-        options: &Options,
-    ) -> Result<(CompileReport, Option<Program>)> {
-        let (env, slots) = self.parts();
-        let toolchain =
-            env.toolchain(&source.path, options.build_settings(problem, env.workspace))?;
-        env.build(slots[0].executor.as_mut(), source, &toolchain)
-    }
-
-    /// Builds `path` with a toolchain already found.
-    fn build_with(
-        &mut self,
-        path: &Path,
-        toolchain: &Toolchain,
-        helper: bool,
-    ) -> Result<(CompileReport, Option<Program>)> {
-        let source = if helper {
-            Source::with_headers(path)
-        } else {
-            Source::alone(path)
-        };
-        let (env, slots) = self.parts();
-        env.build(slots[0].executor.as_mut(), &source, toolchain)
-    }
-
     /// Judges `solution` on `cases`: compiles it, then runs and checks every case.
     pub fn judge(
         &mut self,
@@ -283,6 +183,7 @@ impl Judge {
         let toolchain = env.toolchain(
             &solution.path,
             options.build_settings(problem, env.workspace),
+            &problem.package,
         )?;
         let language = &toolchain.language;
         terms::refuse(problem, solution, &language.id)?;
@@ -310,10 +211,12 @@ impl Judge {
                 .interactor
                 .as_ref()
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
-            partial: Partial::of(options.selection.as_ref(), cases.len(), 0, false),
+            partial: Partial::of(options.selection.as_ref(), cases.len(), (0, 0), false),
+            not_timed: Vec::new(),
         };
         observer.compiling(solution, &report);
-        let (compile, program) = self.build_with(&solution.path, &toolchain, false)?;
+        let (compile, program) =
+            self.build_with(&solution.path, &toolchain, BuildAs::Solution(problem))?;
         report.compile = compile;
         observer.compiled(&report.compile);
         let Some(program) = program else {
@@ -352,25 +255,7 @@ impl Judge {
             report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
         } else {
             report.jobs = 1;
-            let ahead = ahead::sends_ahead(problem, options);
-            for (i, case) in cases.iter().enumerate() {
-                // A package's group that breaks on a rejection runs no more of its cases.
-                if let (Some(g), false) = (&problem.grading, options.every_case) {
-                    if !runs(g, &report.cases, &case.name) {
-                        continue;
-                    }
-                }
-                observer.case_started(case, i, cases.len());
-                let next = cases.get(i + 1).filter(|_| ahead);
-                let case_report =
-                    self.run_repeated(problem, solution, program, (case, next), &limits, options)?;
-                observer.case_finished(&case_report, &limits);
-                let ended = options.ends_run(&case_report);
-                report.cases.push(case_report);
-                if ended {
-                    break;
-                }
-            }
+            self.judge_in_order(problem, solution, program, cases, options, observer, report)?;
         }
         if let (Some(g), false) = (&problem.grading, options.every_case) {
             // In parallel every case ran: keep those that count, as if run in order.
@@ -400,7 +285,7 @@ impl Judge {
         report.partial = Partial::of(
             options.selection.as_ref(),
             cases.len(),
-            report.cases.len(),
+            (report.cases.len(), report.not_timed.len()),
             stopped_early,
         );
         Ok(())

@@ -14,6 +14,9 @@ const SHM_ROOM: u64 = 1 << 30;
 const PREFIX: &str = "judge-";
 /// A file in each scratch folder, locked (`flock`) for as long as its judge lives.
 const LOCK: &str = ".alive";
+/// Less room than this left after a run, and a write of the program may have failed for want
+/// of space: no program's output is judged short of a block or two.
+const FULL_BELOW: u64 = 64 << 10;
 
 /// Where the judge keeps every case's output and the programs' working folders. Removed when
 /// it is dropped (and by the Ctrl-C handler); a judge that is killed (SIGKILL, the machine's
@@ -38,6 +41,20 @@ impl Scratch {
     pub(super) fn path(&self) -> &Path {
         self.dir.path()
     }
+}
+
+/// Why a program that failed may have failed through no fault of its own: the file system of
+/// its scratch folder `dir` had `free` bytes when it ended, too few, so a write of its output
+/// (or of a file in its folder) may have been refused. `None` when there was room.
+pub(super) fn full(dir: &Path, free: Option<u64>) -> Option<String> {
+    let free = free?;
+    (free < FULL_BELOW).then(|| {
+        format!(
+            "no space left in the judge's scratch folder ({}, {} free) while the program ran: what it wrote may be cut short, so it gets no verdict\n  fix: free some space there, or set TMPDIR to a folder on a file system with room",
+            dir.display(),
+            crate::units::format_bytes(free)
+        )
+    })
 }
 
 /// The shared memory folder (`/dev/shm`, a tmpfs on Linux) when it has room and the user set

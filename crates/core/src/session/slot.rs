@@ -62,6 +62,9 @@ impl Slot {
         (case, next): (&TestCase, Option<&TestCase>),
         limits: &Limits,
     ) -> Result<CaseReport> {
+        if let Some(args) = &case.static_validation {
+            return self.static_case(env, problem, program, case, args);
+        }
         if let Some(passes) = problem.terms.passes {
             return self.run_passes(env, problem, program, (case, passes), limits);
         }
@@ -165,6 +168,16 @@ impl Slot {
             verdict = Verdict::Ie;
             detail = Some(ie);
             diff = None;
+        }
+        // A write refused for want of space is the judge's machine's fault, never the
+        // program's: neither its crash nor its cut output is its verdict.
+        if !matches!(verdict, Verdict::Ac | Verdict::Ie) {
+            let free = execution.response.free_bytes_at_end;
+            if let Some(why) = super::scratch::full(&self.dir, free) {
+                verdict = Verdict::Ie;
+                detail = Some(why);
+                diff = None;
+            }
         }
         // Most programs write nothing there, and then the runner makes no file to read.
         let stderr = if execution.response.stderr_bytes > 0 {
@@ -277,13 +290,23 @@ impl Slot {
             name: name.clone(),
             path: self.dir.join(format!("{prefix}{OUTPUT_FILE}")),
         });
-        let cwd = self.dir.join(role.folder.unwrap_or("box"));
+        // A program of a folder runs among its files, as the package format says, which it
+        // may read but not change; any other in its own empty folder.
+        let in_folder = program.in_folder && io.input.is_none() && io.output.is_none();
+        let cwd = match in_folder {
+            true => program.dir.clone(),
+            false => self.dir.join(role.folder.unwrap_or("box")),
+        };
+        let own = match in_folder {
+            true => Vec::new(),
+            false => vec![cwd.clone()],
+        };
         run::Request {
             program: path,
             args: argv,
             env: Some(Vec::new()),
             cwd: cwd.clone(),
-            clean_cwd: true,
+            clean_cwd: !in_folder,
             // A program that reads a named file has an empty stdin, as on the judges.
             stdin: input
                 .filter(|_| input_file.is_none())
@@ -298,7 +321,7 @@ impl Slot {
             // Sandboxed, it sees only its build, its runtime and its own folder.
             access: run::Access {
                 read: [program.read_access(), extra.read].concat(),
-                write: [vec![cwd], extra.write].concat(),
+                write: [own, extra.write].concat(),
             },
         }
     }
@@ -323,11 +346,11 @@ impl Slot {
         }
         let out = dir.join(format!("{}.out", case.name));
         let files = self.decided.as_ref()?;
-        std::fs::copy(&files.output, &out).ok()?;
+        crate::atomic::copy(&files.output, &out).ok()?;
         let err = dir.join(format!("{}.err", case.name));
-        if std::fs::copy(&files.stderr, &err).is_err() {
+        if crate::atomic::copy(&files.stderr, &err).is_err() {
             // The program wrote nothing to stderr: the runner made no file.
-            let _ = std::fs::write(&err, b"");
+            let _ = crate::atomic::replace(&err, b"");
         }
         Some(out)
     }
@@ -423,8 +446,13 @@ pub fn runner_limits(limits: &Limits) -> run::Limits {
             MemoryRule::Resident => limits.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK),
             MemoryRule::AddressSpace => limits.memory_bytes,
         }),
-        // The stack may grow as far as memory allows, as on Codeforces.
-        stack_bytes: Some(limits.memory_bytes),
+        stack_bytes: Some(match limits.memory_rule {
+            // The stack may grow as far as memory allows, as on Codeforces.
+            MemoryRule::Resident => limits.memory_bytes,
+            // problemtools leaves the stack unlimited under its address-space cap: a stack
+            // limit as large as the cap leaves a runtime that reserves by it (Ruby) no room.
+            MemoryRule::AddressSpace => u64::MAX,
+        }),
         file_size_bytes: Some(limits.output_bytes + 1),
         open_files: Some(256),
         // Files in its folder count against the output limit too: together, not only each.

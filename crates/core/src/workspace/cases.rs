@@ -22,6 +22,10 @@ pub struct TestCase {
     pub input_validator_flags: Vec<String>,
     /// Files put in the submission's working folder before it runs (a package's `NAME.files/`).
     pub files: Option<PathBuf>,
+    /// A package's static validation case, with the static validator's arguments: the
+    /// submission's files are judged by the static validator, the submission does not run
+    /// (it has no input nor answer).
+    pub static_validation: Option<Vec<String>>,
 }
 
 /// A package's folder of samples (Kattis' `data/sample/`), where its sample interactions are.
@@ -247,8 +251,7 @@ impl Workspace {
             dir.join(format!("{name}.out")),
         );
         // The answer first: a run started meanwhile sees no input without its answer.
-        std::fs::write(&answer_path, answer).map_err(|e| Error::write(&answer_path, e))?;
-        std::fs::write(&input_path, input).map_err(|e| Error::write(&input_path, e))?;
+        crate::atomic::create_together(&[(&answer_path, answer), (&input_path, input)])?;
         Ok(name)
     }
 }

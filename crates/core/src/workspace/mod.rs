@@ -29,9 +29,11 @@ pub use checker::{
     Checker, CheckerProgram, CheckerProtocol, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
 };
 pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
-pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
-pub use solutions::{solution_name, Solution};
-pub use statement::{statement_parts, Part, Statement};
+pub use problem::{
+    check_io_name, FileIo, PackagePrograms, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT,
+};
+pub use solutions::{solution_name, Solution, DEFAULT_LANGUAGE};
+pub use statement::{has_examples, statement_parts, without_title, Part, Statement};
 pub use terms::{Languages, Terms, ValidatorCase, ValidatorCaseKind};
 pub use validator::{InputValidator, ValidatorKind};
 
@@ -106,8 +108,19 @@ impl Workspace {
         self.packages.iter().find(|p| p.problem.id == id)
     }
 
-    /// The language `path` is written in, by its extension; an error lists the languages.
+    /// The language `path` is written in, by its extension (a program folder: by its files');
+    /// an error lists the languages.
     pub fn language_of(&self, path: &Path) -> Result<Arc<Language>> {
+        if path.is_dir() {
+            // A program folder: its scripts build and run it, else its sources' language.
+            let languages = &self.config.languages;
+            return crate::compile::source::program_language(path, languages).map_err(|why| {
+                Error::ProgramFolder {
+                    path: self.show(path),
+                    why,
+                }
+            });
+        }
         self.config
             .languages
             .of_path(path)
@@ -152,6 +165,12 @@ impl Workspace {
     /// `.judge/`: caches and history, never committed (see [`Workspace::loose`]).
     pub fn state_dir(&self) -> PathBuf {
         self.state.clone()
+    }
+
+    /// Where code pasted into `judge serve`'s submit form is kept (`PROBLEM/pasted-N.EXT`):
+    /// with the submissions, not among the user's solutions.
+    pub fn pastes_dir(&self) -> PathBuf {
+        self.state.join("pastes")
     }
 
     /// A path shown to the user: relative to the workspace root when inside it.

@@ -61,6 +61,27 @@ pub struct Problem {
     pub interactor: Option<Interactor>,
     /// What a package asks beyond these (none for a workspace problem).
     pub terms: super::Terms,
+    /// A package's programs besides its checker and input validators, and how its format
+    /// builds programs (a workspace problem has none of them).
+    pub package: PackagePrograms,
+}
+
+/// A package's programs besides its checker and input validators, and how its format builds
+/// programs where that differs from a workspace's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PackagePrograms {
+    /// Python 3 runs on PyPy 3, as the format's own tools run it (when `pypy3` is installed;
+    /// the package says where it is not).
+    pub pypy: bool,
+    /// The package's `include/` folder: the files of `include/default/` and of the language's
+    /// own folder (`include/cpp/`) are copied into every submission before it is built.
+    pub include: Option<PathBuf>,
+    /// The package's static validator: run on each submission's files, once per static
+    /// validation case.
+    pub static_validator: Option<PathBuf>,
+    /// Its answer validators (`answer_validators/`): each run as `validator INPUT [ARGS] <
+    /// ANSWER` on every case's answer by `judge validate`; exit 42 means valid.
+    pub answer_validators: Vec<InputValidator>,
 }
 
 /// A problem that reads or writes named files instead of stdin and stdout (`input_file`,
@@ -355,6 +376,7 @@ pub(super) fn parse_problem(
         io,
         interactor,
         terms: Default::default(),
+        package: PackagePrograms::default(),
     })
 }
 
@@ -526,19 +548,22 @@ mod tests {
         assert!(e.contains(":5") && e.contains("checker_time_limit"), "{e}");
         let e = err("checker = \"custom\"\n");
         assert!(e.contains(":4"), "{e}");
-        assert!(e.contains("add `checker_program = \"checker.rs\"`"), "{e}");
+        assert!(e.contains("add `checker_program = \"checker.EXT\"`"), "{e}");
         let e = err("checker = \"custom\"\nchecker_program = \"nowhere.rs\"\n");
         assert!(
             e.contains(":5") && e.contains("there is no `nowhere.rs` in problems/p/"),
             "{e}"
         );
-        let e = err("checker = \"custom\"\nchecker_program = \"checker.kt\"\n");
+        let e = err("checker = \"custom\"\nchecker_program = \"checker.ws\"\n");
         assert!(
-            e.contains(":5") && e.contains("no language claims `checker.kt`"),
+            e.contains(":5") && e.contains("no language claims `checker.ws`"),
             "{e}"
         );
-        let e = err("[language_time]\ncobol = \"2x\"\n");
-        assert!(e.contains(":5") && e.contains("no language `cobol`"), "{e}");
+        let e = err("[language_time]\nwhitespace = \"2x\"\n");
+        assert!(
+            e.contains(":5") && e.contains("no language `whitespace`"),
+            "{e}"
+        );
         let e = err("[language_time]\npython = \"fast\"\n");
         assert!(
             e.contains(":5") && e.contains("language_time.python"),

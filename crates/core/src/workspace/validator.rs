@@ -17,6 +17,8 @@ pub enum ValidatorKind {
     Program(PathBuf),
     /// A checktestdata script, run by `checktestdata` when it is installed.
     Checktestdata(PathBuf),
+    /// A VIVA script, run by `viva` (problemtools' `viva.sh`) when it is installed.
+    Viva(PathBuf),
     /// One the judge cannot run (VIVA, a program of several files), with the reason.
     Unsupported(String),
 }

@@ -223,6 +223,7 @@ pub fn builder(dir: &Path) -> judge_core::workspace::Problem {
         io: Default::default(),
         interactor: None,
         terms: Default::default(),
+        package: Default::default(),
     }
 }
 

@@ -91,15 +91,10 @@ pub fn read(dir: &Path) -> Result<Option<Plan>> {
     let root: Value = if text.trim().is_empty() {
         Value::Null
     } else {
-        serde_saphyr::from_str(&text).map_err(|e| Error::Config {
+        crate::yaml::from_str(&text).map_err(|e| Error::Config {
             path: shown.clone(),
-            line: None,
-            message: e
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or("not YAML")
-                .to_string(),
+            line: e.line,
+            message: e.message,
             fix: "correct the YAML".into(),
         })?
     };

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use super::plan::{Case, Plan, Source};
 use super::{hash_file, package_path, unlisted, Entry, Generated, Made, Manifest, Status, KEPT};
-use crate::package::{dir_name, program_in};
+use crate::package::dir_name;
+use judge_core::compile::source::program_language;
 use judge_core::compile::{Program, Source as Build};
 use judge_core::error::{Error, Result};
 use judge_core::session::{Judge, Options};
@@ -400,23 +401,17 @@ impl Maker<'_> {
         if let Some(deps) = self.plan.programs.get(name) {
             let mut files = deps.iter().map(|d| package_path(self.dir, "generators", d));
             let path = files.next().expect("a generator lists its files");
-            return Ok(Build {
-                path,
-                extras: files.collect(),
-            });
+            // The others beside the first, by their own names.
+            let extras = files
+                .filter_map(|f| Some((PathBuf::from(f.file_name()?), f)))
+                .collect();
+            return Ok(Build { path, extras });
         }
         let path = self.dir.join("generators").join(name);
         if path.is_dir() {
-            let entry = program_in(&path, &self.judge.workspace.config.languages)
-                .map_err(|why| failed(self.dir, case, format!("the generator {name}: {why}")))?;
-            let extras = files_of(&path)
-                .into_iter()
-                .filter(|f| *f != entry && f.parent() == Some(path.as_path()))
-                .collect();
-            return Ok(Build {
-                path: entry,
-                extras,
-            });
+            // A program folder, built whole as the format builds one.
+            self.check_program(case, &path, &format!("the generator {name}"))?;
+            return Ok(Build::alone(&path));
         }
         if !path.is_file() {
             return Err(failed(
@@ -426,6 +421,13 @@ impl Maker<'_> {
             ));
         }
         Ok(Build::with_headers(&path))
+    }
+
+    /// Refuses a program folder the judge cannot build, with the reason.
+    fn check_program(&self, case: &Case, path: &Path, what: &str) -> Result<()> {
+        program_language(path, &self.judge.workspace.config.languages)
+            .map(|_| ())
+            .map_err(|why| failed(self.dir, case, format!("{what}: {why}")))
     }
 
     /// Builds `source` once per generation (the judge's cache keeps it across generations).
@@ -458,10 +460,10 @@ impl Maker<'_> {
         let args: Vec<String> = words.map(|w| w.replace("{name}", case.base())).collect();
         let path = package_path(self.dir, "", written);
         let source = if path.is_dir() {
-            program_in(&path, &self.judge.workspace.config.languages)
-                .map_err(|why| failed(self.dir, case, format!("the solution {written}: {why}")))?
+            self.check_program(case, &path, &format!("the solution {written}"))?;
+            Build::alone(&path)
         } else if path.is_file() {
-            path
+            Build::with_headers(&path)
         } else {
             return Err(failed(
                 self.dir,
@@ -469,7 +471,7 @@ impl Maker<'_> {
                 format!("the solution {written} is not there"),
             ));
         };
-        let program = self.build(case, &Build::with_headers(&source))?;
+        let program = self.build(case, &source)?;
         let scratch = self.judge.scratch_dir().to_path_buf();
         let stdin = scratch.join("generate.in");
         std::fs::write(&stdin, input).map_err(|e| Error::write(&stdin, e))?;

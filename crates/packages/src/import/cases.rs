@@ -21,6 +21,9 @@ pub(super) struct CasePlan<'a> {
     pub(super) interactions: Vec<(String, &'a DraftInteraction)>,
     /// Sample interactions left out: their sample's name is another conversation's there.
     pub(super) conflicting_interactions: Vec<String>,
+    /// New tests (of `writes`) whose answer is there already without its input: an import
+    /// stopped between the two. Only their input is written.
+    pub(super) completing: BTreeSet<String>,
 }
 
 impl CasePlan<'_> {
@@ -42,8 +45,19 @@ impl CasePlan<'_> {
         }
         std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
         for (name, case) in &self.writes {
-            scaffold::create(&dir.join(format!("{name}.out")), &case.answer)?;
-            scaffold::create(&dir.join(format!("{name}.in")), &case.input)?;
+            // The answer first: a run started meanwhile sees no input without its answer.
+            let (answer, input) = (
+                dir.join(format!("{name}.out")),
+                dir.join(format!("{name}.in")),
+            );
+            if self.completing.contains(name) {
+                judge_core::atomic::create(&input, &case.input)?;
+            } else {
+                judge_core::atomic::create_together(&[
+                    (&answer, &case.answer),
+                    (&input, &case.input),
+                ])?;
+            }
         }
         for (name, interaction) in &self.interactions {
             scaffold::create(&dir.join(format!("{name}.interaction")), &interaction.text)?;
@@ -58,8 +72,11 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
     let mut taken: BTreeSet<String> = BTreeSet::new();
     let mut existing: Vec<(String, PathBuf, PathBuf)> = Vec::new();
     let mut conversations: Vec<(String, PathBuf)> = Vec::new();
+    // Answers without their input (`NAME.out`), by name.
+    let mut orphans: Vec<(String, PathBuf)> = Vec::new();
     if dir.is_dir() {
         let mut inputs = Vec::new();
+        let mut answers = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| Error::list(dir, e))? {
             let name = entry.map_err(|e| Error::list(dir, e))?.file_name();
             let name = name.to_string_lossy();
@@ -72,11 +89,12 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
             taken.insert(stem.to_string());
             match ext {
                 "in" => inputs.push(stem.to_string()),
+                "out" => answers.push(stem.to_string()),
                 "interaction" => conversations.push((stem.to_string(), dir.join(&*name))),
                 _ => {}
             }
         }
-        for stem in inputs {
+        for stem in &inputs {
             let answer = ["out", "ans"]
                 .iter()
                 .map(|e| dir.join(format!("{stem}.{e}")))
@@ -85,6 +103,11 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
                 existing.push((stem.clone(), dir.join(format!("{stem}.in")), answer));
             }
         }
+        orphans = answers
+            .into_iter()
+            .filter(|stem| !inputs.contains(stem))
+            .map(|stem| (stem.clone(), dir.join(format!("{stem}.out"))))
+            .collect();
     }
     let mut plan = CasePlan {
         writes: Vec::new(),
@@ -92,6 +115,7 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
         conflicting: Vec::new(),
         interactions: Vec::new(),
         conflicting_interactions: Vec::new(),
+        completing: BTreeSet::new(),
     };
     for case in &draft.cases {
         let same_input = |input: &Path| {
@@ -113,6 +137,16 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
             } else {
                 plan.conflicting.push(name.clone());
             }
+            continue;
+        }
+        // An answer left without its input by an import that was stopped: this test's.
+        let left = orphans
+            .iter()
+            .position(|(_, answer)| std::fs::read(answer).is_ok_and(|a| a == case.answer));
+        if let Some(i) = left {
+            let (name, _) = orphans.swap_remove(i);
+            plan.completing.insert(name.clone());
+            plan.writes.push((name, case));
             continue;
         }
         let name = fresh_name(case.name.as_deref(), &taken);
@@ -265,5 +299,48 @@ mod tests {
         let plan = plan_cases(dir.path(), &other).unwrap();
         assert!(plan.interactions.is_empty());
         assert_eq!(plan.conflicting_interactions, ["sample-1-2"]);
+    }
+    #[test]
+    fn an_answer_left_without_its_input_is_completed_by_the_import_again() {
+        let dir = tempfile::tempdir().unwrap();
+        // An import stopped between a test's answer and its input.
+        std::fs::write(dir.path().join("1.in"), "1\n").unwrap();
+        std::fs::write(dir.path().join("1.out"), "1\n").unwrap();
+        std::fs::write(dir.path().join("2.out"), "4\n").unwrap();
+        let case = |input: &str, answer: &str| DraftCase {
+            name: None,
+            input: input.as_bytes().to_vec(),
+            answer: answer.as_bytes().to_vec(),
+            sample: false,
+        };
+        let draft = Draft {
+            origin: "a test".into(),
+            id: "square".into(),
+            title: "Square".into(),
+            url: None,
+            contest: None,
+            time: None,
+            memory_bytes: None,
+            checker: Default::default(),
+            interactor: None,
+            io: Default::default(),
+            cases: vec![case("1\n", "1\n"), case("2\n", "4\n"), case("3\n", "9\n")],
+            interactions: Vec::new(),
+            solutions: Vec::new(),
+            notes: Vec::new(),
+        };
+        let plan = plan_cases(dir.path(), &draft).unwrap();
+        let names: Vec<&str> = plan.writes.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["2", "3"]);
+        plan.write(dir.path()).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("2.in")).unwrap(),
+            "2\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("3.out")).unwrap(),
+            "9\n"
+        );
+        assert!(plan_cases(dir.path(), &draft).unwrap().writes.is_empty());
     }
 }

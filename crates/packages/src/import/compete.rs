@@ -139,8 +139,15 @@ fn read_suite(path: &Path) -> Result<Draft> {
             .into(),
     };
     let text = read_text(path)?;
-    let suite: Suite = serde_saphyr::from_str(&text)
-        .map_err(|e| bad(format!("not a cargo-compete test suite: {e}")))?;
+    let suite: Suite = crate::yaml::from_str(&text).map_err(|e| Error::Import {
+        path: match e.line {
+            Some(line) => format!("{}:{line}", path.display()),
+            None => path.display().to_string(),
+        },
+        message: format!("not a cargo-compete test suite: {}", e.message),
+        fix: "give the test suite as cargo-compete wrote it (`type: Batch`, `match`, `cases`)"
+            .into(),
+    })?;
     let batch = match suite {
         Suite::Batch(b) => b,
         Suite::Interactive {} => {

@@ -150,9 +150,53 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
 
 /// A program of the package's, with the headers the build puts beside it.
 fn draft_program(source: &Path) -> Result<DraftProgram> {
+    if source.is_dir() {
+        return draft_folder(source);
+    }
     let mut headers = Vec::new();
-    for header in Source::with_headers(source).extras {
+    for (_, header) in Source::with_headers(source).extras {
         headers.push((file_name(&header), read_file(&header)?));
+    }
+    Ok(DraftProgram {
+        file: file_name(source),
+        source: read_text(source)?,
+        headers,
+    })
+}
+
+/// A program folder as a workspace keeps a program: one source file with the files beside it
+/// (headers, data). A folder with `build`/`run` scripts, several sources or subfolders has no
+/// such form, and is refused with the reason.
+fn draft_folder(folder: &Path) -> Result<DraftProgram> {
+    let refuse = |why: &str| Error::Import {
+        path: folder.display().to_string(),
+        message: format!("the program is a folder {why}, which a workspace problem cannot hold"),
+        fix: "judge the package where it lies".into(),
+    };
+    if Source::is_scripts(folder) {
+        return Err(refuse("with build and run scripts"));
+    }
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
+        .map_err(|e| Error::read(folder, e))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !file_name(p).starts_with('.'))
+        .collect();
+    files.sort();
+    if files.iter().any(|p| p.is_dir()) {
+        return Err(refuse("with subfolders"));
+    }
+    let is_header = |p: &Path| {
+        p.extension()
+            .is_some_and(|e| ["h", "hpp", "hh", "hxx"].iter().any(|x| e == *x))
+    };
+    let (extra, sources): (Vec<_>, Vec<_>) = files.into_iter().partition(|p| is_header(p));
+    let [source] = sources.as_slice() else {
+        return Err(refuse("of several source files"));
+    };
+    let mut headers = Vec::new();
+    for header in &extra {
+        headers.push((file_name(header), read_file(header)?));
     }
     Ok(DraftProgram {
         file: file_name(source),

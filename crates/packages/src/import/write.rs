@@ -8,7 +8,7 @@
 //! reported unless `--force`. Nothing an import does removes or rewrites a user's file but
 //! problem.toml, which is edited in place (comments and order kept) and replaced atomically.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::cases::{plan_cases, CasePlan};
@@ -370,7 +370,7 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     }
     plan.write(&tests)?;
     if edited != text {
-        replace_file(&path, edited.as_bytes())?;
+        judge_core::atomic::replace(&path, edited.as_bytes())?;
     }
     let mut notes = draft.notes.clone();
     if !draft.solutions.is_empty() {
@@ -499,15 +499,6 @@ fn set(doc: &mut toml_edit::DocumentMut, key: &str, value: &str) {
         *new.decor_mut() = old.decor().clone();
     }
     doc.insert(key, toml_edit::Item::Value(new));
-}
-
-/// Replaces a file by a complete new one: never a half-written problem.toml.
-fn replace_file(path: &Path, content: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::create(dir, e))?;
-    std::io::Write::write_all(&mut tmp, content).map_err(|e| Error::write(path, e))?;
-    tmp.persist(path).map_err(|e| Error::write(path, e.error))?;
-    Ok(())
 }
 
 /// What the import did, from its plan.

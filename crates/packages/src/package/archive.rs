@@ -131,14 +131,18 @@ pub fn extract(bytes: &[u8], shown: &Path, into: &Path, caps: Caps) -> Result<()
             )));
         }
         let target = into.join(relative);
+        // An entry that clashes with another (the same name twice, a file where a folder is, no
+        // name at all) is the archive's fault, said as such.
+        let clash =
+            |e: std::io::Error| refuse(format!("the entry `{raw}` cannot be unpacked: {e}"));
         if entry.is_dir() {
-            std::fs::create_dir_all(&target).map_err(|e| Error::create(&target, e))?;
+            std::fs::create_dir_all(&target).map_err(clash)?;
             continue;
         }
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::create(parent, e))?;
+            std::fs::create_dir_all(parent).map_err(clash)?;
         }
-        let mut out = std::fs::File::create_new(&target).map_err(|e| Error::create(&target, e))?;
+        let mut out = std::fs::File::create_new(&target).map_err(clash)?;
         // What the entry really unpacks to is counted, not what its header claims.
         let mut limited = (&mut entry).take(left + 1);
         let written = std::io::copy(&mut limited, &mut out)

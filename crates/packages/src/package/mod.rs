@@ -76,10 +76,11 @@ impl std::fmt::Display for Format {
     }
 }
 
-/// Whether `path` is a package the judge reads: a folder with a `problem.yaml` (Kattis) or
-/// a `problem.xml` (Polygon), or a `.zip` of one.
+/// Whether `path` is a package the judge reads: a folder with a `problem.yaml` (Kattis) or a
+/// `domjudge-problem.ini` (DOMjudge's problem archive), a `problem.xml` (Polygon), or a `.zip`
+/// of one.
 pub fn is_package(path: &Path) -> bool {
-    path.join("problem.yaml").is_file() || polygon::is_polygon(path) || archive::is_zip(path)
+    kattis::is_kattis(path) || polygon::is_polygon(path) || archive::is_zip(path)
 }
 
 /// Reads the package at `path`; a `.zip` is unpacked into `cache` first (once).
@@ -90,7 +91,7 @@ pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package>
         path.to_path_buf()
     };
     let dir = dir.canonicalize().map_err(|e| Error::read(&dir, e))?;
-    if dir.join("problem.yaml").is_file() {
+    if kattis::is_kattis(&dir) {
         return kattis::load(&dir, languages, cache);
     }
     if polygon::is_polygon(&dir) {
@@ -99,23 +100,6 @@ pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package>
     Err(Error::NotAPackage {
         path: path.display().to_string(),
     })
-}
-
-/// The program in a package folder that holds one (`output_validators/NAME/`, a folder
-/// submission): its one source file in a language the judge knows, headers aside.
-pub fn program_in(dir: &Path, languages: &Languages) -> std::result::Result<PathBuf, String> {
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && languages.of_path(p).is_some())
-        .collect();
-    sources.sort();
-    match sources.as_slice() {
-        [one] => Ok(one.clone()),
-        [] => Err("a program of files in no language the judge knows".into()),
-        _ => Err("a program of several source files; the judge builds one file at a time".into()),
-    }
 }
 
 /// A path inside the package that stays inside it: a symbolic link out of the package, or a

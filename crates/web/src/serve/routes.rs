@@ -18,6 +18,7 @@ use super::submit;
 use super::views::{CaseView, StatusRow, VerdictView};
 use super::{statement, App, Known};
 use judge_core::history::{Entry, Filter, History};
+use judge_core::model::not_timed_time;
 use judge_core::units::{format_bytes, format_duration};
 use judge_core::workspace::Problem;
 
@@ -97,14 +98,16 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         None => return not_found(&format!("there is no problem `{id}`"), "/problems"),
     };
     let mut samples = statement::samples(&app, &problem);
-    // The samples the statement places itself are not shown again below it.
+    // The samples the statement places itself are not shown again below it, nor any when it
+    // shows examples of its own.
     let (statement, katex) = statement::render(&problem, &mut samples);
+    let interactive = problem.interactor.is_some();
     page(
         StatusCode::OK,
         "problem.html",
         ctx! {
             title => problem.title.clone(), nav => "problems",
-            p => problem_view(&app, &problem), statement, samples, katex,
+            p => problem_view(&app, &problem), statement, samples, katex, interactive,
         },
     )
 }
@@ -221,6 +224,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         Err(e) => return unreadable(&e),
     };
     let report: Option<Value> = report.and_then(|r| serde_json::from_str(&r).ok());
+    let limit = Duration::from_millis(submission.time_limit_ms);
     let cases: Vec<CaseView> = match &report {
         Some(r) => r
             .get("cases")
@@ -228,13 +232,13 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
             .into_iter()
             .flatten()
             .enumerate()
-            .map(|(i, c)| CaseView::of(i, c))
+            .map(|(i, c)| CaseView::of(i, c, limit))
             .collect(),
         None => submission
             .cases
             .iter()
             .enumerate()
-            .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default()))
+            .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default(), limit))
             .collect(),
     };
     let diagnostics = report
@@ -243,6 +247,12 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         .and_then(Value::as_str)
         .map(str::to_string);
     let source = source_as_judged(&submission);
+    // Pasted code is kept apart from the user's solutions; the page says how to keep it.
+    let judged_path = std::path::Path::new(&submission.path);
+    let pasted = judged_path
+        .starts_with(app.ws.pastes_dir())
+        .then(|| app.ws.show(judged_path));
+    let not_timed = not_timed_views(report.as_ref());
     let row = StatusRow::of(&Entry::Read(submission.clone()));
     page(
         StatusCode::OK,
@@ -250,10 +260,33 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         ctx! {
             title => format!("Submission #{id}"), nav => "status", s => row, cases, diagnostics,
             detailed => report.is_some(), path => app.ws.show(std::path::Path::new(&submission.path)), code_length => submission.code_length,
-            compiler => submission.compiler, source,
+            compiler => submission.compiler, source, pasted, not_timed,
             time_limit => format_duration(Duration::from_millis(submission.time_limit_ms)),
         },
     )
+}
+
+/// The cases of a recorded report that were not timed (run under the shorter cap after a TLE,
+/// not finished within it), each with its time: "> 1 s".
+fn not_timed_views(report: Option<&Value>) -> Vec<(String, String)> {
+    let cases = report
+        .and_then(|r| r.get("not_timed"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    cases
+        .iter()
+        .map(|c| {
+            let ms = |k: &str| Duration::from_millis(c.get(k).and_then(Value::as_u64).unwrap_or(0));
+            (
+                c.get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+                not_timed_time(ms("time_ms"), ms("cap_ms")),
+            )
+        })
+        .collect()
 }
 
 /// What the submit page is filled in with.
@@ -295,12 +328,13 @@ fn submit_page(
         .collect();
     languages.sort_by(|a, b| a.name.cmp(&b.name));
     let token = if known.0 { app.token.as_str() } else { "" };
+    let detect = submit::DETECT;
     page(
         status,
         "submit.html",
         ctx! {
             title => "Submit", nav => "submit", problems => problem_views(app), languages, form,
-            token, error,
+            token, error, detect,
         },
     )
 }
@@ -323,14 +357,14 @@ pub(super) async fn submit(
         Ok(f) => f,
         Err(refused) => return *refused,
     };
-    let ws = app.ws.clone();
+    let (ws, history) = (app.ws.clone(), app.history.clone());
     let checked = {
         let form = form.clone();
-        tokio::task::spawn_blocking(move || submit::solution(&ws, &form)).await
+        tokio::task::spawn_blocking(move || submit::solution(&ws, &history, &form)).await
     };
     match checked {
-        Ok(Ok(solution)) => {
-            let run = app.runs.submit(solution);
+        Ok(Ok(accepted)) => {
+            let run = app.runs.submit(accepted.solution);
             Redirect::to(&format!("/runs/{}", run.id)).into_response()
         }
         Ok(Err(refusal)) => {
@@ -402,11 +436,18 @@ pub(super) fn posted<T: serde::de::DeserializeOwned>(
 }
 
 pub(super) async fn run(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let Some(run) = id.parse().ok().and_then(|id| app.runs.get(id)) else {
-        return not_found(
-            &format!("there is no run {id} (runs are kept until the server stops)"),
-            "/status",
-        );
+    let number = id.parse().ok();
+    let Some(run) = number.and_then(|id| app.runs.get(id)) else {
+        return match number.and_then(|id| app.runs.forgotten(id)) {
+            Some(End::Recorded(id)) => Redirect::to(&format!("/submissions/{id}")).into_response(),
+            Some(End::Failed(why)) => {
+                pages::error(StatusCode::OK, "Not judged", &why, Some("/status"))
+            }
+            None => not_found(
+                &format!("there is no run {id} (runs are kept until the server stops)"),
+                "/status",
+            ),
+        };
     };
     let state = run.state();
     if let Some(End::Recorded(id)) = state.end {
@@ -434,8 +475,19 @@ pub(super) fn case_views(state: &RunState) -> Vec<CaseView> {
         .cases
         .iter()
         .enumerate()
-        .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default()))
+        .map(|(i, c)| {
+            CaseView::of(
+                i,
+                &serde_json::to_value(c).unwrap_or_default(),
+                run_limit(state),
+            )
+        })
         .collect()
+}
+
+/// The time limit a run's cases run under, once known.
+pub(super) fn run_limit(state: &RunState) -> Duration {
+    state.limits.map_or(Duration::MAX, |l| l.time)
 }
 
 /// "compiled in 1.20 s", "taken from the cache", once compiled.

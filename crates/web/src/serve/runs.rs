@@ -13,8 +13,13 @@ use super::tasks::Task;
 use judge_core::history::{History, NewSubmission};
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
 use judge_core::session::{Judge, Observer, Options, Quiet, Settings};
-use judge_core::verdict::Limits;
+use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Solution, TestCase, Workspace};
+
+/// How many ended runs are kept whole in memory, every case of each: of older ones only how
+/// they ended is kept (their pages send to their submissions), so that a server that runs for
+/// days holds no more.
+pub const KEPT_RUNS: usize = 64;
 
 /// What happened to a run, for the pages that follow it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +48,8 @@ pub struct RunState {
     pub total: Option<usize>,
     pub limits: Option<Limits>,
     pub end: Option<End>,
+    /// The verdict of the run, once it is recorded.
+    pub verdict: Option<Verdict>,
 }
 
 /// One submission from the browser, being judged.
@@ -89,6 +96,8 @@ enum Job {
 pub struct Runs {
     next: AtomicU64,
     all: Mutex<BTreeMap<u64, Arc<Run>>>,
+    /// How the runs no longer in `all` ended.
+    forgotten: Mutex<BTreeMap<u64, End>>,
     /// The latest task of each problem and kind.
     tasks: Mutex<BTreeMap<(String, &'static str), Arc<Task>>>,
     queue: Mutex<mpsc::Sender<Job>>,
@@ -126,12 +135,13 @@ impl Runs {
                 let judged = judge_for(&mut judge).and_then(|()| {
                     judge_one(&ws, judge.as_mut().expect("made"), &history, &run, &told)
                 });
-                let end = match judged {
-                    Ok(id) => End::Recorded(id),
-                    Err(why) => End::Failed(why),
+                let (end, verdict) = match judged {
+                    Ok((id, verdict)) => (End::Recorded(id), Some(verdict)),
+                    Err(why) => (End::Failed(why), None),
                 };
                 run.update(|s| {
                     s.end = Some(end);
+                    s.verdict = verdict;
                     RunEvent::Ended
                 });
                 let _ = told.send(());
@@ -140,6 +150,7 @@ impl Runs {
         Runs {
             next: AtomicU64::new(1),
             all: Mutex::new(BTreeMap::new()),
+            forgotten: Mutex::new(BTreeMap::new()),
             tasks: Mutex::new(BTreeMap::new()),
             queue: Mutex::new(queue),
             changed,
@@ -154,10 +165,22 @@ impl Runs {
             state: Mutex::new(RunState::default()),
             events: broadcast::channel(256).0,
         });
-        self.all
+        let mut all = self.all.lock().unwrap_or_else(PoisonError::into_inner);
+        all.insert(run.id, run.clone());
+        let ended: Vec<(u64, End)> = all
+            .iter()
+            .filter_map(|(&id, r)| Some((id, r.lock().end.clone()?)))
+            .collect();
+        let old = ended.len().saturating_sub(KEPT_RUNS);
+        let mut forgotten = self
+            .forgotten
             .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(run.id, run.clone());
+            .unwrap_or_else(PoisonError::into_inner);
+        for (id, end) in ended.into_iter().take(old) {
+            all.remove(&id);
+            forgotten.insert(id, end);
+        }
+        drop((all, forgotten));
         let sent = self
             .queue
             .lock()
@@ -200,6 +223,15 @@ impl Runs {
             .cloned()
     }
 
+    /// How a run no longer kept whole ended ([`KEPT_RUNS`]).
+    pub fn forgotten(&self, id: u64) -> Option<End> {
+        self.forgotten
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+    }
+
     pub fn get(&self, id: u64) -> Option<Arc<Run>> {
         self.all
             .lock()
@@ -219,14 +251,15 @@ impl Runs {
     }
 }
 
-/// Judges one run as `judge run` would, and records it: the submission's id, or why not.
+/// Judges one run as `judge run` would, and records it: the submission's id and verdict, or
+/// why not.
 fn judge_one(
     ws: &Workspace,
     judge: &mut Judge,
     history: &std::path::Path,
     run: &Run,
     told: &broadcast::Sender<()>,
-) -> Result<i64, String> {
+) -> Result<(i64, Verdict), String> {
     let text = |e: judge_core::Error| e.to_string();
     let mut problem = ws.problem(&run.solution.problem).map_err(text)?;
     judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
@@ -241,7 +274,7 @@ fn judge_one(
             &mut feed,
         )
         .map_err(text)?;
-    record(history, &report)
+    Ok((record(history, &report)?, report.verdict))
 }
 
 /// Records a report in the history: the submission's id.

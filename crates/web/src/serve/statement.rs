@@ -12,7 +12,9 @@ use serde::Serialize;
 
 use super::{latex, markdown, pages, App};
 use judge_core::text::markup;
-use judge_core::workspace::{statement_parts, Part, Problem, Statement};
+use judge_core::workspace::{
+    has_examples, statement_parts, without_title, Part, Problem, Statement,
+};
 
 /// The most of a sample shown on a problem's page.
 const SAMPLE_BYTES: usize = 64 << 10;
@@ -21,15 +23,19 @@ const SAMPLE_BYTES: usize = 64 << 10;
 pub(super) struct Sample {
     name: String,
     input: String,
-    output: String,
+    /// `None` for an interactive problem.
+    output: Option<String>,
 }
 
-/// The problem's samples, each cut to what a page shows.
+/// The problem's samples, each cut to what a page shows. An interactive problem's answer
+/// files are the interactor's (what it checks against), never what the solution prints: only
+/// the input is shown, as the interactor's.
 pub(super) fn samples(app: &App, problem: &Problem) -> Vec<Sample> {
     let read = |p: &std::path::Path| {
         let bytes = std::fs::read(p).unwrap_or_default();
         String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]).into_owned()
     };
+    let interactive = problem.interactor.is_some();
     app.ws
         .testcases_if_any(problem)
         .unwrap_or_default()
@@ -38,27 +44,38 @@ pub(super) fn samples(app: &App, problem: &Problem) -> Vec<Sample> {
         .map(|c| Sample {
             name: c.name.clone(),
             input: read(&c.input),
-            output: read(&c.answer),
+            output: (!interactive).then(|| read(&c.answer)),
         })
         .collect()
 }
 
 /// The statement as HTML (none when the judge cannot show it), and whether it needs KaTeX;
-/// the samples it placed are taken out of `samples`.
+/// the samples it placed are taken out of `samples`, and all of them when a Markdown statement
+/// shows examples of its own. The page's heading is the title: a Markdown statement's own
+/// `# Title` is not shown again.
 pub(super) fn render(problem: &Problem, samples: &mut Vec<Sample>) -> (Option<String>, bool) {
     let shown = |s: &Sample| {
+        let output = match &s.output {
+            Some(o) => format!(
+                "<div><h4>Output {n}</h4><pre>{o}</pre></div>\n",
+                n = markup(&s.name),
+                o = markup(o)
+            ),
+            None => String::new(),
+        };
         format!(
-            "<div class=\"sample\">\n<div><h4>Input {n}</h4><pre>{i}</pre></div>\n<div><h4>Output {n}</h4><pre>{o}</pre></div>\n</div>\n",
+            "<div class=\"sample\">\n<div><h4>Input {n}</h4><pre>{i}</pre></div>\n{output}</div>\n",
             n = markup(&s.name),
             i = markup(&s.input),
-            o = markup(&s.output)
         )
     };
+    let mut examples = false;
     let (html, placed, katex) = match problem.statement() {
         Statement::Markdown { text, .. } => {
             let mut html = String::new();
             let mut placed = 0;
-            for part in statement_parts(&text) {
+            examples = has_examples(&text);
+            for part in statement_parts(without_title(&text, &problem.title)) {
                 match part {
                     Part::Text(t) => html.push_str(&markdown::render(t)),
                     Part::Samples { remaining } => {
@@ -86,6 +103,10 @@ pub(super) fn render(problem: &Problem, samples: &mut Vec<Sample>) -> (Option<St
         Statement::Elsewhere(_) | Statement::None => return (None, false),
     };
     samples.drain(..placed);
+    if examples {
+        // The statement shows examples of its own: no second copy of them.
+        samples.clear();
+    }
     (Some(html), katex)
 }
 

@@ -95,6 +95,8 @@ impl Settings {
                 "args" => s.args = words(v),
                 // What a case is about, for people: not used in judging.
                 "description" | "hint" | "full_feedback" => {}
+                // A group's own static validation case: read by `static_case`, not inherited.
+                "static_validation_score" | "static_validator_args" => {}
                 "grading" => {
                     if as_text(v) == "custom" {
                         warnings.push(format!(
@@ -212,10 +214,10 @@ impl Tree<'_> {
             }
             let shown = format!("{}/data/{path}/{file}", dir_name(self.package));
             let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
-            let value = parse_yaml(&self.constants.apply(&text)).map_err(|m| Error::Config {
+            let value = parse_yaml(&self.constants.apply(&text)).map_err(|e| Error::Config {
                 path: shown.clone(),
-                line: None,
-                message: m,
+                line: e.line,
+                message: e.message,
                 fix: "correct the YAML".into(),
             })?;
             if let Value::Object(map) = value {
@@ -237,6 +239,7 @@ impl Tree<'_> {
     ) -> Result<Group> {
         let package = self.package;
         let mut settings = parent.clone();
+        let mut own = Map::new();
         for file in ["testdata.yaml", "test_group.yaml"] {
             let f = dir.join(file);
             if !f.is_file() {
@@ -253,17 +256,26 @@ impl Tree<'_> {
             );
             let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
             let text = self.constants.apply(&text);
-            let value = parse_yaml(&text).map_err(|m| Error::Config {
+            let value = parse_yaml(&text).map_err(|e| Error::Config {
                 path: shown.clone(),
-                line: None,
-                message: m,
+                line: e.line,
+                message: e.message,
                 fix: "correct the YAML".into(),
             })?;
             if let Value::Object(map) = value {
                 settings = settings.with(&map, &shown, warnings)?;
+                own.extend(map);
             }
         }
         let mut items = Vec::new();
+        let mut case_points = std::collections::BTreeMap::new();
+        if let Some((case, points)) = static_case(package, path, &own)? {
+            if let Some(p) = points {
+                case_points.insert(case.name.clone(), p);
+            }
+            items.push(Item::Case(case.name.clone()));
+            cases.push(case);
+        }
         for entry in sorted_entries(dir) {
             let name = entry
                 .file_name()
@@ -315,11 +327,11 @@ impl Tree<'_> {
                 match parse_yaml(&self.constants.apply(&text)) {
                     Ok(Value::Object(map)) => settings.with(&map, &shown, warnings)?,
                     Ok(_) => settings.clone(),
-                    Err(m) => {
+                    Err(e) => {
                         return Err(Error::Config {
                             path: shown,
-                            line: None,
-                            message: m,
+                            line: e.line,
+                            message: e.message,
                             fix: "correct the YAML".into(),
                         })
                     }
@@ -352,6 +364,7 @@ impl Tree<'_> {
                 validator_flags: settings.output_validator_flags.clone(),
                 input_validator_flags: settings.input_validator_flags.clone(),
                 files,
+                static_validation: None,
             });
             items.push(Item::Case(case_name));
         }
@@ -362,9 +375,66 @@ impl Tree<'_> {
             accept_score: settings.accept_score,
             reject_score: settings.reject_score,
             range: settings.range,
-            case_points: Default::default(),
+            case_points,
             requires: Vec::new(),
             items,
         })
     }
+}
+
+/// The group's static validation case (2025-09's `static_validation_score`, with
+/// `static_validator_args`), first in the group, and the points it gives when accepted (none
+/// for `pass-fail`). The format names no such case: the judge calls it `GROUP/(static
+/// validation)`, a name no case file can have.
+fn static_case(
+    package: &Path,
+    path: &str,
+    own: &Map<String, Value>,
+) -> Result<Option<(TestCase, Option<f64>)>> {
+    let Some(score) = own.get("static_validation_score") else {
+        if own.contains_key("static_validator_args") {
+            return Err(Error::Config {
+                path: format!("{}/data/{path}", dir_name(package)),
+                line: None,
+                message: "`static_validator_args` without `static_validation_score`".into(),
+                fix: "add static_validation_score (pass-fail, or the points of the static case)"
+                    .into(),
+            });
+        }
+        return Ok(None);
+    };
+    let points = match score {
+        Value::String(s) if s == "pass-fail" => None,
+        v => Some(
+            as_number(v)
+                .filter(|n| *n >= 0.0)
+                .ok_or_else(|| Error::Config {
+                    path: format!("{}/data/{path}", dir_name(package)),
+                    line: None,
+                    message: format!(
+                        "static_validation_score: `{}` is neither pass-fail nor a score",
+                        as_text(v)
+                    ),
+                    fix: "write static_validation_score: pass-fail, or a whole number of points"
+                        .into(),
+                })?,
+        ),
+    };
+    let args = own
+        .get("static_validator_args")
+        .map(words)
+        .unwrap_or_default();
+    let name = match path {
+        "" => "(static validation)".to_string(),
+        p => format!("{p}/(static validation)"),
+    };
+    Ok(Some((
+        TestCase {
+            sample: name.starts_with("sample/"),
+            name,
+            static_validation: Some(args),
+            ..TestCase::default()
+        },
+        points,
+    )))
 }

@@ -99,10 +99,10 @@ impl Expectations {
             message,
             fix: fix.to_string(),
         };
-        let top = match parse_yaml(&text).map_err(|m| Error::Config {
+        let top = match parse_yaml(&text).map_err(|e| Error::Config {
             path: shown.clone(),
-            line: None,
-            message: m,
+            line: e.line,
+            message: e.message,
             fix: "correct the YAML".into(),
         })? {
             Value::Object(m) => m,

@@ -88,7 +88,12 @@ pub(super) struct Meta {
 /// Reads `dir/problem.yaml`.
 pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     let yaml = dir.join("problem.yaml");
-    let text = std::fs::read_to_string(&yaml).map_err(|e| Error::read(&yaml, e))?;
+    let text = match std::fs::read_to_string(&yaml) {
+        Ok(t) => t,
+        // A DOMjudge archive may hold only domjudge-problem.ini: the defaults, then.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::read(&yaml, e)),
+    };
     // The file and the line of the key, then the key: `relay/problem.yaml:7: type: ...`.
     let bad = |key: &str, message: String, fix: &str| {
         let line = line_of_key(&text, key.rsplit('.').next().unwrap_or(key));
@@ -105,10 +110,10 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
             fix: fix.to_string(),
         }
     };
-    let meta = parse_yaml(&text).map_err(|m| Error::Config {
+    let meta = parse_yaml(&text).map_err(|e| Error::Config {
         path: format!("{}/problem.yaml", dir_name(dir)),
-        line: None,
-        message: m,
+        line: e.line,
+        message: e.message,
         fix: "correct the YAML".into(),
     })?;
     let meta = match meta {
@@ -443,17 +448,11 @@ fn title(name: Option<&Value>) -> Option<String> {
     }
 }
 
-pub(super) fn parse_yaml(text: &str) -> std::result::Result<Value, String> {
+pub(super) fn parse_yaml(text: &str) -> std::result::Result<Value, crate::yaml::YamlError> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
-    serde_saphyr::from_str::<Value>(text).map_err(|e| {
-        e.to_string()
-            .lines()
-            .next()
-            .unwrap_or("not YAML")
-            .to_string()
-    })
+    crate::yaml::from_str::<Value>(text)
 }
 
 pub(super) fn as_text(v: &Value) -> String {

@@ -8,10 +8,12 @@
 
 mod constants;
 mod data;
+mod domjudge;
 mod expect;
 mod meta;
 mod programs;
 mod terms;
+mod validators;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -25,18 +27,28 @@ use judge_core::lang::{Languages, RustSettings};
 use judge_core::verdict::{MemoryRule, Verdict};
 use judge_core::workspace::{
     Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProgram,
-    InteractorProtocol, Problem, ProblemLimits,
+    InteractorProtocol, PackagePrograms, Problem, ProblemLimits, Solution,
 };
 
 pub use programs::FOLDERS;
 
 pub use constants::Constants;
 
+/// Whether `dir` is a Kattis package: a `problem.yaml`, or DOMjudge's `domjudge-problem.ini`
+/// (whose archives are Kattis packages with DOMjudge's file beside, or in its place).
+pub fn is_kattis(dir: &Path) -> bool {
+    dir.join("problem.yaml").is_file() || dir.join(domjudge::FILE).is_file()
+}
+
 /// Reads a Kattis package from its (canonical) folder; what its constants change is written
 /// under `cache`.
 pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> {
     let mut warnings = Vec::new();
-    let meta = meta::read(dir, &mut warnings)?;
+    let mut meta = meta::read(dir, &mut warnings)?;
+    let ini = domjudge::Ini::read(dir, &mut warnings)?;
+    // DOMjudge's file fills in what problem.yaml leaves out.
+    meta.title = meta.title.or(ini.name.clone());
+    meta.time.fixed = meta.time.fixed.or(ini.time_limit);
     let format = meta.format;
     let program = |p: PathBuf| meta.constants.program(&p, cache);
 
@@ -46,11 +58,12 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
     } else {
         dir.join("output_validator").is_dir() || dir.join("output_validators").is_dir()
     };
+    domjudge_executables(dir, &ini, custom)?;
     let mut interactor = None;
     let checker = if meta.interactive {
         // The output validator is the interactor: it talks with the submission and decides.
         interactor = Some(Interactor {
-            program: InteractorProgram::Source(program(programs::output_validator(
+            program: InteractorProgram::Source(program(validators::output_validator(
                 dir, languages,
             )?)?),
             protocol: InteractorProtocol::Kattis {
@@ -66,7 +79,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         Checker::default()
     } else if custom {
         Checker::Program(CheckerProgram {
-            source: program(programs::output_validator(dir, languages)?)?,
+            source: program(validators::output_validator(dir, languages)?)?,
             time: meta.validation_time,
             memory_bytes: meta.validation_memory_mib << 20,
             protocol: CheckerProtocol::Kattis {
@@ -108,14 +121,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
 
     // Visualizers draw cases and outputs for people: they judge nothing, and the judge does
     // not run them (said once, on loading).
-    let visualizers: Vec<&str> = [
-        "input_visualizer",
-        "output_visualizer",
-        "output_visualizers",
-    ]
-    .into_iter()
-    .filter(|f| dir.join(f).is_dir())
-    .collect();
+    let visualizers = validators::not_run(dir);
     if !visualizers.is_empty() {
         warnings.push(format!(
             "{}/ not run: a visualizer draws cases for people and decides no verdict",
@@ -186,11 +192,34 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
     // (`programs::submissions` has said when none is accepted.)
     let mut terms = terms::gather(&meta, &expectations, &mut subs, languages, cache)?;
     terms.validator_cases = validator_cases;
-    let mut input_validators = programs::input_validators(dir, languages)?;
-    for v in &mut input_validators {
+    let mut input_validators = validators::input_validators(dir, languages)?;
+    let mut answer_validators = validators::answer_validators(dir, languages)?;
+    for v in input_validators.iter_mut().chain(&mut answer_validators) {
         if let judge_core::workspace::ValidatorKind::Program(p) = &mut v.kind {
             *p = program(p.clone())?;
         }
+    }
+    let package = PackagePrograms {
+        pypy: pypy(dir, languages, &subs.runnable, &mut warnings),
+        include: validators::include(dir)?,
+        static_validator: validators::static_validator(dir, languages)?
+            .map(program)
+            .transpose()?,
+        answer_validators,
+    };
+    let statics = cases.iter().any(|c| c.static_validation.is_some());
+    match (&package.static_validator, statics) {
+        (None, true) => {
+            return Err(Error::TestData {
+                path: format!("{}/data", dir_name(dir)),
+                message: "a group has a static validation case (static_validation_score), and the package has no static validator".into(),
+                fix: "add the program in static_validator/, or remove static_validation_score".into(),
+            })
+        }
+        (Some(_), false) => warnings.push(
+            "static_validator/ is not run: no group has a static validation case (static_validation_score)".into(),
+        ),
+        _ => {}
     }
     let problem = Problem {
         id: id.clone(),
@@ -218,6 +247,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         io: FileIo::default(),
         interactor,
         terms,
+        package,
     };
     Ok(Package {
         dir: dir.to_path_buf(),
@@ -230,6 +260,48 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         warnings,
         scoring: meta.scoring,
     })
+}
+
+/// DOMjudge's `special_compare` and `special_run` name executables of a DOMjudge server. The
+/// package's own output validator replaces them on import, as DOMjudge does; without one, an
+/// executable the package does not hold is refused, never replaced by the default validator.
+fn domjudge_executables(dir: &Path, ini: &domjudge::Ini, custom: bool) -> Result<()> {
+    for (key, value) in [
+        ("special_compare", &ini.special_compare),
+        ("special_run", &ini.special_run),
+    ] {
+        if let (Some(id), false) = (value, custom) {
+            return Err(Error::Config {
+                path: format!("{}/domjudge-problem.ini ({key})", dir_name(dir)),
+                line: None,
+                message: format!(
+                    "`{id}` names an executable of a DOMjudge server, which the package does not hold"
+                ),
+                fix: "put that program's sources in output_validators/ (DOMjudge builds the folder as one program) and say `validation: custom` in problem.yaml, or remove the key".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether the package's Python runs on PyPy 3, as the format's own tools (problemtools,
+/// Kattis, the ICPC's judges) run it: where `pypy3` is installed. Where it is not, CPython
+/// runs it, and a package with Python programs says so once.
+fn pypy(dir: &Path, languages: &Languages, subs: &[Solution], warnings: &mut Vec<String>) -> bool {
+    let Some(pypy) = languages.get("pypy") else {
+        return false;
+    };
+    let program = pypy.run.program().to_string();
+    if judge_core::compile::identity::locate(&program, dir).is_some() {
+        return true;
+    }
+    let python = |p: &Path| languages.of_path(p).is_some_and(|l| l.id == "python");
+    if subs.iter().any(|s| python(&s.path)) {
+        warnings.push(format!(
+            "Python runs on CPython here: `{program}` is not installed, and the package's verdicts were set on PyPy 3 (Debian: apt-get install pypy3)"
+        ));
+    }
+    false
 }
 
 pub(super) fn sorted_entries(dir: &Path) -> Vec<PathBuf> {

@@ -1,16 +1,17 @@
-//! The package's programs: its example submissions, judged by their folder, and its output
-//! and input validators.
+//! The package's example submissions, judged by their folder: each entry of `submissions/FOLDER/`
+//! is one program, a file or a folder (a Prolog program with its library, Java of two classes,
+//! a folder with `build` and `run` scripts).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::super::{inside, program_in};
-use super::{dir_name, sorted_entries};
-use judge_core::error::{Error, Result};
+use super::super::inside;
+use super::sorted_entries;
+use judge_core::compile::source::program_language;
 use judge_core::lang::Languages;
 use judge_core::model::Skipped;
 use judge_core::verdict::{Expectation, Verdict};
-use judge_core::workspace::{InputValidator, Solution, ValidatorKind};
+use judge_core::workspace::Solution;
 
 /// The folders of `submissions/` and what a submission in each must get.
 pub const FOLDERS: &[(&str, &[Verdict])] = &[
@@ -31,7 +32,7 @@ pub(super) struct Submissions {
     pub(super) copies: BTreeMap<PathBuf, PathBuf>,
 }
 
-/// Reads `submissions/FOLDER/FILE` of the package `id` in `dir`; `more` are folders beyond
+/// Reads `submissions/FOLDER/PROGRAM` of the package `id` in `dir`; `more` are folders beyond
 /// those problemtools knows that this package's format has.
 pub(super) fn submissions(
     dir: &Path,
@@ -79,26 +80,15 @@ pub(super) fn submissions(
                     continue;
                 }
             };
-            if path.is_dir() {
-                skipped.push(skip(
-                    "a program of several files: the judge builds one source file at a time".into(),
-                ));
-                continue;
-            }
-            if languages.of_path(&path).is_none() {
-                let ext = path
-                    .extension()
-                    .map(|e| e.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                skipped.push(skip(format!(
-                    "no language claims `.{ext}` here (add it in judge.toml to judge it)"
-                )));
-                continue;
-            }
-            if python2(&path) {
-                skipped.push(skip(
-                    "Python 2 (its first line says python2), which the judge does not run".into(),
-                ));
+            // The language is told by the file's extension, or by a folder's files; a program
+            // in none the judge knows is listed, never judged as something else.
+            if let Err(why) = program_language(&path, languages) {
+                let fix = if path.is_dir() {
+                    "a program folder the judge cannot build"
+                } else {
+                    "add its language in judge.toml to judge it"
+                };
+                skipped.push(skip(format!("{why} ({fix})")));
                 continue;
             }
             expected.insert(
@@ -125,97 +115,4 @@ pub(super) fn submissions(
         skipped,
         copies: BTreeMap::new(),
     }
-}
-
-/// The package's output validator: `output_validator/` (2023-07) or the one program of
-/// `output_validators/` (legacy), a folder program or a single file.
-pub(super) fn output_validator(dir: &Path, languages: &Languages) -> Result<PathBuf> {
-    let fail = |message: String| {
-        Error::TestData {
-        path: format!("{}/output_validators", dir_name(dir)),
-        message,
-        fix: "put the validator's source (and its headers) in output_validator/ or output_validators/NAME/".into(),
-    }
-    };
-    let single = dir.join("output_validator");
-    let candidates: Vec<PathBuf> = if single.is_dir() {
-        // problemtools' own 2023-07 examples keep the program one folder further down
-        // (`output_validator/NAME/`).
-        match sorted_entries(&single).as_slice() {
-            [inner] if inner.is_dir() => vec![inner.clone()],
-            _ => vec![single],
-        }
-    } else {
-        sorted_entries(&dir.join("output_validators"))
-    };
-    let [one] = candidates.as_slice() else {
-        return Err(fail(format!(
-            "the package says its validation is custom, and has {} output validators",
-            candidates.len()
-        )));
-    };
-    let one = inside(dir, one)?;
-    if one.is_dir() {
-        program_in(&one, languages).map_err(|m| fail(format!("{}: {m}", one.display())))
-    } else if languages.of_path(&one).is_some() {
-        Ok(one)
-    } else {
-        Err(fail(format!(
-            "{}: in no language the judge knows",
-            one.display()
-        )))
-    }
-}
-
-/// The package's input validators: `input_validator/` (2025-09: one program, a folder), or each
-/// entry of `input_validators/` (`input_format_validators/` in old packages).
-pub(super) fn input_validators(dir: &Path, languages: &Languages) -> Result<Vec<InputValidator>> {
-    let single = dir.join("input_validator");
-    if single.is_dir() {
-        let path = inside(dir, &single)?;
-        return Ok(vec![InputValidator {
-            name: "input_validator".into(),
-            kind: match program_in(&path, languages) {
-                Ok(p) => ValidatorKind::Program(p),
-                Err(why) => ValidatorKind::Unsupported(why),
-            },
-        }]);
-    }
-    let mut folder = dir.join("input_validators");
-    if !folder.is_dir() {
-        folder = dir.join("input_format_validators");
-    }
-    let mut out = Vec::new();
-    for entry in sorted_entries(&folder) {
-        let name = entry
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let path = inside(dir, &entry)?;
-        let kind = if path.is_dir() {
-            match program_in(&path, languages) {
-                Ok(p) => ValidatorKind::Program(p),
-                Err(why) => ValidatorKind::Unsupported(why),
-            }
-        } else if name.ends_with(".ctd") {
-            ValidatorKind::Checktestdata(path)
-        } else if name.ends_with(".viva") {
-            ValidatorKind::Unsupported("a VIVA script (the judge does not run VIVA)".into())
-        } else if languages.of_path(&path).is_some() {
-            ValidatorKind::Program(path)
-        } else {
-            continue;
-        };
-        out.push(InputValidator { name, kind });
-    }
-    Ok(out)
-}
-
-/// A file's first line asks for Python 2.
-fn python2(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "py")
-        && std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| t.lines().next().map(str::to_string))
-            .is_some_and(|l| l.starts_with("#!") && l.contains("python2"))
 }

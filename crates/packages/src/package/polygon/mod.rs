@@ -115,6 +115,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
             None => None,
         },
         rust: RustSettings::default(),
+        package: Default::default(),
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),
         scoring,
@@ -170,7 +171,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
         .collect();
     if let Some(first) = missing_inputs.first() {
         return Err(not_generated(format!(
-            "{} of the {} tests have no input ({} the first)",
+            "{} of the {} tests have no input ({} the first, by problem.xml's input-path-pattern)",
             missing_inputs.len(),
             xml.tests.len(),
             path(&xml.input_pattern, *first)
@@ -181,7 +182,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
         .count();
     if answered == 0 {
         return Err(not_generated(format!(
-            "none of the {} tests has its answer ({})",
+            "none of the {} tests has its answer ({}, problem.xml's answer-path-pattern)",
             xml.tests.len(),
             xml.answer_pattern
         )));
@@ -214,6 +215,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
             validator_flags: Vec::new(),
             input_validator_flags: Vec::new(),
             files: None,
+            static_validation: None,
         });
     }
     Ok(cases)
@@ -337,7 +339,7 @@ fn program(dir: &Path, path: &str, what: &str) -> Result<PathBuf> {
     }
     let source = inside(dir, &source)?;
     // The headers the build copies beside it: none may be a link out of the package.
-    for header in Source::with_headers(&dir.join(path)).extras {
+    for (_, header) in Source::with_headers(&dir.join(path)).extras {
         inside(dir, &header)?;
     }
     Ok(source)

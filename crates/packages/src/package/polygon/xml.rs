@@ -399,6 +399,10 @@ pub(super) fn expand(pattern: &str, n: usize) -> Option<String> {
     } else {
         spec.parse().ok()?
     };
+    // A file's name is at most 255 bytes: a wider number names none (and would not format).
+    if width > 255 {
+        return None;
+    }
     let number = if spec.starts_with('0') {
         format!("{n:0width$}")
     } else {
@@ -420,5 +424,7 @@ mod tests {
         assert!(!valid_pattern("tests/01"));
         assert!(!valid_pattern("tests/%s"));
         assert!(!valid_pattern("tests/%02d/%02d"));
+        assert!(!valid_pattern("tests/%100000000002d"));
+        assert!(!valid_pattern("tests/%0256d"));
     }
 }
