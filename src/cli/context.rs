@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use judge_core::history::History;
-use judge_core::session::{Judge, Settings};
+use judge_core::session::{Judge, Judging, Settings};
+
+use super::cluster::ClusterArgs;
 use judge_core::workspace::Workspace;
 
 pub(crate) struct Context {
@@ -78,5 +80,22 @@ impl Context {
     /// A judge of this workspace, running programs as the settings say.
     pub(crate) fn judge(&self) -> Result<Judge> {
         Ok(Judge::new(self.ws.clone(), self.settings)?)
+    }
+
+    /// What judges whole solutions: the workers of the cluster `cluster` names (or judge.toml's
+    /// `[cluster]`), else this machine.
+    pub(crate) fn judging(&self, cluster: &ClusterArgs) -> Result<Box<dyn Judging>> {
+        Ok(match self.cluster(cluster) {
+            Some(config) => Box::new(judge_cluster::dispatch::Remote {
+                cluster: judge_cluster::dispatch::Cluster::connect(&config)?,
+                workspace: self.ws.clone(),
+            }),
+            None => Box::new(self.judge()?),
+        })
+    }
+
+    /// The cluster named by `cluster`, or by the workspace's judge.toml.
+    pub(crate) fn cluster(&self, cluster: &ClusterArgs) -> Option<judge_cluster::nats::Config> {
+        cluster.config(Some((&self.ws.config.cluster, &self.ws.root)), &self.cwd)
     }
 }

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
 mod clean;
+mod cluster;
 mod compare;
 mod context;
 mod export;
@@ -18,6 +19,7 @@ mod stress;
 mod validate;
 mod verify;
 mod watch;
+mod worker;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -122,6 +124,9 @@ enum Command {
     Completions(shell::CompletionsArgs),
     /// Print judge's man page (roff), or write a page per command into a folder.
     Man(shell::ManArgs),
+    /// Judge for others: take cases from a NATS server's queue (`--nats URL`), judge them
+    /// here, send back what was found (no workspace needed).
+    Worker(worker::WorkerArgs),
 }
 
 /// Limit overrides shared by the commands that judge (`run`, `compare`, `stress`).
@@ -166,10 +171,19 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         ColorChoice::Always => anstream::ColorChoice::Always.write_global(),
         ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
     }
-    judge_runner::interrupt::install();
     let cwd = std::env::current_dir().context("reading the current folder")?;
-    // The one command that needs no workspace: it makes one.
+    let settings = Settings {
+        sandbox: !cli.no_sandbox,
+        transcripts: !cli.no_transcript,
+    };
+    // A worker's Ctrl-C hands back its jobs too: it installs the handler itself.
     let command = match cli.command {
+        Command::Worker(args) => return worker::worker(args, settings, &cwd),
+        c => c,
+    };
+    judge_runner::interrupt::install();
+    // The commands that need no workspace (init makes one).
+    let command = match command {
         Command::Init(args) => return new::init(&cwd, args),
         Command::Completions(args) => return shell::completions(args),
         Command::Man(args) => return shell::man(args),
@@ -192,10 +206,6 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         },
         Err(e) => return Err(e.into()),
     };
-    let settings = Settings {
-        sandbox: !cli.no_sandbox,
-        transcripts: !cli.no_transcript,
-    };
     let mut ctx = Context::new(ws, cwd, cli.root, cli.history.as_deref(), settings);
     for path in packages {
         ctx.mount(&path)?;
@@ -215,7 +225,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Import(args) => import::import(&ctx, args),
         Command::Listen(args) => listen::listen(&ctx, args),
         Command::Serve(args) => serve::serve(&ctx, args),
-        Command::Init(_) | Command::Completions(_) | Command::Man(_) => {
+        Command::Init(_) | Command::Completions(_) | Command::Man(_) | Command::Worker(_) => {
             unreachable!("handled above")
         }
         Command::Scale(args) => scale::scale(&ctx, args),
@@ -250,7 +260,7 @@ impl Command {
 /// Gives a package that fixes no time limit the one its accepted submissions justify, and
 /// says so on stderr (deriving it the first time judges them, which takes a while).
 pub(crate) fn settle_time_limit(
-    judge: &mut judge_core::session::Judge,
+    judge: &mut dyn judge_core::session::Judging,
     problem: &mut judge_core::workspace::Problem,
     quiet: bool,
 ) -> Result<()> {

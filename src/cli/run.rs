@@ -9,7 +9,7 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
-use judge_core::session::{Judge, Observer, Options};
+use judge_core::session::{Judging, Observer, Options};
 use judge_core::verdict::Limits;
 use judge_core::workspace::{self, Solution, TestCase, Workspace};
 use judge_report as report;
@@ -80,6 +80,9 @@ pub(crate) struct RunArgs {
     /// (Ctrl-C ends it).
     #[arg(long, conflicts_with = "json")]
     watch: bool,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 impl RunArgs {
@@ -104,20 +107,27 @@ impl RunArgs {
 pub(crate) fn run(ctx: &Context, args: RunArgs) -> Result<ExitCode> {
     let problem = args.problem.as_deref().map(|p| ctx.problem_id(p));
     let solution = ctx.ws.resolve_solution(&args.solution, problem, &ctx.cwd)?;
-    let mut judge = ctx.judge()?;
+    let cluster = ctx.cluster(&args.cluster).is_some();
+    if cluster && (args.replay || args.repeat > 1) {
+        anyhow::bail!(
+            "{} runs here only, not on the cluster's workers\n  fix: leave out --nats (and [cluster] url in judge.toml) for it",
+            if args.replay { "--replay" } else { "--repeat" }
+        );
+    }
+    let mut judge = ctx.judging(&args.cluster)?;
     if args.watch {
         return super::watch::watch(&ctx.ws, &solution, |ws| {
-            judge_once(ws, &mut judge, &solution, &args, &ctx.history).map(|r| r.verdict)
+            judge_once(ws, judge.as_mut(), &solution, &args, &ctx.history).map(|r| r.verdict)
         });
     }
-    let verdict = judge_once(&ctx.ws, &mut judge, &solution, &args, &ctx.history)?.verdict;
+    let verdict = judge_once(&ctx.ws, judge.as_mut(), &solution, &args, &ctx.history)?.verdict;
     Ok(exit_for(verdict))
 }
 
 /// Loads the problem and its cases (again: they may have changed) and judges the solution once.
 fn judge_once(
     ws: &Workspace,
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     solution: &Solution,
     args: &RunArgs,
     history: &Path,

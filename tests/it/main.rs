@@ -5,6 +5,7 @@
 mod common;
 
 mod checkers;
+mod cluster;
 mod compare;
 mod corpus;
 mod docs;

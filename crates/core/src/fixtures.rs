@@ -32,6 +32,7 @@ pub fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
         timing: None,
         score: None,
         interaction: None,
+        worker: None,
     }
 }
 
@@ -64,6 +65,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         scoring: false,
         replay: false,
         partial: None,
+        workers: Vec::new(),
     };
     r.conclude(None);
     r

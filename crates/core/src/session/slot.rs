@@ -191,6 +191,7 @@ impl Slot {
             timing: None,
             score,
             interaction: None,
+            worker: None,
         }
     }
 

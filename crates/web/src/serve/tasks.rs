@@ -12,7 +12,7 @@ use super::views::VerdictView;
 use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
 use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge_core::session::{Judge, Observer, Options, Quiet};
+use judge_core::session::{Judge, Judging, Observer, Options, Quiet};
 use judge_core::units::{format_duration, format_ms};
 use judge_core::workspace::{Solution, Workspace};
 
