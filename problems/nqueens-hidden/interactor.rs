@@ -81,7 +81,9 @@ fn main() {
     loop {
         line.clear();
         match from.read_line(&mut line) {
-            Ok(0) | Err(_) => reject("the solution ended without naming a board"),
+            // Its output closed: it exited, or the judge stopped it (at the wall-clock cap, when
+            // it waited for an answer to a question it never flushed). Which, it cannot tell.
+            Ok(0) | Err(_) => reject("the solution's output closed (it exited, or was stopped) before it named a board"),
             Ok(_) => {}
         }
         let words: Vec<&str> = line.split_whitespace().collect();

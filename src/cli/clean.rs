@@ -12,7 +12,8 @@ use super::{Context, EXIT_OK};
 
 #[derive(clap::Args)]
 pub(crate) struct CleanArgs {
-    /// Also remove the submission history (.judge/history.db).
+    /// Also remove the submission history (.judge/history.db) and the code pasted into
+    /// `judge serve` (.judge/pastes/).
     #[arg(long)]
     all: bool,
 }
@@ -33,6 +34,8 @@ pub(crate) fn clean(ctx: &Context, args: CleanArgs) -> Result<ExitCode> {
         for suffix in ["", "-wal", "-shm"] {
             targets.push(state.join(format!("history.db{suffix}")));
         }
+        // Code pasted into `judge serve`, which the history's submissions are.
+        targets.push(ws.pastes_dir());
     }
     let mut out = anstream::stdout();
     let mut freed = 0;

@@ -75,9 +75,10 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
     let (mut problem, solutions) = problem_and_solutions(ctx, &args.names)?;
     if solutions.is_empty() {
         bail!(
-            "problem `{}` has no solutions: add solutions/{}/NAME.rs",
+            "problem `{}` has no solutions: add solutions/{}/{}",
             problem.id,
-            problem.id
+            problem.id,
+            ws.example_file("NAME", Some(&problem.id))
         );
     }
     let mut judge = ctx.judging(&args.cluster)?;
@@ -87,7 +88,7 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
     let cases = ws.testcases(&problem)?;
     let options = Options {
         repeat: args.repeat,
-        skip_after_tle: args.skip_after_tle,
+        after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
         ..args.limits.options()
     };
     let (reports, skipped) = judge_all(judge.as_mut(), &problem, &solutions, &cases, &options)?;

@@ -86,6 +86,7 @@ enum ColorChoice {
 #[derive(Subcommand)]
 enum Command {
     /// Compile a solution and judge it on every test case of its problem.
+    #[command(after_help = run::default_rule())]
     Run(run::RunArgs),
     /// Show the problems with their limits, test counts and solutions.
     List(list::ListArgs),

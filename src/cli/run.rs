@@ -8,13 +8,29 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge_core::model::{CaseReport, CompileReport, SolutionReport};
-use judge_core::session::{Judging, Observer, Options};
+use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
+use judge_core::session::{AfterTle, Judging, Observer, Options};
 use judge_core::verdict::Limits;
 use judge_core::workspace::{self, Solution, TestCase, Workspace};
 use judge_report as report;
 
 use super::{exit_for, parse_size, print_json, Context};
+
+/// What a run does by default to be quick, said under `judge run --help`.
+pub(crate) fn default_rule() -> String {
+    format!(
+        "By default, to be quick: every case is judged, but after the first TLE the cases that \
+         follow run under a shorter cap ({}). One that finishes within it gets its verdict; one \
+         that does not is \"not timed\": it has no verdict, and the run is recorded as partial. \
+         The verdict of the run is the first failure's, as always. (With --jobs N the cases \
+         start side by side, before a TLE is known: all run under the whole limit.) Only the \
+         first {} failed cases show their details (input, diff, stderr); the rows of the others \
+         say their verdict and why. --full: every case under the whole time limit, and every \
+         failed case's details.",
+        judge_core::session::SHORTER_CAP_RULE,
+        report::table::DETAILED_FAILURES
+    )
+}
 
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
@@ -62,6 +78,11 @@ pub(crate) struct RunArgs {
     /// After a case goes over the time limit, skip the remaining cases.
     #[arg(long)]
     skip_after_tle: bool,
+
+    /// The full picture: every case under the whole time limit, even after a TLE, and the
+    /// details of every failed case (see the default below).
+    #[arg(long, conflicts_with = "skip_after_tle")]
+    full: bool,
 
     /// Do not record this run in the submission history.
     #[arg(long)]
@@ -117,17 +138,28 @@ pub(crate) fn run(ctx: &Context, args: RunArgs) -> Result<ExitCode> {
     let mut judge = ctx.judging(&args.cluster)?;
     if args.watch {
         return super::watch::watch(&ctx.ws, &solution, |ws| {
-            judge_once(ws, judge.as_mut(), &solution, &args, &ctx.history).map(|r| r.verdict)
+            judge_once(ws, judge.as_mut(), cluster, &solution, &args, &ctx.history)
+                .map(|r| r.verdict)
         });
     }
-    let verdict = judge_once(&ctx.ws, judge.as_mut(), &solution, &args, &ctx.history)?.verdict;
+    let verdict = judge_once(
+        &ctx.ws,
+        judge.as_mut(),
+        cluster,
+        &solution,
+        &args,
+        &ctx.history,
+    )?
+    .verdict;
     Ok(exit_for(verdict))
 }
 
-/// Loads the problem and its cases (again: they may have changed) and judges the solution once.
+/// Loads the problem and its cases (again: they may have changed) and judges the solution once
+/// (through the cluster's workers when `cluster`).
 fn judge_once(
     ws: &Workspace,
     judge: &mut dyn Judging,
+    cluster: bool,
     solution: &Solution,
     args: &RunArgs,
     history: &Path,
@@ -149,7 +181,13 @@ fn judge_once(
         stop_on_fail: args.stop_on_fail,
         show_input: args.show_input,
         repeat: args.repeat,
-        skip_after_tle: args.skip_after_tle,
+        // The cluster judges a run's cases at once on many machines, so there is no "after
+        // the first TLE" to shorten the cap for: every case runs under the whole limit.
+        after_tle: match (args.skip_after_tle, args.full || cluster) {
+            (true, _) => AfterTle::Skip,
+            (false, true) => AfterTle::WholeLimit,
+            (false, false) => AfterTle::ShorterCap,
+        },
         jobs: args.jobs.into(),
         selection,
         ..args.limits.options()
@@ -164,7 +202,12 @@ fn judge_once(
         )?
     } else {
         let names = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
-        let mut live = Live::new(ws, options.repeat > 1, options.jobs, names);
+        let details = if args.full {
+            usize::MAX
+        } else {
+            report::table::DETAILED_FAILURES
+        };
+        let mut live = Live::new(ws, options.repeat > 1, options.jobs, names, details);
         let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
         live.finish(&report);
         report
@@ -194,10 +237,20 @@ struct Live<'a> {
     /// The longest case name, for the width of the case column.
     names: usize,
     jobs: usize,
+    /// How many more failed cases have their details shown.
+    details: usize,
+    /// Failed cases whose details were left out.
+    left_out: usize,
 }
 
 impl<'a> Live<'a> {
-    fn new(ws: &'a Workspace, repeated: bool, jobs: usize, names: usize) -> Live<'a> {
+    fn new(
+        ws: &'a Workspace,
+        repeated: bool,
+        jobs: usize,
+        names: usize,
+        details: usize,
+    ) -> Live<'a> {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("  {spinner} {msg} {seconds:.dim}")
@@ -216,6 +269,8 @@ impl<'a> Live<'a> {
             repeated,
             names,
             jobs,
+            details,
+            left_out: 0,
         }
     }
 
@@ -229,8 +284,11 @@ impl<'a> Live<'a> {
 
     fn finish(&mut self, report: &SolutionReport) {
         self.bar.finish_and_clear();
-        let r = report.clone();
-        self.print(|o| report::table::summary(o, &r));
+        let (r, left_out) = (report.clone(), self.left_out);
+        self.print(|o| {
+            report::table::summary(o, &r);
+            report::table::left_out(o, left_out);
+        });
     }
 }
 
@@ -265,6 +323,18 @@ impl Observer for Live<'_> {
     fn case_finished(&mut self, c: &CaseReport, limits: &Limits) {
         let (c, limits) = (c.clone(), *limits);
         let names = self.names;
-        self.print(|o| report::table::case_row(o, &c, &limits, names));
+        let failed = c.verdict != judge_core::verdict::Verdict::Ac;
+        let details = failed && self.details > 0;
+        if details {
+            self.details -= 1;
+        } else if failed {
+            self.left_out += 1;
+        }
+        self.print(|o| report::table::case_row(o, &c, &limits, names, details));
+    }
+
+    fn case_not_timed(&mut self, c: &NotTimed, limits: &Limits) {
+        let (c, limits, names) = (c.clone(), *limits, self.names);
+        self.print(|o| report::table::not_timed_row(o, &c, &limits, names));
     }
 }

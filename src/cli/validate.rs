@@ -25,8 +25,9 @@ pub(crate) fn validate(ctx: &Context, args: ValidateArgs) -> Result<ExitCode> {
     let problem = ws.problem(ctx.problem_id(&args.problem))?;
     if problem.input_validators.is_empty() {
         anyhow::bail!(
-            "{} has no input validator\n  fix: add `input_validator = \"validate.rs\"` to its problem.toml (a program that reads an input on stdin and exits with 42 when it is valid), or input_validators/ to a package",
-            problem.id
+            "{} has no input validator\n  fix: add `input_validator = \"{}\"` to its problem.toml (a program that reads an input on stdin and exits with 42 when it is valid), or input_validators/ to a package",
+            problem.id,
+            ws.example_file("validate", Some(&problem.id))
         );
     }
     let cases = ws.testcases(&problem)?;

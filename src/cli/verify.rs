@@ -64,7 +64,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             .unwrap_or_default();
         let options = |limit: Duration| Options {
             time_limit: Some(limit),
-            skip_after_tle: args.skip_after_tle,
+            after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
             compile_time_limit: args.compile_time_limit,
             ..Options::default()
         };

@@ -22,6 +22,41 @@ fn the_matrix_flags_what_contradicts_the_expectations() {
 }
 
 #[test]
+fn only_accepted_solutions_are_ranked_by_speed_the_others_apart_with_their_verdicts() {
+    let ws = compare_fixture();
+    // `wrong` is quick on the cases it passes: no ratio against it may be printed.
+    ws.judge()
+        .args(["compare", "--skip-after-tle"])
+        .expect_exit(1)
+        .stdout_has("x faster than steady")
+        .stdout_lacks("than wrong")
+        .stdout_lacks("than spin")
+        .stdout_has("not ranked (not accepted): spin TLE · wrong WA")
+        .run();
+    let doc = ws
+        .judge()
+        .args(["compare", "--skip-after-tle", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
+    let ranked: Vec<&str> = doc["speed"]["others"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["solution"].as_str().unwrap())
+        .collect();
+    assert_eq!(ranked, ["steady"], "{doc:#}");
+    assert_eq!(
+        doc["not_ranked"],
+        serde_json::json!([
+            {"solution": "spin", "verdict": "TLE"},
+            {"solution": "wrong", "verdict": "WA"}
+        ]),
+        "{doc:#}"
+    );
+}
+
+#[test]
 fn named_solutions_repeats_and_json() {
     let ws = compare_fixture();
     let doc = ws

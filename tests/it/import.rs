@@ -97,6 +97,28 @@ fn an_online_judge_tools_folder() {
     assert!(!ws.path().join("problems/lonely").exists());
 }
 
+#[test]
+fn the_folder_oj_download_ran_in_is_taken_for_its_test_folder() {
+    let ws = Workspace::new();
+    oj_folder(&ws);
+    // oj's template leaves the attempt beside `test/`.
+    ws.write("abc300_a/main.py", "print(1)\n");
+    let out = import(&ws, &["abc300_a"]).expect_exit(0).run().stdout;
+    assert!(
+        out.starts_with(
+            "created abc300-a: 3 samples · 2 s · 256 MiB · judge new main --problem abc300-a"
+        ),
+        "{out}"
+    );
+    assert_eq!(read(&ws, "testcases/abc300-a/sample-3.out"), "5\n");
+    // A folder with neither: the formats there are, as before.
+    ws.write("empty/readme.txt", "nothing\n");
+    import(&ws, &["empty"])
+        .expect_exit(2)
+        .stderr_has("not a format judge import knows")
+        .run();
+}
+
 /// What cph keeps for `a.cpp` once Competitive Companion sent it Codeforces 4A.
 const CPH_PROB: &str = r#"{"name":"A. Watermelon","group":"Codeforces - Codeforces Beta Round 4 (Div. 2 Only)","url":"https://codeforces.com/problemset/problem/4/A","interactive":false,"memoryLimit":64,"timeLimit":1000,"tests":[{"input":"8\n","output":"YES\n","id":1716042339301},{"input":"2\n","output":"NO\n","id":1716042361712}],"testType":"single","input":{"type":"stdin"},"output":{"type":"stdout"},"languages":{"java":{"mainClass":"Main","taskClass":"AWatermelon"}},"batch":{"id":"5e3f4a88-6b53-4a2b-8d0c-0f7b1d2a9e61","size":1},"srcPath":"a.cpp","local":false}"#;
 

@@ -477,6 +477,46 @@ fn show_lists_the_sample_interactions() {
     );
 }
 
+#[test]
+fn show_gives_an_interactive_samples_input_as_the_interactors_and_not_its_secret() {
+    let text = Test::at(repo())
+        .args(["show", "nqueens-hidden"])
+        .expect_exit(0)
+        .run()
+        .stdout;
+    let samples = text
+        .split("\nSamples\n")
+        .nth(1)
+        .and_then(|s| s.split("Sample interactions").next())
+        .expect("a Samples section");
+    assert!(
+        samples.contains("sample 04\n  input, read by the interactor:\n    4\n"),
+        "{text}"
+    );
+    // 04.out holds 2, the count of boards the interactor checks itself against: not what a
+    // solution prints.
+    assert!(!samples.contains("answer"), "{text}");
+}
+
+#[test]
+fn a_solution_stopped_at_the_wall_cap_is_said_to_have_been_stopped() {
+    // It never flushes: both sides wait until the judge stops it.
+    let text = Test::at(repo())
+        .args(["run", "no-flush", "--case", "01", "--no-history"])
+        .expect_exit(1)
+        .stdout_has("idle: both sides waiting; did the solution flush?")
+        .stdout_has("interactor's stderr (end), written after the judge stopped the solution (at the wall-clock cap):")
+        .stdout_lacks("the solution ended without naming a board")
+        .run()
+        .stdout;
+    assert!(
+        text.contains(
+            "the solution's output closed (it exited, or was stopped) before it named a board"
+        ),
+        "{text}"
+    );
+}
+
 /// The conversation of `ping` over 3 rounds, as a sample interaction.
 const PING_SAMPLE: &str = "<1\n>2\n<2\n>3\n<3\n>4\n<0\n";
 

@@ -121,6 +121,7 @@ fn new_problem_scaffolds_what_list_accepts() {
         .expect_exit(0)
         .stdout_has("created problem `max-of-two` (Max Of Two)")
         .stdout_has("testcases/max-of-two/1.in")
+        .stdout_has("\n  solutions/max-of-two\n")
         .run();
     for rel in ["problem.toml", "statement.md", "gen.rs"] {
         assert!(
@@ -140,6 +141,12 @@ fn new_problem_scaffolds_what_list_accepts() {
         .expect_exit(0)
         .stdout_has("none yet: judge new NAME --problem max-of-two")
         .run();
+    // The first solution can be written straight into its folder, as with `cat > FILE`.
+    std::fs::write(
+        root.join("solutions/max-of-two/brute.py"),
+        "print(max(map(int, input().split())))\n",
+    )
+    .expect("new-problem makes solutions/max-of-two/");
     Test::at(&root)
         .args(["new-problem", "max-of-two"])
         .expect_exit(2)

@@ -66,7 +66,7 @@ fn forged_requests_are_refused_and_run_nothing() {
         status.body
     );
     assert!(
-        !ws.path().join("solutions/double/pasted-1.rs").exists(),
+        !ws.path().join(".judge/pastes").exists(),
         "a refused paste is not saved"
     );
     // Without the token the submit page says how to get it, and its form cannot be sent.
@@ -181,9 +181,18 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
         page.body
     );
     assert!(page.body.contains("pasted-1"));
+    // Kept with the submissions, never among the user's solutions.
     assert_eq!(
-        std::fs::read_to_string(ws.path().join("solutions/double/pasted-1.rs")).unwrap(),
+        std::fs::read_to_string(ws.path().join(".judge/pastes/double/pasted-1.rs")).unwrap(),
         code
+    );
+    assert!(!ws.path().join("solutions/double/pasted-1.rs").exists());
+    assert!(
+        page.body
+            .replace("&#x2f;", "/")
+            .contains("judge new NAME --problem double --from .judge/pastes/double/pasted-1.rs"),
+        "{}",
+        page.body
     );
     assert!(
         page.body
@@ -192,7 +201,7 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
         page.body
     );
     std::fs::write(
-        ws.path().join("solutions/double/pasted-1.rs"),
+        ws.path().join(".judge/pastes/double/pasted-1.rs"),
         "// edited\n",
     )
     .unwrap();

@@ -105,10 +105,14 @@ async fn click(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// The text of the element `css` finds, waiting for it a while (a live page may be replacing
+/// it just then).
 async fn text(c: &Client, css: &str) -> String {
-    c.find(Locator::Css(css))
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css(css))
         .await
-        .unwrap()
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
         .text()
         .await
         .unwrap()
@@ -217,6 +221,14 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
             .await
             .unwrap();
         shot(&c, "compare").await;
+        // Only accepted solutions are ranked by speed; `off` (WA) is listed apart.
+        let ranked = text(&c, "ul.speed").await;
+        assert!(!ranked.contains("off"), "{ranked}");
+        let apart = text(&c, "ul.not-ranked").await;
+        assert!(
+            apart.contains("off") && apart.contains("Wrong answer"),
+            "{apart}"
+        );
         // The sizes come prefilled from the address.
         c.goto(&format!(
             "{base}/scale?problem=double&sizes=1000,2000,4000,8000,16000"
@@ -239,4 +251,136 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
         shot(&c, "submission-phone").await;
         c.close().await.unwrap();
     });
+}
+
+/// A browser session on `server`, opened with its token: `act` drives it, then it is closed.
+fn in_browser<F, Fut>(server: &Serving, act: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: std::future::Future<Output = Client>,
+{
+    let driver = Driver::start();
+    let base = server.base();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let c = browser(&driver).await;
+        c.goto(&format!("{base}/?token={}", server.token))
+            .await
+            .unwrap();
+        wait_for_path(&c, "/status").await;
+        let c = act(c, base).await;
+        c.close().await.unwrap();
+    });
+}
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_chromium, judge_has_chromedriver)),
+    ignore = "needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
+)]
+fn in_a_browser_a_tle_shows_the_limit_passed_and_a_problem_reads_once() {
+    let ws = crate::serve::workspace();
+    ws.write(
+        "problems/double/statement.md",
+        "# Double\n\nPrint $2n$.\n\n## Examples\n\nInput:\n\n```\n21\n```\n\nOutput:\n\n```\n42\n```\n",
+    );
+    ws.write(
+        "problems/double/problem.toml",
+        "title = \"Double\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\nsamples = [\"1\"]\n",
+    );
+    ws.write(
+        "solutions/double/spin.rs",
+        format!("{READ_N}fn main() {{ let mut x = n(); loop {{ x = std::hint::black_box(x.wrapping_mul(3)); }} }}\n"),
+    );
+    // A TLE from the terminal: its second case runs under the shorter cap, and is not timed.
+    ws.judge().args(["run", "spin"]).expect_exit(1).run();
+    let server = Serving::start(ws.path());
+    in_browser(&server, |c, base| async move {
+        let row = text(&c, "table.status tbody tr").await;
+        assert!(
+            row.contains("spin") && row.contains("Time limit exceeded"),
+            "{row}"
+        );
+        // The limit passed, not a time measured past it.
+        let time = text(&c, "table.status tbody tr td.num").await;
+        assert_eq!(time, "> 1 s", "{row}");
+        shot(&c, "status-tle").await;
+        c.goto(&format!("{base}/submissions/1")).await.unwrap();
+        assert_eq!(text(&c, "#case-1 td.num").await, "> 1 s");
+        let not_timed = text(&c, "#not-timed").await;
+        assert!(
+            not_timed.contains("2 (") && not_timed.contains("--full"),
+            "{not_timed}"
+        );
+
+        // The statement shows the title and its examples: the page repeats neither.
+        c.goto(&format!("{base}/problems/double")).await.unwrap();
+        let headings = c.find_all(Locator::Css("h1")).await.unwrap();
+        assert_eq!(headings.len(), 1, "one title");
+        assert!(c
+            .find_all(Locator::Css(".statement h1"))
+            .await
+            .unwrap()
+            .is_empty());
+        assert!(text(&c, ".statement").await.contains("Examples"));
+        let page = text(&c, "main").await;
+        assert!(!page.contains("Samples"), "{page}");
+        shot(&c, "problem-once").await;
+        c
+    });
+}
+
+#[test]
+#[cfg_attr(
+    not(all(judge_has_chromium, judge_has_chromedriver)),
+    ignore = "needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
+)]
+fn in_a_browser_pasted_python_is_judged_as_python_and_kept_apart_from_the_solutions() {
+    let ws = crate::serve::workspace();
+    let solutions = crate::common::snapshot(&ws.path().join("solutions"));
+    let server = Serving::start(ws.path());
+    in_browser(&server, |c, base| async move {
+        // No language chosen: the form leaves it to the code.
+        c.goto(&format!("{base}/submit?problem=double"))
+            .await
+            .unwrap();
+        let chosen = c
+            .find(Locator::Css("#language"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap();
+        assert_eq!(chosen.as_deref(), Some("auto"));
+        c.find(Locator::Css("#code"))
+            .await
+            .unwrap()
+            .send_keys("n = int(input())\nprint(2 * n)\n")
+            .await
+            .unwrap();
+        shot(&c, "submit-python").await;
+        click(&c, "#submit").await;
+        wait_for_path(&c, "/submissions/").await;
+        assert_eq!(text(&c, "table.status .verdict").await, "Accepted");
+        assert_eq!(text(&c, "table.status td.lang").await, "python");
+        let pasted = text(&c, "#pasted").await;
+        assert!(
+            pasted.contains(".judge/pastes/double/pasted-1.py"),
+            "{pasted}"
+        );
+        shot(&c, "submission-pasted").await;
+        // The form lists the workspace's solutions only.
+        c.goto(&format!("{base}/submit")).await.unwrap();
+        let listed = text(&c, "#solution").await;
+        assert!(!listed.contains("pasted-"), "{listed}");
+        c
+    });
+    assert_eq!(
+        crate::common::snapshot(&ws.path().join("solutions")),
+        solutions,
+        "a paste is never among the solutions"
+    );
 }

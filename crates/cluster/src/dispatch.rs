@@ -109,6 +109,7 @@ impl Cluster {
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
             partial: None,
             workers: Vec::new(),
+            not_timed: Vec::new(),
         };
         // Who will judge, as far as is known before they do.
         let ready = self.workers();

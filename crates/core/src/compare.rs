@@ -48,11 +48,19 @@ pub struct Relative {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Speed {
-    /// The fastest solution, which the others are compared with.
+    /// The fastest accepted solution, which the other accepted ones are compared with.
     pub reference: String,
     pub others: Vec<Relative>,
-    /// Solutions that share no accepted case with the reference.
+    /// Accepted solutions whose ratio cannot be taken: the reference measured no time.
     pub incomparable: Vec<String>,
+}
+
+/// A solution left out of the ranking of speeds, with its verdict: a speed against a solution
+/// that failed says nothing.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotRanked {
+    pub solution: String,
+    pub verdict: Verdict,
 }
 
 impl<'a> Matrix<'a> {
@@ -90,75 +98,72 @@ impl<'a> Matrix<'a> {
             .collect()
     }
 
-    /// Relative speed, hyperfine's way: the fastest solution against each other one, by the
-    /// ratio of summed CPU times (medians with --repeat) over the cases both accepted.
+    /// Relative speed, hyperfine's way, among the accepted solutions: the fastest against
+    /// each other one, by the ratio of summed CPU times (medians with --repeat) over the cases
+    /// both accepted. `None` when no solution was accepted ([`Matrix::not_ranked`] are the
+    /// others).
     pub fn speed(&self) -> Option<Speed> {
-        let accepted = |col: &Column, name: &str| {
-            self.cell(col, name)
-                .filter(|c| c.verdict == Verdict::Ac)
-                .is_some()
-        };
-        let candidates: Vec<&Column> = {
-            let all_ac: Vec<&Column> = self
-                .columns
-                .iter()
-                .filter(|c| c.report.verdict == Verdict::Ac && !c.report.cases.is_empty())
-                .collect();
-            if all_ac.is_empty() {
-                self.columns
-                    .iter()
-                    .filter(|c| c.report.cases.iter().any(|k| k.verdict == Verdict::Ac))
-                    .collect()
-            } else {
-                all_ac
-            }
-        };
-        // The reference is the fastest on the cases every candidate accepted.
+        let accepted: Vec<&Column> = self.columns.iter().filter(|c| ranked(c)).collect();
         let shared: Vec<&str> = self
             .cases
             .iter()
             .map(|c| c.name.as_str())
-            .filter(|n| candidates.iter().all(|col| accepted(col, n)))
+            .filter(|n| accepted.iter().all(|col| self.accepted(col, n)))
             .collect();
-        let reference = candidates.iter().min_by_key(|col| self.sum(col, &shared))?;
-        let mut others = Vec::new();
+        let reference = accepted.iter().min_by_key(|col| self.sum(col, &shared))?;
         let mut incomparable = Vec::new();
-        for col in &self.columns {
-            if col.report.solution == reference.report.solution {
-                continue;
-            }
-            let both: Vec<&str> = self
-                .cases
-                .iter()
-                .map(|c| c.name.as_str())
-                .filter(|n| accepted(col, n) && accepted(reference, n))
-                .collect();
-            let ratio = (!both.is_empty())
-                .then(|| {
-                    stats::ratio(
-                        self.sum(col, &both),
-                        self.sum(reference, &both),
-                        &self.per_repeat(col, &both),
-                        &self.per_repeat(reference, &both),
-                    )
-                })
-                .flatten();
-            match ratio {
-                Some(Ratio { factor, spread }) => others.push(Relative {
+        let mut others: Vec<Relative> = accepted
+            .iter()
+            .filter(|col| col.report.solution != reference.report.solution)
+            .filter_map(|col| {
+                let both: Vec<&str> = self
+                    .cases
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .filter(|n| self.accepted(col, n) && self.accepted(reference, n))
+                    .collect();
+                let ratio = stats::ratio(
+                    self.sum(col, &both),
+                    self.sum(reference, &both),
+                    &self.per_repeat(col, &both),
+                    &self.per_repeat(reference, &both),
+                );
+                let Some(Ratio { factor, spread }) = ratio else {
+                    incomparable.push(col.report.solution.clone());
+                    return None;
+                };
+                Some(Relative {
                     solution: col.report.solution.clone(),
                     ratio: factor,
                     spread,
                     cases: both.len(),
-                }),
-                None => incomparable.push(col.report.solution.clone()),
-            }
-        }
+                })
+            })
+            .collect();
         others.sort_by(|a, b| a.ratio.total_cmp(&b.ratio));
         Some(Speed {
             reference: reference.report.solution.clone(),
             others,
             incomparable,
         })
+    }
+
+    /// The solutions left out of the ranking of speeds (not accepted), with their verdicts.
+    pub fn not_ranked(&self) -> Vec<NotRanked> {
+        self.columns
+            .iter()
+            .filter(|c| !ranked(c))
+            .map(|c| NotRanked {
+                solution: c.report.solution.clone(),
+                verdict: c.report.verdict,
+            })
+            .collect()
+    }
+
+    /// Whether `col`'s solution was accepted on the case `name`.
+    fn accepted(&self, col: &Column, name: &str) -> bool {
+        self.cell(col, name)
+            .is_some_and(|c| c.verdict == Verdict::Ac)
     }
 
     fn sum(&self, col: &Column, cases: &[&str]) -> Duration {
@@ -188,6 +193,11 @@ impl<'a> Matrix<'a> {
     }
 }
 
+/// Whether a solution's speed is ranked: it was accepted (on cases it ran).
+fn ranked(col: &Column) -> bool {
+    col.report.verdict == Verdict::Ac && !col.report.cases.is_empty()
+}
+
 /// The matrix as data, for `judge compare --json`.
 #[derive(Serialize)]
 pub struct MatrixJson {
@@ -197,7 +207,10 @@ pub struct MatrixJson {
     pub repeat: u32,
     pub cases: Vec<String>,
     pub solutions: Vec<ColumnJson>,
+    /// Relative speed among the accepted solutions.
     pub speed: Option<Speed>,
+    /// The solutions not accepted, with their verdicts: not in `speed`.
+    pub not_ranked: Vec<NotRanked>,
     pub mismatches: Vec<String>,
     /// Solutions not judged here, with the reason.
     pub skipped: Vec<Skipped>,
@@ -280,6 +293,7 @@ impl Matrix<'_> {
                 })
                 .collect(),
             speed: self.speed(),
+            not_ranked: self.not_ranked(),
             mismatches: self.mismatches().into_iter().map(str::to_string).collect(),
             skipped: self.skipped.to_vec(),
         }
@@ -303,5 +317,57 @@ mod tests {
         assert!(!cell_contradicts(Some(&e("TLE or AC")), Verdict::Tle));
         assert!(cell_contradicts(Some(&e("TLE or AC")), Verdict::Re));
         assert!(!cell_contradicts(None, Verdict::Wa));
+    }
+
+    #[test]
+    fn only_accepted_solutions_are_ranked_the_others_are_listed_with_their_verdicts() {
+        use crate::fixtures::{case, problem, report};
+        let cases: Vec<TestCase> = ["1", "2"]
+            .iter()
+            .map(|n| TestCase {
+                name: n.to_string(),
+                ..TestCase::default()
+            })
+            .collect();
+        let reports = [
+            report(
+                "slow",
+                vec![case("1", Verdict::Ac, 40), case("2", Verdict::Ac, 60)],
+            ),
+            report(
+                "fast",
+                vec![case("1", Verdict::Ac, 4), case("2", Verdict::Ac, 6)],
+            ),
+            // Faster still on the case it passed, but wrong: no ratio says anything of it.
+            report(
+                "wrong",
+                vec![case("1", Verdict::Ac, 1), case("2", Verdict::Wa, 1)],
+            ),
+            report("spin", vec![case("1", Verdict::Tle, 1000)]),
+        ];
+        let p = problem("p", std::path::Path::new("problems/p"));
+        let limits = Limits::new(Duration::from_secs(1), 1 << 28, 1 << 20);
+        let m = Matrix::new(&p, &cases, limits, 1, &reports, &[]);
+        let speed = m.speed().unwrap();
+        assert_eq!(speed.reference, "fast");
+        let ranked: Vec<(&str, f64)> = speed
+            .others
+            .iter()
+            .map(|r| (r.solution.as_str(), r.ratio))
+            .collect();
+        assert_eq!(ranked, [("slow", 10.0)]);
+        let apart: Vec<(String, Verdict)> = m
+            .not_ranked()
+            .into_iter()
+            .map(|n| (n.solution, n.verdict))
+            .collect();
+        assert_eq!(
+            apart,
+            [("wrong".into(), Verdict::Wa), ("spin".into(), Verdict::Tle)]
+        );
+        // With none accepted there is no ranking, and every solution is listed apart.
+        let m = Matrix::new(&p, &cases, limits, 1, &reports[2..], &[]);
+        assert!(m.speed().is_none());
+        assert_eq!(m.not_ranked().len(), 2);
     }
 }

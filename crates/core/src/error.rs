@@ -34,8 +34,13 @@ pub enum Error {
         source: std::io::Error,
     },
 
-    #[error("unknown solution `{spec}`; known solutions: {}\n  fix: use one of those names, or give the path to a .rs file", list(known))]
-    UnknownSolution { spec: String, known: Vec<String> },
+    #[error("unknown solution `{spec}`; known solutions: {}\n  fix: use one of those names, or give the path to a {extensions} file", list(known))]
+    UnknownSolution {
+        spec: String,
+        known: Vec<String>,
+        /// The extensions of the languages in use, for the fix: "`.py` or `.rs`".
+        extensions: String,
+    },
 
     #[error("`{spec}` names several solutions: {}\n  fix: write PROBLEM/NAME", candidates.join(", "))]
     AmbiguousSolution {

@@ -66,6 +66,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         replay: false,
         partial: None,
         workers: Vec::new(),
+        not_timed: Vec::new(),
     };
     r.conclude(None);
     r

@@ -219,6 +219,41 @@ pub struct SolutionReport {
     /// Judged on other machines (`--nats`): the workers that judged its cases.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub workers: Vec<Worker>,
+    /// Cases run under the shorter cap after the first TLE that did not finish within it:
+    /// they have no verdict, and are not in `cases`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_timed: Vec<NotTimed>,
+}
+
+/// A case run under the shorter cap after a TLE (`judge run`'s default) that did not finish
+/// within it. Whether it would have passed under the whole limit is not known: it has no
+/// verdict, and the run is partial.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotTimed {
+    pub name: String,
+    pub sample: bool,
+    /// The cap it ran under.
+    #[serde(rename = "cap_ms", serialize_with = "serde_as::ms")]
+    pub cap: Duration,
+    /// What it used before it was stopped.
+    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    pub cpu: Duration,
+    #[serde(rename = "wall_ms", serialize_with = "serde_as::ms")]
+    pub wall: Duration,
+}
+
+impl NotTimed {
+    /// Its time as every table and page shows it ([`not_timed_time`]).
+    pub fn time_text(&self) -> String {
+        not_timed_time(self.cpu, self.cap)
+    }
+}
+
+/// The time of a case not timed, used `cpu` under the cap `cap`: "> 1 s" when it used the
+/// whole cap; what it used when it was stopped at the wall-clock cap before (asleep, or on a
+/// busy machine).
+pub fn not_timed_time(cpu: Duration, cap: Duration) -> String {
+    crate::units::format_run_time(cpu, (cpu >= cap).then_some(cap))
 }
 
 /// A machine that judged cases of a run, and how its speed bore on the time limit.
@@ -257,37 +292,46 @@ pub struct Partial {
     pub cases: Vec<String>,
     /// The run ended before its last case (`--stop-on-fail`, `--skip-after-tle`).
     pub stopped_early: bool,
-    /// Cases judged.
+    /// Cases that ran under the shorter cap after a TLE and did not finish: no verdict.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub not_timed: usize,
+    /// Cases judged (with a verdict).
     pub judged: usize,
     /// The problem's cases in all.
     pub of: usize,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Partial {
     /// A run's part, when it is one: `selection` says what was asked for (`None`: every case),
-    /// `judged` how many cases ran, `stopped_early` whether it ended before its last case.
+    /// `judged` how many cases got a verdict, `stopped_early` whether it ended before its last
+    /// case, `not_timed` how many did not finish under the shorter cap after a TLE.
     pub fn of(
         selection: Option<&Selection>,
         total: usize,
-        judged: usize,
+        (judged, not_timed): (usize, usize),
         stopped_early: bool,
     ) -> Option<Partial> {
         let of = selection.map_or(total, |s| s.of);
         let selected = selection.filter(|_| total < of);
-        if selected.is_none() && !stopped_early {
+        if selected.is_none() && !stopped_early && not_timed == 0 {
             return None;
         }
         Some(Partial {
             samples: selected.is_some_and(|s| s.samples),
             cases: selected.map(|s| s.cases.clone()).unwrap_or_default(),
             stopped_early,
+            not_timed,
             judged,
             of,
         })
     }
 
     /// "the samples only, 2 of 15 cases", "cases 1* only, 3 of 15 cases", "stopped early, 5 of 15
-    /// cases".
+    /// cases", "4 not timed after a TLE, 1 of 5 cases".
     pub fn describe(&self) -> String {
         let mut what = Vec::new();
         match (self.samples, self.cases.as_slice()) {
@@ -299,6 +343,9 @@ impl Partial {
         }
         if self.stopped_early {
             what.push("stopped early".to_string());
+        }
+        if self.not_timed > 0 {
+            what.push(format!("{} not timed after a TLE", self.not_timed));
         }
         what.push(format!("{} of {} cases", self.judged, self.of));
         what.join(", ")

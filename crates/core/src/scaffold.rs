@@ -159,7 +159,10 @@ pub fn attempt_language(ws: &Workspace, language: Option<&str>) -> Result<Arc<La
                 name: l.to_string(),
                 known: languages.known(),
             })?,
-        None => languages.get("rust").cloned().expect("Rust is built in"),
+        None => languages
+            .get(crate::workspace::DEFAULT_LANGUAGE)
+            .cloned()
+            .expect("Rust is built in"),
     })
 }
 
@@ -213,14 +216,18 @@ pub fn new_problem(ws: &Workspace, id: &str, title: &str) -> Result<Vec<PathBuf>
         )?;
         created.push(path);
     }
-    let tests = ws.root.join("testcases").join(id);
-    std::fs::create_dir_all(&tests).map_err(|e| Error::create(&tests, e))?;
-    // Git keeps no empty folder; the judge skips hidden files.
-    let keep = tests.join(".gitkeep");
-    if !keep.exists() {
-        create(&keep, b"")?;
+    // Where its tests and its solutions go: made now, so that the first file written there
+    // (`cat > solutions/ID/brute.py`) finds its folder.
+    for folder in ["testcases", "solutions"] {
+        let dir = ws.root.join(folder).join(id);
+        std::fs::create_dir_all(&dir).map_err(|e| Error::create(&dir, e))?;
+        // Git keeps no empty folder; the judge skips hidden files.
+        let keep = dir.join(".gitkeep");
+        if !keep.exists() {
+            create(&keep, b"")?;
+        }
+        created.push(dir);
     }
-    created.push(tests);
     Ok(created)
 }
 

@@ -147,7 +147,10 @@ pub fn stress(
                 .show(&problem.dir.join("problem.toml")),
             line: None,
             message: format!("`{}` has no generator, so it cannot be stress-tested", problem.id),
-            fix: "write a generator (a program printing one input for the seed given as its first argument, in any language) and add `generator = \"gen.rs\"` to problem.toml".into(),
+            fix: format!(
+                "write a generator (a program printing one input for the seed given as its first argument, in any language) and add `generator = \"{}\"` to problem.toml",
+                judge.workspace.example_file("gen", Some(&problem.id))
+            ),
         });
     };
     let generator = Solution {
@@ -353,8 +356,9 @@ pub fn generate_sized(
 ) -> Result<std::result::Result<(), String>> {
     let Some(path) = &problem.generator else {
         return Ok(Err(format!(
-            "`{}` has no generator (`generator = \"gen.rs\"` in problem.toml)",
-            problem.id
+            "`{}` has no generator (`generator = \"{}\"` in problem.toml)",
+            problem.id,
+            judge.workspace.example_file("gen", Some(&problem.id))
         )));
     };
     let generator = Solution {

@@ -115,10 +115,10 @@ pub fn kattis(
         }
     }
     if problem.input_validators.is_empty() {
-        out.notes.push(
-            "no input validator (problemtools warns): add `input_validator = \"validate.rs\"` to problem.toml"
-                .into(),
-        );
+        out.notes.push(format!(
+            "no input validator (problemtools warns): add `input_validator = \"{}\"` to problem.toml",
+            ws.example_file("validate", Some(&problem.id))
+        ));
     }
     if problem.generator.is_some() {
         out.notes

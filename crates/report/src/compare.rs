@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use anstyle::Style;
 
 use super::{alarm, dim, paint, verdict_style};
-use judge_core::compare::{cell_contradicts, Column, Matrix, Speed};
+use judge_core::compare::{cell_contradicts, Column, Matrix, NotRanked, Speed};
 use judge_core::model::{CaseReport, SolutionReport};
 use judge_core::stats;
 use judge_core::units::{format_bytes, format_duration, format_run_time};
@@ -152,10 +152,15 @@ pub fn render(m: &Matrix) -> String {
         &mut out,
         m.columns.iter().any(|c| c.report.expected.is_none()),
     );
-    if let Some(speed) = m.speed() {
+    let speed = m.speed();
+    let not_ranked = m.not_ranked();
+    if speed.is_some() || !not_ranked.is_empty() {
         let _ = writeln!(out);
+    }
+    if let Some(speed) = speed {
         render_speed(&mut out, &speed);
     }
+    render_not_ranked(&mut out, &not_ranked);
     for skip in m.skipped {
         let _ = writeln!(
             out,
@@ -178,13 +183,14 @@ pub fn render(m: &Matrix) -> String {
 }
 
 fn cell_text(col: &Column, c: &CaseReport, width: usize, markers: &mut Markers) -> String {
-    let time = if c.verdict == Verdict::Tle {
-        format!("> {}", format_duration(col.report.limits.time))
-    } else {
-        match &c.timing {
-            Some(t) => format!("{} / {}", format_duration(t.min()), format_duration(c.cpu)),
-            None => format_duration(c.cpu),
+    let time = match &c.timing {
+        Some(t) if c.verdict != Verdict::Tle => {
+            format!("{} / {}", format_duration(t.min()), format_duration(c.cpu))
         }
+        _ => format_run_time(
+            c.cpu,
+            (c.verdict == Verdict::Tle).then_some(col.report.limits.time),
+        ),
     };
     let mut flags = String::new();
     if cell_contradicts(col.report.expected.as_ref(), c.verdict) {
@@ -286,6 +292,34 @@ pub fn render_speed(out: &mut String, speed: &Speed) {
         );
     }
     for s in &speed.incomparable {
-        let _ = writeln!(out, "  {}", dim(&format!("{s}: no case both accepted")));
+        let _ = writeln!(
+            out,
+            "  {}",
+            dim(&format!("{s}: not compared (no time was measured)"))
+        );
     }
+}
+
+/// "not ranked (not accepted): wrong WA · spin TLE": a speed against a solution that failed
+/// says nothing.
+pub fn render_not_ranked(out: &mut String, not_ranked: &[NotRanked]) {
+    if not_ranked.is_empty() {
+        return;
+    }
+    let list: Vec<String> = not_ranked
+        .iter()
+        .map(|n| {
+            format!(
+                "{} {}",
+                n.solution,
+                paint(verdict_style(n.verdict), n.verdict.code())
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} {}",
+        dim("not ranked (not accepted):"),
+        list.join(" · ")
+    );
 }

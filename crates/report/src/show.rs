@@ -91,9 +91,16 @@ pub fn render(
     if !samples.is_empty() {
         writeln!(out, "\n{}", paint(bold, "Samples"))?;
     }
+    // An interactive problem's sample files are the interactor's: the input it reads, and
+    // what it checks against (its secret, not what the solution prints).
+    let interactive = problem.interactor.is_some();
     for case in samples {
         writeln!(out, "\n  {}", paint(bold, &format!("sample {}", case.name)))?;
-        for (label, path) in [("input", &case.input), ("answer", &case.answer)] {
+        let files = match interactive {
+            true => vec![("input, read by the interactor", &case.input)],
+            false => vec![("input", &case.input), ("answer", &case.answer)],
+        };
+        for (label, path) in files {
             let data = std::fs::read(path).unwrap_or_default();
             writeln!(out, "  {}", dim(&format!("{label}:")))?;
             for line in text::printable(&data, SAMPLE_SHOWN).lines() {

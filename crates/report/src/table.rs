@@ -5,9 +5,9 @@ use std::io::Write;
 use anstyle::{AnsiColor, Style};
 
 use super::{dim, memory_cell, paint, time_cell, verdict_style, yellow};
-use judge_core::model::{CaseReport, CompileReport, SolutionReport};
+use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
 use judge_core::units::{format_bytes, format_duration, format_run_time};
-use judge_core::verdict::{Limits, Verdict};
+use judge_core::verdict::{Limits, StoppedBy, Verdict};
 
 /// Column widths of the case table (the case column grows with long names: a package's
 /// `secret/subtask1/03`).
@@ -135,14 +135,24 @@ pub fn table_head(out: &mut dyn Write, repeated: bool, names: usize) {
     let _ = writeln!(out, "\n  {}", paint(Style::new().bold(), &head));
 }
 
-/// One row of the table, with the details of a failed case beneath it.
-pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usize) {
-    let w = case_width(names);
-    let name = if c.sample {
-        format!("{} (s)", c.name)
+/// The failed cases of a run whose details (input, diff, stderr, transcript) are shown, unless
+/// the whole of them is asked for (`judge run --full`): the rows of the others say their
+/// verdict and why, and the summary, what was left out, so that it stays on the screen.
+pub const DETAILED_FAILURES: usize = 3;
+
+/// A case's name as its row shows it: "04 (s)" for a sample.
+fn row_name(name: &str, sample: bool) -> String {
+    if sample {
+        format!("{name} (s)")
     } else {
-        c.name.clone()
-    };
+        name.to_string()
+    }
+}
+
+/// One row of the table, with the details of a failed case beneath it when `details`.
+pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usize, details: bool) {
+    let w = case_width(names);
+    let name = row_name(&c.name, c.sample);
     let verdict = format!("{:<W_VERDICT$}", c.verdict.code());
     let min = match &c.timing {
         Some(t) if c.verdict != Verdict::Tle => format!("{:>W_NUM$} ", format_duration(t.min())),
@@ -206,6 +216,33 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usi
             ))
         );
     }
+    if details {
+        case_details(out, c, &indent);
+    }
+}
+
+/// The row of a case that ran under the shorter cap after a TLE and did not finish within it:
+/// no verdict, and the time it was stopped at.
+pub fn not_timed_row(out: &mut dyn Write, c: &NotTimed, limits: &Limits, names: usize) {
+    let w = case_width(names);
+    let _ = writeln!(
+        out,
+        "  {:<w$} {} {:>W_NUM$} {:>W_NUM$} {:>W_NUM$}  {}",
+        row_name(&c.name, c.sample),
+        dim(&format!("{:<W_VERDICT$}", "-")),
+        c.time_text(),
+        format_duration(c.wall),
+        "",
+        dim(&format!(
+            "not timed: stopped under the {} cap after a TLE (--full gives it the whole {})",
+            format_duration(c.cap),
+            format_duration(limits.time)
+        )),
+    );
+}
+
+/// What is beneath a failed case's row: its input, the diff, the transcript, stderr.
+fn case_details(out: &mut dyn Write, c: &CaseReport, indent: &str) {
     if let Some(input) = &c.input {
         let _ = writeln!(out, "{indent}{}", dim("input:"));
         for line in input.lines() {
@@ -256,10 +293,28 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usi
         .as_ref()
         .and_then(|i| i.interactor_stderr.as_ref())
     {
-        let _ = writeln!(out, "{indent}{}", dim("interactor's stderr (end):"));
+        let head = match c.killed_by {
+            // What it says of the solution's end, it wrote after the judge stopped it.
+            Some(by) => format!(
+                "interactor's stderr (end), written after the judge stopped the solution ({}):",
+                stopped_words(by)
+            ),
+            None => "interactor's stderr (end):".to_string(),
+        };
+        let _ = writeln!(out, "{indent}{}", dim(&head));
         for line in err.lines() {
             let _ = writeln!(out, "{indent}  {}", dim(line));
         }
+    }
+}
+
+/// Who stopped a program, as the words after "the judge stopped the solution".
+fn stopped_words(by: StoppedBy) -> &'static str {
+    match by {
+        StoppedBy::WallCap => "at the wall-clock cap",
+        StoppedBy::CpuLimit | StoppedBy::CpuBackstop => "at the time limit",
+        StoppedBy::MemoryLimit => "at the memory limit",
+        StoppedBy::OutputLimit | StoppedBy::FolderLimit => "at the output limit",
     }
 }
 
@@ -363,6 +418,19 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
             );
         }
     }
+    if let Some(first) = r.not_timed.first() {
+        let n = r.not_timed.len();
+        let _ = writeln!(
+            out,
+            "{}",
+            dim(&format!(
+                "    {n} case{} after the first TLE ran under a {} cap and did not finish: not timed, no verdict (--full runs every case under the whole {})",
+                if n == 1 { "" } else { "s" },
+                format_duration(first.cap),
+                format_duration(r.limits.time)
+            ))
+        );
+    }
     if let Some(dir) = r
         .cases
         .iter()
@@ -374,6 +442,20 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
             dim(&format!(
                 "    output and stderr of the failed cases kept in {}/",
                 shown(dir)
+            ))
+        );
+    }
+}
+
+/// Said under the summary when the details of `count` failed cases were left out.
+pub fn left_out(out: &mut dyn Write, count: usize) {
+    if count > 0 {
+        let _ = writeln!(
+            out,
+            "{}",
+            dim(&format!(
+                "    the details of {count} more failed case{} are left out (--full shows them)",
+                if count == 1 { "" } else { "s" }
             ))
         );
     }
@@ -462,7 +544,7 @@ mod tests {
         }
         table_head(&mut out, repeated, 2);
         for c in &r.cases {
-            case_row(&mut out, c, &r.limits, 2);
+            case_row(&mut out, c, &r.limits, 2, true);
         }
         summary(&mut out, r);
         anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()

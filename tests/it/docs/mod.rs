@@ -22,6 +22,8 @@
 //!   - `run judge ARGS`: the judge run for what it leaves (submissions in the history), its
 //!     output not compared;
 //!   - `fresh`: a new copy of the workspace from here on (an empty history, say);
+//!   - `without PROGRAM`: the block's commands run with a PATH on which PROGRAM is not found
+//!     (to show what the judge says of a missing compiler on a machine that has it);
 //!   - `exit N`: the exit status of each of the block's commands (0 without it).
 //! - `<!-- not tested: REASON -->`: the block is not played, for the reason given: it needs a
 //!   browser, the network or files only the reader has, it measures for minutes, or what it

@@ -34,6 +34,9 @@ pub(super) enum Step {
     Remove(String),
     /// `run ARGS`: `judge ARGS` run for what it leaves behind (a submission in the history).
     Run(Vec<String>),
+    /// `without PROGRAM`: the block's commands run with a PATH on which PROGRAM is not found,
+    /// whether or not the machine has it.
+    Without(String),
 }
 
 /// A command as the block shows it, with the output shown under it.
@@ -146,8 +149,11 @@ fn parse_step(step: &str) -> Result<Step, String> {
         "append" => from(rest).map(|(path, fixture)| Step::Append { path, fixture }),
         "remove" => workspace_path(rest).map(Step::Remove),
         "run" => judge_args(rest).map(Step::Run),
+        "without" if !rest.is_empty() && !rest.contains(['/', ' ']) => {
+            Ok(Step::Without(rest.to_string()))
+        }
         _ => Err(format!(
-            "unknown step `{step}`: the steps are fresh, write, append, remove, run and exit"
+            "unknown step `{step}`: the steps are fresh, write, append, remove, run, without and exit"
         )),
     }
 }

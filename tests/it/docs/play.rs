@@ -89,11 +89,23 @@ fn play_block(
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let mut hidden = Vec::new();
     for step in steps {
-        apply(step, workspace).map_err(|e| format!("{}: {e}", at(block.line)))?;
+        match step {
+            Step::Without(program) => hidden.push(program.as_str()),
+            _ => apply(step, workspace).map_err(|e| format!("{}: {e}", at(block.line)))?,
+        }
     }
+    let path = match hidden.is_empty() {
+        true => None,
+        false => Some(PathWithout::new(&hidden)),
+    };
     for (shown, args) in block.commands.iter().zip(commands) {
-        let (code, output) = judge(&workspace.root(), &args)?;
+        let mut test = Test::at(&workspace.root()).args(&args);
+        if let Some(path) = &path {
+            test = test.env("PATH", path.dir.path());
+        }
+        let (code, output) = test.run_as_terminal(PATIENCE)?;
         let label = format!("`{}` at {}", shown.text, at(shown.line));
         if code != Some(exit) {
             failures.push(format!(
@@ -139,8 +151,40 @@ fn apply(step: &Step, workspace: &mut Workspace) -> Result<(), String> {
         Step::Run(args) => {
             judge(&workspace.root(), args)?;
         }
+        Step::Without(_) => unreachable!("a block's PATH, not a change to its workspace"),
     }
     Ok(())
+}
+
+/// A folder that stands for the test's PATH, less some programs: a link to every other program
+/// found on PATH (the first of each name, as a shell finds it). So an example can show what the
+/// judge says of a compiler that is not installed on a machine that has it.
+struct PathWithout {
+    dir: tempfile::TempDir,
+}
+
+impl PathWithout {
+    fn new(hidden: &[&str]) -> PathWithout {
+        let dir = tempfile::Builder::new()
+            .prefix("judge-docs-path-")
+            .tempdir()
+            .unwrap();
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        for folder in std::env::split_paths(&path) {
+            let Ok(entries) = std::fs::read_dir(&folder) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let link = dir.path().join(&name);
+                if hidden.iter().any(|h| name == **h) || link.symlink_metadata().is_ok() {
+                    continue;
+                }
+                std::os::unix::fs::symlink(entry.path(), link).unwrap();
+            }
+        }
+        PathWithout { dir }
+    }
 }
 
 /// `judge ARGS` in `root`: its exit code and what it wrote, stdout and stderr in the order

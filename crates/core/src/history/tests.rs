@@ -234,6 +234,7 @@ fn a_partial_run_is_never_a_first_ac_nor_a_best() {
         samples: true,
         cases: vec![],
         stopped_early: false,
+        not_timed: 0,
         judged: 2,
         of: 15,
     };
@@ -273,15 +274,19 @@ mod properties {
                 any::<bool>(),
                 proptest::collection::vec("[0-9a-z*?]{1,4}", 0..3),
                 any::<bool>(),
+                0usize..5,
                 0usize..500,
                 0usize..500,
             )
-                .prop_map(|(samples, cases, stopped_early, judged, of)| Partial {
-                    samples,
-                    cases,
-                    stopped_early,
-                    judged,
-                    of,
+                .prop_map(|(samples, cases, stopped_early, not_timed, judged, of)| {
+                    Partial {
+                        samples,
+                        cases,
+                        stopped_early,
+                        not_timed,
+                        judged,
+                        of,
+                    }
                 }),
         )
     }

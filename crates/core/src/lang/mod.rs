@@ -8,6 +8,7 @@
 
 pub mod builtin;
 pub mod config;
+pub mod detect;
 pub mod java;
 
 use std::collections::BTreeMap;

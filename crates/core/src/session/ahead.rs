@@ -29,7 +29,7 @@ const SMALL_OUTPUT: u64 = 64 << 10;
 /// Whether a run of `problem`'s cases under `options` may send each case ahead (see above).
 pub(super) fn sends_ahead(problem: &Problem, options: &Options) -> bool {
     let waits_for_verdicts = options.stop_on_fail
-        || options.skip_after_tle
+        || options.after_tle == super::AfterTle::Skip
         || options.repeat > 1
         || problem.grading.is_some()
         || problem.interactor.is_some()

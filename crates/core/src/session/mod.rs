@@ -1,14 +1,16 @@
 //! Judging: compile a solution, run it on each case under the limits, check, decide, collect the reports.
 //!
 //! [`Judge`] is the engine every command drives. Its parts each own one rule: [`slot`] runs one
-//! program on one case and decides its verdict, [`checker`] checks an output, [`parallel`]
-//! schedules cases over several slots, [`repeat`] runs a case several times.
+//! program on one case and decides its verdict, [`checker`] checks an output, [`order`] runs
+//! the cases one after another (with the shorter cap after a TLE), [`parallel`] schedules
+//! cases over several slots, [`repeat`] runs a case several times.
 
 mod ahead;
 mod checker;
 mod explain;
 mod interact;
 mod options;
+mod order;
 mod parallel;
 mod repeat;
 mod scratch;
@@ -18,14 +20,14 @@ use std::path::{Path, PathBuf};
 
 pub use crate::model::AppliedRule;
 pub use checker::Checked;
-pub use options::{Options, Settings};
+pub use options::{shorter_cap, AfterTle, Options, Settings, SHORTER_CAP_RULE};
 pub use parallel::needs_rerun;
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
 
 use crate::check::CheckOutcome;
 use crate::compile::{self, BuildSettings, Cache, Program, Source, Toolchain, Toolchains};
 use crate::error::{Error, Result};
-use crate::model::{CaseReport, CompileReport, Partial, Skipped, SolutionReport};
+use crate::model::{CaseReport, CompileReport, NotTimed, Partial, Skipped, SolutionReport};
 use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
 use judge_runner::{self as run, ExecutorFactory};
@@ -129,6 +131,9 @@ pub trait Observer {
     fn compiled(&mut self, _report: &CompileReport) {}
     fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
     fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
+    /// A case run under the shorter cap after a TLE did not finish within it; `limits` are
+    /// the run's own.
+    fn case_not_timed(&mut self, _case: &NotTimed, _limits: &Limits) {}
 }
 
 /// Observes nothing.
@@ -354,8 +359,9 @@ impl Judge {
                 .interactor
                 .as_ref()
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
-            partial: Partial::of(options.selection.as_ref(), cases.len(), 0, false),
+            partial: Partial::of(options.selection.as_ref(), cases.len(), (0, 0), false),
             workers: Vec::new(),
+            not_timed: Vec::new(),
         };
         observer.compiling(solution, &report);
         let (compile, program) = self.build_with(&solution.path, &toolchain, false)?;
@@ -397,25 +403,7 @@ impl Judge {
             report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
         } else {
             report.jobs = 1;
-            let ahead = ahead::sends_ahead(problem, options);
-            for (i, case) in cases.iter().enumerate() {
-                // A package's group that breaks on a rejection runs no more of its cases.
-                if let Some(g) = &problem.grading {
-                    if !runs(g, &report.cases, &case.name) {
-                        continue;
-                    }
-                }
-                observer.case_started(case, i, cases.len());
-                let next = cases.get(i + 1).filter(|_| ahead);
-                let case_report =
-                    self.run_repeated(problem, solution, program, (case, next), &limits, options)?;
-                observer.case_finished(&case_report, &limits);
-                let ended = options.ends_run(&case_report);
-                report.cases.push(case_report);
-                if ended {
-                    break;
-                }
-            }
+            self.judge_in_order(problem, solution, program, cases, options, observer, report)?;
         }
         finish(problem, cases, options, report);
         Ok(())
@@ -589,8 +577,8 @@ pub fn finish(
         report.cases.truncate(end + 1);
     }
     report.conclude(problem.grading.as_deref());
-    // A case whose failure ended the run before its last case; a package's grader skipping
-    // cases is its rule, not an early end.
+    // A case whose failure ended the run before its last case (`--stop-on-fail`,
+    // `--skip-after-tle`); a package's grader skipping cases is its rule, not an early end.
     let stopped_early = report
         .cases
         .iter()
@@ -600,7 +588,7 @@ pub fn finish(
     report.partial = Partial::of(
         options.selection.as_ref(),
         cases.len(),
-        report.cases.len(),
+        (report.cases.len(), report.not_timed.len()),
         stopped_early,
     );
 }

@@ -40,8 +40,8 @@ pub struct Options {
     pub show_input: bool,
     /// Runs of each case (at least 1). A case that goes over the time limit is not run again.
     pub repeat: u32,
-    /// After a case goes over the time limit, the remaining cases are not run.
-    pub skip_after_tle: bool,
+    /// What the cases after the first TLE run under.
+    pub after_tle: AfterTle,
     /// Cases run at once (1: one at a time). Above 1, times are measured in parallel, and TLE
     /// cases and cases within 20% of the time limit are re-run alone before their verdict is final.
     pub jobs: usize,
@@ -62,7 +62,7 @@ impl Default for Options {
             compile_time_limit: compile::DEFAULT_COMPILE_TIME,
             show_input: false,
             repeat: 1,
-            skip_after_tle: false,
+            after_tle: AfterTle::WholeLimit,
             jobs: 1,
             checks: false,
             selection: None,
@@ -109,6 +109,53 @@ impl Options {
     /// after a TLE.
     pub(super) fn ends_run(&self, c: &CaseReport) -> bool {
         c.verdict != Verdict::Ac && self.stop_on_fail
-            || c.verdict == Verdict::Tle && self.skip_after_tle
+            || c.verdict == Verdict::Tle && self.after_tle == AfterTle::Skip
     }
+
+    /// The shorter cap the cases after the first TLE run under, for `problem`'s cases with
+    /// the time limit `limit`: `None` when they run under the whole limit. A package's test
+    /// groups decide for themselves which cases run after a failure.
+    pub(super) fn shorter_cap(&self, problem: &Problem, limit: Duration) -> Option<Duration> {
+        let applies = self.after_tle == AfterTle::ShorterCap && problem.grading.is_none();
+        applies.then(|| shorter_cap(limit)).flatten()
+    }
+}
+
+/// What the cases after the first TLE of a run are run under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AfterTle {
+    /// The whole time limit, each case its verdict (what comparing and verifying need).
+    #[default]
+    WholeLimit,
+    /// A shorter cap ([`shorter_cap`]): a case that finishes under it gets its verdict (it
+    /// finished under the limit too), one that does not is not timed, and has none. The
+    /// run's verdict is the first TLE's, true either way (`judge run`'s default).
+    ShorterCap,
+    /// Not run at all (`--skip-after-tle`).
+    Skip,
+}
+
+impl AfterTle {
+    /// The whole limit, or with `--skip-after-tle` nothing: what a command that needs every
+    /// verdict it runs offers (compare, verify).
+    pub fn whole_or_skip(skip: bool) -> AfterTle {
+        if skip {
+            AfterTle::Skip
+        } else {
+            AfterTle::WholeLimit
+        }
+    }
+}
+
+/// The shortest the cap after a TLE is: an interpreter or a virtual machine starts within it.
+const SHORTER_CAP_MIN: Duration = Duration::from_millis(500);
+
+/// [`shorter_cap`] in words, for the help.
+pub const SHORTER_CAP_RULE: &str = "a quarter of the time limit, at least 0.5 s";
+
+/// The cap the cases after a TLE run under, for a time limit `limit`: a quarter of it, at least
+/// half a second; `None` when that is not shorter than the limit itself.
+pub fn shorter_cap(limit: Duration) -> Option<Duration> {
+    let cap = (limit / 4).max(SHORTER_CAP_MIN);
+    (cap < limit).then_some(cap)
 }

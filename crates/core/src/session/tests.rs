@@ -210,6 +210,10 @@ impl Observer for Record {
     fn case_finished(&mut self, c: &CaseReport, _: &Limits) {
         self.0.push(format!("done {} {}", c.name, c.verdict));
     }
+    fn case_not_timed(&mut self, c: &NotTimed, _: &Limits) {
+        self.0
+            .push(format!("not timed {} under {:?}", c.name, c.cap));
+    }
 }
 
 fn ms(n: u64) -> Duration {
@@ -477,12 +481,76 @@ fn skip_after_tle_waits_for_the_rerun_alone() {
     let cases = f.cases(&[("1", "1500:42,200:42"), ("2", "10:42"), ("3", "10:42")]);
     let options = Options {
         jobs: 2,
-        skip_after_tle: true,
+        after_tle: AfterTle::Skip,
         ..Options::default()
     };
     let (_, report) = f.run(&cases, &options);
     assert_eq!(report.cases.len(), 3);
     assert_eq!(report.verdict, Verdict::Ac);
+}
+
+#[test]
+fn after_a_tle_the_cases_run_under_a_shorter_cap_and_those_that_do_not_finish_are_not_timed() {
+    let f = Fixture::new();
+    // The limit is 1 s: the cap after a TLE is 500 ms.
+    let cases = f.cases(&[
+        ("1", "10:42"),
+        ("2", "2000:42"),
+        ("3", "700:42"),
+        ("4", "300:41"),
+        ("5", "10:42"),
+    ]);
+    let options = Options {
+        after_tle: AfterTle::ShorterCap,
+        ..Options::default()
+    };
+    let (seen, report) = f.run(&cases, &options);
+    let got: Vec<(&str, Verdict)> = report
+        .cases
+        .iter()
+        .map(|c| (c.name.as_str(), c.verdict))
+        .collect();
+    // Case 4 finished within the cap: its WA is a verdict under the whole limit too.
+    assert_eq!(
+        got,
+        [
+            ("1", Verdict::Ac),
+            ("2", Verdict::Tle),
+            ("4", Verdict::Wa),
+            ("5", Verdict::Ac)
+        ]
+    );
+    // Case 3 would pass under 1 s, but did not finish within 500 ms: no verdict at all.
+    assert_eq!(report.not_timed.len(), 1);
+    assert_eq!(
+        (report.not_timed[0].name.as_str(), report.not_timed[0].cap),
+        ("3", ms(500))
+    );
+    assert!(
+        seen.contains(&"not timed 3 under 500ms".to_string()),
+        "{seen:?}"
+    );
+    assert_eq!(report.verdict, Verdict::Tle, "the first failure's, as ever");
+    let partial = report
+        .partial
+        .expect("a run with a case not timed is partial");
+    assert_eq!((partial.not_timed, partial.judged, partial.of), (1, 4, 5));
+    assert_eq!(partial.describe(), "1 not timed after a TLE, 4 of 5 cases");
+
+    // The whole limit, as comparing and verifying need: every case its verdict.
+    let (_, whole) = f.run(&cases, &Options::default());
+    assert_eq!(whole.cases.len(), 5);
+    assert_eq!(whole.cases[2].verdict, Verdict::Ac);
+    assert!(whole.not_timed.is_empty() && whole.partial.is_none());
+}
+
+#[test]
+fn a_limit_of_half_a_second_or_less_has_no_shorter_cap() {
+    assert_eq!(shorter_cap(ms(4000)), Some(ms(1000)));
+    assert_eq!(shorter_cap(ms(1000)), Some(ms(500)));
+    assert_eq!(shorter_cap(ms(600)), Some(ms(500)));
+    assert_eq!(shorter_cap(ms(500)), None);
+    assert_eq!(shorter_cap(ms(100)), None);
 }
 
 #[test]

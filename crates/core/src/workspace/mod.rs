@@ -29,8 +29,8 @@ pub use checker::{
 };
 pub use interactor::{Interactor, InteractorProgram, InteractorProtocol};
 pub use problem::{check_io_name, FileIo, Problem, ProblemLimits, DEFAULT_OUTPUT_LIMIT};
-pub use solutions::{solution_name, Solution};
-pub use statement::Statement;
+pub use solutions::{solution_name, Solution, DEFAULT_LANGUAGE};
+pub use statement::{has_examples, without_title, Statement};
 pub use validator::{InputValidator, ValidatorKind};
 
 use problem::parse_problem;
@@ -156,6 +156,12 @@ impl Workspace {
     /// `.judge/`: caches and history, never committed (see [`Workspace::loose`]).
     pub fn state_dir(&self) -> PathBuf {
         self.state.clone()
+    }
+
+    /// Where code pasted into `judge serve`'s submit form is kept (`PROBLEM/pasted-N.EXT`):
+    /// with the submissions, not among the user's solutions.
+    pub fn pastes_dir(&self) -> PathBuf {
+        self.state.join("pastes")
     }
 
     /// A path shown to the user: relative to the workspace root when inside it.

@@ -502,7 +502,7 @@ mod tests {
         assert!(e.contains(":5") && e.contains("checker_time_limit"), "{e}");
         let e = err("checker = \"custom\"\n");
         assert!(e.contains(":4"), "{e}");
-        assert!(e.contains("add `checker_program = \"checker.rs\"`"), "{e}");
+        assert!(e.contains("add `checker_program = \"checker.EXT\"`"), "{e}");
         let e = err("checker = \"custom\"\nchecker_program = \"nowhere.rs\"\n");
         assert!(
             e.contains(":5") && e.contains("there is no `nowhere.rs` in problems/p/"),

@@ -14,6 +14,20 @@ use super::checker::{
 use super::interactor::{Interactor, InteractorProgram, InteractorProtocol};
 use super::raw::{line_of, RawProblem};
 
+/// What `EXT` stands for in a hint's example file name: the problem's programs may be written
+/// in any language, whichever its solutions are in.
+const ANY_LANGUAGE: &str = "EXT: the extension of any language the judge knows";
+
+/// The file name a hint suggests for a program key, without its extension.
+fn stem_of_key(key: &str) -> &str {
+    match key {
+        "generator" => "gen",
+        "input_validator" => "validate",
+        "checker_program" => "checker",
+        other => other,
+    }
+}
+
 /// A program file of the problem's (`generator`, `checker_program`): in the problem's folder,
 /// in a language the judge knows, and there.
 pub(super) fn program_file(
@@ -40,7 +54,10 @@ pub(super) fn program_file(
     if !inside {
         return Err(bad(
             format!("{key}: `{name}` is not a file in the problem's folder"),
-            format!("name a file in {shown_dir}/, such as \"gen.rs\""),
+            format!(
+                "name a file in {shown_dir}/, such as \"{}.EXT\" ({ANY_LANGUAGE})",
+                stem_of_key(key)
+            ),
         ));
     }
     if config.languages.of_path(Path::new(name)).is_none() {
@@ -187,7 +204,7 @@ pub(super) fn parse_checker(
         return Err(bad(
             span,
             "checker = \"custom\" needs the checker's source".into(),
-            format!("add `checker_program = \"checker.rs\"`, naming a source file in {shown_dir}/"),
+            format!("add `checker_program = \"checker.EXT\"`, naming a source file in {shown_dir}/ ({ANY_LANGUAGE})"),
         ));
     };
     let source = program_file(
@@ -265,7 +282,7 @@ pub(super) fn parse_interactor(
                 return Err(bad(
                     span,
                     format!("`{key}` applies only to an interactive problem, and this one has no interactor"),
-                    format!("add `interactor = \"interactor.rs\"`, or remove `{key}`"),
+                    format!("add `interactor = \"interactor.EXT\"` ({ANY_LANGUAGE}), or remove `{key}`"),
                 ));
             }
         }

@@ -1,9 +1,14 @@
 //! Solutions: the reference solutions under `solutions/ID/`, and resolving what the user typed (a name or a path).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::{natural_cmp, Workspace};
 use crate::error::{Error, Result};
+use crate::lang::Language;
+
+/// The language of a workspace with no solution yet: the judge's own (`judge new`'s default).
+pub const DEFAULT_LANGUAGE: &str = "rust";
 
 /// A solution source file.
 #[derive(Debug, Clone)]
@@ -45,6 +50,64 @@ impl Workspace {
             .collect();
         out.sort_by(|a, b| natural_cmp(&a.name, &b.name));
         Ok(out)
+    }
+
+    /// The languages the solutions are written in, the most used first (a tie: the one listed
+    /// first among the built-in ones): `problem`'s solutions when it has some, else the
+    /// workspace's. Rust, the judge's default, when there are none. What a hint offers as an
+    /// example, and what pasted code that does not tell its language is taken to be written in.
+    pub fn languages_in_use(&self, problem: Option<&str>) -> Vec<Arc<Language>> {
+        let own = problem
+            .and_then(|p| self.solutions(p).ok())
+            .unwrap_or_default();
+        let solutions = if own.is_empty() {
+            self.all_solutions().unwrap_or_default()
+        } else {
+            own
+        };
+        let mut counts: Vec<(Arc<Language>, usize)> = Vec::new();
+        for s in &solutions {
+            let Some(language) = self.config.languages.of_path(&s.path) else {
+                continue;
+            };
+            match counts.iter_mut().find(|(l, _)| l.id == language.id) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((language.clone(), 1)),
+            }
+        }
+        let order = |l: &Language| {
+            crate::lang::builtin::ORDER
+                .iter()
+                .position(|id| *id == l.id)
+                .unwrap_or(usize::MAX)
+        };
+        counts.sort_by_key(|(l, n)| (std::cmp::Reverse(*n), order(l)));
+        let mut languages: Vec<Arc<Language>> = counts.into_iter().map(|(l, _)| l).collect();
+        if languages.is_empty() {
+            languages.extend(self.config.languages.get(DEFAULT_LANGUAGE).cloned());
+        }
+        languages
+    }
+
+    /// "`.py` or `.rs`": the extensions of the languages in use, for a hint.
+    pub fn extensions_in_use(&self, problem: Option<&str>) -> String {
+        let extensions: Vec<String> = self
+            .languages_in_use(problem)
+            .iter()
+            .filter_map(|l| l.extensions.first())
+            .map(|e| format!("`.{e}`"))
+            .collect();
+        extensions.join(" or ")
+    }
+
+    /// A file name for a hint, in the language most in use (`gen.py`, `NAME.rs`).
+    pub fn example_file(&self, stem: &str, problem: Option<&str>) -> String {
+        let extension = self
+            .languages_in_use(problem)
+            .first()
+            .and_then(|l| l.extensions.first().cloned())
+            .unwrap_or_else(|| "rs".into());
+        format!("{stem}.{extension}")
     }
 
     /// Every solution of every problem.
@@ -140,14 +203,7 @@ impl Workspace {
         }
         match matches.as_slice() {
             [one] => Ok((*one).clone()),
-            [] => Err(Error::UnknownSolution {
-                spec: spec.to_string(),
-                known: all
-                    .iter()
-                    .filter(|s| wanted_problem.is_none_or(|p| s.problem == p))
-                    .map(|s| format!("{}/{}", s.problem, s.name))
-                    .collect(),
-            }),
+            [] => Err(self.not_a_solution(spec, wanted_problem, &all)),
             many => Err(Error::AmbiguousSolution {
                 spec: spec.to_string(),
                 candidates: many
@@ -155,6 +211,47 @@ impl Workspace {
                     .map(|s| format!("{}/{}", s.problem, s.name))
                     .collect(),
             }),
+        }
+    }
+
+    /// Why `spec` names no solution: a file of that name in `solutions/PROBLEM/` in no language
+    /// the judge knows (`notes` for `notes.txt`), or no file at all, with the names there are.
+    fn not_a_solution(&self, spec: &str, problem: Option<&str>, all: &[Solution]) -> Error {
+        let name = spec.rsplit('/').next().unwrap_or(spec);
+        let problems = match problem {
+            Some(p) => vec![p.to_string()],
+            None => self.problem_ids().unwrap_or_default(),
+        };
+        let unclaimed = problems.iter().find_map(|p| {
+            let dir = self.root.join("solutions").join(p);
+            std::fs::read_dir(dir)
+                .ok()?
+                .flatten()
+                .map(|e| e.path())
+                .find(|f| {
+                    f.is_file()
+                        && f.file_stem().is_some_and(|s| s == name)
+                        && self.config.languages.of_path(f).is_none()
+                })
+        });
+        if let Some(file) = unclaimed {
+            return Error::UnknownLanguage {
+                path: self.show(&file),
+                extension: file
+                    .extension()
+                    .map(|e| e.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                known: self.config.languages.known(),
+            };
+        }
+        Error::UnknownSolution {
+            spec: spec.to_string(),
+            known: all
+                .iter()
+                .filter(|s| problem.is_none_or(|p| s.problem == p))
+                .map(|s| format!("{}/{}", s.problem, s.name))
+                .collect(),
+            extensions: self.extensions_in_use(problem),
         }
     }
 

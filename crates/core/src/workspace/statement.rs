@@ -38,6 +38,37 @@ impl Problem {
     }
 }
 
+/// The statement's Markdown without its opening `# Title` line when that is the problem's
+/// title: a page that shows the title above the statement would show it twice.
+pub fn without_title<'a>(text: &'a str, title: &str) -> &'a str {
+    let trimmed = text.trim_start();
+    let (first, rest) = trimmed.split_once('\n').unwrap_or((trimmed, ""));
+    match first.strip_prefix("# ") {
+        Some(heading) if heading.trim().eq_ignore_ascii_case(title.trim()) => rest,
+        _ => text,
+    }
+}
+
+/// Whether the statement shows examples of its own: a heading that opens with "Example",
+/// "Examples", "Sample" or "Samples" ("## Sample input" too). A page then does not repeat the
+/// samples beneath it.
+pub fn has_examples(text: &str) -> bool {
+    let mut in_code = false;
+    text.lines().any(|line| {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        let heading = line.trim_start_matches('#');
+        let first = heading.split_whitespace().next().unwrap_or("");
+        !in_code
+            && line.starts_with('#')
+            && heading.starts_with(' ')
+            && ["example", "examples", "sample", "samples"]
+                .iter()
+                .any(|w| first.eq_ignore_ascii_case(w))
+    })
+}
+
 fn find(dir: &Path) -> Statement {
     for name in MARKDOWN {
         let path = dir.join(name);
@@ -70,5 +101,26 @@ mod tests {
         assert!(matches!(find(dir.path()), Statement::Markdown { text, .. } if text == "# A"));
         std::fs::write(dir.path().join("statement.md"), "# B").unwrap();
         assert!(matches!(find(dir.path()), Statement::Markdown { text, .. } if text == "# B"));
+    }
+
+    #[test]
+    fn the_title_is_taken_off_only_when_it_is_the_problems() {
+        assert_eq!(
+            without_title("# N-Queens II\n\nPlace", "N-Queens II"),
+            "\nPlace"
+        );
+        assert_eq!(without_title("\n# double\nx", "Double"), "x");
+        assert_eq!(without_title("# Another\nx", "Double"), "# Another\nx");
+        assert_eq!(without_title("Text first\n", "Double"), "Text first\n");
+    }
+
+    #[test]
+    fn examples_are_told_by_their_heading() {
+        assert!(has_examples("# T\n\n## Examples\n\nInput:\n"));
+        assert!(has_examples("## Sample input 1\n"));
+        assert!(has_examples("### example\n"));
+        assert!(!has_examples("# T\n\n## Input\n\nAn example: 4\n"));
+        assert!(!has_examples("```\n# Examples\n```\n"));
+        assert!(!has_examples("#Examples\n"));
     }
 }

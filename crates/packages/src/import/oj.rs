@@ -1,7 +1,8 @@
 //! online-judge-tools' test folders: what `oj download URL` writes, `test/sample-1.in` with
 //! `test/sample-1.out` (any `NAME.in` with its `NAME.out`). The folder says nothing about the
 //! problem but its tests: its id is the folder's name (its parent's when it is called `test`),
-//! and its limits are assumed.
+//! and its limits are assumed. The folder `oj download` ran in, which holds `test/`, is taken
+//! for its `test/`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,19 +16,21 @@ pub(super) struct TestFolder;
 
 impl Format for TestFolder {
     fn name(&self) -> &'static str {
-        "an online-judge-tools test folder (NAME.in with NAME.out)"
+        "an online-judge-tools test folder (NAME.in with NAME.out), or the folder `oj download` ran in (its test/)"
     }
 
     fn detect(&self, path: &Path) -> bool {
-        path.is_dir()
-            && std::fs::read_dir(path).is_ok_and(|entries| {
-                entries
-                    .filter_map(|e| e.ok())
-                    .any(|e| e.path().is_file() && stem_of(&e.path(), "in").is_some())
-            })
+        has_inputs(path) || has_inputs(&path.join(TESTS))
     }
 
     fn read(&self, path: &Path) -> Result<Vec<Draft>> {
+        // The folder `oj download` ran in: its tests are in `test/`.
+        let tests = path.join(TESTS);
+        let path = if !has_inputs(path) && has_inputs(&tests) {
+            tests.as_path()
+        } else {
+            path
+        };
         let bad = |file: &Path, message: String, fix: &str| Error::Import {
             path: file.display().to_string(),
             message,
@@ -99,6 +102,19 @@ impl Format for TestFolder {
             notes: Vec::new(),
         }])
     }
+}
+
+/// Where `oj download` writes the tests, in the folder it runs in.
+const TESTS: &str = "test";
+
+/// Whether `dir` is a folder that holds an input, `NAME.in`.
+fn has_inputs(dir: &Path) -> bool {
+    dir.is_dir()
+        && std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .any(|e| e.path().is_file() && stem_of(&e.path(), "in").is_some())
+        })
 }
 
 /// `NAME` of `NAME.EXT` (EXT as given), when NAME is a name.

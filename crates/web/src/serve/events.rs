@@ -15,7 +15,7 @@ use futures_util::stream;
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use super::pages;
-use super::routes::running_verdict;
+use super::routes::{run_limit, running_verdict};
 use super::runs::{End, RunEvent, RunState};
 use super::views::CaseView;
 use super::App;
@@ -140,10 +140,13 @@ fn state_event(state: &RunState) -> Event {
 }
 
 fn case_event(state: &RunState, index: usize) -> Event {
-    let view = state
-        .cases
-        .get(index)
-        .map(|c| CaseView::of(index, &serde_json::to_value(c).unwrap_or_default()));
+    let view = state.cases.get(index).map(|c| {
+        CaseView::of(
+            index,
+            &serde_json::to_value(c).unwrap_or_default(),
+            run_limit(state),
+        )
+    });
     let html = pages::render("case_row.html", pages::ctx! { case => view }).unwrap_or_default();
     let data = serde_json::json!({ "id": format!("case-{}", index + 1), "html": html.trim() });
     Event::default().event("case").data(data.to_string())

@@ -33,6 +33,16 @@ impl Token {
         a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
     }
 
+    /// Whether the request carries the token as `Authorization: Bearer TOKEN` (a script's, an
+    /// editor's: the JSON API).
+    pub fn in_bearer(&self, headers: &HeaderMap) -> bool {
+        headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|t| self.admits(t.trim()))
+    }
+
     /// Whether the request's cookie holds the token.
     pub fn in_cookie(&self, headers: &HeaderMap) -> bool {
         headers
@@ -134,5 +144,12 @@ mod tests {
         );
         assert!(t.in_cookie(&headers));
         assert!(!Token::generate().unwrap().in_cookie(&headers));
+        let mut bearer = HeaderMap::new();
+        bearer.insert(
+            header::AUTHORIZATION,
+            format!("Bearer {}", t.as_str()).parse().unwrap(),
+        );
+        assert!(t.in_bearer(&bearer));
+        assert!(!t.in_bearer(&headers), "a cookie is not a bearer token");
     }
 }

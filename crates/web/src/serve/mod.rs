@@ -3,11 +3,13 @@
 //!
 //! Server-rendered HTML (`pages`, `views`), a little plain JavaScript fed by server-sent events
 //! (`events`), the submissions judged on a worker thread (`runs`, `submit`), with the longer
-//! comparisons and measurements (`tasks`, `analysis`). Every request
+//! comparisons and measurements (`tasks`, `analysis`); the same submissions as JSON for scripts
+//! and editors (`api`). Every request
 //! passes the [`guard`]: its `Host` must name this server, and a state-changing request carries
 //! the server's token.
 
 mod analysis;
+mod api;
 pub mod events;
 pub mod guard;
 pub mod markdown;
@@ -88,6 +90,9 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         )
         .route("/scale", get(analysis::scale_page).post(analysis::scale))
         .route("/runs/{id}/events", get(events::run))
+        .route("/api/submit", axum::routing::post(api::submit))
+        .route("/api/runs/{id}", get(api::run))
+        .route("/api/submissions/{id}", get(api::submission))
         .route("/events", get(events::status))
         .route(
             "/static/style.css",

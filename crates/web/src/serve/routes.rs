@@ -18,8 +18,9 @@ use super::submit;
 use super::views::{CaseView, StatusRow, VerdictView};
 use super::{markdown, App, Known};
 use judge_core::history::{Entry, Filter, History};
+use judge_core::model::not_timed_time;
 use judge_core::units::{format_bytes, format_duration};
-use judge_core::workspace::{Problem, Statement};
+use judge_core::workspace::{has_examples, without_title, Problem, Statement};
 
 /// The most rows the status page shows.
 const STATUS_ROWS: usize = 100;
@@ -93,7 +94,8 @@ pub(super) async fn problems(State(app): State<Arc<App>>) -> Response {
 struct Sample {
     name: String,
     input: String,
-    output: String,
+    /// `None` for an interactive problem.
+    output: Option<String>,
 }
 
 pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
@@ -105,24 +107,32 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         }
         None => return not_found(&format!("there is no problem `{id}`"), "/problems"),
     };
-    let statement = match problem.statement() {
-        Statement::Markdown { text, .. } => Some(markdown::render(&text)),
-        Statement::Elsewhere(_) | Statement::None => None,
+    // The page's heading is the title, and a statement that shows examples of its own needs
+    // no second copy of them.
+    let (statement, examples) = match problem.statement() {
+        Statement::Markdown { text, .. } => (
+            Some(markdown::render(without_title(&text, &problem.title))),
+            has_examples(&text),
+        ),
+        Statement::Elsewhere(_) | Statement::None => (None, false),
     };
     let read = |p: &std::path::Path| {
         let bytes = std::fs::read(p).unwrap_or_default();
         String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]).into_owned()
     };
+    // An interactive problem's answer files are the interactor's (what it checks against),
+    // never what the solution prints: only the input is shown, as the interactor's.
+    let interactive = problem.interactor.is_some();
     let samples: Vec<Sample> = app
         .ws
         .testcases_if_any(&problem)
         .unwrap_or_default()
         .iter()
-        .filter(|c| c.sample)
+        .filter(|c| c.sample && !examples)
         .map(|c| Sample {
             name: c.name.clone(),
             input: read(&c.input),
-            output: read(&c.answer),
+            output: (!interactive).then(|| read(&c.answer)),
         })
         .collect();
     page(
@@ -130,7 +140,7 @@ pub(super) async fn problem(State(app): State<Arc<App>>, Path(id): Path<String>)
         "problem.html",
         ctx! {
             title => problem.title.clone(), nav => "problems",
-            p => problem_view(&app, &problem), statement, samples,
+            p => problem_view(&app, &problem), statement, samples, interactive,
         },
     )
 }
@@ -247,6 +257,7 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         Err(e) => return unreadable(&e),
     };
     let report: Option<Value> = report.and_then(|r| serde_json::from_str(&r).ok());
+    let limit = Duration::from_millis(submission.time_limit_ms);
     let cases: Vec<CaseView> = match &report {
         Some(r) => r
             .get("cases")
@@ -254,13 +265,13 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
             .into_iter()
             .flatten()
             .enumerate()
-            .map(|(i, c)| CaseView::of(i, c))
+            .map(|(i, c)| CaseView::of(i, c, limit))
             .collect(),
         None => submission
             .cases
             .iter()
             .enumerate()
-            .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default()))
+            .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default(), limit))
             .collect(),
     };
     let diagnostics = report
@@ -269,6 +280,12 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         .and_then(Value::as_str)
         .map(str::to_string);
     let source = source_as_judged(&submission);
+    // Pasted code is kept apart from the user's solutions; the page says how to keep it.
+    let judged_path = std::path::Path::new(&submission.path);
+    let pasted = judged_path
+        .starts_with(app.ws.pastes_dir())
+        .then(|| app.ws.show(judged_path));
+    let not_timed = not_timed_views(report.as_ref());
     let row = StatusRow::of(&Entry::Read(submission.clone()));
     page(
         StatusCode::OK,
@@ -276,10 +293,33 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         ctx! {
             title => format!("Submission #{id}"), nav => "status", s => row, cases, diagnostics,
             detailed => report.is_some(), path => app.ws.show(std::path::Path::new(&submission.path)), code_length => submission.code_length,
-            compiler => submission.compiler, source,
+            compiler => submission.compiler, source, pasted, not_timed,
             time_limit => format_duration(Duration::from_millis(submission.time_limit_ms)),
         },
     )
+}
+
+/// The cases of a recorded report that were not timed (run under the shorter cap after a TLE,
+/// not finished within it), each with its time: "> 1 s".
+fn not_timed_views(report: Option<&Value>) -> Vec<(String, String)> {
+    let cases = report
+        .and_then(|r| r.get("not_timed"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    cases
+        .iter()
+        .map(|c| {
+            let ms = |k: &str| Duration::from_millis(c.get(k).and_then(Value::as_u64).unwrap_or(0));
+            (
+                c.get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+                not_timed_time(ms("time_ms"), ms("cap_ms")),
+            )
+        })
+        .collect()
 }
 
 /// What the submit page is filled in with.
@@ -321,12 +361,13 @@ fn submit_page(
         .collect();
     languages.sort_by(|a, b| a.name.cmp(&b.name));
     let token = if known.0 { app.token.as_str() } else { "" };
+    let detect = submit::DETECT;
     page(
         status,
         "submit.html",
         ctx! {
             title => "Submit", nav => "submit", problems => problem_views(app), languages, form,
-            token, error,
+            token, error, detect,
         },
     )
 }
@@ -349,14 +390,14 @@ pub(super) async fn submit(
         Ok(f) => f,
         Err(refused) => return *refused,
     };
-    let ws = app.ws.clone();
+    let (ws, history) = (app.ws.clone(), app.history.clone());
     let checked = {
         let form = form.clone();
-        tokio::task::spawn_blocking(move || submit::solution(&ws, &form)).await
+        tokio::task::spawn_blocking(move || submit::solution(&ws, &history, &form)).await
     };
     match checked {
-        Ok(Ok(solution)) => {
-            let run = app.runs.submit(solution);
+        Ok(Ok(accepted)) => {
+            let run = app.runs.submit(accepted.solution);
             Redirect::to(&format!("/runs/{}", run.id)).into_response()
         }
         Ok(Err(refusal)) => {
@@ -460,8 +501,19 @@ pub(super) fn case_views(state: &RunState) -> Vec<CaseView> {
         .cases
         .iter()
         .enumerate()
-        .map(|(i, c)| CaseView::of(i, &serde_json::to_value(c).unwrap_or_default()))
+        .map(|(i, c)| {
+            CaseView::of(
+                i,
+                &serde_json::to_value(c).unwrap_or_default(),
+                run_limit(state),
+            )
+        })
         .collect()
+}
+
+/// The time limit a run's cases run under, once known.
+pub(super) fn run_limit(state: &RunState) -> Duration {
+    state.limits.map_or(Duration::MAX, |l| l.time)
 }
 
 /// "compiled in 1.20 s", "taken from the cache", once compiled.

@@ -13,7 +13,7 @@ use super::tasks::Task;
 use judge_core::history::{History, NewSubmission};
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
 use judge_core::session::{Judge, Observer, Options, Quiet, Settings};
-use judge_core::verdict::Limits;
+use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Solution, TestCase, Workspace};
 
 /// What happened to a run, for the pages that follow it.
@@ -43,6 +43,8 @@ pub struct RunState {
     pub total: Option<usize>,
     pub limits: Option<Limits>,
     pub end: Option<End>,
+    /// The verdict of the run, once it is recorded.
+    pub verdict: Option<Verdict>,
 }
 
 /// One submission from the browser, being judged.
@@ -126,12 +128,13 @@ impl Runs {
                 let judged = judge_for(&mut judge).and_then(|()| {
                     judge_one(&ws, judge.as_mut().expect("made"), &history, &run, &told)
                 });
-                let end = match judged {
-                    Ok(id) => End::Recorded(id),
-                    Err(why) => End::Failed(why),
+                let (end, verdict) = match judged {
+                    Ok((id, verdict)) => (End::Recorded(id), Some(verdict)),
+                    Err(why) => (End::Failed(why), None),
                 };
                 run.update(|s| {
                     s.end = Some(end);
+                    s.verdict = verdict;
                     RunEvent::Ended
                 });
                 let _ = told.send(());
@@ -219,14 +222,15 @@ impl Runs {
     }
 }
 
-/// Judges one run as `judge run` would, and records it: the submission's id, or why not.
+/// Judges one run as `judge run` would, and records it: the submission's id and verdict, or
+/// why not.
 fn judge_one(
     ws: &Workspace,
     judge: &mut Judge,
     history: &std::path::Path,
     run: &Run,
     told: &broadcast::Sender<()>,
-) -> Result<i64, String> {
+) -> Result<(i64, Verdict), String> {
     let text = |e: judge_core::Error| e.to_string();
     let mut problem = ws.problem(&run.solution.problem).map_err(text)?;
     judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
@@ -241,7 +245,7 @@ fn judge_one(
             &mut feed,
         )
         .map_err(text)?;
-    record(history, &report)
+    Ok((record(history, &report)?, report.verdict))
 }
 
 /// Records a report in the history: the submission's id.

@@ -1,25 +1,36 @@
-//! What the submit form asks for, checked: a solution of the workspace, or pasted code with its
-//! language. Pasted code is saved as `solutions/PROBLEM/pasted-N.EXT` (the first free N), where
-//! the user's other attempts are, so it can be run, compared and edited from the terminal.
+//! What a submission asks for, checked, from the form or the JSON API alike: a solution of the
+//! workspace, or pasted code. The language of pasted code is the one chosen, else the one the
+//! code tells ([`detect`]), else the problem's last in the history, else the one the
+//! workspace's solutions are in. Pasted code is kept in `.judge/pastes/PROBLEM/pasted-N.EXT`
+//! (the first free N), with the submissions: never among the user's solutions, where a paste
+//! that did not even compile would stay listed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use judge_core::history::{Entry, Filter, History};
+use judge_core::lang::detect::detect;
+use judge_core::lang::Language;
 use judge_core::workspace::{Solution, Workspace};
 
 /// The largest paste taken: a solution is a few kilobytes.
 pub const MAX_CODE: usize = 1 << 20;
 
-/// The submit form, as sent.
+/// The language choice that asks the judge to tell it from the code.
+pub const DETECT: &str = "auto";
+
+/// A submission, as sent (the form's fields, or the API's JSON).
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 pub struct Form {
     #[serde(default)]
     pub problem: String,
-    /// A solution of the workspace, `PROBLEM/NAME` (empty: the pasted code).
+    /// A solution of the workspace, `PROBLEM/NAME` or `NAME` (empty: the pasted code).
     #[serde(default)]
     pub solution: String,
     #[serde(default)]
     pub code: String,
-    /// The pasted code's language key (`rust`, `cpp`, `python`).
+    /// The pasted code's language key (`rust`, `cpp`, `python`); empty or `auto`: told from
+    /// the code.
     #[serde(default)]
     pub language: String,
 }
@@ -31,14 +42,12 @@ pub enum Refusal {
     NoProblem,
     #[error("there is no problem `{0}` in this workspace")]
     UnknownProblem(String),
-    #[error("choose a solution, or paste code and choose its language")]
+    #[error("choose a solution, or paste code")]
     NoSource,
     #[error("choose either a solution or pasted code, not both")]
     BothSources,
     #[error("problem `{problem}` has no solution `{solution}`")]
     UnknownSolution { problem: String, solution: String },
-    #[error("choose the language of the pasted code")]
-    NoLanguage,
     #[error("the judge knows no language `{0}`")]
     UnknownLanguage(String),
     #[error("the pasted code is over {} KiB", MAX_CODE >> 10)]
@@ -47,8 +56,37 @@ pub enum Refusal {
     Unsaved(String),
 }
 
-/// The solution a form asks to judge; pasted code is saved first.
-pub fn solution(ws: &Workspace, form: &Form) -> Result<Solution, Refusal> {
+/// How the language of pasted code was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chosen {
+    /// By the user.
+    Named,
+    /// Told from the code.
+    Detected,
+    /// The code did not tell: the problem's last language in the history.
+    LastUsed,
+    /// Neither: the language the workspace's solutions are in.
+    Workspace,
+}
+
+/// The language pasted code was taken to be in, and how it was chosen.
+#[derive(Debug, Clone)]
+pub struct PastedLanguage {
+    pub language: Arc<Language>,
+    pub chosen: Chosen,
+}
+
+/// What a submission asks to judge.
+#[derive(Debug, Clone)]
+pub struct Accepted {
+    pub solution: Solution,
+    /// For pasted code: its language.
+    pub pasted: Option<PastedLanguage>,
+}
+
+/// The solution a submission asks to judge; pasted code is saved first.
+pub fn solution(ws: &Workspace, history: &Path, form: &Form) -> Result<Accepted, Refusal> {
     let (problem, chosen) = match form.solution.trim().split_once('/') {
         Some((problem, name)) => (problem, name),
         None => (form.problem.trim(), form.solution.trim()),
@@ -69,35 +107,96 @@ pub fn solution(ws: &Workspace, form: &Form) -> Result<Solution, Refusal> {
             .unwrap_or_default()
             .into_iter()
             .find(|s| s.name == chosen)
+            .map(|solution| Accepted {
+                solution,
+                pasted: None,
+            })
             .ok_or_else(|| Refusal::UnknownSolution {
                 problem: problem.to_string(),
                 solution: chosen.to_string(),
             }),
-        (true, true) => save(ws, problem, &form.code, form.language.trim()),
+        (true, true) => {
+            if form.code.len() > MAX_CODE {
+                return Err(Refusal::TooLarge);
+            }
+            let pasted = language(ws, history, problem, &form.code, form.language.trim())?;
+            let solution = save(ws, problem, &form.code, &pasted.language)?;
+            Ok(Accepted {
+                solution,
+                pasted: Some(pasted),
+            })
+        }
     }
 }
 
-/// Saves pasted code under a fresh name.
-fn save(ws: &Workspace, problem: &str, code: &str, language: &str) -> Result<Solution, Refusal> {
-    if code.len() > MAX_CODE {
-        return Err(Refusal::TooLarge);
+/// The language pasted code is in: `named` (unless it asks to detect), else what the code
+/// tells, else the problem's last in the history, else the workspace's.
+pub fn language(
+    ws: &Workspace,
+    history: &Path,
+    problem: &str,
+    code: &str,
+    named: &str,
+) -> Result<PastedLanguage, Refusal> {
+    let found = |language: Arc<Language>, chosen: Chosen| PastedLanguage { language, chosen };
+    let usable = |id: &str| {
+        ws.config
+            .languages
+            .get(id)
+            .filter(|l| !l.extensions.is_empty())
+            .cloned()
+    };
+    if !named.is_empty() && named != DETECT {
+        return usable(named)
+            .map(|l| found(l, Chosen::Named))
+            .ok_or_else(|| Refusal::UnknownLanguage(named.to_string()));
     }
-    if language.is_empty() {
-        return Err(Refusal::NoLanguage);
+    if let Some(l) = detect(code).and_then(usable) {
+        return Ok(found(l, Chosen::Detected));
     }
-    let extension = ws
-        .config
-        .languages
-        .get(language)
-        .and_then(|l| l.extensions.first().cloned())
-        .ok_or_else(|| Refusal::UnknownLanguage(language.to_string()))?;
-    let dir = ws.root.join("solutions").join(problem);
+    if let Some(l) = last_language(history, problem).and_then(|id| usable(&id)) {
+        return Ok(found(l, Chosen::LastUsed));
+    }
+    let usual = ws.languages_in_use(Some(problem)).into_iter().next();
+    usual
+        .map(|l| found(l, Chosen::Workspace))
+        .ok_or_else(|| Refusal::UnknownLanguage(judge_core::workspace::DEFAULT_LANGUAGE.into()))
+}
+
+/// The language of the problem's latest submission in the history, when there is one.
+fn last_language(history: &Path, problem: &str) -> Option<String> {
+    if !history.exists() {
+        return None;
+    }
+    let filter = Filter {
+        problem: Some(problem.to_string()),
+        solution: None,
+        limit: Some(1),
+    };
+    match History::open(history).ok()?.list(&filter).ok()?.first()? {
+        Entry::Read(s) => Some(s.language.clone()),
+        Entry::Unreadable(_) => None,
+    }
+}
+
+/// Saves pasted code under a fresh name in the pastes folder of `problem`.
+fn save(
+    ws: &Workspace,
+    problem: &str,
+    code: &str,
+    language: &Language,
+) -> Result<Solution, Refusal> {
+    let extension = language
+        .extensions
+        .first()
+        .ok_or_else(|| Refusal::UnknownLanguage(language.id.clone()))?;
+    let dir = ws.pastes_dir().join(problem);
     std::fs::create_dir_all(&dir).map_err(|e| Refusal::Unsaved(e.to_string()))?;
     let unsaved = |e: std::io::Error| Refusal::Unsaved(e.to_string());
     for n in 1.. {
         let name = format!("pasted-{n}");
         let path: PathBuf = dir.join(format!("{name}.{extension}"));
-        // A name is a stem: `pasted-1.py` beside `pasted-1.rs` would rename both.
+        // A name is a stem: `pasted-1.py` beside `pasted-1.rs` would make both ambiguous.
         if stem_taken(&dir, &name) {
             continue;
         }
@@ -123,7 +222,7 @@ fn save(ws: &Workspace, problem: &str, code: &str, language: &str) -> Result<Sol
     unreachable!("some pasted-N is free")
 }
 
-fn stem_taken(dir: &std::path::Path, stem: &str) -> bool {
+fn stem_taken(dir: &Path, stem: &str) -> bool {
     std::fs::read_dir(dir).is_ok_and(|entries| {
         entries
             .flatten()

@@ -13,7 +13,8 @@ use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
 use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
 use judge_core::session::{Judge, Judging, Observer, Options, Quiet};
-use judge_core::units::{format_duration, format_ms};
+use judge_core::units::{format_duration, format_ms, format_run_time};
+use judge_core::verdict::Verdict;
 use judge_core::workspace::{Solution, Workspace};
 
 /// What a task does.
@@ -115,8 +116,10 @@ impl Task {
         let solutions = ws.solutions(&problem.id).map_err(text)?;
         if solutions.is_empty() {
             return Err(format!(
-                "problem `{}` has no solutions: add solutions/{}/NAME.rs",
-                problem.id, problem.id
+                "problem `{}` has no solutions: add solutions/{}/{}",
+                problem.id,
+                problem.id,
+                ws.example_file("NAME", Some(&problem.id))
             ));
         }
         let cases = ws.testcases(&problem).map_err(text)?;
@@ -243,6 +246,8 @@ struct MatrixView {
     reference: Option<String>,
     slower: Vec<(String, String, usize)>,
     incomparable: Vec<String>,
+    /// The solutions not accepted, with their verdicts: not ranked by speed.
+    not_ranked: Vec<(String, VerdictView)>,
     skipped: Vec<(String, String)>,
 }
 
@@ -276,7 +281,7 @@ fn matrix_view(m: &Matrix) -> MatrixView {
         expected: r.expected.as_ref().map(ToString::to_string),
         verdict: VerdictView::of(r.verdict, None),
         mismatch: r.matches_expected() == Some(false),
-        time: format_duration(r.max_cpu()),
+        time: format_run_time(r.max_cpu(), r.any_tle().then_some(r.limits.time)),
     };
     let rows = m
         .cases
@@ -290,7 +295,10 @@ fn matrix_view(m: &Matrix) -> MatrixView {
                     Some(c) => CellView {
                         code: c.verdict.code(),
                         class: VerdictView::of(c.verdict, None).class,
-                        time: format_duration(c.cpu),
+                        time: format_run_time(
+                            c.cpu,
+                            (c.verdict == Verdict::Tle).then_some(col.report.limits.time),
+                        ),
                         contradicts: cell_contradicts(col.report.expected.as_ref(), c.verdict),
                     },
                     None => CellView {
@@ -319,6 +327,11 @@ fn matrix_view(m: &Matrix) -> MatrixView {
             })
             .unwrap_or_default(),
         incomparable: speed.map(|s| s.incomparable).unwrap_or_default(),
+        not_ranked: m
+            .not_ranked()
+            .into_iter()
+            .map(|n| (n.solution, VerdictView::of(n.verdict, None)))
+            .collect(),
         skipped: m
             .skipped
             .iter()

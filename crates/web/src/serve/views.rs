@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use judge_core::history::{Entry, Submission};
 use judge_core::text::markup;
-use judge_core::units::{format_bytes, format_duration};
+use judge_core::units::{format_bytes, format_run_time};
 use judge_core::verdict::Verdict;
 
 /// A verdict as a status page shows it.
@@ -201,7 +201,8 @@ const SECTIONS: &[(&str, &str)] = &[
 ];
 
 impl CaseView {
-    pub fn of(index: usize, case: &Value) -> CaseView {
+    /// The case at `index` of a report (its JSON), run under the time limit `limit`.
+    pub fn of(index: usize, case: &Value, limit: Duration) -> CaseView {
         let text = |k: &str| {
             case.get(k)
                 .and_then(Value::as_str)
@@ -235,7 +236,10 @@ impl CaseView {
             name: text("name"),
             sample: case.get("sample").and_then(Value::as_bool).unwrap_or(false),
             verdict: VerdictView::of(verdict, None),
-            time: format_duration(Duration::from_millis(number("time_ms"))),
+            time: format_run_time(
+                Duration::from_millis(number("time_ms")),
+                (verdict == Verdict::Tle).then_some(limit),
+            ),
             memory: format_bytes(number("memory_kb") * 1024),
             sections: sections.into_iter().map(|(_, s)| s).collect(),
         }
@@ -320,7 +324,7 @@ mod tests {
             "detail": "token 1: expected `2`", "diff": "-  1 │ 2\n+  1 │ 3", "stderr": null,
             "transcript": "> 1\n< 2", "parallel": false
         });
-        let view = CaseView::of(1, &case);
+        let view = CaseView::of(1, &case, Duration::from_secs(1));
         let titles: Vec<&str> = view.sections.iter().map(|s| s.title.as_str()).collect();
         assert_eq!(titles, ["Verdict", "Expected vs received", "Interaction"]);
         assert_eq!((view.number, view.verdict.code), (2, "WA"));

@@ -1,0 +1,196 @@
+//! `judge serve` for scripts and editors: `POST /api/submit` with the token as a bearer,
+//! `GET /api/runs/ID?wait=S` and `GET /api/submissions/ID`, through a real HTTP client (ureq)
+//! against a real server; and pasted code, whose language is told from the code or taken from
+//! the history, kept apart from the user's solutions.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::common::serve::Serving;
+use crate::common::READ_N;
+
+/// An HTTP client that reads every status as an answer.
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(120)))
+        .build()
+        .into()
+}
+
+/// `POST /api/submit` with `body`, the token as a bearer when given: status and JSON.
+fn submit(server: &Serving, token: Option<&str>, body: &Value) -> (u16, Value) {
+    let mut request = agent()
+        .post(format!("{}/api/submit", server.base()))
+        .header("Content-Type", "application/json");
+    if let Some(t) = token {
+        request = request.header("Authorization", format!("Bearer {t}"));
+    }
+    let mut response = request.send(body.to_string()).unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (response.status().as_u16(), doc)
+}
+
+/// `GET path`: status and JSON.
+fn get(server: &Serving, path: &str) -> (u16, Value) {
+    let mut response = agent()
+        .get(format!("{}{path}", server.base()))
+        .call()
+        .unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (response.status().as_u16(), doc)
+}
+
+/// Submits `body` and waits for its verdict: the run's JSON once recorded.
+fn judged(server: &Serving, body: &Value) -> Value {
+    let (status, sent) = submit(server, Some(&server.token), body);
+    assert_eq!(status, 202, "{sent:#}");
+    let (status, run) = get(
+        server,
+        &format!("{}?wait=120", sent["status"].as_str().unwrap()),
+    );
+    assert_eq!(status, 200, "{run:#}");
+    assert_eq!(run["status"], "recorded", "{run:#}");
+    run
+}
+
+#[test]
+fn a_script_submits_waits_for_the_verdict_and_reads_the_report() {
+    let ws = crate::serve::workspace();
+    let server = Serving::start(ws.path());
+    // A solution of the workspace, by name.
+    let run = judged(&server, &json!({"problem": "double", "solution": "off"}));
+    assert_eq!(run["verdict"], "WA", "{run:#}");
+    assert_eq!(run["solution"], "off");
+    assert_eq!(run["cases_judged"], 2, "{run:#}");
+    let (status, doc) = get(&server, run["url"].as_str().unwrap());
+    assert_eq!(status, 200, "{doc:#}");
+    assert_eq!(doc["id"], run["submission"]);
+    assert_eq!(doc["verdict"], "WA");
+    assert_eq!(doc["language"], "rust");
+    assert_eq!(doc["cases"][0]["verdict"], "WA", "{doc:#}");
+    let diff = doc["report"]["cases"][0]["diff"].as_str().unwrap();
+    assert!(diff.contains("- ") || diff.contains("-  "), "{diff}");
+
+    // Pasted code with its language named.
+    let code = format!("{READ_N}fn main() {{ println!(\"{{}}\", n() * 2); }}\n");
+    let run = judged(
+        &server,
+        &json!({"problem": "double", "code": code, "language": "rust"}),
+    );
+    assert_eq!(run["verdict"], "AC", "{run:#}");
+
+    // What is refused says why, as JSON.
+    let (status, doc) = submit(
+        &server,
+        None,
+        &json!({"problem": "double", "solution": "ok"}),
+    );
+    assert_eq!(status, 401, "{doc:#}");
+    assert!(doc["error"]
+        .as_str()
+        .unwrap()
+        .contains("Authorization: Bearer"));
+    let (status, doc) = submit(
+        &server,
+        Some("0123456789abcdef0123456789abcdef"),
+        &json!({"problem": "double", "solution": "ok"}),
+    );
+    assert_eq!(status, 401, "{doc:#}");
+    let (status, doc) = submit(
+        &server,
+        Some(&server.token),
+        &json!({"problem": "double", "solution": "nope"}),
+    );
+    assert_eq!(status, 400, "{doc:#}");
+    assert_eq!(doc["error"], "problem `double` has no solution `nope`");
+    let (status, _) = get(&server, "/api/runs/99");
+    assert_eq!(status, 404);
+    let (status, _) = get(&server, "/api/submissions/99");
+    assert_eq!(status, 404);
+    // A form is not the API's.
+    let mut response = agent()
+        .post(format!("{}/api/submit", server.base()))
+        .header("Authorization", format!("Bearer {}", server.token))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .send("problem=double&solution=ok")
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 415);
+    let text = response.body_mut().read_to_string().unwrap();
+    assert!(text.contains("as JSON"), "{text}");
+    // Nothing refused was run: two submissions only.
+    let (_, third) = get(&server, "/api/submissions/3");
+    assert!(third["error"].is_string(), "{third:#}");
+    server.stop();
+}
+
+#[test]
+fn pasted_code_is_judged_in_the_language_it_is_in_and_kept_apart() {
+    let ws = crate::serve::workspace();
+    let server = Serving::start(ws.path());
+    let solutions = crate::common::snapshot(&ws.path().join("solutions"));
+    // No language named: Python, told from the code (the workspace's solutions are in Rust).
+    let (status, sent) = submit(
+        &server,
+        Some(&server.token),
+        &json!({"problem": "double", "code": "n = int(input())\nprint(2 * n)\n"}),
+    );
+    assert_eq!(status, 202, "{sent:#}");
+    assert_eq!(sent["language"], "python", "{sent:#}");
+    assert_eq!(sent["language_chosen"], "detected", "{sent:#}");
+    let (_, run) = get(
+        &server,
+        &format!("{}?wait=120", sent["status"].as_str().unwrap()),
+    );
+    assert_eq!(run["verdict"], "AC", "{run:#}");
+    assert!(ws.path().join(".judge/pastes/double/pasted-1.py").is_file());
+
+    // Code that does not tell: the problem's last language in the history (Python, just now).
+    let (_, sent) = submit(
+        &server,
+        Some(&server.token),
+        &json!({"problem": "double", "code": "x = 1\n", "language": "auto"}),
+    );
+    assert_eq!(sent["language"], "python", "{sent:#}");
+    assert_eq!(sent["language_chosen"], "last_used", "{sent:#}");
+
+    // A paste that does not compile leaves nothing among the solutions, nor in any list.
+    let run = judged(
+        &server,
+        &json!({"problem": "double", "code": "fn main() { let x: u32 = \"no\"; }\n"}),
+    );
+    assert_eq!(run["verdict"], "CE", "{run:#}");
+    assert_eq!(
+        crate::common::snapshot(&ws.path().join("solutions")),
+        solutions,
+        "solutions/ is as it was"
+    );
+    ws.judge().arg("list").stdout_lacks("pasted").run();
+    let form = server.send(
+        "GET",
+        "/submit",
+        &[("Cookie", &format!("judge_token={}", server.token))],
+        "",
+    );
+    assert!(!form.body.contains("pasted-1"), "{}", form.body);
+    // The submission's page still shows the source it judged.
+    let (_, doc) = get(&server, run["url"].as_str().unwrap());
+    let page = server.get(run["page"].as_str().unwrap());
+    assert!(page.body.contains("let x: u32"), "{}", page.body);
+    assert!(
+        doc["path"]
+            .as_str()
+            .unwrap()
+            .ends_with(".judge/pastes/double/pasted-3.rs"),
+        "{doc:#}"
+    );
+    server.stop();
+    // Pastes go with the history, not with the caches.
+    ws.judge().arg("clean").expect_exit(0).run();
+    assert!(ws.path().join(".judge/pastes/double/pasted-1.py").is_file());
+    ws.judge().args(["clean", "--all"]).expect_exit(0).run();
+    assert!(!ws.path().join(".judge/pastes").exists());
+}
