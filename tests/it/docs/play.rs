@@ -101,7 +101,7 @@ fn play_block(
         false => Some(PathWithout::new(&hidden)),
     };
     for (shown, args) in block.commands.iter().zip(commands) {
-        let mut test = Test::at(&workspace.root()).args(&args);
+        let mut test = Test::at(workspace.root()).args(&args);
         if let Some(path) = &path {
             test = test.env("PATH", path.dir.path());
         }
