@@ -109,6 +109,7 @@ impl Cluster {
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
             partial: None,
             workers: Vec::new(),
+            key: None,
             not_timed: Vec::new(),
         };
         // Who will judge, as far as is known before they do.
@@ -175,11 +176,13 @@ impl Cluster {
                     // Kept on the worker's disk, not here.
                     c.saved_output = None;
                     c.worker = Some(name);
+                    c.attempt = Some(outcome.attempt);
                     report.cases.push(c);
                 }
                 Judged::Failed { reason } => {
                     let mut c = failed_case(&cases[index], &reason);
                     c.worker = Some(name);
+                    c.attempt = Some(outcome.attempt);
                     report.cases.push(c);
                 }
             }
@@ -392,6 +395,7 @@ fn failed_case(case: &TestCase, reason: &str) -> CaseReport {
         score: None,
         interaction: None,
         worker: None,
+        attempt: None,
     }
 }
 

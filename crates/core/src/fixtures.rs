@@ -33,6 +33,7 @@ pub fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
         score: None,
         interaction: None,
         worker: None,
+        attempt: None,
     }
 }
 
@@ -66,6 +67,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         replay: false,
         partial: None,
         workers: Vec::new(),
+        key: None,
         not_timed: Vec::new(),
     };
     r.conclude(None);

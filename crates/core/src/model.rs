@@ -93,6 +93,10 @@ pub struct CaseReport {
     /// Judged on another machine (`--nats`): the worker's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worker: Option<String>,
+    /// Judged on another machine: which delivery of the case's job this verdict came from (1
+    /// for the first; more when a worker died holding it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<u64>,
 }
 
 /// What an interactive case adds to its report, for a case that failed.
@@ -219,6 +223,10 @@ pub struct SolutionReport {
     /// Judged on other machines (`--nats`): the workers that judged its cases.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub workers: Vec<Worker>,
+    /// The submission's key when it is the same submission whenever it is judged (a line of
+    /// `judge batch`): the history keeps one record per key, the latest.
+    #[serde(rename = "submission_key", skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
     /// Cases run under the shorter cap after the first TLE that did not finish within it:
     /// they have no verdict, and are not in `cases`.
     #[serde(skip_serializing_if = "Vec::is_empty")]

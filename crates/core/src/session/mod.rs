@@ -361,6 +361,7 @@ impl Judge {
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
             partial: Partial::of(options.selection.as_ref(), cases.len(), (0, 0), false),
             workers: Vec::new(),
+            key: None,
             not_timed: Vec::new(),
         };
         observer.compiling(solution, &report);

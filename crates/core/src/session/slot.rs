@@ -192,6 +192,7 @@ impl Slot {
             score,
             interaction: None,
             worker: None,
+            attempt: None,
         }
     }
 
