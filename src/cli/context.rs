@@ -54,8 +54,8 @@ impl Context {
     }
 
     /// Loads the package at `path` and mounts it in the workspace, saying what it holds that
-    /// the judge leaves aside.
-    pub(crate) fn mount(&mut self, path: &Path) -> Result<()> {
+    /// the judge leaves aside. Returns its problem's id.
+    pub(crate) fn mount(&mut self, path: &Path) -> Result<String> {
         let unpacked =
             judge_core::compile::Cache::new(self.ws.state_dir().join("cache")).packages();
         let package = judge_packages::package::load(path, &self.ws.config.languages, &unpacked)?;
@@ -63,8 +63,8 @@ impl Context {
             anstream::eprintln!("warning: {}: {w}", package.problem.id);
         }
         let id = self.ws.mount(package.mounted());
-        self.mounted.push((path.to_path_buf(), id));
-        Ok(())
+        self.mounted.push((path.to_path_buf(), id.clone()));
+        Ok(id)
     }
 
     /// A problem as the user named it: a package's path is its mounted problem's id; any

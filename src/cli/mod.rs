@@ -1,5 +1,6 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
+mod batch;
 mod clean;
 mod cluster;
 mod compare;
@@ -111,6 +112,9 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Check that every reference solution gets its expected verdict; report the time limit they justify.
     Verify(verify::VerifyArgs),
+    /// Judge many submissions from a JSON Lines file (a problem, a language, a source per line);
+    /// a result per line; run again, it goes on where it stopped.
+    Batch(batch::BatchArgs),
     /// Run the problem's input validators on every input; say which inputs fail which.
     Validate(validate::ValidateArgs),
     /// Write a problem as a Kattis problem package (for problemtools, Kattis, DOMjudge).
@@ -213,6 +217,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     }
     match command {
         Command::Run(args) => run::run(&ctx, args),
+        Command::Batch(args) => batch::batch(&mut ctx, args),
         Command::List(args) => list::list(&ctx, args),
         Command::Compare(args) => compare::compare(&ctx, args),
         Command::Verify(args) => verify::verify(&ctx, args),

@@ -8,6 +8,7 @@
 //! [`validate`], [`derive`] and [`history`] are built on it. [`units`] and [`text`] are leaves
 //! every layer may use. Nothing here speaks HTTP or draws a terminal table.
 
+pub mod batch;
 pub mod check;
 pub mod compare;
 pub mod compile;
