@@ -12,7 +12,7 @@ use anyhow::{Context as _, Result};
 
 use judge_core::batch::{self, Line, Outcome, Request};
 use judge_core::model::SolutionReport;
-use judge_core::session::{Judging, Options, Quiet};
+use judge_core::session::{Judging, Observer, Options};
 use judge_core::workspace::{Problem, Solution, TestCase};
 
 use super::{Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
@@ -234,7 +234,7 @@ fn judge_line(
         jobs: args.jobs.into(),
         ..Options::default()
     };
-    let mut report = match judging.judge(problem, &solution, cases, &options, &mut Quiet) {
+    let mut report = match judging.judge(problem, &solution, cases, &options, &mut Notes) {
         Ok(r) => r,
         // A language this machine cannot run is the line's to say, not the batch's end.
         Err(e) => match solution.skipped_because(&e) {
@@ -247,6 +247,16 @@ fn judge_line(
         super::history::record(&ctx.history, &report);
     }
     Ok(report)
+}
+
+/// Tells only what the user should know while a submission waits (the cluster's workers
+/// missing, say): a batch prints a line per submission, not per case.
+struct Notes;
+
+impl Observer for Notes {
+    fn note(&mut self, text: &str) {
+        anstream::eprintln!("note: {text}");
+    }
 }
 
 fn empty(line: &Line) -> Outcome {

@@ -337,4 +337,9 @@ impl Observer for Live<'_> {
         let (c, limits, names) = (c.clone(), *limits, self.names);
         self.print(|o| report::table::not_timed_row(o, &c, &limits, names));
     }
+
+    fn note(&mut self, text: &str) {
+        let line = report::dim(&format!("note: {text}"));
+        self.bar.suspend(|| anstream::eprintln!("{line}"));
+    }
 }

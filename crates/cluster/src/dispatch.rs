@@ -29,11 +29,8 @@ pub struct Cluster {
     calibration_us: u64,
 }
 
-/// What waiting says, for a progress line.
-pub trait Waiting {
-    /// No job was taken for a while: maybe no worker runs.
-    fn idle(&mut self, _for: Duration) {}
-}
+/// A run that has heard nothing of its cases for this long says why it may be waiting.
+const IDLE_NOTE_AFTER: Duration = Duration::from_secs(15);
 
 impl Cluster {
     pub fn connect(config: &Config) -> Result<Cluster, ClusterError> {
@@ -197,6 +194,26 @@ impl Cluster {
         Ok(report)
     }
 
+    /// Why a run may have heard nothing for `quiet`: no worker listed, or all of them busy.
+    async fn idle_note(&self, quiet: Duration) -> String {
+        let mut names = Vec::new();
+        if let Ok(mut keys) = self.nats.workers.keys().await {
+            while let Some(Ok(key)) = keys.next().await {
+                names.push(key);
+            }
+        }
+        let secs = quiet.as_secs();
+        match names.as_slice() {
+            [] => format!(
+                "no case judged in {secs} s, and no worker is running: start one with `judge worker --nats URL` (the cases wait in the queue until one takes them)"
+            ),
+            names => format!(
+                "no case judged in {secs} s; the workers ({}) are busy with other runs, or stuck",
+                names.join(", ")
+            ),
+        }
+    }
+
     /// Puts the bundle's files, publishes a job per case, and reads outcomes until every case
     /// has one: the outcomes by the case's index.
     async fn dispatch(
@@ -263,6 +280,7 @@ impl Cluster {
         let mut shown = 0;
         let mut compiled_said = false;
         let mut last_news = Instant::now();
+        let mut idle_said = false;
         while outcomes.len() < cases.len() {
             tokio::select! {
                 next = found.next() => {
@@ -316,7 +334,10 @@ impl Cluster {
                     }
                 }
                 _ = tokio::time::sleep(Duration::from_secs(1)) => {
-                    let _ = last_news;
+                    if !idle_said && outcomes.is_empty() && last_news.elapsed() >= IDLE_NOTE_AFTER {
+                        idle_said = true;
+                        observer.note(&self.idle_note(last_news.elapsed()).await);
+                    }
                 }
             }
             // Told in case order, as a local run tells them.

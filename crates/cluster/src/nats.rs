@@ -19,6 +19,10 @@ pub const OUTCOMES_SUBJECTS: &str = "judge.outcomes.>";
 pub const FILES: &str = "judge-files";
 /// Workers by name.
 pub const WORKERS: &str = "judge-workers";
+/// How often a worker says again that it is there.
+pub const WORKER_HEARTBEAT: Duration = Duration::from_secs(10);
+/// A worker not heard of for this long is no longer listed.
+pub const WORKER_GONE_AFTER: Duration = Duration::from_secs(35);
 
 /// How long outcomes are kept, and over how long a second outcome of one job is dropped.
 const OUTCOMES_KEPT: Duration = Duration::from_secs(24 * 3600);
@@ -153,6 +157,9 @@ impl Nats {
                 .create_key_value(kv::Config {
                     bucket: WORKERS.into(),
                     history: 1,
+                    // A worker killed without a word drops out of the list by itself: each
+                    // live worker puts its entry again every WORKER_HEARTBEAT.
+                    max_age: WORKER_GONE_AFTER,
                     ..Default::default()
                 })
                 .await

@@ -62,6 +62,9 @@ type Held = Arc<Mutex<HashMap<u64, jetstream::Message>>>;
 /// back, never reported).
 type Publishing = Arc<tokio::sync::Mutex<()>>;
 
+/// The worker's entry in the list of workers, once put there: taken out at Ctrl-C.
+type Listed = Arc<Mutex<Option<(async_nats::jetstream::kv::Store, String)>>>;
+
 /// Runs a worker until Ctrl-C (which ends the process) or a failure of the cluster.
 pub fn run(
     config: &Config,
@@ -75,9 +78,14 @@ pub fn run(
         .map_err(ClusterError::nats)?;
     let held: Held = Arc::new(Mutex::new(HashMap::new()));
     let publishing: Publishing = Arc::new(tokio::sync::Mutex::new(()));
+    let listed: Listed = Arc::new(Mutex::new(None));
     {
-        let (held, handle, publishing) =
-            (held.clone(), runtime.handle().clone(), publishing.clone());
+        let (held, handle, publishing, listed) = (
+            held.clone(),
+            runtime.handle().clone(),
+            publishing.clone(),
+            listed.clone(),
+        );
         judge_runner::interrupt::install_then(move || {
             let _publishing = handle.block_on(publishing.lock());
             let jobs: Vec<jetstream::Message> = held
@@ -91,6 +99,10 @@ pub fn run(
                     for job in &jobs {
                         let _ = job.ack_with(AckKind::Nak(None)).await;
                     }
+                    let entry = listed.lock().ok().and_then(|mut l| l.take());
+                    if let Some((workers, name)) = entry {
+                        let _ = workers.delete(&name).await;
+                    }
                 })
                 .await
             });
@@ -99,7 +111,14 @@ pub fn run(
             }
         });
     }
-    runtime.block_on(serve(config, options, held, publishing, Arc::new(log)))
+    runtime.block_on(serve(
+        config,
+        options,
+        held,
+        publishing,
+        listed,
+        Arc::new(log),
+    ))
 }
 
 async fn serve(
@@ -107,6 +126,7 @@ async fn serve(
     options: WorkerOptions,
     held: Held,
     publishing: Publishing,
+    listed: Listed,
     log: Arc<dyn Fn(Event) + Send + Sync>,
 ) -> Result<(), ClusterError> {
     let nats = Nats::connect(config, &format!("judge worker {}", options.name)).await?;
@@ -125,13 +145,24 @@ async fn serve(
             .map(|r| judge_runner::Executor::sandbox(&r))
             .map_err(ClusterError::nats)?,
     };
+    let entry = serde_json::to_vec(&info).expect("plain data");
     nats.workers
-        .put(
-            &info.name,
-            serde_json::to_vec(&info).expect("plain data").into(),
-        )
+        .put(&info.name, entry.clone().into())
         .await
         .map_err(ClusterError::nats)?;
+    if let Ok(mut l) = listed.lock() {
+        *l = Some((nats.workers.clone(), info.name.clone()));
+    }
+    {
+        // Said again and again: the list drops a worker not heard of for a while.
+        let (workers, name) = (nats.workers.clone(), info.name.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(crate::nats::WORKER_HEARTBEAT).await;
+                let _ = workers.put(&name, entry.clone().into()).await;
+            }
+        });
+    }
     log(Event::Ready(info.clone()));
     let cache = Cache::new(&options.cache.join("files"));
     let state = options.cache.join("state");

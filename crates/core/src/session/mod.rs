@@ -131,6 +131,9 @@ pub trait Observer {
     fn compiled(&mut self, _report: &CompileReport) {}
     fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
     fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
+    /// Something the user should know while the run waits (judging through a cluster whose
+    /// workers are not there, say).
+    fn note(&mut self, _text: &str) {}
     /// A case run under the shorter cap after a TLE did not finish within it; `limits` are
     /// the run's own.
     fn case_not_timed(&mut self, _case: &NotTimed, _limits: &Limits) {}
