@@ -443,7 +443,7 @@ fn a_run_with_no_worker_says_so_and_goes_on_when_one_starts() {
     let nats = NatsServer::start();
     let folders = tempfile::tempdir().unwrap();
     let ws = slow_workspace(0);
-    let mut run = ws
+    let run = ws
         .judge()
         .args(["run", "s", "--no-history", "--nats", &nats.url()])
         .spawn();
