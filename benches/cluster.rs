@@ -42,15 +42,21 @@ fn judge() -> Command {
 /// `judge ARGS` in `root`: the wall time from start to exit.
 fn timed(root: &Path, args: &[&str]) -> Duration {
     let started = Instant::now();
-    let status = judge()
+    let out = judge()
         .current_dir(root)
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
+        .stderr(Stdio::piped())
+        .output()
         .expect("the judge runs");
-    assert!(status.success(), "judge {args:?} failed: {status}");
-    started.elapsed()
+    let took = started.elapsed();
+    assert!(
+        out.status.success(),
+        "judge {args:?} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    took
 }
 
 /// A process stopped (and waited for) when dropped.
@@ -80,7 +86,10 @@ fn nats_server(store: &Path) -> Option<(Stopped, String)> {
     let server = Stopped(child);
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "nats-server did not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "nats-server did not start"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     Some((server, format!("nats://127.0.0.1:{port}")))
@@ -92,7 +101,9 @@ fn worker(url: &str, name: &str, dir: &Path) -> Stopped {
     std::fs::create_dir_all(&folder).unwrap();
     let mut child = judge()
         .current_dir(&folder)
-        .args(["worker", "--nats", url, "--name", name, "--jobs", "1", "--cache"])
+        .args([
+            "worker", "--nats", url, "--name", name, "--jobs", "1", "--cache",
+        ])
         .arg(folder.join("cache"))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -174,7 +185,9 @@ fn main() {
     let (h, o, t) = (median(&here), median(&one), median(&two));
     let (cost, speedup) = (median(&cost), median(&speedup));
     let verdict = |met: bool| if met { "met" } else { "MISSED" };
-    println!("judging through a cluster: {CASES} cases of an echo solution, medians of {rounds} rounds");
+    println!(
+        "judging through a cluster: {CASES} cases of an echo solution, medians of {rounds} rounds"
+    );
     println!(
         "  here (judge run)            {:>7.0} ms   {:>5.2} ms per case   {:>6.0} cases/s",
         h * 1000.0,

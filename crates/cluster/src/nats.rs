@@ -19,6 +19,9 @@ pub const OUTCOMES_SUBJECTS: &str = "judge.outcomes.>";
 pub const FILES: &str = "judge-files";
 /// Workers by name.
 pub const WORKERS: &str = "judge-workers";
+/// How many times a first JetStream request that timed out is asked again (half a second apart).
+const JETSTREAM_TRIES: u32 = 20;
+
 /// How often a worker says again that it is there.
 pub const WORKER_HEARTBEAT: Duration = Duration::from_secs(10);
 /// A worker not heard of for this long is no longer listed.
@@ -105,18 +108,28 @@ impl Nats {
             url: config.url.clone(),
             reason: e,
         };
-        let work = js
-            .get_or_create_stream(stream::Config {
-                name: WORK_STREAM.into(),
-                subjects: vec![WORK_SUBJECT.into()],
-                retention: stream::RetentionPolicy::WorkQueue,
-                storage: stream::StorageType::File,
-                // A job published twice (a client that tried again) is queued once.
-                duplicate_window: Duration::from_secs(600),
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| no_js(e.to_string()))?;
+        let work_config = stream::Config {
+            name: WORK_STREAM.into(),
+            subjects: vec![WORK_SUBJECT.into()],
+            retention: stream::RetentionPolicy::WorkQueue,
+            storage: stream::StorageType::File,
+            // A job published twice (a client that tried again) is queued once.
+            duplicate_window: Duration::from_secs(600),
+            ..Default::default()
+        };
+        // A server that has just started (or a busy one) may take a while to answer its first
+        // JetStream request: asked again for a few seconds before it is said to have none.
+        let mut tries = 0;
+        let work = loop {
+            match js.get_or_create_stream(work_config.clone()).await {
+                Ok(work) => break work,
+                Err(e) if tries < JETSTREAM_TRIES && e.to_string().contains("timed out") => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => return Err(no_js(e.to_string())),
+            }
+        };
         work.get_or_create_consumer(
             CONSUMER,
             consumer::pull::Config {
