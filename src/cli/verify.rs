@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Result;
 
 use judge_core::model::{Skipped, SolutionReport};
-use judge_core::session::{Judge, Observer, Options};
+use judge_core::session::{Judging, Observer, Options};
 use judge_core::verdict::Verdict;
 use judge_core::verify;
 use judge_core::workspace::{Problem, Solution};
@@ -36,6 +36,9 @@ pub(crate) struct VerifyArgs {
     /// Print one JSON document (a list, one entry per problem) instead of the text.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
@@ -69,7 +72,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             solutions.iter().map(|s| s.name.as_str()),
             problem.expected.values(),
         );
-        let mut judge = ctx.judge()?;
+        let mut judge = ctx.judging(&args.cluster)?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
         let fixed = args.time_limit.or(problem.time_rule.fixed);
@@ -79,7 +82,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             Some(limit) => limit,
             None => {
                 let mut d = judge_core::derive::time_limit(
-                    &mut judge,
+                    judge.as_mut(),
                     &problem,
                     &solutions,
                     &cases,
@@ -129,7 +132,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             print(r, &progress)?;
         }
         let (done, mut skips) = judge_each(
-            &mut judge,
+            judge.as_mut(),
             &problem,
             &rest,
             &cases,
@@ -164,7 +167,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
 /// language is not installed is skipped with the reason.
 #[allow(clippy::type_complexity)]
 fn judge_each(
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     problem: &Problem,
     solutions: &[Solution],
     cases: &[judge_core::workspace::TestCase],

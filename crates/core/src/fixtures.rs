@@ -32,6 +32,8 @@ pub fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
         timing: None,
         score: None,
         interaction: None,
+        worker: None,
+        attempt: None,
     }
 }
 
@@ -64,6 +66,8 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         scoring: false,
         replay: false,
         partial: None,
+        workers: Vec::new(),
+        key: None,
         not_timed: Vec::new(),
     };
     r.conclude(None);

@@ -47,6 +47,9 @@ pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
         ))
     );
     let _ = writeln!(out, "{}", dim(&format!("sandbox: {}", r.sandbox)));
+    if !r.workers.is_empty() {
+        let _ = writeln!(out, "{}", dim(&workers_line(r)));
+    }
     if r.replay {
         let _ = writeln!(
             out,
@@ -54,6 +57,38 @@ pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
             dim("replaying the sample interactions: the judge says the `<` lines and expects the `>` lines, word for word")
         );
     }
+}
+
+/// "workers: a (host, 1 case), b (host, 3 cases, time limit x1.32)", or, before any case is
+/// judged, the workers that may.
+fn workers_line(r: &SolutionReport) -> String {
+    let judged = r.workers.iter().any(|w| w.cases > 0);
+    let each: Vec<String> = r
+        .workers
+        .iter()
+        .filter(|w| !judged || w.cases > 0)
+        .map(|w| {
+            let mut facts = vec![w.host.clone()];
+            if judged {
+                facts.push(format!(
+                    "{} case{}",
+                    w.cases,
+                    if w.cases == 1 { "" } else { "s" }
+                ));
+            }
+            if let Some(f) = w.time_scale {
+                facts.push(format!(
+                    "time limit x{f:.2}: its speed differs from this machine's"
+                ));
+            }
+            format!("{} ({})", w.name, facts.join(", "))
+        })
+        .collect();
+    format!(
+        "{}: {}",
+        if judged { "judged by" } else { "workers" },
+        each.join(", ")
+    )
 }
 
 pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
@@ -356,6 +391,9 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         ));
     }
     let _ = writeln!(out, "\n{v} {}", parts.join(" · "));
+    if r.workers.iter().any(|w| w.cases > 0) {
+        let _ = writeln!(out, "    {}", dim(&workers_line(r)));
+    }
     if let (true, Some(groups)) = (r.scoring, &r.groups) {
         // Each group that gives points, with what it gave: the subtasks of a scoring problem.
         let scored: Vec<String> = groups

@@ -66,6 +66,7 @@ pages! {
     checkers: "docs/src/checkers.md",
     interactive: "docs/src/interactive.md",
     packages: "docs/src/packages.md",
+    cluster: "docs/src/cluster.md",
     measuring: "docs/src/measuring.md",
     speed: "docs/src/speed.md",
     reliability: "docs/src/reliability.md",

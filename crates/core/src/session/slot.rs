@@ -204,6 +204,8 @@ impl Slot {
             timing: None,
             score,
             interaction: None,
+            worker: None,
+            attempt: None,
         }
     }
 

@@ -55,6 +55,8 @@ impl Slot {
             timing: None,
             score,
             interaction: None,
+            worker: None,
+            attempt: None,
         };
         let Some(source) = &problem.package.static_validator else {
             let why = "a static validation case, and the package has no static validator";
