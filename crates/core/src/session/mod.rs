@@ -8,6 +8,7 @@
 mod ahead;
 mod checker;
 mod explain;
+mod finish;
 mod interact;
 mod options;
 mod order;
@@ -21,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::model::AppliedRule;
 pub use checker::Checked;
+pub use finish::finish;
 pub use options::{shorter_cap, AfterTle, Options, Settings, SHORTER_CAP_RULE};
 pub use parallel::needs_rerun;
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
@@ -134,11 +136,9 @@ pub trait Observer {
     fn compiled(&mut self, _report: &CompileReport) {}
     fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
     fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
-    /// Something the user should know while the run waits (judging through a cluster whose
-    /// workers are not there, say).
+    /// What the user should know while the run waits (a cluster with no worker, say).
     fn note(&mut self, _text: &str) {}
-    /// A case run under the shorter cap after a TLE did not finish within it; `limits` are
-    /// the run's own.
+    /// A case under the shorter cap after a TLE did not finish; `limits` are the run's own.
     fn case_not_timed(&mut self, _case: &NotTimed, _limits: &Limits) {}
 }
 
@@ -596,60 +596,6 @@ fn included(source: Source, rules: &PackagePrograms, toolchain: &Toolchain) -> S
         .map(|d| include.join(d))
         .filter(|d| d.is_dir())
         .fold(source, |s, d| s.with_files_of(&d))
-}
-
-/// What follows from the cases a run of `cases` judged, in order: of a package's groups only the
-/// cases that count stay, as if run in order; the report ends at a case that ends the run
-/// (`--stop-on-fail`, `--skip-after-tle`); then the verdict, what passed, and whether the
-/// run was partial. The same whether the cases ran here one by one, in parallel, or on other
-/// machines.
-pub fn finish(
-    problem: &Problem,
-    cases: &[TestCase],
-    options: &Options,
-    report: &mut SolutionReport,
-) {
-    if let Some(g) = &problem.grading {
-        let ran: Vec<CaseReport> = std::mem::take(&mut report.cases);
-        report.cases = ran
-            .iter()
-            .filter(|c| {
-                let before: Vec<CaseReport> = ran
-                    .iter()
-                    .take_while(|o| o.name != c.name)
-                    .cloned()
-                    .collect();
-                runs(g, &before, &c.name)
-            })
-            .cloned()
-            .collect();
-    }
-    if let Some(end) = report.cases.iter().position(|c| options.ends_run(c)) {
-        report.cases.truncate(end + 1);
-    }
-    report.conclude(problem.grading.as_deref());
-    // A case whose failure ended the run before its last case (`--stop-on-fail`,
-    // `--skip-after-tle`); a package's grader skipping cases is its rule, not an early end.
-    let stopped_early = report
-        .cases
-        .iter()
-        .find(|c| options.ends_run(c))
-        .and_then(|c| cases.iter().position(|t| t.name == c.name))
-        .is_some_and(|i| i + 1 < cases.len());
-    report.partial = Partial::of(
-        options.selection.as_ref(),
-        cases.len(),
-        (report.cases.len(), report.not_timed.len()),
-        stopped_early,
-    );
-}
-
-/// Whether `case` runs, after the cases of `done`, under a package's groups.
-fn runs(grading: &crate::grading::Group, done: &[CaseReport], case: &str) -> bool {
-    grading
-        .runs(&|name| done.iter().find(|c| c.name == name).map(|c| c.verdict))
-        .iter()
-        .any(|n| n == case)
 }
 
 #[cfg(test)]
