@@ -45,15 +45,14 @@ fn timed(root: &Path, args: &[&str]) -> Duration {
     let out = judge()
         .current_dir(root)
         .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
         .output()
         .expect("the judge runs");
     let took = started.elapsed();
     assert!(
         out.status.success(),
-        "judge {args:?} failed: {}\n{}",
+        "judge {args:?} failed: {}\n{}{}",
         out.status,
+        String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
     took
@@ -109,11 +108,17 @@ fn worker(url: &str, name: &str, dir: &Path) -> Stopped {
         .stderr(Stdio::null())
         .spawn()
         .expect("the judge runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    lines.read_line(&mut line).unwrap();
     assert!(line.starts_with("worker "), "{line}");
+    // The worker prints a line per case: read on, or it would write into a closed pipe.
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        while lines.read_line(&mut sink).is_ok_and(|n| n > 0) {
+            sink.clear();
+        }
+    });
     Stopped(child)
 }
 

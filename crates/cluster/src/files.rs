@@ -3,6 +3,7 @@
 //! is made on a worker once, from its manifest, and shared by every job of it.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use tokio::io::AsyncReadExt;
 
@@ -45,15 +46,20 @@ impl Cache {
         if path.is_file() {
             return Ok(path);
         }
-        let mut object =
-            nats.files.get(hash).await.map_err(|e| {
-                ClusterError::Nats(format!("fetching file {hash} from the store: {e}"))
-            })?;
-        let mut bytes = Vec::new();
-        object
-            .read_to_end(&mut bytes)
-            .await
-            .map_err(|e| ClusterError::Nats(format!("reading file {hash} from the store: {e}")))?;
+        // Each read of the store is a short-lived consumer on the server, and a server holds
+        // only so many at once: a bundle of thousands of files may meet that limit, which
+        // frees itself as the earlier ones expire. Asked again until then, never failed on.
+        let mut waited = Duration::ZERO;
+        let bytes = loop {
+            match read(nats, hash).await {
+                Err(why) if why.contains("maximum consumers") && waited < CONSUMERS_PATIENCE => {
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                    waited += Duration::from_millis(250);
+                }
+                Err(why) => return Err(ClusterError::Nats(why)),
+                Ok(bytes) => break bytes,
+            }
+        };
         if crate::wire::hash(&bytes) != hash {
             return Err(ClusterError::Malformed(format!(
                 "file {hash} from the store has other contents"
@@ -110,6 +116,24 @@ impl Cache {
         }
         Ok(dir)
     }
+}
+
+/// How long a fetch waits for the server's consumers to free up.
+const CONSUMERS_PATIENCE: Duration = Duration::from_secs(120);
+
+/// The bytes of the object `hash`, or what went wrong, said.
+async fn read(nats: &Nats, hash: &str) -> Result<Vec<u8>, String> {
+    let mut object = nats
+        .files
+        .get(hash)
+        .await
+        .map_err(|e| format!("fetching file {hash} from the store: {e}"))?;
+    let mut bytes = Vec::new();
+    object
+        .read_to_end(&mut bytes)
+        .await
+        .map_err(|e| format!("reading file {hash} from the store: {e}"))?;
+    Ok(bytes)
 }
 
 /// `rel` as a path inside a folder: plain names only (no `..`, no root, nothing hidden by it).
