@@ -108,14 +108,23 @@ async fn click(c: &Client, css: &str) {
 /// The text of the element `css` finds, waiting for it a while (a live page may be replacing
 /// it just then).
 async fn text(c: &Client, css: &str) -> String {
-    c.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .text()
-        .await
-        .unwrap()
+    // Found again when the live page replaced it between finding and reading.
+    for _ in 0..20 {
+        let element = c
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        match element.text().await {
+            Ok(text) => return text,
+            Err(e) if e.to_string().contains("stale element") => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(e) => panic!("{css}: {e}"),
+        }
+    }
+    panic!("{css} kept being replaced while it was read")
 }
 
 #[test]
