@@ -399,30 +399,12 @@ fn given_up_on(payload: &[u8], sequence_of: &HashMap<u64, usize>) -> Option<(usi
 
 /// A case no worker could judge: an internal error, with why.
 fn failed_case(case: &TestCase, reason: &str) -> CaseReport {
-    CaseReport {
-        name: case.name.clone(),
-        sample: case.sample,
-        verdict: Verdict::Ie,
-        detail: Some(reason.to_string()),
-        hint: None,
-        cpu: Duration::ZERO,
-        wall: Duration::ZERO,
-        memory_bytes: 0,
-        output_bytes: 0,
-        diff: None,
-        stderr: None,
-        killed_by: None,
-        leftover_processes: 0,
-        saved_output: None,
-        input: None,
-        parallel: false,
-        rerun: None,
-        timing: None,
-        score: None,
-        interaction: None,
-        worker: None,
-        attempt: None,
-    }
+    CaseReport::unrun(
+        &case.name,
+        case.sample,
+        Verdict::Ie,
+        Some(reason.to_string()),
+    )
 }
 
 /// Judging through a cluster, for the commands that judge whole solutions: each judgement a

@@ -112,6 +112,35 @@ pub struct Interaction {
 }
 
 impl CaseReport {
+    /// A case decided without running the solution (a static validator's, or one no worker
+    /// could judge): its verdict and why, nothing measured.
+    pub fn unrun(name: &str, sample: bool, verdict: Verdict, detail: Option<String>) -> CaseReport {
+        CaseReport {
+            name: name.to_string(),
+            sample,
+            verdict,
+            detail,
+            hint: None,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            memory_bytes: 0,
+            output_bytes: 0,
+            diff: None,
+            stderr: None,
+            killed_by: None,
+            leftover_processes: 0,
+            saved_output: None,
+            input: None,
+            parallel: false,
+            rerun: None,
+            timing: None,
+            score: None,
+            interaction: None,
+            worker: None,
+            attempt: None,
+        }
+    }
+
     /// CPU time of every run of the case (one run unless repeated).
     pub fn runs(&self) -> Vec<Duration> {
         match &self.timing {
