@@ -12,28 +12,11 @@ use crate::workspace::{Problem, ProblemLimits};
 /// A case that took `ms` of CPU and wall time, 2 MiB and 2 bytes of output.
 pub fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
     CaseReport {
-        name: name.into(),
-        sample: false,
-        verdict,
-        detail: None,
-        hint: None,
         cpu: Duration::from_millis(ms),
         wall: Duration::from_millis(ms),
         memory_bytes: 2 << 20,
         output_bytes: 2,
-        diff: None,
-        stderr: None,
-        killed_by: None,
-        leftover_processes: 0,
-        saved_output: None,
-        input: None,
-        parallel: false,
-        rerun: None,
-        timing: None,
-        score: None,
-        interaction: None,
-        worker: None,
-        attempt: None,
+        ..CaseReport::unrun(name, false, verdict, None)
     }
 }
 
