@@ -10,28 +10,15 @@
 //! The workers are started once and warmed (the solution built, the files fetched) before the
 //! rounds, as they are in a contest that has been running for a while.
 
+mod echo;
+
 use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const ECHO: &str = r#"
-use std::io::{Read, Write};
-fn main() {
-    let mut s = Vec::new();
-    std::io::stdin().read_to_end(&mut s).unwrap();
-    std::io::stdout().write_all(&s).unwrap();
-}
-"#;
-
-const CASES: usize = 1000;
-
-fn median(v: &[f64]) -> f64 {
-    let mut v = v.to_vec();
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
+use echo::{median, CASES, ECHO};
 
 fn judge() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_judge"));
