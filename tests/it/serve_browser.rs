@@ -305,7 +305,11 @@ fn in_a_browser_a_tle_shows_the_limit_passed_and_a_problem_reads_once() {
         format!("{READ_N}fn main() {{ let mut x = n(); loop {{ x = std::hint::black_box(x.wrapping_mul(3)); }} }}\n"),
     );
     // A TLE from the terminal: its second case runs under the shorter cap, and is not timed.
-    ws.judge().args(["run", "spin"]).expect_exit(1).run();
+    ws.judge()
+        .args(["run", "spin"])
+        .expect_exit(1)
+        .stdout_has("not timed")
+        .run();
     let server = Serving::start(ws.path());
     in_browser(&server, |c, base| async move {
         let row = text(&c, "table.status tbody tr").await;
@@ -319,6 +323,8 @@ fn in_a_browser_a_tle_shows_the_limit_passed_and_a_problem_reads_once() {
         shot(&c, "status-tle").await;
         c.goto(&format!("{base}/submissions/1")).await.unwrap();
         assert_eq!(text(&c, "#case-1 td.num").await, "> 1 s");
+        let page = text(&c, "main").await;
+        assert!(page.contains("Not timed"), "{page}");
         let not_timed = text(&c, "#not-timed").await;
         assert!(
             not_timed.contains("2 (") && not_timed.contains("--full"),

@@ -92,10 +92,11 @@ fn workers_line(r: &SolutionReport) -> String {
 }
 
 pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
-    let how = if c.cached {
-        "binary from cache (source unchanged)".to_string()
-    } else {
-        format!("compiled in {}", format_duration(c.duration))
+    let how = match (c.cached, &c.diagnostics) {
+        (true, None) => "binary from cache (source unchanged)".to_string(),
+        // No binary: what the cache holds is the compiler's verdict on this very source.
+        (true, Some(_)) => "compile error from cache (source unchanged)".to_string(),
+        (false, _) => format!("compiled in {}", format_duration(c.duration)),
     };
     let _ = writeln!(out, "{}", dim(&format!("{how} · {}", c.compiler)));
     if let Some(d) = &c.diagnostics {
@@ -553,6 +554,21 @@ mod tests {
     #[test]
     fn the_run_table_and_its_summary() {
         insta::assert_snapshot!(render(&report(), false));
+    }
+
+    #[test]
+    fn a_compile_error_from_the_cache_is_no_binary() {
+        let mut r = report();
+        r.compile.cached = true;
+        r.compile.diagnostics = Some("error: expected `;`\n".into());
+        let mut out = Vec::new();
+        compile_line(&mut out, &r.compile);
+        let out = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
+        assert!(
+            out.starts_with("compile error from cache (source unchanged)"),
+            "{out}"
+        );
+        assert!(!out.contains("binary"), "{out}");
     }
 
     #[test]
