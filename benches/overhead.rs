@@ -14,6 +14,8 @@
 //! median of each round's (a)/(baseline) is printed: a change is measured against the build
 //! before it in the same run.
 
+mod echo;
+
 #[path = "../tests/it/common/cached.rs"]
 mod cached;
 
@@ -22,23 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The trivial solution: echo its input.
-const ECHO: &str = r#"
-use std::io::{Read, Write};
-fn main() {
-    let mut s = Vec::new();
-    std::io::stdin().read_to_end(&mut s).unwrap();
-    std::io::stdout().write_all(&s).unwrap();
-}
-"#;
-
-const CASES: usize = 1000;
-
-fn median(v: &[f64]) -> f64 {
-    let mut v = v.to_vec();
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
+use echo::{median, CASES, ECHO};
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0

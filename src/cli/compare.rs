@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 
 use judge_core::compare::Matrix;
 use judge_core::model::{Skipped, SolutionReport};
-use judge_core::session::{Judge, Observer, Options};
+use judge_core::session::{Judging, Observer, Options};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{Problem, Solution, TestCase};
 
@@ -35,6 +35,9 @@ pub(crate) struct CompareArgs {
     /// Print the matrix as one JSON document.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 /// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id
@@ -78,9 +81,9 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
             ws.example_file("NAME", Some(&problem.id))
         );
     }
-    let mut judge = ctx.judge()?;
+    let mut judge = ctx.judging(&args.cluster)?;
     if args.limits.time_limit.is_none() {
-        super::settle_time_limit(&mut judge, &mut problem, args.json)?;
+        super::settle_time_limit(judge.as_mut(), &mut problem, args.json)?;
     }
     let cases = ws.testcases(&problem)?;
     let options = Options {
@@ -88,7 +91,7 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
         after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
         ..args.limits.options()
     };
-    let (reports, skipped) = judge_all(&mut judge, &problem, &solutions, &cases, &options)?;
+    let (reports, skipped) = judge_all(judge.as_mut(), &problem, &solutions, &cases, &options)?;
     let matrix = Matrix::new(
         &problem,
         &cases,
@@ -115,9 +118,9 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
 }
 
 /// Judges each solution in turn with one judge, one case at a time (see
-/// [`Judge::judge_all`]), with a progress line on a terminal.
+/// [`Judging::judge_all`]), with a progress line on a terminal.
 fn judge_all(
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     problem: &Problem,
     solutions: &[Solution],
     cases: &[TestCase],

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use judge_core::history::History;
-use judge_core::session::{Judge, Settings};
+use judge_core::session::{Judge, Judging, Settings};
+
+use super::cluster::ClusterArgs;
 use judge_core::workspace::Workspace;
 
 pub(crate) struct Context {
@@ -52,8 +54,8 @@ impl Context {
     }
 
     /// Loads the package at `path` and mounts it in the workspace, saying what it holds that
-    /// the judge leaves aside.
-    pub(crate) fn mount(&mut self, path: &Path) -> Result<()> {
+    /// the judge leaves aside. Returns its problem's id.
+    pub(crate) fn mount(&mut self, path: &Path) -> Result<String> {
         let unpacked =
             judge_core::compile::Cache::new(self.ws.state_dir().join("cache")).packages();
         let package = judge_packages::package::load(path, &self.ws.config.languages, &unpacked)?;
@@ -61,8 +63,8 @@ impl Context {
             anstream::eprintln!("warning: {}: {w}", package.problem.id);
         }
         let id = self.ws.mount(package.mounted());
-        self.mounted.push((path.to_path_buf(), id));
-        Ok(())
+        self.mounted.push((path.to_path_buf(), id.clone()));
+        Ok(id)
     }
 
     /// A problem as the user named it: a package's path is its mounted problem's id; any
@@ -78,5 +80,22 @@ impl Context {
     /// A judge of this workspace, running programs as the settings say.
     pub(crate) fn judge(&self) -> Result<Judge> {
         Ok(Judge::new(self.ws.clone(), self.settings)?)
+    }
+
+    /// What judges whole solutions: the workers of the cluster `cluster` names (or judge.toml's
+    /// `[cluster]`), else this machine.
+    pub(crate) fn judging(&self, cluster: &ClusterArgs) -> Result<Box<dyn Judging>> {
+        Ok(match self.cluster(cluster) {
+            Some(config) => Box::new(judge_cluster::dispatch::Remote {
+                cluster: judge_cluster::dispatch::Cluster::connect(&config)?,
+                workspace: self.ws.clone(),
+            }),
+            None => Box::new(self.judge()?),
+        })
+    }
+
+    /// The cluster named by `cluster`, or by the workspace's judge.toml.
+    pub(crate) fn cluster(&self, cluster: &ClusterArgs) -> Option<judge_cluster::nats::Config> {
+        cluster.config(Some((&self.ws.config.cluster, &self.ws.root)), &self.cwd)
     }
 }

@@ -1,6 +1,8 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
+mod batch;
 mod clean;
+mod cluster;
 mod compare;
 mod context;
 mod export;
@@ -19,6 +21,7 @@ mod stress;
 mod validate;
 mod verify;
 mod watch;
+mod worker;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -110,6 +113,9 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Check that every reference solution gets its expected verdict; report the time limit they justify.
     Verify(verify::VerifyArgs),
+    /// Judge many submissions from a JSON Lines file (a problem, a language, a source per line);
+    /// a result per line; run again, it goes on where it stopped.
+    Batch(batch::BatchArgs),
     /// Run the problem's input validators on every input; say which inputs fail which.
     Validate(validate::ValidateArgs),
     /// Write a problem as a Kattis problem package (for problemtools, Kattis, DOMjudge).
@@ -126,6 +132,9 @@ enum Command {
     Completions(shell::CompletionsArgs),
     /// Print judge's man page (roff), or write a page per command into a folder.
     Man(shell::ManArgs),
+    /// Judge for others: take cases from a NATS server's queue (`--nats URL`), judge them
+    /// here, send back what was found (no workspace needed).
+    Worker(worker::WorkerArgs),
 }
 
 /// Limit overrides shared by the commands that judge (`run`, `compare`, `stress`).
@@ -170,10 +179,19 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         ColorChoice::Always => anstream::ColorChoice::Always.write_global(),
         ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
     }
-    judge_runner::interrupt::install();
     let cwd = std::env::current_dir().context("reading the current folder")?;
-    // The one command that needs no workspace: it makes one.
+    let settings = Settings {
+        sandbox: !cli.no_sandbox,
+        transcripts: !cli.no_transcript,
+    };
+    // A worker's Ctrl-C hands back its jobs too: it installs the handler itself.
     let command = match cli.command {
+        Command::Worker(args) => return worker::worker(args, settings, &cwd),
+        c => c,
+    };
+    judge_runner::interrupt::install();
+    // The commands that need no workspace (init makes one).
+    let command = match command {
         Command::Init(args) => return new::init(&cwd, args),
         Command::Completions(args) => return shell::completions(args),
         Command::Man(args) => return shell::man(args),
@@ -201,16 +219,13 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         },
         Err(e) => return Err(e.into()),
     };
-    let settings = Settings {
-        sandbox: !cli.no_sandbox,
-        transcripts: !cli.no_transcript,
-    };
     let mut ctx = Context::new(ws, cwd, cli.root, cli.history.as_deref(), settings);
     for path in packages {
         ctx.mount(&path)?;
     }
     match command {
         Command::Run(args) => run::run(&ctx, args),
+        Command::Batch(args) => batch::batch(&mut ctx, args),
         Command::List(args) => list::list(&ctx, args),
         Command::Compare(args) => compare::compare(&ctx, args),
         Command::Verify(args) => verify::verify(&ctx, args),
@@ -225,7 +240,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Import(args) => import::import(&ctx, args),
         Command::Listen(args) => listen::listen(&ctx, args),
         Command::Serve(args) => serve::serve(&ctx, args),
-        Command::Init(_) | Command::Completions(_) | Command::Man(_) => {
+        Command::Init(_) | Command::Completions(_) | Command::Man(_) | Command::Worker(_) => {
             unreachable!("handled above")
         }
         Command::Scale(args) => scale::scale(&ctx, args),
@@ -261,7 +276,7 @@ impl Command {
 /// Gives a package that fixes no time limit the one its accepted submissions justify, and
 /// says so on stderr (deriving it the first time judges them, which takes a while).
 pub(crate) fn settle_time_limit(
-    judge: &mut judge_core::session::Judge,
+    judge: &mut dyn judge_core::session::Judging,
     problem: &mut judge_core::workspace::Problem,
     quiet: bool,
 ) -> Result<()> {

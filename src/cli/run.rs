@@ -9,7 +9,7 @@ use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
-use judge_core::session::{AfterTle, Judge, Observer, Options};
+use judge_core::session::{AfterTle, Judging, Observer, Options};
 use judge_core::verdict::Limits;
 use judge_core::workspace::{self, Solution, TestCase, Workspace};
 use judge_report as report;
@@ -101,6 +101,9 @@ pub(crate) struct RunArgs {
     /// (Ctrl-C ends it).
     #[arg(long, conflicts_with = "json")]
     watch: bool,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 impl RunArgs {
@@ -125,20 +128,38 @@ impl RunArgs {
 pub(crate) fn run(ctx: &Context, args: RunArgs) -> Result<ExitCode> {
     let problem = args.problem.as_deref().map(|p| ctx.problem_id(p));
     let solution = ctx.ws.resolve_solution(&args.solution, problem, &ctx.cwd)?;
-    let mut judge = ctx.judge()?;
+    let cluster = ctx.cluster(&args.cluster).is_some();
+    if cluster && (args.replay || args.repeat > 1) {
+        anyhow::bail!(
+            "{} runs here only, not on the cluster's workers\n  fix: leave out --nats (and [cluster] url in judge.toml) for it",
+            if args.replay { "--replay" } else { "--repeat" }
+        );
+    }
+    let mut judge = ctx.judging(&args.cluster)?;
     if args.watch {
         return super::watch::watch(&ctx.ws, &solution, |ws| {
-            judge_once(ws, &mut judge, &solution, &args, &ctx.history).map(|r| r.verdict)
+            judge_once(ws, judge.as_mut(), cluster, &solution, &args, &ctx.history)
+                .map(|r| r.verdict)
         });
     }
-    let verdict = judge_once(&ctx.ws, &mut judge, &solution, &args, &ctx.history)?.verdict;
+    let verdict = judge_once(
+        &ctx.ws,
+        judge.as_mut(),
+        cluster,
+        &solution,
+        &args,
+        &ctx.history,
+    )?
+    .verdict;
     Ok(exit_for(verdict))
 }
 
-/// Loads the problem and its cases (again: they may have changed) and judges the solution once.
+/// Loads the problem and its cases (again: they may have changed) and judges the solution once
+/// (through the cluster's workers when `cluster`).
 fn judge_once(
     ws: &Workspace,
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
+    cluster: bool,
     solution: &Solution,
     args: &RunArgs,
     history: &Path,
@@ -160,7 +181,9 @@ fn judge_once(
         stop_on_fail: args.stop_on_fail,
         show_input: args.show_input,
         repeat: args.repeat,
-        after_tle: match (args.skip_after_tle, args.full) {
+        // The cluster judges a run's cases at once on many machines, so there is no "after
+        // the first TLE" to shorten the cap for: every case runs under the whole limit.
+        after_tle: match (args.skip_after_tle, args.full || cluster) {
             (true, _) => AfterTle::Skip,
             (false, true) => AfterTle::WholeLimit,
             (false, false) => AfterTle::ShorterCap,
@@ -313,5 +336,10 @@ impl Observer for Live<'_> {
     fn case_not_timed(&mut self, c: &NotTimed, limits: &Limits) {
         let (c, limits, names) = (c.clone(), *limits, self.names);
         self.print(|o| report::table::not_timed_row(o, &c, &limits, names));
+    }
+
+    fn note(&mut self, text: &str) {
+        let line = report::dim(&format!("note: {text}"));
+        self.bar.suspend(|| anstream::eprintln!("{line}"));
     }
 }

@@ -30,6 +30,9 @@ pub(crate) struct ServeArgs {
     /// workspace's problems, with their statements (Markdown or LaTeX).
     #[arg(value_name = "PACKAGE")]
     pub(crate) packages: Vec<String>,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
@@ -80,11 +83,23 @@ pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
             anstyle::Reset.render()
         )?;
     }
+    // Connected when the first submission comes: a server that is only looked at needs no
+    // cluster, and one that cannot be reached is said on the run's page.
+    let remote = ctx.cluster(&args.cluster).map(|config| {
+        let workspace = ws.clone();
+        let connect: judge_web::serve::Remote = Box::new(move || {
+            let cluster =
+                judge_cluster::dispatch::Cluster::connect(&config).map_err(|e| e.to_string())?;
+            Ok(Box::new(judge_cluster::dispatch::Remote { cluster, workspace }) as _)
+        });
+        connect
+    });
     let settings = Settings {
         history: ctx.history.clone(),
         bound,
         token,
         judging: ctx.settings,
+        remote,
     };
     serve::serve(server, ws.clone(), settings)?;
     Ok(ExitCode::from(EXIT_OK))

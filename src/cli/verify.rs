@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Result;
 
 use judge_core::model::{Skipped, SolutionReport};
-use judge_core::session::{Judge, Observer, Options};
+use judge_core::session::{Judging, Observer, Options};
 use judge_core::verdict::Verdict;
 use judge_core::verify;
 use judge_core::workspace::{Problem, Solution};
@@ -36,6 +36,9 @@ pub(crate) struct VerifyArgs {
     /// Print one JSON document (a list, one entry per problem) instead of the text.
     #[arg(long)]
     json: bool,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
@@ -71,7 +74,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             solutions.iter().map(|s| s.name.as_str()),
             problem.expected.values(),
         );
-        let mut judge = ctx.judge()?;
+        let mut judge = ctx.judging(&args.cluster)?;
         let mut progress = Progress::new(&problem);
         let mut reports = Vec::new();
         let fixed = args.time_limit.or(problem.time_rule.fixed);
@@ -82,7 +85,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
                 Some(limit) => limit,
                 None => {
                     let mut d = judge_core::derive::time_limit(
-                        &mut judge,
+                        judge.as_mut(),
                         &problem,
                         &solutions,
                         &cases,
@@ -136,7 +139,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             print(r, &progress)?;
         }
         let (done, mut skips) = judge_each(
-            &mut judge,
+            judge.as_mut(),
             &problem,
             &rest,
             &cases,
@@ -151,8 +154,12 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
         reports.sort_by(|a, b| judge_core::workspace::natural_cmp(&a.solution, &b.solution));
         let mut v = verify::verify(&problem, limit, &reports, &skipped);
         // The cases that test the validators (a package's invalid_input, invalid_output,
-        // valid_output) must be rejected or accepted as they say.
-        v.validator_cases = judge_core::validate::check_validator_cases(&mut judge, &problem)?;
+        // valid_output) must be rejected or accepted as they say. The package's own validators
+        // run here, with `--nats` too: they are the jury's programs, not a submission.
+        if !problem.terms.validator_cases.is_empty() {
+            let mut local = ctx.judge()?;
+            v.validator_cases = judge_core::validate::check_validator_cases(&mut local, &problem)?;
+        }
         if !args.json {
             write!(out, "{}", judge_report::verify::render_tail(&v))?;
             write!(
@@ -179,7 +186,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
 /// language is not installed is skipped with the reason.
 #[allow(clippy::type_complexity)]
 fn judge_each(
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     problem: &Problem,
     solutions: &[Solution],
     cases: &[judge_core::workspace::TestCase],

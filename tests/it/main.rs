@@ -2,9 +2,11 @@
 //! programs and real processes, in throw-away workspaces, through one harness (`common::Test`:
 //! a command, what it must do, the fork-bomb lock and the compile cache shared by the whole run).
 
+mod batch;
 mod common;
 
 mod checkers;
+mod cluster;
 mod compare;
 mod corpus;
 mod docs;

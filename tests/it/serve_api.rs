@@ -11,7 +11,7 @@ use crate::common::serve::Serving;
 use crate::common::READ_N;
 
 /// An HTTP client that reads every status as an answer.
-fn agent() -> ureq::Agent {
+pub(crate) fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(120)))
@@ -20,7 +20,7 @@ fn agent() -> ureq::Agent {
 }
 
 /// `POST /api/submit` with `body`, the token as a bearer when given: status and JSON.
-fn submit(server: &Serving, token: Option<&str>, body: &Value) -> (u16, Value) {
+pub(crate) fn submit(server: &Serving, token: Option<&str>, body: &Value) -> (u16, Value) {
     let mut request = agent()
         .post(format!("{}/api/submit", server.base()))
         .header("Content-Type", "application/json");
@@ -34,7 +34,7 @@ fn submit(server: &Serving, token: Option<&str>, body: &Value) -> (u16, Value) {
 }
 
 /// `GET path`: status and JSON.
-fn get(server: &Serving, path: &str) -> (u16, Value) {
+pub(crate) fn get(server: &Serving, path: &str) -> (u16, Value) {
     let mut response = agent()
         .get(format!("{}{path}", server.base()))
         .call()
@@ -45,7 +45,7 @@ fn get(server: &Serving, path: &str) -> (u16, Value) {
 }
 
 /// Submits `body` and waits for its verdict: the run's JSON once recorded.
-fn judged(server: &Serving, body: &Value) -> Value {
+pub(crate) fn judged(server: &Serving, body: &Value) -> Value {
     let (status, sent) = submit(server, Some(&server.token), body);
     assert_eq!(status, 202, "{sent:#}");
     let (status, run) = get(

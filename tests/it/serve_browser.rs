@@ -108,14 +108,23 @@ async fn click(c: &Client, css: &str) {
 /// The text of the element `css` finds, waiting for it a while (a live page may be replacing
 /// it just then).
 async fn text(c: &Client, css: &str) -> String {
-    c.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .text()
-        .await
-        .unwrap()
+    // Found again when the live page replaced it between finding and reading.
+    for _ in 0..20 {
+        let element = c
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        match element.text().await {
+            Ok(text) => return text,
+            Err(e) if e.to_string().contains("stale element") => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(e) => panic!("{css}: {e}"),
+        }
+    }
+    panic!("{css} kept being replaced while it was read")
 }
 
 #[test]
@@ -350,7 +359,11 @@ fn in_a_browser_a_tle_shows_the_limit_passed_and_a_problem_reads_once() {
         format!("{READ_N}fn main() {{ let mut x = n(); loop {{ x = std::hint::black_box(x.wrapping_mul(3)); }} }}\n"),
     );
     // A TLE from the terminal: its second case runs under the shorter cap, and is not timed.
-    ws.judge().args(["run", "spin"]).expect_exit(1).run();
+    ws.judge()
+        .args(["run", "spin"])
+        .expect_exit(1)
+        .stdout_has("not timed")
+        .run();
     let server = Serving::start(ws.path());
     in_browser(&server, |c, base| async move {
         let row = text(&c, "table.status tbody tr").await;
@@ -364,6 +377,8 @@ fn in_a_browser_a_tle_shows_the_limit_passed_and_a_problem_reads_once() {
         shot(&c, "status-tle").await;
         c.goto(&format!("{base}/submissions/1")).await.unwrap();
         assert_eq!(text(&c, "#case-1 td.num").await, "> 1 s");
+        let page = text(&c, "main").await;
+        assert!(page.contains("Not timed"), "{page}");
         let not_timed = text(&c, "#not-timed").await;
         assert!(
             not_timed.contains("2 (") && not_timed.contains("--full"),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::model::{Skipped, SolutionReport};
-use crate::session::{Judge, Observer, Options};
+use crate::session::{Judging, Observer, Options};
 use crate::verdict::Verdict;
 use crate::workspace::{Problem, Solution, TestCase};
 
@@ -59,7 +59,7 @@ fn bound(problem: &Problem, r: &SolutionReport) -> Option<Duration> {
 /// it from an earlier run when neither they nor the cases have changed. `remember` is false
 /// when the caller needs the reports themselves (`judge verify`).
 pub fn time_limit(
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     problem: &Problem,
     solutions: &[Solution],
     cases: &[TestCase],
@@ -68,7 +68,7 @@ pub fn time_limit(
 ) -> Result<Derived> {
     let accepted = accepted(problem, solutions);
     let memo = judge
-        .workspace
+        .workspace()
         .state_dir()
         .join("derived")
         .join(key(problem, &accepted, cases));
@@ -138,15 +138,15 @@ pub fn time_limit(
 /// Gives `problem` its time limit when it fixes none (a package under its own rule): derived
 /// once from the accepted submissions and remembered. None when the limit was fixed already.
 pub fn settle(
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     problem: &mut Problem,
     observer: &mut dyn Observer,
 ) -> Result<Option<Derived>> {
     if problem.time_rule.fixed.is_some() {
         return Ok(None);
     }
-    let cases = judge.workspace.testcases(problem)?;
-    let solutions = judge.workspace.solutions(&problem.id)?;
+    let cases = judge.workspace().testcases(problem)?;
+    let solutions = judge.workspace().solutions(&problem.id)?;
     let d = time_limit(judge, problem, &solutions, &cases, observer, true)?;
     problem.limits.time = d.limit;
     Ok(Some(d))

@@ -138,6 +138,10 @@ pub enum Error {
     )]
     Serve { port: u16, source: std::io::Error },
 
+    /// Judging on other machines failed (the cluster says how).
+    #[error("{0}")]
+    Remote(String),
+
     #[error(transparent)]
     Run(#[from] judge_runner::RunError),
 }

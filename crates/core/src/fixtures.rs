@@ -12,28 +12,11 @@ use crate::workspace::{Problem, ProblemLimits};
 /// A case that took `ms` of CPU and wall time, 2 MiB and 2 bytes of output.
 pub fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
     CaseReport {
-        name: name.into(),
-        sample: false,
-        verdict,
-        detail: None,
-        hint: None,
         cpu: Duration::from_millis(ms),
         wall: Duration::from_millis(ms),
         memory_bytes: 2 << 20,
         output_bytes: 2,
-        diff: None,
-        stderr: None,
-        killed_by: None,
-        leftover_processes: 0,
-        saved_output: None,
-        input: None,
-        parallel: false,
-        rerun: None,
-        timing: None,
-        score: None,
-        interaction: None,
-        judge_message: None,
-        passes: None,
+        ..CaseReport::unrun(name, false, verdict, None)
     }
 }
 
@@ -66,6 +49,8 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         scoring: false,
         replay: false,
         partial: None,
+        workers: Vec::new(),
+        key: None,
         not_timed: Vec::new(),
     };
     r.conclude(None);

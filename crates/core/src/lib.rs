@@ -10,6 +10,7 @@
 //! HTTP or draws a terminal table.
 
 pub mod atomic;
+pub mod batch;
 pub mod check;
 pub mod compare;
 pub mod compile;

@@ -18,11 +18,15 @@ use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
 use judge_runner::Sandbox;
 
 /// How the solution was built.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct CompileReport {
     /// Taken from the cache: nothing was compiled.
     pub cached: bool,
-    #[serde(rename = "ms", serialize_with = "serde_as::ms")]
+    #[serde(
+        rename = "ms",
+        serialize_with = "serde_as::ms",
+        deserialize_with = "serde_as::from_ms"
+    )]
     pub duration: Duration,
     /// The compiler's identity: "rustc 1.95.0 (59807616e 2026-04-14)".
     pub compiler: String,
@@ -30,8 +34,9 @@ pub struct CompileReport {
     pub diagnostics: Option<String>,
 }
 
-/// One case of one run.
-#[derive(Debug, Clone, Serialize)]
+/// One case of one run. Read back from its JSON to the millisecond and the KiB (a repeated
+/// case's timing is not read back).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CaseReport {
     pub name: String,
     pub sample: bool,
@@ -41,11 +46,23 @@ pub struct CaseReport {
     /// A remark worth reading whatever the verdict: "differs only in whitespace".
     pub hint: Option<String>,
     /// CPU time (user + sys); with `--repeat`, the median of the runs.
-    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    #[serde(
+        rename = "time_ms",
+        serialize_with = "serde_as::ms",
+        deserialize_with = "serde_as::from_ms"
+    )]
     pub cpu: Duration,
-    #[serde(rename = "wall_ms", serialize_with = "serde_as::ms")]
+    #[serde(
+        rename = "wall_ms",
+        serialize_with = "serde_as::ms",
+        deserialize_with = "serde_as::from_ms"
+    )]
     pub wall: Duration,
-    #[serde(rename = "memory_kb", serialize_with = "serde_as::kb")]
+    #[serde(
+        rename = "memory_kb",
+        serialize_with = "serde_as::kb",
+        deserialize_with = "serde_as::from_kb"
+    )]
     pub memory_bytes: u64,
     pub output_bytes: u64,
     /// On a wrong answer: answer against output, from the first difference.
@@ -65,25 +82,32 @@ pub struct CaseReport {
     /// Measured in parallel first, then re-run alone for its final verdict: what the parallel run saw.
     pub rerun: Option<Rerun>,
     /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub timing: Option<Timing>,
     /// A score the checker gave (a Kattis output validator's `score.txt`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
     /// An interactive case: what the interactor and the conversation show.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interaction: Option<Box<Interaction>>,
     /// What a Kattis output validator wrote in `judgemessage.txt`, whatever the verdict (a
     /// package's expectations may ask for a message).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judge_message: Option<String>,
     /// A multi-pass case: how many passes ran.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passes: Option<u32>,
+    /// Judged on another machine (`--nats`): the worker's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<String>,
+    /// Judged on another machine: which delivery of the case's job this verdict came from (1
+    /// for the first; more when a worker died holding it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<u64>,
 }
 
 /// What an interactive case adds to its report, for a case that failed.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Interaction {
     /// The end of the transcript (`SECONDS >TEXT` from the solution, `SECONDS <TEXT` to it),
     /// where the case failed; `None` when the transcript was off.
@@ -95,6 +119,37 @@ pub struct Interaction {
 }
 
 impl CaseReport {
+    /// A case decided without running the solution (a static validator's, or one no worker
+    /// could judge): its verdict and why, nothing measured.
+    pub fn unrun(name: &str, sample: bool, verdict: Verdict, detail: Option<String>) -> CaseReport {
+        CaseReport {
+            name: name.to_string(),
+            sample,
+            verdict,
+            detail,
+            hint: None,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            memory_bytes: 0,
+            output_bytes: 0,
+            diff: None,
+            stderr: None,
+            killed_by: None,
+            leftover_processes: 0,
+            saved_output: None,
+            input: None,
+            parallel: false,
+            rerun: None,
+            timing: None,
+            score: None,
+            interaction: None,
+            judge_message: None,
+            passes: None,
+            worker: None,
+            attempt: None,
+        }
+    }
+
     /// CPU time of every run of the case (one run unless repeated).
     pub fn runs(&self) -> Vec<Duration> {
         match &self.timing {
@@ -105,10 +160,14 @@ impl CaseReport {
 }
 
 /// What a case's run in parallel saw, before it was re-run alone for its final verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rerun {
     pub verdict: Verdict,
-    #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    #[serde(
+        rename = "time_ms",
+        serialize_with = "serde_as::ms",
+        deserialize_with = "serde_as::from_ms"
+    )]
     pub cpu: Duration,
 }
 
@@ -199,6 +258,13 @@ pub struct SolutionReport {
     /// The run judged only part of the problem's cases: its verdict is not the solution's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial: Option<Partial>,
+    /// Judged on other machines (`--nats`): the workers that judged its cases.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub workers: Vec<Worker>,
+    /// The submission's key when it is the same submission whenever it is judged (a line of
+    /// `judge batch`): the history keeps one record per key, the latest.
+    #[serde(rename = "submission_key", skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
     /// Cases run under the shorter cap after the first TLE that did not finish within it:
     /// they have no verdict, and are not in `cases`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -234,6 +300,21 @@ impl NotTimed {
 /// busy machine).
 pub fn not_timed_time(cpu: Duration, cap: Duration) -> String {
     crate::units::format_run_time(cpu, (cpu >= cap).then_some(cap))
+}
+
+/// A machine that judged cases of a run, and how its speed bore on the time limit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Worker {
+    pub name: String,
+    pub host: String,
+    pub cpu: String,
+    /// Microseconds of the fixed calibration loop there (lower is faster).
+    pub calibration_us: u64,
+    /// The time limit was scaled for it by this factor (its speed differed from this
+    /// machine's by more than the margin); `None`: the limit stood.
+    pub time_scale: Option<f64>,
+    /// Cases it judged.
+    pub cases: usize,
 }
 
 /// Which of the problem's cases a run was asked for, when not all of them (`--samples`, `--case`).

@@ -159,6 +159,17 @@ pub mod serde_as {
     pub fn display<T: std::fmt::Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(v)
     }
+
+    /// Reads back what [`ms`] wrote (to the millisecond).
+    pub fn from_ms<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        Ok(Duration::from_millis(serde::Deserialize::deserialize(d)?))
+    }
+
+    /// Reads back what [`kb`] wrote (to the KiB).
+    pub fn from_kb<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let kb: u64 = serde::Deserialize::deserialize(d)?;
+        Ok(kb * 1024)
+    }
 }
 
 #[cfg(test)]

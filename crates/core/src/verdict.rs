@@ -73,6 +73,13 @@ impl Serialize for Verdict {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Verdict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Verdict, D::Error> {
+        let code = String::deserialize(d)?;
+        code.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Verdict {
     type Err = String;
 
@@ -195,7 +202,7 @@ impl Measurement {
 }
 
 /// Who ended a program before it finished by itself (`killed_by` in the JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StoppedBy {
     WallCap,

@@ -47,6 +47,9 @@ pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
         ))
     );
     let _ = writeln!(out, "{}", dim(&format!("sandbox: {}", r.sandbox)));
+    if !r.workers.is_empty() {
+        let _ = writeln!(out, "{}", dim(&workers_line(r)));
+    }
     if r.replay {
         let _ = writeln!(
             out,
@@ -56,11 +59,44 @@ pub fn header(out: &mut dyn Write, r: &SolutionReport, path: &str) {
     }
 }
 
+/// "workers: a (host, 1 case), b (host, 3 cases, time limit x1.32)", or, before any case is
+/// judged, the workers that may.
+fn workers_line(r: &SolutionReport) -> String {
+    let judged = r.workers.iter().any(|w| w.cases > 0);
+    let each: Vec<String> = r
+        .workers
+        .iter()
+        .filter(|w| !judged || w.cases > 0)
+        .map(|w| {
+            let mut facts = vec![w.host.clone()];
+            if judged {
+                facts.push(format!(
+                    "{} case{}",
+                    w.cases,
+                    if w.cases == 1 { "" } else { "s" }
+                ));
+            }
+            if let Some(f) = w.time_scale {
+                facts.push(format!(
+                    "time limit x{f:.2}: its speed differs from this machine's"
+                ));
+            }
+            format!("{} ({})", w.name, facts.join(", "))
+        })
+        .collect();
+    format!(
+        "{}: {}",
+        if judged { "judged by" } else { "workers" },
+        each.join(", ")
+    )
+}
+
 pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
-    let how = if c.cached {
-        "binary from cache (source unchanged)".to_string()
-    } else {
-        format!("compiled in {}", format_duration(c.duration))
+    let how = match (c.cached, &c.diagnostics) {
+        (true, None) => "binary from cache (source unchanged)".to_string(),
+        // No binary: what the cache holds is the compiler's verdict on this very source.
+        (true, Some(_)) => "compile error from cache (source unchanged)".to_string(),
+        (false, _) => format!("compiled in {}", format_duration(c.duration)),
     };
     let _ = writeln!(out, "{}", dim(&format!("{how} · {}", c.compiler)));
     if let Some(d) = &c.diagnostics {
@@ -356,6 +392,9 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
         ));
     }
     let _ = writeln!(out, "\n{v} {}", parts.join(" · "));
+    if r.workers.iter().any(|w| w.cases > 0) {
+        let _ = writeln!(out, "    {}", dim(&workers_line(r)));
+    }
     if let (true, Some(groups)) = (r.scoring, &r.groups) {
         // Each group that gives points, with what it gave: the subtasks of a scoring problem.
         let scored: Vec<String> = groups
@@ -515,6 +554,21 @@ mod tests {
     #[test]
     fn the_run_table_and_its_summary() {
         insta::assert_snapshot!(render(&report(), false));
+    }
+
+    #[test]
+    fn a_compile_error_from_the_cache_is_no_binary() {
+        let mut r = report();
+        r.compile.cached = true;
+        r.compile.diagnostics = Some("error: expected `;`\n".into());
+        let mut out = Vec::new();
+        compile_line(&mut out, &r.compile);
+        let out = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
+        assert!(
+            out.starts_with("compile error from cache (source unchanged)"),
+            "{out}"
+        );
+        assert!(!out.contains("binary"), "{out}");
     }
 
     #[test]

@@ -15,7 +15,13 @@ static WRITING: Mutex<()> = Mutex::new(());
 
 /// Installs the handler; call once at start-up.
 pub fn install() {
-    let _ = ctrlc::set_handler(|| {
+    install_then(|| {});
+}
+
+/// Installs the handler, which runs `before_exit` once the programs are stopped (a worker hands
+/// back the work it holds); call once at start-up.
+pub fn install_then(before_exit: impl Fn() + Send + 'static) {
+    let _ = ctrlc::set_handler(move || {
         INTERRUPTED.store(true, Ordering::SeqCst);
         let runners = RUNNERS.lock().map(|r| r.clone()).unwrap_or_default();
         for &pid in &runners {
@@ -27,6 +33,7 @@ pub fn install() {
         for dir in TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default() {
             let _ = std::fs::remove_dir_all(dir);
         }
+        before_exit();
         // Held until the exit: nothing is half-written, and nothing starts after.
         let _writing = WRITING.lock();
         if runners.is_empty() {
@@ -36,6 +43,11 @@ pub fn install() {
         }
         std::process::exit(130);
     });
+}
+
+/// Whether Ctrl-C was pressed (the first thing its handler records).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// When Ctrl-C was pressed, parks this thread: the handler is finishing the process, and an

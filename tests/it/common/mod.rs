@@ -3,13 +3,15 @@
 //! workspaces, and fixture pieces. Submodules: `procs` (live processes, from /proc), `time`
 //! (/usr/bin/time), `cached` (the program in a compile cache), `cgroup` (whether the runner gets
 //! a pids cgroup), `sandbox` (whether it can sandbox), `problemtools` (its example packages,
-//! downloaded once, their hash checked), `polygon` (a package's problem.xml) and `serve` (a
-//! `judge serve` to speak HTTP to). `time` and `cached` are compiled into the benches too,
-//! `cgroup` and `sandbox` into build.rs: std only there (and libc, a build-dependency).
+//! downloaded once, their hash checked), `polygon` (a package's problem.xml), `serve` (a
+//! `judge serve` to speak HTTP to) and `nats` (a NATS server for the cluster's tests). `time` and `cached` are compiled into the benches too,
+//! `cgroup` and `sandbox` into build.rs: std only there (and the runner crate, a
+//! build-dependency).
 
 pub(crate) mod cached;
 pub(crate) mod cgroup;
 mod harness;
+pub(crate) mod nats;
 pub(crate) mod polygon;
 pub(crate) mod problemtools;
 pub(crate) mod procs;

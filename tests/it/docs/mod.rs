@@ -68,6 +68,7 @@ pages! {
     packages: "docs/src/packages.md",
     format: "docs/src/format.md",
     format_statements: "docs/src/format/statements.md",
+    cluster: "docs/src/cluster.md",
     measuring: "docs/src/measuring.md",
     speed: "docs/src/speed.md",
     reliability: "docs/src/reliability.md",

@@ -408,7 +408,13 @@ fn judge_new_problem_and_judge_new_killed_leave_nothing_half_made() {
             assert_eq!(bytes, attempt, "a half-written attempt");
         }
         let (_, hidden) = files(&ws.path().join("solutions/fresh"));
-        assert!(hidden.iter().all(|h| h.ends_with(".tmp")), "{hidden:?}");
+        // `.gitkeep`: new-problem made the folder, so that git keeps it.
+        assert!(
+            hidden
+                .iter()
+                .all(|h| h.ends_with(".tmp") || h.ends_with(".gitkeep")),
+            "{hidden:?}"
+        );
     }
     problems.most_killed();
     attempts.most_killed();

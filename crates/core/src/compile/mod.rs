@@ -348,6 +348,9 @@ pub fn compile(
         }
     })();
     run::interrupt::unregister_temp_dir(tmp.path());
+    // Ctrl-C or SIGTERM meanwhile removed the build folder under the compiler, which then
+    // fails for that alone: nothing of it is kept (the handler is ending the process).
+    run::interrupt::wait_if_interrupted();
     let duration = started.elapsed();
     let result = result?;
     // Nothing to compile: an interpreter without a check, a `run` script without `build`.
@@ -498,9 +501,17 @@ fn run_compiler(
         partner: None,
     };
     let response = executor.run(&request)?;
-    let mut text = std::fs::read(&request.stderr).unwrap_or_default();
+    // The runner writes what the compiler said once it ends, and only when it said
+    // something: a file said but not there (its folder removed meanwhile, as an interrupt's
+    // clean-up does) is no silent failure, which would be remembered as the source's.
+    let said = |path: &Path, bytes: u64| match std::fs::read(path) {
+        Ok(text) => Ok(text),
+        Err(_) if bytes == 0 => Ok(Vec::new()),
+        Err(e) => Err(Error::read(path, e)),
+    };
+    let mut text = said(&request.stderr, response.stderr_bytes)?;
     // Some compilers (javac's notes, Python's py_compile) write to stdout too.
-    let stdout = std::fs::read(&request.stdout).unwrap_or_default();
+    let stdout = said(&request.stdout, response.stdout_bytes)?;
     if !stdout.is_empty() {
         if !text.is_empty() && !text.ends_with(b"\n") {
             text.push(b'\n');
@@ -565,3 +576,6 @@ fn cache_key(
     }
     h.finalize().to_hex()[..32].to_string()
 }
+
+#[cfg(test)]
+mod tests;

@@ -65,6 +65,13 @@ const MIGRATIONS: &[&str] = &[
     // 5: a run of part of the cases (`--samples`, `--case`, `--stop-on-fail`) as JSON, what it
     // judged; NULL for a run of every case. A partial run is never a first AC or a best time.
     "ALTER TABLE submissions ADD COLUMN partial TEXT;",
+    // 6: judging on other machines. A submission judged again under the same key (a line of
+    // `judge batch`, resumed) replaces its record, never doubles it; a case says which worker
+    // judged it and from which delivery of its job.
+    "ALTER TABLE submissions ADD COLUMN key TEXT;
+    CREATE UNIQUE INDEX submissions_by_key ON submissions (key) WHERE key IS NOT NULL;
+    ALTER TABLE cases ADD COLUMN worker TEXT;
+    ALTER TABLE cases ADD COLUMN attempt INTEGER;",
 ];
 
 /// A submission to record.
@@ -84,12 +91,27 @@ pub struct NewSubmission {
     pub max_memory_bytes: u64,
     pub time_limit: Duration,
     pub compiler: String,
-    /// (name, verdict, CPU time, peak memory) of each case run.
-    pub cases: Vec<(String, Verdict, Duration, u64)>,
+    /// Each case run.
+    pub cases: Vec<NewCase>,
     /// The whole report, as `judge run --json` prints it.
     pub report: Option<String>,
     /// The run judged only part of the cases.
     pub partial: Option<Partial>,
+    /// The same submission whenever it is judged: recording it again replaces its record.
+    pub key: Option<String>,
+}
+
+/// A case's result, to be recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCase {
+    pub name: String,
+    pub verdict: Verdict,
+    pub cpu: Duration,
+    pub memory_bytes: u64,
+    /// The worker that judged it, on another machine.
+    pub worker: Option<String>,
+    /// Which delivery of its job (1 for the first).
+    pub attempt: Option<u64>,
 }
 
 impl NewSubmission {
@@ -111,10 +133,18 @@ impl NewSubmission {
             cases: report
                 .cases
                 .iter()
-                .map(|c| (c.name.clone(), c.verdict, c.cpu, c.memory_bytes))
+                .map(|c| NewCase {
+                    name: c.name.clone(),
+                    verdict: c.verdict,
+                    cpu: c.cpu,
+                    memory_bytes: c.memory_bytes,
+                    worker: c.worker.clone(),
+                    attempt: c.attempt,
+                })
                 .collect(),
             report: serde_json::to_string(report).ok(),
             partial: report.partial.clone(),
+            key: report.key.clone(),
         }
     }
 }
@@ -266,8 +296,9 @@ impl History {
         let (earlier_ac, best): (i64, Option<i64>) = tx
             .query_row(
                 "SELECT COUNT(*), MIN(max_time_ms) FROM submissions
-                 WHERE problem = ?1 AND solution = ?2 AND verdict = 'AC' AND partial IS NULL",
-                params![s.problem, s.solution],
+                 WHERE problem = ?1 AND solution = ?2 AND verdict = 'AC' AND partial IS NULL
+                   AND (?3 IS NULL OR key IS NOT ?3)",
+                params![s.problem, s.solution, s.key],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .map_err(sql(&path))?;
@@ -276,11 +307,17 @@ impl History {
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default()
             .as_millis() as i64;
+        // The record this one replaces (the same key judged again): gone with its cases, so
+        // that the key has exactly one record, the latest.
+        if let Some(key) = &s.key {
+            tx.execute("DELETE FROM submissions WHERE key = ?1", params![key])
+                .map_err(sql(&path))?;
+        }
         tx.execute(
             "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash,
                 code_length, verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler,
-                language, report, partial)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                language, report, partial, key)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 now,
                 s.problem,
@@ -300,6 +337,7 @@ impl History {
                 s.partial
                     .as_ref()
                     .map(|p| serde_json::to_string(p).expect("a Partial is plain data")),
+                s.key,
             ],
         )
         .map_err(sql(&path))?;
@@ -307,19 +345,22 @@ impl History {
         {
             let mut insert = tx
                 .prepare(
-                    "INSERT INTO cases (submission_id, position, name, verdict, time_ms, memory_kb)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    "INSERT INTO cases (submission_id, position, name, verdict, time_ms, memory_kb,
+                        worker, attempt)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 )
                 .map_err(sql(&path))?;
-            for (i, (name, v, t, m)) in s.cases.iter().enumerate() {
+            for (i, c) in s.cases.iter().enumerate() {
                 insert
                     .execute(params![
                         id,
                         i as i64,
-                        name,
-                        v.code(),
-                        ms(*t),
-                        (m / 1024) as i64
+                        c.name,
+                        c.verdict.code(),
+                        ms(c.cpu),
+                        (c.memory_bytes / 1024) as i64,
+                        c.worker,
+                        c.attempt.map(|a| a as i64),
                     ])
                     .map_err(sql(&path))?;
             }

@@ -95,6 +95,11 @@ pub struct CaseRecord {
     pub verdict: Verdict,
     pub time_ms: u64,
     pub memory_kb: u64,
+    /// Judged on another machine: the worker, and which delivery of the case's job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worker: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<u64>,
 }
 
 /// Which submissions to list.
@@ -203,7 +208,7 @@ impl History {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT position, name, verdict, time_ms, memory_kb FROM cases
+                "SELECT position, name, verdict, time_ms, memory_kb, worker, attempt FROM cases
                  WHERE submission_id = ?1 ORDER BY position",
             )
             .map_err(sql(&self.path))?;
@@ -271,6 +276,8 @@ fn case(r: &rusqlite::Row) -> std::result::Result<CaseRecord, String> {
         verdict: verdict(r, 2)?,
         time_ms: count(r, 3, "time_ms")?,
         memory_kb: count(r, 4, "memory_kb")?,
+        worker: column(r, 5, "worker")?,
+        attempt: column::<Option<i64>>(r, 6, "attempt")?.map(|a| a.max(0) as u64),
     })
 }
 

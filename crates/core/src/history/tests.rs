@@ -18,11 +18,23 @@ fn sub(solution: &str, verdict: Verdict, ms: u64) -> NewSubmission {
         time_limit: Duration::from_secs(1),
         compiler: "rustc 1.95.0".into(),
         cases: vec![
-            ("1".into(), Verdict::Ac, Duration::from_millis(1), 1 << 20),
-            ("2".into(), verdict, Duration::from_millis(ms), 2 << 20),
+            case("1", Verdict::Ac, 1, 1 << 20),
+            case("2", verdict, ms, 2 << 20),
         ],
         report: Some(format!("{{\"solution\": \"{solution}\"}}")),
         partial: None,
+        key: None,
+    }
+}
+
+fn case(name: &str, verdict: Verdict, ms: u64, memory_bytes: u64) -> NewCase {
+    NewCase {
+        name: name.into(),
+        verdict,
+        cpu: Duration::from_millis(ms),
+        memory_bytes,
+        worker: None,
+        attempt: None,
     }
 }
 
@@ -302,17 +314,28 @@ mod properties {
                 1u64..100_000,
             ),
             proptest::collection::vec(
-                ("\\PC{1,8}", verdict(), 0u64..100_000, 0u64..(1 << 40)),
+                (
+                    ("\\PC{1,8}", verdict(), 0u64..100_000, 0u64..(1 << 40)),
+                    (
+                        proptest::option::of("\\PC{1,12}"),
+                        proptest::option::of(1u64..20),
+                    ),
+                ),
                 0..6,
             ),
-            (proptest::option::of("\\PC{0,40}"), partial(), "\\PC{0,20}"),
+            (
+                proptest::option::of("\\PC{0,40}"),
+                partial(),
+                "\\PC{0,20}",
+                proptest::option::of("[a-z0-9]{1,8}"),
+            ),
         )
             .prop_map(
                 |(
                     (problem, solution, language, verdict),
                     (passed, total, ms, memory, limit),
                     cases,
-                    (report, partial, compiler),
+                    (report, partial, compiler, key),
                 )| {
                     NewSubmission {
                         problem,
@@ -330,10 +353,18 @@ mod properties {
                         compiler,
                         cases: cases
                             .into_iter()
-                            .map(|(n, v, ms, m)| (n, v, Duration::from_millis(ms), m / 1024 * 1024))
+                            .map(|((name, verdict, ms, m), (worker, attempt))| NewCase {
+                                name,
+                                verdict,
+                                cpu: Duration::from_millis(ms),
+                                memory_bytes: m / 1024 * 1024,
+                                worker,
+                                attempt,
+                            })
                             .collect(),
                         report,
                         partial,
+                        key,
                     }
                 },
             )
@@ -366,13 +397,22 @@ mod properties {
                 let cases: Vec<_> = back
                     .cases
                     .iter()
-                    .map(|c| (c.name.clone(), c.verdict, Duration::from_millis(c.time_ms), c.memory_kb * 1024))
+                    .map(|c| NewCase {
+                        name: c.name.clone(),
+                        verdict: c.verdict,
+                        cpu: Duration::from_millis(c.time_ms),
+                        memory_bytes: c.memory_kb * 1024,
+                        worker: c.worker.clone(),
+                        attempt: c.attempt,
+                    })
                     .collect();
                 prop_assert_eq!(&cases, &s.cases);
                 prop_assert_eq!(h.report(id).unwrap(), s.report.clone());
             }
+            // A key recorded again replaces its record: one per key, plus those with none.
+            let keys: std::collections::BTreeSet<_> = subs.iter().filter_map(|s| s.key.clone()).collect();
             let listed = h.list(&Filter::default()).unwrap();
-            prop_assert_eq!(listed.len(), subs.len());
+            prop_assert_eq!(listed.len(), subs.iter().filter(|s| s.key.is_none()).count() + keys.len());
             prop_assert!(listed.iter().all(|e| e.submission().is_some()));
         }
     }
@@ -402,14 +442,7 @@ fn recording_cost() {
     let path = dir.path().join("history.db");
     let mut s = sub("a", Verdict::Ac, 50);
     s.cases = (0..14)
-        .map(|i| {
-            (
-                format!("{i:02}"),
-                Verdict::Ac,
-                Duration::from_millis(i),
-                2 << 20,
-            )
-        })
+        .map(|i| case(&format!("{i:02}"), Verdict::Ac, i, 2 << 20))
         .collect();
     let n = 200;
     let started = std::time::Instant::now();
@@ -419,4 +452,40 @@ fn recording_cost() {
     }
     let each = started.elapsed() / n;
     println!("recording one submission of 14 cases: {each:?} on average over {n}");
+}
+
+#[test]
+fn a_key_judged_again_replaces_its_record_and_keeps_its_cases_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(&dir.path().join("history.db")).unwrap();
+    let mut first = sub("a", Verdict::Wa, 10);
+    first.key = Some("line-1".into());
+    first.cases[1].worker = Some("w1".into());
+    first.cases[1].attempt = Some(1);
+    h.record(&first).unwrap();
+    h.record(&sub("b", Verdict::Ac, 5)).unwrap();
+    let mut again = sub("a", Verdict::Ac, 12);
+    again.key = Some("line-1".into());
+    again.cases[1].worker = Some("w2".into());
+    again.cases[1].attempt = Some(2);
+    let r = h.record(&again).unwrap();
+    assert!(r.first_ac, "the record it replaced was no AC");
+    let mut all = h.list(&Filter::default()).unwrap();
+    h.load_cases(&mut all).unwrap();
+    assert_eq!(all.len(), 2);
+    let a: Vec<_> = all.iter().map(read).filter(|s| s.solution == "a").collect();
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0].verdict, Verdict::Ac);
+    assert_eq!(a[0].cases[1].worker.as_deref(), Some("w2"));
+    assert_eq!(a[0].cases[1].attempt, Some(2));
+    assert_eq!(
+        a[0].cases.len(),
+        2,
+        "the replaced record's cases went with it"
+    );
+    let cases: i64 = h
+        .conn
+        .query_row("SELECT COUNT(*) FROM cases", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(cases, 4);
 }

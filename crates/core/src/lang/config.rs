@@ -17,6 +17,22 @@ pub struct Config {
     pub languages: Languages,
     /// Rust's edition and pinned toolchain for the whole workspace.
     pub rust: RustSettings,
+    /// Where its judging goes to other machines (`[cluster]`), when it says.
+    pub cluster: ClusterSettings,
+}
+
+/// `[cluster]`: the NATS server of the workers (`judge worker`) that judge for this workspace.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClusterSettings {
+    /// `nats://host:4222`: judging commands use it as they would `--nats URL`.
+    pub url: Option<String>,
+    /// A NATS credentials file (relative to the workspace).
+    pub credentials: Option<std::path::PathBuf>,
+    /// How long a job may go unacknowledged before another worker gets it ("30s").
+    pub ack_wait: Option<String>,
+    /// Deliveries of a job before its case is given up as an internal error.
+    pub max_deliver: Option<i64>,
 }
 
 /// Rust's edition and toolchain (`[language.rust]` in judge.toml, `[rust]` in problem.toml).
@@ -146,6 +162,8 @@ struct RawLanguage {
 struct RawConfig {
     #[serde(default)]
     language: BTreeMap<String, toml::Spanned<RawLanguage>>,
+    #[serde(default)]
+    cluster: Option<toml::Spanned<ClusterSettings>>,
 }
 
 impl Config {
@@ -189,6 +207,27 @@ impl Config {
             }
         })?;
         let mut config = Config::default();
+        if let Some(cluster) = raw.cluster {
+            let span = cluster.span();
+            let cluster = cluster.into_inner();
+            if let Some(wait) = &cluster.ack_wait {
+                parse_duration(wait).map_err(|m| {
+                    bad(
+                        span.clone(),
+                        format!("cluster.ack_wait: {m}"),
+                        "write a duration: \"30s\"",
+                    )
+                })?;
+            }
+            if cluster.max_deliver.is_some_and(|n| n < 1) {
+                return Err(bad(
+                    span,
+                    "cluster.max_deliver must be at least 1".into(),
+                    "write how many times a job may be delivered: max_deliver = 3",
+                ));
+            }
+            config.cluster = cluster;
+        }
         for (id, spanned) in raw.language {
             let span = spanned.span();
             let raw = spanned.into_inner();

@@ -16,7 +16,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-pub use config::{Config, RustSettings, TimeRule};
+pub use config::{ClusterSettings, Config, RustSettings, TimeRule};
 
 /// The placeholders a command may use, and what each becomes.
 pub const PLACEHOLDERS: &[(&str, &str)] = &[

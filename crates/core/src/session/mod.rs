@@ -9,6 +9,7 @@ mod ahead;
 mod build;
 mod checker;
 mod explain;
+mod finish;
 mod interact;
 mod multipass;
 mod options;
@@ -24,7 +25,9 @@ use std::path::{Path, PathBuf};
 
 pub use crate::model::AppliedRule;
 pub use checker::Checked;
+pub use finish::finish;
 pub use options::{shorter_cap, AfterTle, Options, Settings, SHORTER_CAP_RULE};
+pub use parallel::needs_rerun;
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
 
 use crate::check::CheckOutcome;
@@ -37,6 +40,67 @@ use build::BuildAs;
 use judge_runner::{self as run, ExecutorFactory};
 use scratch::Scratch;
 use slot::{Role, Slot};
+
+/// What judges a solution on a problem's cases: this machine's runner ([`Judge`]), or other
+/// machines (a cluster's workers). Every command that judges whole solutions goes through it,
+/// so that where the cases run changes nothing else.
+pub trait Judging {
+    /// The workspace the problems and solutions are in.
+    fn workspace(&self) -> &Workspace;
+
+    /// Judges `solution` on `cases`: compiled, run and checked, the report as `judge run`
+    /// shows it.
+    fn judge(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<SolutionReport>;
+
+    /// Judges each solution in turn. A solution whose language is not installed is skipped,
+    /// with the reason, never judged.
+    fn judge_all(
+        &mut self,
+        problem: &Problem,
+        solutions: &[Solution],
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
+        let mut reports = Vec::new();
+        let mut skipped = Vec::new();
+        for (i, s) in solutions.iter().enumerate() {
+            observer.solution_started(s, i, solutions.len());
+            match self.judge(problem, s, cases, options, observer) {
+                Ok(r) => reports.push(r),
+                Err(e) => match s.skipped_because(&e) {
+                    Some(skip) => skipped.push(skip),
+                    None => return Err(e),
+                },
+            }
+        }
+        Ok((reports, skipped))
+    }
+}
+
+impl Judging for Judge {
+    fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+
+    fn judge(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> Result<SolutionReport> {
+        Judge::judge(self, problem, solution, cases, options, observer)
+    }
+}
 
 /// What one run of a program produced: its measurements, and where its stdout and stderr are.
 #[derive(Debug, Clone)]
@@ -74,8 +138,9 @@ pub trait Observer {
     fn compiled(&mut self, _report: &CompileReport) {}
     fn case_started(&mut self, _case: &TestCase, _index: usize, _total: usize) {}
     fn case_finished(&mut self, _report: &CaseReport, _limits: &Limits) {}
-    /// A case run under the shorter cap after a TLE did not finish within it; `limits` are
-    /// the run's own.
+    /// What the user should know while the run waits (a cluster with no worker, say).
+    fn note(&mut self, _text: &str) {}
+    /// A case under the shorter cap after a TLE did not finish; `limits` are the run's own.
     fn case_not_timed(&mut self, _case: &NotTimed, _limits: &Limits) {}
 }
 
@@ -197,7 +262,7 @@ impl Judge {
             verdict: Verdict::Ce,
             expected: problem.expected.get(&solution.name).cloned(),
             compile: CompileReport::default(),
-            sandbox: self.slots[0].executor.sandbox(),
+            sandbox: self.sandbox(),
             limits,
             time_rule,
             passed: 0,
@@ -212,6 +277,8 @@ impl Judge {
                 .as_ref()
                 .is_some_and(|i| i.program == InteractorProgram::Replay),
             partial: Partial::of(options.selection.as_ref(), cases.len(), (0, 0), false),
+            workers: Vec::new(),
+            key: None,
             not_timed: Vec::new(),
         };
         observer.compiling(solution, &report);
@@ -257,64 +324,28 @@ impl Judge {
             report.jobs = 1;
             self.judge_in_order(problem, solution, program, cases, options, observer, report)?;
         }
-        if let (Some(g), false) = (&problem.grading, options.every_case) {
-            // In parallel every case ran: keep those that count, as if run in order.
-            let ran: Vec<CaseReport> = std::mem::take(&mut report.cases);
-            report.cases = ran
-                .iter()
-                .filter(|c| {
-                    let before: Vec<CaseReport> = ran
-                        .iter()
-                        .take_while(|o| o.name != c.name)
-                        .cloned()
-                        .collect();
-                    runs(g, &before, &c.name)
-                })
-                .cloned()
-                .collect();
-        }
-        report.conclude(problem.grading.as_deref());
-        // A case whose failure ended the run before its last case (`--stop-on-fail`,
-        // `--skip-after-tle`); a package's grader skipping cases is its rule, not an early end.
-        let stopped_early = report
-            .cases
-            .iter()
-            .find(|c| options.ends_run(c))
-            .and_then(|c| cases.iter().position(|t| t.name == c.name))
-            .is_some_and(|i| i + 1 < cases.len());
-        report.partial = Partial::of(
-            options.selection.as_ref(),
-            cases.len(),
-            (report.cases.len(), report.not_timed.len()),
-            stopped_early,
-        );
+        finish(problem, cases, options, report);
         Ok(())
     }
 
-    /// Judges each solution in turn with this judge (one runner, one cache), one case at a
-    /// time: nothing runs in parallel, so the times are not inflated by each other. A solution
-    /// whose language is not installed here is skipped, with the reason, never judged.
-    pub fn judge_all(
+    /// What isolates the programs this judge runs.
+    pub fn sandbox(&self) -> run::Sandbox {
+        self.slots[0].executor.sandbox()
+    }
+
+    /// Judges one case of a built solution as a run does: its verdict, and for a case that
+    /// failed, its output kept and its input shown (a worker judging for others, one case
+    /// at a time).
+    pub fn judge_case(
         &mut self,
         problem: &Problem,
-        solutions: &[Solution],
-        cases: &[TestCase],
+        solution: &Solution,
+        program: &Program,
+        case: &TestCase,
+        limits: &Limits,
         options: &Options,
-        observer: &mut dyn Observer,
-    ) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
-        let mut reports = Vec::new();
-        let mut skipped = Vec::new();
-        for (i, s) in solutions.iter().enumerate() {
-            observer.solution_started(s, i, solutions.len());
-            match self.judge(problem, s, cases, options, observer) {
-                Ok(r) => reports.push(r),
-                Err(e) => match s.skipped_because(&e) {
-                    Some(skip) => skipped.push(skip),
-                    None => return Err(e),
-                },
-            }
-        }
-        Ok((reports, skipped))
+    ) -> Result<CaseReport> {
+        self.run_repeated(problem, solution, program, (case, None), limits, options)
     }
 
     /// Runs the program on one case and decides its verdict.
@@ -473,14 +504,6 @@ impl Drop for Judge {
     fn drop(&mut self) {
         run::interrupt::unregister_temp_dir(self.scratch.path());
     }
-}
-
-/// Whether `case` runs, after the cases of `done`, under a package's groups.
-fn runs(grading: &crate::grading::Group, done: &[CaseReport], case: &str) -> bool {
-    grading
-        .runs(&|name| done.iter().find(|c| c.name == name).map(|c| c.verdict))
-        .iter()
-        .any(|n| n == case)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The cases of a run one after another, and the shorter cap after the first TLE: each case
 //! that finishes within it gets its verdict, each that does not is [`NotTimed`].
 
-use super::{ahead, runs, Judge, Observer, Options};
+use super::finish::runs;
+use super::{ahead, Judge, Observer, Options};
 use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{NotTimed, SolutionReport};

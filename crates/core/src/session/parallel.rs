@@ -132,7 +132,7 @@ impl Judge {
 }
 
 /// A case's time may decide its verdict: TLE, or within 20% of the limit.
-pub(super) fn needs_rerun(c: &CaseReport, limits: &Limits) -> bool {
+pub fn needs_rerun(c: &CaseReport, limits: &Limits) -> bool {
     c.verdict == Verdict::Tle || c.cpu * 5 >= limits.time * 4
 }
 

@@ -230,6 +230,8 @@ impl Slot {
             interaction: None,
             judge_message: None,
             passes: None,
+            worker: None,
+            attempt: None,
         }
     }
 

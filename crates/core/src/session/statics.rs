@@ -9,7 +9,6 @@
 //! is its failure, never the submission's. The case takes no time of the submission's.
 
 use std::path::Path;
-use std::time::Duration;
 
 use super::slot::{empty_folder, Role, Slot};
 use super::Env;
@@ -35,28 +34,8 @@ impl Slot {
         args: &[String],
     ) -> Result<CaseReport> {
         let decided = |verdict: Verdict, detail: Option<String>, score: Option<f64>| CaseReport {
-            name: case.name.clone(),
-            sample: case.sample,
-            verdict,
-            detail,
-            hint: None,
-            cpu: Duration::ZERO,
-            wall: Duration::ZERO,
-            memory_bytes: 0,
-            output_bytes: 0,
-            diff: None,
-            stderr: None,
-            killed_by: None,
-            leftover_processes: 0,
-            saved_output: None,
-            input: None,
-            parallel: false,
-            rerun: None,
-            timing: None,
             score,
-            interaction: None,
-            judge_message: None,
-            passes: None,
+            ..CaseReport::unrun(&case.name, case.sample, verdict, detail)
         };
         let Some(source) = &problem.package.static_validator else {
             let why = "a static validation case, and the package has no static validator";

@@ -94,6 +94,15 @@ impl Workspace {
         }
     }
 
+    /// The same workspace keeping its caches, kept outputs and history in `state` instead (a
+    /// worker keeps one for every problem it is sent).
+    pub fn with_state(self, state: &Path) -> Workspace {
+        Workspace {
+            state: state.to_path_buf(),
+            ..self
+        }
+    }
+
     /// Makes a package's problem one of the workspace's for this command (in place of one
     /// with the same id). Returns the problem's id.
     pub fn mount(&mut self, mounted: Mounted) -> String {

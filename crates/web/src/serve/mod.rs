@@ -38,6 +38,8 @@ pub use guard::Token;
 use judge_core::error::Result;
 use judge_core::workspace::Workspace;
 
+pub use runs::Remote;
+
 /// What a server serves, and how it is reached.
 pub struct Settings {
     /// The submission history it shows and records in.
@@ -47,6 +49,9 @@ pub struct Settings {
     pub token: Token,
     /// How its judge runs programs.
     pub judging: judge_core::session::Settings,
+    /// What judges submissions and comparisons when not this machine (`--nats`: a cluster's
+    /// workers), made on first use. Growth is always measured here.
+    pub remote: Option<runs::Remote>,
 }
 
 /// Shared by every request.
@@ -69,7 +74,12 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         bound: settings.bound,
         port: server.port(),
     };
-    let runs = runs::Runs::start(ws.clone(), settings.history.clone(), settings.judging);
+    let runs = runs::Runs::start(
+        ws.clone(),
+        settings.history.clone(),
+        settings.judging,
+        settings.remote,
+    );
     events::watch_history(settings.history.clone(), runs.changed.clone());
     let app = Arc::new(App {
         ws,

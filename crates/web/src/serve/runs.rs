@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 use super::tasks::Task;
 use judge_core::history::{History, NewSubmission};
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
-use judge_core::session::{Judge, Observer, Options, Quiet, Settings};
+use judge_core::session::{Judge, Judging, Observer, Options, Quiet, Settings};
 use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Solution, TestCase, Workspace};
 
@@ -106,34 +106,44 @@ pub struct Runs {
 }
 
 impl Runs {
-    /// Starts the worker: it judges in `ws` as `settings` say, and records in the history at
-    /// `history`.
-    pub fn start(ws: Workspace, history: PathBuf, settings: Settings) -> Runs {
+    /// Starts the worker: it judges in `ws` as `settings` say (or through `remote`, when
+    /// given), and records in the history at `history`.
+    pub fn start(
+        ws: Workspace,
+        history: PathBuf,
+        settings: Settings,
+        remote: Option<Remote>,
+    ) -> Runs {
         let (queue, jobs) = mpsc::channel::<Job>();
         let (changed, _) = broadcast::channel(64);
         let told = changed.clone();
         std::thread::spawn(move || {
-            // Made on first use: a server that judges nothing starts no runner.
-            let mut judge = None;
-            let judge_for = |judge: &mut Option<Judge>| -> Result<(), String> {
-                if judge.is_none() {
-                    *judge = Some(Judge::new(ws.clone(), settings).map_err(|e| e.to_string())?);
-                }
-                Ok(())
+            // Made on first use: a server that judges nothing starts no runner, and connects
+            // to no cluster.
+            let mut judges = Judges {
+                ws: ws.clone(),
+                settings,
+                local: None,
+                remote: None,
+                connect: remote,
             };
             for job in jobs {
                 let run = match job {
                     Job::Run(run) => run,
                     Job::Task(task) => {
-                        match judge_for(&mut judge) {
-                            Ok(()) => task.execute(&ws, judge.as_mut().expect("made"), &told),
+                        match judges.both() {
+                            Ok((local, remote)) => task.execute(&ws, local, remote, &told),
                             Err(why) => task.fail(why, &told),
                         }
                         continue;
                     }
                 };
-                let judged = judge_for(&mut judge).and_then(|()| {
-                    judge_one(&ws, judge.as_mut().expect("made"), &history, &run, &told)
+                let judged = judges.both().and_then(|(local, remote)| {
+                    let judging: &mut dyn Judging = match remote {
+                        Some(r) => r,
+                        None => local,
+                    };
+                    judge_one(&ws, judging, &history, &run, &told)
                 });
                 let (end, verdict) = match judged {
                     Ok((id, verdict)) => (End::Recorded(id), Some(verdict)),
@@ -255,7 +265,7 @@ impl Runs {
 /// why not.
 fn judge_one(
     ws: &Workspace,
-    judge: &mut Judge,
+    judge: &mut dyn Judging,
     history: &std::path::Path,
     run: &Run,
     told: &broadcast::Sender<()>,
@@ -275,6 +285,39 @@ fn judge_one(
         )
         .map_err(text)?;
     Ok((record(history, &report)?, report.verdict))
+}
+
+/// Makes what judges elsewhere (a cluster's workers); said as the reason a run failed when it
+/// cannot be made.
+pub type Remote = Box<dyn FnOnce() -> Result<Box<dyn Judging + Send>, String> + Send>;
+
+/// The judges of the server's thread, each made when first needed: this machine's, and the
+/// remote one when the server was given one.
+struct Judges {
+    ws: Workspace,
+    settings: Settings,
+    local: Option<Judge>,
+    remote: Option<Box<dyn Judging + Send>>,
+    connect: Option<Remote>,
+}
+
+impl Judges {
+    /// This machine's judge (for what is measured here), and the remote one when there is
+    /// one (for whole solutions).
+    fn both(&mut self) -> Result<(&mut Judge, Option<&mut dyn Judging>), String> {
+        if self.local.is_none() {
+            let judge = Judge::new(self.ws.clone(), self.settings).map_err(|e| e.to_string())?;
+            self.local = Some(judge);
+        }
+        if let Some(connect) = self.connect.take() {
+            self.remote = Some(connect()?);
+        }
+        let remote: Option<&mut dyn Judging> = match self.remote.as_mut() {
+            Some(r) => Some(r.as_mut()),
+            None => None,
+        };
+        Ok((self.local.as_mut().expect("made"), remote))
+    }
 }
 
 /// Records a report in the history: the submission's id.

@@ -12,7 +12,7 @@ use super::views::VerdictView;
 use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
 use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge_core::session::{Judge, Observer, Options, Quiet};
+use judge_core::session::{Judge, Judging, Observer, Options, Quiet};
 use judge_core::units::{format_duration, format_ms, format_run_time};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{Solution, Workspace};
@@ -90,15 +90,20 @@ impl Task {
         let _ = told.send(());
     }
 
-    /// Does the task with `judge`, telling `told` as it goes.
+    /// Does the task with `judge` (a comparison through `remote` when there is one: growth is
+    /// measured on this machine), telling `told` as it goes.
     pub(super) fn execute(
         &self,
         ws: &Workspace,
         judge: &mut Judge,
+        remote: Option<&mut dyn Judging>,
         told: &tokio::sync::broadcast::Sender<()>,
     ) {
         let result = match &self.kind {
-            Kind::Compare => self.compare(ws, judge, told),
+            Kind::Compare => match remote {
+                Some(remote) => self.compare(ws, remote, told),
+                None => self.compare(ws, judge, told),
+            },
             Kind::Scale { sizes, template } => self.scale(ws, judge, told, sizes, template),
         };
         self.finish(result, told);
@@ -107,7 +112,7 @@ impl Task {
     fn compare(
         &self,
         ws: &Workspace,
-        judge: &mut Judge,
+        judge: &mut dyn Judging,
         told: &tokio::sync::broadcast::Sender<()>,
     ) -> Result<String, String> {
         let text = |e: judge_core::Error| e.to_string();

@@ -104,6 +104,11 @@ impl Running {
         }
     }
 
+    /// What it wrote to stderr so far.
+    pub(crate) fn stderr_so_far(&self) -> String {
+        String::from_utf8_lossy(&self.stderr.so_far()).into_owned()
+    }
+
     /// The lines of stdout that came and were not taken yet.
     pub(crate) fn pending_lines(&mut self) -> Vec<String> {
         self.lines.try_iter().collect()

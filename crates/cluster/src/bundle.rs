@@ -1,0 +1,148 @@
+//! What a job needs, gathered where work is handed out: the problem's files (a workspace's
+//! problem with its cases and `judge.toml`, or a package without its submissions) and the
+//! solution's source, as a manifest of content hashes. A worker rebuilds the same tree.
+
+use std::path::{Path, PathBuf};
+
+use judge_core::workspace::{Problem, Solution, Workspace};
+
+use crate::nats::ClusterError;
+use crate::wire::{hash, Entry, Manifest, ProblemRef};
+
+/// Where a package sits in its bundle.
+pub const PACKAGE_DIR: &str = "package";
+/// Where the solution sits in its bundle.
+pub const SOLUTION_DIR: &str = "solution";
+
+/// A bundle made here: its manifest, the files to put in the store, and where in it the problem
+/// and the solution are.
+pub struct Bundle {
+    pub manifest: Manifest,
+    /// Each file's contents, by hash.
+    pub contents: Vec<(String, Vec<u8>)>,
+    pub problem: ProblemRef,
+    pub solution: String,
+}
+
+impl Bundle {
+    pub fn of(
+        ws: &Workspace,
+        problem: &Problem,
+        solution: &Solution,
+    ) -> Result<Bundle, ClusterError> {
+        let mut bundle = Bundle {
+            manifest: Manifest::default(),
+            contents: Vec::new(),
+            problem: ProblemRef::Workspace {
+                id: problem.id.clone(),
+            },
+            solution: String::new(),
+        };
+        if ws.package(&problem.id).is_some() {
+            bundle.problem = ProblemRef::Package {
+                dir: PACKAGE_DIR.into(),
+            };
+            // Its submissions are judged one by one, each its own bundle's solution.
+            bundle.add_tree(&problem.dir, PACKAGE_DIR, &|rel| {
+                !rel.starts_with("submissions")
+            })?;
+        } else {
+            let config = ws.root.join("judge.toml");
+            if config.is_file() {
+                bundle.add_file(&config, "judge.toml")?;
+            }
+            bundle.add_tree(&problem.dir, &format!("problems/{}", problem.id), &|_| true)?;
+            let cases = ws.root.join("testcases").join(&problem.id);
+            if cases.is_dir() {
+                bundle.add_tree(&cases, &format!("testcases/{}", problem.id), &|_| true)?;
+            }
+        }
+        let name = solution
+            .path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("solution");
+        bundle.solution = format!("{SOLUTION_DIR}/{name}");
+        let at = bundle.solution.clone();
+        bundle.add_file(&solution.path, &at)?;
+        Ok(bundle)
+    }
+
+    /// Every file under `dir` whose path relative to it `keep` admits, under `prefix`.
+    fn add_tree(
+        &mut self,
+        dir: &Path,
+        prefix: &str,
+        keep: &dyn Fn(&Path) -> bool,
+    ) -> Result<(), ClusterError> {
+        for entry in walkdir::WalkDir::new(dir)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
+            let entry = entry.map_err(|e| ClusterError::Nats(format!("{}: {e}", dir.display())))?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+            if !keep(rel) {
+                continue;
+            }
+            let name = format!("{prefix}/{}", slashed(rel));
+            self.add_file(entry.path(), &name)?;
+        }
+        Ok(())
+    }
+
+    fn add_file(&mut self, path: &Path, name: &str) -> Result<(), ClusterError> {
+        use std::os::unix::fs::PermissionsExt;
+        let bytes = std::fs::read(path)
+            .map_err(|e| ClusterError::Nats(format!("cannot read {}: {e}", path.display())))?;
+        let executable = std::fs::metadata(path)
+            .map(|m| m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false);
+        let h = hash(&bytes);
+        self.manifest.files.insert(
+            name.to_string(),
+            Entry {
+                hash: h.clone(),
+                executable,
+            },
+        );
+        self.contents.push((h, bytes));
+        Ok(())
+    }
+}
+
+fn slashed(rel: &Path) -> String {
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The problem of a bundle made on a worker, as its workspace: (the workspace, the problem's id).
+pub fn open(
+    bundle: &Path,
+    problem: &ProblemRef,
+    state: &Path,
+) -> Result<(Workspace, String), judge_core::Error> {
+    match problem {
+        ProblemRef::Workspace { id } => {
+            let ws = Workspace::at(bundle)?.with_state(state);
+            Ok((ws, id.clone()))
+        }
+        ProblemRef::Package { dir } => {
+            let mut ws = Workspace::loose(bundle).with_state(state);
+            let unpacked = judge_core::compile::Cache::new(state.join("cache")).packages();
+            let package =
+                judge_packages::package::load(&bundle.join(dir), &ws.config.languages, &unpacked)?;
+            let id = ws.mount(package.mounted());
+            Ok((ws, id))
+        }
+    }
+}
+
+/// Where the solution of a bundle is on a worker.
+pub fn solution_path(bundle: &Path, solution: &str) -> PathBuf {
+    bundle.join(solution)
+}

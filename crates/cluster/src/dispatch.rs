@@ -1,0 +1,455 @@
+//! Handing work out and gathering it: a solution's cases published as jobs (its files put in the
+//! store first), the workers' outcomes read back (one per case: the stream keys them by job),
+//! and the report assembled exactly as a local run makes it, each case with the worker that
+//! judged it. A job no worker finished after the most deliveries is an internal error, with the
+//! reason.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+use async_nats::jetstream::{self, consumer};
+use futures_util::StreamExt;
+
+use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
+use judge_core::session::{finish, Observer, Options};
+use judge_core::verdict::Verdict;
+use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
+
+use crate::bundle::Bundle;
+use crate::calibrate;
+use crate::files;
+use crate::nats::{ClusterError, Config, Nats, WORK_STREAM, WORK_SUBJECT};
+use crate::wire::{Job, JobOptions, Judged, Outcome};
+
+/// A connection to the cluster, for handing out work.
+pub struct Cluster {
+    runtime: tokio::runtime::Runtime,
+    nats: Nats,
+    /// This machine's calibration: workers that differ scale the time limit.
+    calibration_us: u64,
+}
+
+/// A run that has heard nothing of its cases for this long says why it may be waiting.
+const IDLE_NOTE_AFTER: Duration = Duration::from_secs(15);
+
+impl Cluster {
+    pub fn connect(config: &Config) -> Result<Cluster, ClusterError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .map_err(ClusterError::nats)?;
+        let nats = runtime.block_on(Nats::connect(config, "judge"))?;
+        Ok(Cluster {
+            runtime,
+            nats,
+            calibration_us: calibrate::calibrate(),
+        })
+    }
+
+    /// The workers registered now (those that started and did not stop).
+    pub fn workers(&self) -> Vec<crate::wire::WorkerInfo> {
+        self.runtime.block_on(async {
+            let mut out = Vec::new();
+            if let Ok(mut keys) = self.nats.workers.keys().await {
+                while let Some(Ok(key)) = keys.next().await {
+                    if let Ok(Some(v)) = self.nats.workers.get(&key).await {
+                        if let Ok(info) = serde_json::from_slice(&v) {
+                            out.push(info);
+                        }
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// Judges `solution` of `problem` on `cases` through the workers, under the submission key
+    /// `submission` (the same key finds what workers already found: a run can be resumed).
+    #[allow(clippy::too_many_arguments)]
+    pub fn judge(
+        &self,
+        ws: &Workspace,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+        options: &Options,
+        submission: &str,
+        observer: &mut dyn Observer,
+    ) -> Result<SolutionReport, ClusterError> {
+        let language = ws
+            .language_of(&solution.path)
+            .map_err(|e| ClusterError::Nats(e.to_string()))?;
+        let (limits, time_rule) = options.limits_for(problem, &language.id);
+        let mut report = SolutionReport {
+            problem: problem.id.clone(),
+            solution: solution.name.clone(),
+            path: solution.path.clone(),
+            language: language.id.clone(),
+            language_name: language.name.clone(),
+            verdict: Verdict::Ce,
+            expected: problem.expected.get(&solution.name).cloned(),
+            compile: CompileReport::default(),
+            sandbox: Default::default(),
+            limits,
+            time_rule,
+            passed: 0,
+            total: cases.len(),
+            jobs: 1,
+            parallel: false,
+            cases: Vec::new(),
+            groups: None,
+            scoring: problem.scoring,
+            replay: problem
+                .interactor
+                .as_ref()
+                .is_some_and(|i| i.program == InteractorProgram::Replay),
+            partial: None,
+            workers: Vec::new(),
+            key: None,
+            not_timed: Vec::new(),
+        };
+        // Who will judge, as far as is known before they do.
+        let ready = self.workers();
+        if let Some(w) = ready.first() {
+            report.sandbox = w.sandbox.clone();
+        }
+        report.workers = ready
+            .iter()
+            .map(|w| Worker {
+                name: w.name.clone(),
+                host: w.host.clone(),
+                cpu: w.cpu.clone(),
+                calibration_us: w.calibration_us,
+                time_scale: crate::calibrate::TimeRule::between(
+                    w.calibration_us,
+                    self.calibration_us,
+                )
+                .factor(),
+                cases: 0,
+            })
+            .collect();
+        observer.compiling(solution, &report);
+        let bundle = Bundle::of(ws, problem, solution)?;
+        let outcomes = self.runtime.block_on(self.dispatch(
+            &bundle,
+            cases,
+            options,
+            submission,
+            &mut *observer,
+            &limits,
+        ))?;
+        let mut compiled = false;
+        let mut by_worker: BTreeMap<String, Worker> = BTreeMap::new();
+        for (index, outcome) in outcomes {
+            let name = outcome.worker.name.clone();
+            match outcome.result {
+                Judged::Case {
+                    compile,
+                    sandbox,
+                    case,
+                    time_scale,
+                } => {
+                    if !compiled {
+                        report.compile = *compile;
+                        report.sandbox = sandbox;
+                        compiled = true;
+                    }
+                    let entry = by_worker.entry(name.clone()).or_insert_with(|| Worker {
+                        name: name.clone(),
+                        host: outcome.worker.host.clone(),
+                        cpu: outcome.worker.cpu.clone(),
+                        calibration_us: outcome.worker.calibration_us,
+                        time_scale,
+                        cases: 0,
+                    });
+                    let Some(case) = case else {
+                        // Did not compile: the same wherever it is built.
+                        report.cases.clear();
+                        break;
+                    };
+                    entry.cases += 1;
+                    let mut c = case.into_report();
+                    // Kept on the worker's disk, not here.
+                    c.saved_output = None;
+                    c.worker = Some(name);
+                    c.attempt = Some(outcome.attempt);
+                    report.cases.push(c);
+                }
+                Judged::Failed { reason } => {
+                    let mut c = failed_case(&cases[index], &reason);
+                    c.worker = Some(name);
+                    c.attempt = Some(outcome.attempt);
+                    report.cases.push(c);
+                }
+            }
+        }
+        report.workers = by_worker.into_values().collect();
+        if report.compile.diagnostics.is_some() {
+            report.cases.clear();
+            report.verdict = Verdict::Ce;
+            return Ok(report);
+        }
+        finish(problem, cases, options, &mut report);
+        Ok(report)
+    }
+
+    /// Why a run may have heard nothing for `quiet`: no worker listed, or all of them busy.
+    async fn idle_note(&self, quiet: Duration) -> String {
+        let mut names = Vec::new();
+        if let Ok(mut keys) = self.nats.workers.keys().await {
+            while let Some(Ok(key)) = keys.next().await {
+                names.push(key);
+            }
+        }
+        let secs = quiet.as_secs();
+        match names.as_slice() {
+            [] => format!(
+                "no case judged in {secs} s, and no worker is running: start one with `judge worker --nats URL` (the cases wait in the queue until one takes them)"
+            ),
+            names => format!(
+                "no case judged in {secs} s; the workers ({}) are busy with other runs, or stuck",
+                names.join(", ")
+            ),
+        }
+    }
+
+    /// Puts the bundle's files, publishes a job per case, and reads outcomes until every case
+    /// has one: the outcomes by the case's index.
+    async fn dispatch(
+        &self,
+        bundle: &Bundle,
+        cases: &[TestCase],
+        options: &Options,
+        submission: &str,
+        observer: &mut dyn Observer,
+        limits: &judge_core::verdict::Limits,
+    ) -> Result<BTreeMap<usize, Outcome>, ClusterError> {
+        let nats = &self.nats;
+        let mut put = std::collections::HashSet::new();
+        for (hash, bytes) in &bundle.contents {
+            if put.insert(hash.clone()) {
+                files::put(nats, bytes).await?;
+            }
+        }
+        let manifest = files::put(
+            nats,
+            &serde_json::to_vec(&bundle.manifest).expect("plain data"),
+        )
+        .await?;
+        // Listened to before anything is published: a job given up on is said only once.
+        let mut given_up = nats
+            .client
+            .subscribe(format!(
+                "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.{WORK_STREAM}.{}",
+                crate::nats::CONSUMER
+            ))
+            .await
+            .map_err(ClusterError::nats)?;
+        let mut found = outcomes_of(nats, submission).await?;
+        let mut acks = Vec::new();
+        for (index, case) in cases.iter().enumerate() {
+            let job = Job {
+                submission: submission.to_string(),
+                case: case.name.clone(),
+                index,
+                bundle: manifest.clone(),
+                problem: bundle.problem.clone(),
+                solution: bundle.solution.clone(),
+                options: JobOptions::of(options),
+                calibration_us: self.calibration_us,
+            };
+            let ack = nats
+                .js
+                .send_publish(
+                    WORK_SUBJECT,
+                    jetstream::message::PublishMessage::build()
+                        .payload(serde_json::to_vec(&job).expect("plain data").into())
+                        .message_id(format!("{submission}/{index}")),
+                )
+                .await
+                .map_err(ClusterError::nats)?;
+            acks.push((index, ack));
+        }
+        let mut sequence_of: HashMap<u64, usize> = HashMap::new();
+        for (index, ack) in acks {
+            let ack = ack.await.map_err(ClusterError::nats)?;
+            sequence_of.insert(ack.sequence, index);
+        }
+        let mut outcomes: BTreeMap<usize, Outcome> = BTreeMap::new();
+        let mut shown = 0;
+        let mut compiled_said = false;
+        let mut last_news = Instant::now();
+        let mut idle_said = false;
+        while outcomes.len() < cases.len() {
+            tokio::select! {
+                next = found.next() => {
+                    let message = match next {
+                        Some(Ok(message)) => message,
+                        // The server restarted, or the connection was lost: read them again
+                        // from the first (those already here are kept as they were).
+                        _ => {
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                            if let Ok(again) = outcomes_of(nats, submission).await {
+                                found = again;
+                            }
+                            continue;
+                        }
+                    };
+                    let outcome: Outcome = serde_json::from_slice(&message.payload)
+                        .map_err(|e| ClusterError::Malformed(format!("an outcome: {e}")))?;
+                    last_news = Instant::now();
+                    if outcome.index < cases.len() {
+                        let ce = matches!(&outcome.result, Judged::Case { case: None, .. });
+                        outcomes.entry(outcome.index).or_insert(outcome);
+                        if ce {
+                            break;
+                        }
+                    }
+                }
+                advisory = given_up.next() => {
+                    if let Some(a) = advisory {
+                        if let Some((index, deliveries)) = given_up_on(&a.payload, &sequence_of) {
+                            let outcome = Outcome {
+                                submission: submission.to_string(),
+                                case: cases[index].name.clone(),
+                                index,
+                                attempt: deliveries,
+                                worker: crate::wire::WorkerInfo {
+                                    name: "none".into(),
+                                    host: String::new(),
+                                    cpu: String::new(),
+                                    calibration_us: 0,
+                                    jobs: 0,
+                                    sandbox: Default::default(),
+                                },
+                                result: Judged::Failed {
+                                    reason: format!("no worker finished it in {deliveries} deliveries (each worker that took it stopped or was cut off)"),
+                                },
+                            };
+                            // Stored like a worker's, so that a late worker's second outcome is
+                            // dropped and a resumed run finds it.
+                            crate::worker::publish_outcome(nats, &outcome).await?;
+                        }
+                    }
+                }
+                _ = tokio::time::sleep(Duration::from_secs(1)) => {
+                    if !idle_said && outcomes.is_empty() && last_news.elapsed() >= IDLE_NOTE_AFTER {
+                        idle_said = true;
+                        observer.note(&self.idle_note(last_news.elapsed()).await);
+                    }
+                }
+            }
+            // Told in case order, as a local run tells them.
+            while let Some(o) = outcomes.get(&shown) {
+                if let Judged::Case {
+                    compile,
+                    case: Some(c),
+                    ..
+                } = &o.result
+                {
+                    if !compiled_said {
+                        observer.compiled(compile);
+                        compiled_said = true;
+                    }
+                    let mut c = c.clone().into_report();
+                    c.worker = Some(o.worker.name.clone());
+                    observer.case_finished(&c, limits);
+                } else if let Judged::Failed { reason } = &o.result {
+                    // Shown as the report will hold it: an IE row with the reason.
+                    let mut c = failed_case(&cases[shown], reason);
+                    c.worker = Some(o.worker.name.clone());
+                    observer.case_finished(&c, limits);
+                }
+                shown += 1;
+            }
+        }
+        Ok(outcomes)
+    }
+}
+
+/// Every outcome of `submission`, from the first.
+async fn outcomes_of(
+    nats: &Nats,
+    submission: &str,
+) -> Result<consumer::pull::Ordered, ClusterError> {
+    nats.js
+        .get_stream(crate::nats::OUTCOMES_STREAM)
+        .await
+        .map_err(ClusterError::nats)?
+        .create_consumer(consumer::pull::OrderedConfig {
+            filter_subject: format!("judge.outcomes.{submission}"),
+            deliver_policy: consumer::DeliverPolicy::All,
+            ..Default::default()
+        })
+        .await
+        .map_err(ClusterError::nats)?
+        .messages()
+        .await
+        .map_err(ClusterError::nats)
+}
+
+/// The case a max-deliveries advisory names, and how many deliveries it had.
+fn given_up_on(payload: &[u8], sequence_of: &HashMap<u64, usize>) -> Option<(usize, u64)> {
+    let v: serde_json::Value = serde_json::from_slice(payload).ok()?;
+    let sequence = v.get("stream_seq")?.as_u64()?;
+    let deliveries = v.get("deliveries").and_then(|d| d.as_u64()).unwrap_or(0);
+    sequence_of.get(&sequence).map(|&i| (i, deliveries))
+}
+
+/// A case no worker could judge: an internal error, with why.
+fn failed_case(case: &TestCase, reason: &str) -> CaseReport {
+    CaseReport::unrun(
+        &case.name,
+        case.sample,
+        Verdict::Ie,
+        Some(reason.to_string()),
+    )
+}
+
+/// Judging through a cluster, for the commands that judge whole solutions: each judgement a
+/// submission of its own.
+pub struct Remote {
+    pub cluster: Cluster,
+    pub workspace: Workspace,
+}
+
+impl judge_core::session::Judging for Remote {
+    fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+
+    fn judge(
+        &mut self,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+        options: &Options,
+        observer: &mut dyn Observer,
+    ) -> judge_core::Result<SolutionReport> {
+        let submission = fresh_key();
+        self.cluster
+            .judge(
+                &self.workspace,
+                problem,
+                solution,
+                cases,
+                options,
+                &submission,
+                observer,
+            )
+            .map_err(|e| judge_core::Error::Remote(e.to_string()))
+    }
+}
+
+/// A submission key no other judgement has: the time, this process and a counter.
+pub fn fresh_key() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos();
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    crate::wire::hash(format!("{now}-{}-{n}", std::process::id()).as_bytes())[..20].to_string()
+}

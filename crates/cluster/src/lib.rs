@@ -1,0 +1,10 @@
+//! judge on many machines, over NATS JetStream: workers that judge cases for others, and the
+//! side that hands them out and gathers what they found.
+
+pub mod bundle;
+pub mod calibrate;
+pub mod dispatch;
+pub mod files;
+pub mod nats;
+pub mod wire;
+pub mod worker;

@@ -1,0 +1,226 @@
+//! What crosses the network: a job (one case of one submission), what a worker found (its
+//! outcome), who a worker is, and the list of files a job needs. JSON, one message each.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use judge_core::model::{CaseReport, CompileReport};
+use judge_core::session::Options;
+
+/// One case of one submission, to judge.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Job {
+    /// The submission's key: the same for every case of one judging, chosen by who submits.
+    pub submission: String,
+    /// The case's name, and its place in the submission's order.
+    pub case: String,
+    pub index: usize,
+    /// The content hash of the bundle's manifest (an object in the store): every file the job
+    /// needs.
+    pub bundle: String,
+    /// Which problem of the bundle.
+    pub problem: ProblemRef,
+    /// The solution's path in the bundle.
+    pub solution: String,
+    pub options: JobOptions,
+    /// The submitting machine's calibration (microseconds of the fixed loop): a worker that
+    /// differs by more than the margin scales the time limit (see `time`).
+    pub calibration_us: u64,
+}
+
+/// Where the problem is in a bundle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemRef {
+    /// `problems/ID/` of the bundle, a workspace (with its `judge.toml` and `testcases/ID/`).
+    Workspace { id: String },
+    /// A package in the bundle's folder `dir`.
+    Package { dir: String },
+}
+
+/// The settings of a run that reach a worker; exact to the microsecond.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobOptions {
+    pub time_limit_us: Option<u64>,
+    pub memory_limit: Option<u64>,
+    pub output_limit: Option<u64>,
+    pub compile_time_limit_us: u64,
+    pub checks: bool,
+    pub show_input: bool,
+}
+
+impl JobOptions {
+    pub fn of(o: &Options) -> JobOptions {
+        JobOptions {
+            time_limit_us: o.time_limit.map(|t| t.as_micros() as u64),
+            memory_limit: o.memory_limit,
+            output_limit: o.output_limit,
+            compile_time_limit_us: o.compile_time_limit.as_micros() as u64,
+            checks: o.checks,
+            show_input: o.show_input,
+        }
+    }
+
+    /// The options a worker judges the case with: one case at a time, one run.
+    pub fn options(&self) -> Options {
+        Options {
+            time_limit: self.time_limit_us.map(Duration::from_micros),
+            memory_limit: self.memory_limit,
+            output_limit: self.output_limit,
+            compile_time_limit: Duration::from_micros(self.compile_time_limit_us),
+            checks: self.checks,
+            show_input: self.show_input,
+            ..Options::default()
+        }
+    }
+}
+
+/// The files of a bundle: path (relative, `/`-separated) → content hash, and which are
+/// executable.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub files: BTreeMap<String, Entry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub hash: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub executable: bool,
+}
+
+impl Manifest {
+    /// The manifest's own content hash: its key in the store, and the bundle's name.
+    pub fn hash(&self) -> String {
+        hash(&serde_json::to_vec(self).expect("a manifest is plain data"))
+    }
+}
+
+/// The content hash every file goes by: BLAKE3, in hex.
+pub fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
+/// A machine that judges: who it is and how fast.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WorkerInfo {
+    pub name: String,
+    pub host: String,
+    pub cpu: String,
+    /// Microseconds of the fixed CPU-bound loop, timed at start (the median of several).
+    pub calibration_us: u64,
+    /// Cases it judges at once.
+    pub jobs: usize,
+    /// What isolates the programs it runs.
+    pub sandbox: judge_runner::Sandbox,
+}
+
+/// What a worker found for a job.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Outcome {
+    pub submission: String,
+    pub case: String,
+    pub index: usize,
+    /// The delivery of the job this outcome is of (1 for the first).
+    pub attempt: u64,
+    pub worker: WorkerInfo,
+    pub result: Judged,
+}
+
+/// A job's result: the case judged (with how the solution was built), or why it could not be.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Judged {
+    Case {
+        /// Boxed: an outcome is mostly its case, and `Failed` should not carry the space.
+        compile: Box<CompileReport>,
+        sandbox: judge_runner::Sandbox,
+        /// `None`: the solution did not compile.
+        case: Option<Box<WireCase>>,
+        /// The time limit was scaled for this worker: by how much.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_scale: Option<f64>,
+    },
+    /// The job could not be judged here or anywhere: an internal error with the reason.
+    Failed { reason: String },
+}
+
+/// A case's report as it crosses the wire: its JSON, and the times to the microsecond (the JSON
+/// has them to the millisecond).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WireCase {
+    pub report: CaseReport,
+    pub cpu_us: u64,
+    pub wall_us: u64,
+}
+
+impl WireCase {
+    pub fn of(report: CaseReport) -> WireCase {
+        WireCase {
+            cpu_us: report.cpu.as_micros() as u64,
+            wall_us: report.wall.as_micros() as u64,
+            report,
+        }
+    }
+
+    /// The report as it was made.
+    pub fn into_report(self) -> CaseReport {
+        CaseReport {
+            cpu: Duration::from_micros(self.cpu_us),
+            wall: Duration::from_micros(self.wall_us),
+            ..self.report
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::fixtures;
+    use judge_core::verdict::Verdict;
+
+    #[test]
+    fn a_case_crosses_the_wire_exactly() {
+        let mut case = fixtures::case("07", Verdict::Tle, 1);
+        case.cpu = Duration::from_micros(1_000_437);
+        case.wall = Duration::from_micros(2_500_001);
+        case.detail = Some("CPU time over the limit".into());
+        case.memory_bytes = 1900 << 10;
+        let text = serde_json::to_string(&WireCase::of(case.clone())).unwrap();
+        let back: WireCase = serde_json::from_str(&text).unwrap();
+        let back = back.into_report();
+        assert_eq!(
+            (
+                back.cpu,
+                back.wall,
+                back.memory_bytes,
+                back.verdict,
+                back.detail
+            ),
+            (
+                case.cpu,
+                case.wall,
+                case.memory_bytes,
+                case.verdict,
+                case.detail
+            )
+        );
+    }
+
+    #[test]
+    fn options_reach_a_worker_to_the_microsecond() {
+        let o = Options {
+            time_limit: Some(Duration::from_micros(1_234_567)),
+            memory_limit: Some(64 << 20),
+            checks: true,
+            ..Options::default()
+        };
+        let back = JobOptions::of(&o).options();
+        assert_eq!(
+            (back.time_limit, back.memory_limit, back.checks, back.jobs),
+            (o.time_limit, o.memory_limit, true, 1)
+        );
+    }
+}

