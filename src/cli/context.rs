@@ -87,11 +87,17 @@ impl Context {
     pub(crate) fn judging(&self, cluster: &ClusterArgs) -> Result<Box<dyn Judging>> {
         Ok(match self.cluster(cluster) {
             Some(config) => Box::new(judge_cluster::dispatch::Remote {
-                cluster: judge_cluster::dispatch::Cluster::connect(&config)?,
+                cluster: judge_cluster::dispatch::Cluster::connect(&config, &self.memo_dir())?,
                 workspace: self.ws.clone(),
             }),
             None => Box::new(self.judge()?),
         })
+    }
+
+    /// Where what is measured of this machine is remembered: the build cache's folder of
+    /// compiler identities (`$JUDGE_CACHE_DIR` moves it too).
+    pub(crate) fn memo_dir(&self) -> std::path::PathBuf {
+        judge_core::compile::Cache::new(self.ws.state_dir().join("cache")).identities()
     }
 
     /// The cluster named by `cluster`, or by the workspace's judge.toml.

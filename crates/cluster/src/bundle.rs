@@ -20,8 +20,16 @@ pub struct Bundle {
     pub manifest: Manifest,
     /// Each file's contents, by hash.
     pub contents: Vec<(String, Vec<u8>)>,
+    /// The problem's files in one object, when it has many (`manifest.pack` is its hash).
+    pub pack: Option<Pack>,
     pub problem: ProblemRef,
     pub solution: String,
+}
+
+/// A problem's files in one object, and the hashes of the files it holds.
+pub struct Pack {
+    pub bytes: Vec<u8>,
+    pub hashes: std::collections::BTreeSet<String>,
 }
 
 impl Bundle {
@@ -33,6 +41,7 @@ impl Bundle {
         let mut bundle = Bundle {
             manifest: Manifest::default(),
             contents: Vec::new(),
+            pack: None,
             problem: ProblemRef::Workspace {
                 id: problem.id.clone(),
             },
@@ -56,6 +65,16 @@ impl Bundle {
             if cases.is_dir() {
                 bundle.add_tree(&cases, &format!("testcases/{}", problem.id), &|_| true)?;
             }
+        }
+        // The problem's files, the same for every solution of it: packed once.
+        if bundle.contents.len() >= crate::files::PACK_FROM {
+            let bytes = crate::files::pack(&bundle.contents);
+            bundle.manifest.pack = Some(hash(&bytes));
+            let hashes = bundle.contents.iter().map(|(h, _)| h.clone()).collect();
+            for entry in bundle.manifest.files.values_mut() {
+                entry.packed = true;
+            }
+            bundle.pack = Some(Pack { bytes, hashes });
         }
         let name = solution
             .path
@@ -106,6 +125,7 @@ impl Bundle {
             Entry {
                 hash: h.clone(),
                 executable,
+                packed: false,
             },
         );
         self.contents.push((h, bytes));

@@ -1,5 +1,6 @@
-//! Handing work out and gathering it: a solution's cases published as jobs (its files put in the
-//! store first), the workers' outcomes read back (one per case: the stream keys them by job),
+//! Handing work out and gathering it: a solution's cases published as jobs, several cases to a
+//! job when there are many (its files put in the store first), the workers' outcomes read back
+//! (one per case: the stream keys them by case),
 //! and the report assembled exactly as a local run makes it, each case with the worker that
 //! judged it. A job no worker finished after the most deliveries is an internal error, with the
 //! reason.
@@ -19,7 +20,7 @@ use crate::bundle::Bundle;
 use crate::calibrate;
 use crate::files;
 use crate::nats::{ClusterError, Config, Nats, WORK_STREAM, WORK_SUBJECT};
-use crate::wire::{Job, JobOptions, Judged, Outcome};
+use crate::wire::{Job, JobCase, JobOptions, Judged, Outcome};
 
 /// A connection to the cluster, for handing out work.
 pub struct Cluster {
@@ -29,11 +30,16 @@ pub struct Cluster {
     calibration_us: u64,
 }
 
+/// Files put in the store at once, the first time a bundle is submitted.
+const PUTS_AT_ONCE: usize = 16;
+
 /// A run that has heard nothing of its cases for this long says why it may be waiting.
 const IDLE_NOTE_AFTER: Duration = Duration::from_secs(15);
 
 impl Cluster {
-    pub fn connect(config: &Config) -> Result<Cluster, ClusterError> {
+    /// Connects to the cluster of `config`; this machine's calibration figure is the one
+    /// remembered in `memo` ([`calibrate::remembered`]).
+    pub fn connect(config: &Config, memo: &std::path::Path) -> Result<Cluster, ClusterError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -43,7 +49,7 @@ impl Cluster {
         Ok(Cluster {
             runtime,
             nats,
-            calibration_us: calibrate::calibrate(),
+            calibration_us: calibrate::remembered(memo),
         })
     }
 
@@ -208,7 +214,7 @@ impl Cluster {
                 "no case judged in {secs} s, and no worker is running: start one with `judge worker --nats URL` (the cases wait in the queue until one takes them)"
             ),
             names => format!(
-                "no case judged in {secs} s; the workers ({}) are busy with other runs, or stuck",
+                "no case judged in {secs} s; the workers ({}) are busy (fetching this run's files, or judging other runs), or stuck",
                 names.join(", ")
             ),
         }
@@ -226,17 +232,31 @@ impl Cluster {
         limits: &judge_core::verdict::Limits,
     ) -> Result<BTreeMap<usize, Outcome>, ClusterError> {
         let nats = &self.nats;
-        let mut put = std::collections::HashSet::new();
-        for (hash, bytes) in &bundle.contents {
-            if put.insert(hash.clone()) {
-                files::put(nats, bytes).await?;
+        let listed = serde_json::to_vec(&bundle.manifest).expect("plain data");
+        let manifest = crate::wire::hash(&listed);
+        // The manifest goes in last: when the store has it, it has every file it names, and
+        // a submission judged again asks one question instead of one per file.
+        if nats.files.info(&manifest).await.is_err() {
+            // A packed problem's files go in as its pack; the others (the solution) one by one.
+            if let Some(pack) = &bundle.pack {
+                files::put(nats, &pack.bytes).await?;
             }
+            let packed = |h: &String| bundle.pack.as_ref().is_some_and(|p| p.hashes.contains(h));
+            let unique: BTreeMap<&String, &Vec<u8>> = bundle
+                .contents
+                .iter()
+                .filter(|(h, _)| !packed(h))
+                .map(|(h, b)| (h, b))
+                .collect();
+            futures_util::stream::iter(unique.into_values())
+                .map(|bytes| files::put(nats, bytes))
+                .buffer_unordered(PUTS_AT_ONCE)
+                .collect::<Vec<_>>()
+                .await
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()?;
+            files::put(nats, &listed).await?;
         }
-        let manifest = files::put(
-            nats,
-            &serde_json::to_vec(&bundle.manifest).expect("plain data"),
-        )
-        .await?;
         // Listened to before anything is published: a job given up on is said only once.
         let mut given_up = nats
             .client
@@ -248,33 +268,42 @@ impl Cluster {
             .map_err(ClusterError::nats)?;
         let mut found = outcomes_of(nats, submission).await?;
         let mut acks = Vec::new();
-        for (index, case) in cases.iter().enumerate() {
+        let numbered: Vec<JobCase> = cases
+            .iter()
+            .enumerate()
+            .map(|(index, case)| JobCase {
+                name: case.name.clone(),
+                index,
+            })
+            .collect();
+        for chunk in numbered.chunks(crate::wire::per_job(cases.len())) {
             let job = Job {
                 submission: submission.to_string(),
-                case: case.name.clone(),
-                index,
+                cases: chunk.to_vec(),
                 bundle: manifest.clone(),
                 problem: bundle.problem.clone(),
                 solution: bundle.solution.clone(),
                 options: JobOptions::of(options),
                 calibration_us: self.calibration_us,
             };
+            let first = chunk[0].index;
             let ack = nats
                 .js
                 .send_publish(
                     WORK_SUBJECT,
                     jetstream::message::PublishMessage::build()
                         .payload(serde_json::to_vec(&job).expect("plain data").into())
-                        .message_id(format!("{submission}/{index}")),
+                        .message_id(format!("{submission}/{first}")),
                 )
                 .await
                 .map_err(ClusterError::nats)?;
-            acks.push((index, ack));
+            acks.push((chunk, ack));
         }
-        let mut sequence_of: HashMap<u64, usize> = HashMap::new();
-        for (index, ack) in acks {
+        // A job's stream sequence, to the cases it holds: what a given-up job's advisory names.
+        let mut sequence_of: HashMap<u64, &[JobCase]> = HashMap::new();
+        for (chunk, ack) in acks {
             let ack = ack.await.map_err(ClusterError::nats)?;
-            sequence_of.insert(ack.sequence, index);
+            sequence_of.insert(ack.sequence, chunk);
         }
         let mut outcomes: BTreeMap<usize, Outcome> = BTreeMap::new();
         let mut shown = 0;
@@ -309,27 +338,29 @@ impl Cluster {
                 }
                 advisory = given_up.next() => {
                     if let Some(a) = advisory {
-                        if let Some((index, deliveries)) = given_up_on(&a.payload, &sequence_of) {
-                            let outcome = Outcome {
-                                submission: submission.to_string(),
-                                case: cases[index].name.clone(),
-                                index,
-                                attempt: deliveries,
-                                worker: crate::wire::WorkerInfo {
-                                    name: "none".into(),
-                                    host: String::new(),
-                                    cpu: String::new(),
-                                    calibration_us: 0,
-                                    jobs: 0,
-                                    sandbox: Default::default(),
-                                },
-                                result: Judged::Failed {
-                                    reason: format!("no worker finished it in {deliveries} deliveries (each worker that took it stopped or was cut off)"),
-                                },
-                            };
-                            // Stored like a worker's, so that a late worker's second outcome is
-                            // dropped and a resumed run finds it.
-                            crate::worker::publish_outcome(nats, &outcome).await?;
+                        if let Some((chunk, deliveries)) = given_up_on(&a.payload, &sequence_of) {
+                            for job_case in chunk.iter().filter(|c| !outcomes.contains_key(&c.index)) {
+                                let outcome = Outcome {
+                                    submission: submission.to_string(),
+                                    case: job_case.name.clone(),
+                                    index: job_case.index,
+                                    attempt: deliveries,
+                                    worker: crate::wire::WorkerInfo {
+                                        name: "none".into(),
+                                        host: String::new(),
+                                        cpu: String::new(),
+                                        calibration_us: 0,
+                                        jobs: 0,
+                                        sandbox: Default::default(),
+                                    },
+                                    result: Judged::Failed {
+                                        reason: format!("no worker finished it in {deliveries} deliveries (each worker that took it stopped or was cut off)"),
+                                    },
+                                };
+                                // Stored like a worker's, so that a late worker's second
+                                // outcome is dropped and a resumed run finds it.
+                                crate::worker::publish_outcome(nats, &outcome).await?;
+                            }
                         }
                     }
                 }
@@ -389,12 +420,15 @@ async fn outcomes_of(
         .map_err(ClusterError::nats)
 }
 
-/// The case a max-deliveries advisory names, and how many deliveries it had.
-fn given_up_on(payload: &[u8], sequence_of: &HashMap<u64, usize>) -> Option<(usize, u64)> {
+/// The cases of the job a max-deliveries advisory names, and how many deliveries it had.
+fn given_up_on<'a>(
+    payload: &[u8],
+    sequence_of: &HashMap<u64, &'a [JobCase]>,
+) -> Option<(&'a [JobCase], u64)> {
     let v: serde_json::Value = serde_json::from_slice(payload).ok()?;
     let sequence = v.get("stream_seq")?.as_u64()?;
     let deliveries = v.get("deliveries").and_then(|d| d.as_u64()).unwrap_or(0);
-    sequence_of.get(&sequence).map(|&i| (i, deliveries))
+    sequence_of.get(&sequence).map(|&chunk| (chunk, deliveries))
 }
 
 /// A case no worker could judge: an internal error, with why.

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use tokio::io::AsyncReadExt;
 
 use crate::nats::{ClusterError, Nats};
@@ -20,6 +21,48 @@ pub async fn put(nats: &Nats, bytes: &[u8]) -> Result<String, ClusterError> {
             .map_err(ClusterError::nats)?;
     }
     Ok(name)
+}
+
+/// A problem of this many files or more has them packed in one object.
+pub const PACK_FROM: usize = 16;
+
+/// Files in one object: each, in the order of their hashes and once, as a line `HASH LENGTH`
+/// and then its bytes. A pack is named by its own hash like any object.
+pub fn pack(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let unique: std::collections::BTreeMap<&String, &Vec<u8>> =
+        files.iter().map(|(h, b)| (h, b)).collect();
+    let mut out = Vec::new();
+    for (hash, bytes) in unique {
+        out.extend_from_slice(format!("{hash} {}\n", bytes.len()).as_bytes());
+        out.extend_from_slice(bytes);
+    }
+    out
+}
+
+/// The files of a pack, each with the hash it is named by; `Err` says what is wrong.
+pub fn unpack(mut bytes: &[u8]) -> Result<Vec<(&str, &[u8])>, String> {
+    let mut files = Vec::new();
+    while !bytes.is_empty() {
+        let end = bytes
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or("a pack's entry has no header line")?;
+        let header =
+            std::str::from_utf8(&bytes[..end]).map_err(|_| "a pack's header is not text")?;
+        let (hash, len) = header
+            .split_once(' ')
+            .ok_or_else(|| format!("a pack's header `{header}` has no length"))?;
+        let len: usize = len
+            .parse()
+            .map_err(|_| format!("a pack's header `{header}` has no length"))?;
+        let rest = &bytes[end + 1..];
+        if rest.len() < len {
+            return Err(format!("the pack ends inside file {hash}"));
+        }
+        files.push((hash, &rest[..len]));
+        bytes = &rest[len..];
+    }
+    Ok(files)
 }
 
 /// A worker's cache: `objects/HASH` (files as fetched) and `bundles/HASH/` (the files of a
@@ -86,6 +129,24 @@ impl Cache {
             .prefix(".new-")
             .tempdir_in(&parent)
             .map_err(|e| local(&parent, e))?;
+        // A problem's many files come at once, in its pack, when some are not here yet.
+        if let Some(pack) = &manifest_of.pack {
+            let lacking = |e: &crate::wire::Entry| e.packed && !self.object(&e.hash).is_file();
+            if manifest_of.files.values().any(lacking) {
+                self.unpack_into_cache(nats, pack).await?;
+            }
+        }
+        // The rest (the solution; a problem's files without a pack) fetched several at once:
+        // each is a round trip or more to the server.
+        let wanted: std::collections::BTreeSet<String> =
+            manifest_of.files.values().map(|e| e.hash.clone()).collect();
+        futures_util::stream::iter(wanted)
+            .map(|hash| async move { self.fetch(nats, &hash).await })
+            .buffer_unordered(FETCHES_AT_ONCE)
+            .collect::<Vec<_>>()
+            .await
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
         for (rel, entry) in &manifest_of.files {
             let relative = safe_relative(rel).ok_or_else(|| {
                 ClusterError::Malformed(format!("manifest {manifest} names `{rel}`"))
@@ -117,6 +178,37 @@ impl Cache {
         Ok(dir)
     }
 }
+
+impl Cache {
+    /// Fetches the pack `hash` and keeps each of its files as an object, each checked against
+    /// the hash it is named by.
+    async fn unpack_into_cache(&self, nats: &Nats, hash: &str) -> Result<(), ClusterError> {
+        let bytes = read(nats, hash).await.map_err(ClusterError::Nats)?;
+        if crate::wire::hash(&bytes) != hash {
+            return Err(ClusterError::Malformed(format!(
+                "pack {hash} from the store has other contents"
+            )));
+        }
+        let files =
+            unpack(&bytes).map_err(|e| ClusterError::Malformed(format!("pack {hash}: {e}")))?;
+        for (name, contents) in files {
+            let path = self.object(name);
+            if path.is_file() {
+                continue;
+            }
+            if crate::wire::hash(contents) != name {
+                return Err(ClusterError::Malformed(format!(
+                    "file {name} of pack {hash} has other contents"
+                )));
+            }
+            write_new(&path, contents).map_err(|e| local(&path, e))?;
+        }
+        Ok(())
+    }
+}
+
+/// Files fetched at once for a bundle.
+const FETCHES_AT_ONCE: usize = 8;
 
 /// How long a fetch waits for the server's consumers to free up.
 const CONSUMERS_PATIENCE: Duration = Duration::from_secs(120);
@@ -161,7 +253,26 @@ fn local(path: &Path, e: std::io::Error) -> ClusterError {
 
 #[cfg(test)]
 mod tests {
-    use super::safe_relative;
+    use super::{pack, safe_relative, unpack};
+    use crate::wire::hash;
+
+    #[test]
+    fn a_pack_holds_each_file_once_and_gives_it_back_whole() {
+        let files: Vec<(String, Vec<u8>)> = [&b"1\n"[..], b"", b"two\nlines\n", b"1\n"]
+            .iter()
+            .map(|b| (hash(b), b.to_vec()))
+            .collect();
+        let packed = pack(&files);
+        let back = unpack(&packed).unwrap();
+        assert_eq!(back.len(), 3, "the same file twice is packed once");
+        for (name, bytes) in back {
+            assert_eq!(hash(bytes), name);
+        }
+        // Cut short, or no pack at all: said, never read past.
+        assert!(unpack(&packed[..packed.len() - 1]).is_err());
+        assert!(unpack(b"no header").is_err());
+        assert!(unpack(b"abc notanumber\n").is_err());
+    }
 
     #[test]
     fn a_manifest_names_only_paths_inside_its_bundle() {

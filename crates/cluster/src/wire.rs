@@ -1,5 +1,6 @@
-//! What crosses the network: a job (one case of one submission), what a worker found (its
-//! outcome), who a worker is, and the list of files a job needs. JSON, one message each.
+//! What crosses the network: a job (some cases of one submission), what a worker found (an
+//! outcome per case), who a worker is, and the list of files a job needs. JSON, one message
+//! each.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -9,14 +10,14 @@ use serde::{Deserialize, Serialize};
 use judge_core::model::{CaseReport, CompileReport};
 use judge_core::session::Options;
 
-/// One case of one submission, to judge.
+/// Some cases of one submission, to judge one after another on one slot: a case per job
+/// would cost each case the queue's round trips, and a small case takes less than they do.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Job {
     /// The submission's key: the same for every case of one judging, chosen by who submits.
     pub submission: String,
-    /// The case's name, and its place in the submission's order.
-    pub case: String,
-    pub index: usize,
+    /// The cases, in the submission's order (never empty).
+    pub cases: Vec<JobCase>,
     /// The content hash of the bundle's manifest (an object in the store): every file the job
     /// needs.
     pub bundle: String,
@@ -28,6 +29,26 @@ pub struct Job {
     /// The submitting machine's calibration (microseconds of the fixed loop): a worker that
     /// differs by more than the margin scales the time limit (see `time`).
     pub calibration_us: u64,
+}
+
+/// A case of a job: its name, and its place in the submission's order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobCase {
+    pub name: String,
+    pub index: usize,
+}
+
+/// The most cases in one job.
+const MOST_PER_JOB: usize = 32;
+/// The fewest jobs a submission is split into, when it has the cases: enough to keep a few
+/// dozen workers busy, and to even out the end of a run.
+const FEWEST_JOBS: usize = 32;
+
+/// How many cases go in each job of a submission of `cases` cases: one each up to 63 cases,
+/// then more, so that there are about 32 jobs, at most 32 cases each. Decided by the count
+/// alone: the same submission asked again (resumed) is the same jobs.
+pub fn per_job(cases: usize) -> usize {
+    (cases / FEWEST_JOBS).clamp(1, MOST_PER_JOB)
 }
 
 /// Where the problem is in a bundle.
@@ -82,6 +103,10 @@ impl JobOptions {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     pub files: BTreeMap<String, Entry>,
+    /// The problem's files in one object ([`crate::files::pack`]), when it has many: a worker
+    /// fetches them at once instead of one by one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +114,9 @@ pub struct Entry {
     pub hash: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub executable: bool,
+    /// In the manifest's pack: fetched with it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub packed: bool,
 }
 
 impl Manifest {
@@ -180,6 +208,16 @@ mod tests {
     use super::*;
     use judge_core::fixtures;
     use judge_core::verdict::Verdict;
+
+    #[test]
+    fn small_submissions_are_a_job_a_case_and_large_ones_about_32_jobs() {
+        assert_eq!(per_job(1), 1);
+        assert_eq!(per_job(63), 1);
+        assert_eq!(per_job(64), 2);
+        assert_eq!(per_job(1000), 31);
+        assert_eq!(1000usize.div_ceil(per_job(1000)), 33);
+        assert_eq!(per_job(100_000), 32);
+    }
 
     #[test]
     fn a_case_crosses_the_wire_exactly() {

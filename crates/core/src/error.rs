@@ -81,6 +81,9 @@ pub enum Error {
     #[error("the {language} compiler was killed by {signal}, by something else than the judge (the out-of-memory killer, or a person): nothing is known of the source, and nothing was judged\n  fix: judge again; if it is killed again, look for the out-of-memory killer in the system's log (`dmesg`), or give the machine more memory")]
     CompilerKilled { language: String, signal: String },
 
+    #[error("the {language} compiler finished without an error but left no program in the build folder: something removed it meanwhile (a `judge clean`?), or the compile command writes elsewhere; nothing is known of the source, and nothing was judged\n  fix: judge again; if it happens again, check that the language's compile command writes {{binary}} (judge.toml)")]
+    NoProgramMade { language: String },
+
     #[error("{language} needs `{program}`, which is not installed (not on PATH){}\n  fix: install it{}, or set the command in judge.toml ([language] in the guide: docs/src/languages.md)", install.as_ref().map(|i| format!("; it comes from {i}")).unwrap_or_default(), install.as_ref().map(|i| format!(" ({i})")).unwrap_or_default())]
     MissingProgram {
         language: String,

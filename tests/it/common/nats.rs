@@ -121,9 +121,10 @@ impl NatsServer {
     pub(crate) fn worker(&self, name: &str, dir: &Path, extra: &[&str]) -> (Running, String) {
         let folder = dir.join(name);
         std::fs::create_dir_all(&folder).unwrap();
+        // The cache named relative to the worker's folder, as a person types it.
         let mut running = Test::at(&folder)
-            .args(["worker", "--nats", &self.url(), "--name", name, "--cache"])
-            .arg(folder.join("cache"))
+            .args(["worker", "--nats", &self.url(), "--name", name])
+            .args(["--cache", "cache"])
             .args(extra)
             .spawn();
         let ready = running.line(Duration::from_secs(60));

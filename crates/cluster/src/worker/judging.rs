@@ -1,18 +1,40 @@
 //! A worker's judging, one job at a time on one of its slots: the bundle opened as a workspace,
-//! the solution built (cached by the same key as a local build), the case judged as a local run
-//! judges it, and re-run alone when its time could decide its verdict.
+//! the solution built (cached by the same key as a local build), then each case of the job
+//! judged as a local run judges it, and re-run alone when its time could decide its verdict.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-use judge_core::model::Rerun;
-use judge_core::session::{needs_rerun, Judge, Settings};
-use judge_core::workspace::{Solution, Workspace};
+use judge_core::compile::Program;
+use judge_core::model::{CompileReport, Rerun};
+use judge_core::session::{needs_rerun, Judge, Options, Settings};
+use judge_core::verdict::Limits;
+use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 
 use crate::bundle;
 use crate::calibrate::TimeRule;
-use crate::wire::{Job, Judged, WireCase, WorkerInfo};
+use crate::wire::{Job, JobCase, Judged, WireCase, WorkerInfo};
+
+/// A job made ready to judge its cases.
+enum Prepared {
+    Ready(Box<Ready>),
+    /// The solution did not compile: said once, for the job.
+    NotCompiled(Judged),
+}
+
+/// What every case of a job is judged with.
+struct Ready {
+    problem: Problem,
+    cases: HashMap<String, TestCase>,
+    solution: Solution,
+    program: Program,
+    options: Options,
+    limits: Limits,
+    compile: CompileReport,
+    sandbox: judge_runner::Sandbox,
+    time_scale: Option<f64>,
+}
 
 /// The judges of one slot, one per bundle (each with its own runner), kept while the slot lives.
 pub(super) struct Slot {
@@ -45,17 +67,37 @@ impl Slot {
         }
     }
 
-    /// Judges `job`, whose bundle is at `dir`, on this machine (`worker`).
-    pub(super) fn judge(&mut self, job: &Job, dir: &Path, worker: &WorkerInfo) -> Judged {
-        match self.try_judge(job, dir, worker) {
-            Ok(j) => j,
-            Err(reason) => Judged::Failed {
-                reason: format!("worker {}: {reason}", worker.name),
-            },
+    /// Judges the cases of `job`, whose bundle is at `dir`, on this machine (`worker`), one
+    /// after another, telling each case's result as soon as it has one. A solution that does
+    /// not compile is told once, for the first case.
+    pub(super) fn judge(
+        &mut self,
+        job: &Job,
+        dir: &Path,
+        worker: &WorkerInfo,
+        tell: &mut dyn FnMut(&JobCase, Judged),
+    ) {
+        let failed = |reason: String| Judged::Failed {
+            reason: format!("worker {}: {reason}", worker.name),
+        };
+        let mut ready = match self.prepare(job, dir, worker) {
+            Ok(Prepared::Ready(ready)) => ready,
+            Ok(Prepared::NotCompiled(judged)) => return tell(&job.cases[0], judged),
+            Err(reason) => {
+                for case in &job.cases {
+                    tell(case, failed(reason.clone()));
+                }
+                return;
+            }
+        };
+        for case in &job.cases {
+            let judged = self.judge_case(&mut ready, job, case);
+            tell(case, judged.unwrap_or_else(failed));
         }
     }
 
-    fn try_judge(&mut self, job: &Job, dir: &Path, worker: &WorkerInfo) -> Result<Judged, String> {
+    /// The job's problem, cases and solution, built.
+    fn prepare(&mut self, job: &Job, dir: &Path, worker: &WorkerInfo) -> Result<Prepared, String> {
         if !self.judges.contains_key(&job.bundle) {
             if self.judges.len() >= KEPT {
                 self.judges.clear();
@@ -68,12 +110,13 @@ impl Slot {
         let (ws, id, judge) = self.judges.get_mut(&job.bundle).expect("made above");
         let text = |e: judge_core::Error| e.to_string();
         let problem = ws.problem(id).map_err(text)?;
-        let case = ws
+        // Listed once for the job: a problem may have thousands.
+        let cases = ws
             .testcases(&problem)
             .map_err(text)?
             .into_iter()
-            .find(|c| c.name == job.case)
-            .ok_or_else(|| format!("problem {} has no case `{}`", problem.id, job.case))?;
+            .map(|c| (c.name.clone(), c))
+            .collect();
         let mut options = job.options.options();
         let rule = TimeRule::between(worker.calibration_us, job.calibration_us);
         if let TimeRule::Scaled(factor) = rule {
@@ -93,20 +136,55 @@ impl Slot {
             .map_err(text)?;
         let sandbox = judge.sandbox();
         let Some(program) = program else {
-            return Ok(Judged::Case {
+            return Ok(Prepared::NotCompiled(Judged::Case {
                 compile: Box::new(compile),
                 sandbox,
                 case: None,
                 time_scale: rule.factor(),
-            });
+            }));
         };
         let (limits, _) = options.limits_for(&problem, &program.language.id);
+        Ok(Prepared::Ready(Box::new(Ready {
+            problem,
+            cases,
+            solution,
+            program,
+            options,
+            limits,
+            compile,
+            sandbox,
+            time_scale: rule.factor(),
+        })))
+    }
+
+    /// Judges one case of a prepared job, and again alone when its time could decide its
+    /// verdict.
+    fn judge_case(
+        &mut self,
+        ready: &mut Ready,
+        job: &Job,
+        case: &JobCase,
+    ) -> Result<Judged, String> {
+        let text = |e: judge_core::Error| e.to_string();
+        let (_, _, judge) = self.judges.get_mut(&job.bundle).expect("prepared");
+        let Ready {
+            problem,
+            cases,
+            solution,
+            program,
+            options,
+            limits,
+            ..
+        } = ready;
+        let test = cases
+            .get(&case.name)
+            .ok_or_else(|| format!("problem {} has no case `{}`", problem.id, case.name))?;
         let shared = self.alone.read().unwrap_or_else(|e| e.into_inner());
         let mut report = judge
-            .judge_case(&problem, &solution, &program, &case, &limits, &options)
+            .judge_case(problem, solution, program, test, limits, options)
             .map_err(text)?;
         drop(shared);
-        if self.jobs > 1 && needs_rerun(&report, &limits) {
+        if self.jobs > 1 && needs_rerun(&report, limits) {
             // Measured beside the machine's other cases: judged again with nothing else running.
             let before = Rerun {
                 verdict: report.verdict,
@@ -114,17 +192,17 @@ impl Slot {
             };
             let _alone = self.alone.write().unwrap_or_else(|e| e.into_inner());
             report = judge
-                .judge_case(&problem, &solution, &program, &case, &limits, &options)
+                .judge_case(problem, solution, program, test, limits, options)
                 .map_err(text)?;
             report.rerun = Some(before);
         } else if self.jobs > 1 {
             report.parallel = true;
         }
         Ok(Judged::Case {
-            compile: Box::new(compile),
-            sandbox,
+            compile: Box::new(ready.compile.clone()),
+            sandbox: ready.sandbox.clone(),
             case: Some(Box::new(WireCase::of(report))),
-            time_scale: rule.factor(),
+            time_scale: ready.time_scale,
         })
     }
 }

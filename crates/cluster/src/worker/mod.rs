@@ -21,7 +21,7 @@ use judge_core::session::Settings;
 use crate::calibrate;
 use crate::files::Cache;
 use crate::nats::{ClusterError, Config, Nats};
-use crate::wire::{Job, Judged, Outcome, WorkerInfo};
+use crate::wire::{Job, JobCase, Judged, Outcome, WorkerInfo};
 use judging::Slot;
 
 /// How a worker is started.
@@ -133,7 +133,7 @@ async fn serve(
     let info = WorkerInfo {
         name: options.name.clone(),
         host: host(),
-        cpu: cpu_model(),
+        cpu: calibrate::cpu_model(),
         calibration_us: match options.calibration_us {
             Some(us) => us,
             None => tokio::task::spawn_blocking(calibrate::calibrate)
@@ -242,8 +242,15 @@ async fn handle(
         return slot;
     };
     let (sequence, attempt) = (meta.stream_sequence, meta.delivered.max(1) as u64);
-    let job: Job = match serde_json::from_slice(&message.payload) {
-        Ok(job) => job,
+    let job: Job = match serde_json::from_slice::<Job>(&message.payload) {
+        Ok(job) if !job.cases.is_empty() => job,
+        Ok(_) => {
+            log(Event::Warning(format!(
+                "message {sequence} of the work queue is a job of no case: dropped"
+            )));
+            let _ = message.ack_with(AckKind::Term).await;
+            return slot;
+        }
         Err(e) => {
             log(Event::Warning(format!(
                 "message {sequence} of the work queue is no job ({e}): dropped"
@@ -256,53 +263,77 @@ async fn handle(
         h.insert(sequence, message.clone());
     }
     let ticker = progress(message.clone(), nats.config.ack_wait);
-    let judged = match cache.bundle(nats, &job.bundle).await {
+    // Each case's result comes here as soon as it is known, and is stored while the next case
+    // runs.
+    let (tell, mut told) = mpsc::unbounded_channel::<(JobCase, Judged)>();
+    let judging = match cache.bundle(nats, &job.bundle).await {
         Ok(dir) => {
             let (job, info) = (job.clone(), info.clone());
-            let done = tokio::task::spawn_blocking(move || {
-                let judged = slot.judge(&job, &dir, &info);
-                (slot, judged)
-            })
-            .await
-            .expect("judging does not panic");
-            slot = done.0;
-            done.1
+            Ok(tokio::task::spawn_blocking(move || {
+                slot.judge(&job, &dir, &info, &mut |case, judged| {
+                    let _ = tell.send((case.clone(), judged));
+                });
+                slot
+            }))
         }
-        Err(e) => Judged::Failed {
-            reason: format!("worker {}: {e}", info.name),
-        },
+        Err(e) => {
+            for case in &job.cases {
+                let reason = format!("worker {}: {e}", info.name);
+                let _ = tell.send((case.clone(), Judged::Failed { reason }));
+            }
+            drop(tell);
+            Err(slot)
+        }
+    };
+    let (mut heard, mut stored) = (0, 0);
+    while let Some((case, judged)) = told.recv().await {
+        heard += 1;
+        let said = match &judged {
+            Judged::Case { case: Some(c), .. } => c.report.verdict.code().to_string(),
+            Judged::Case { case: None, .. } => "CE".into(),
+            Judged::Failed { reason } => format!("IE: {reason}"),
+        };
+        let outcome = Outcome {
+            submission: job.submission.clone(),
+            case: case.name.clone(),
+            index: case.index,
+            attempt,
+            worker: info.clone(),
+            result: judged,
+        };
+        let _publishing = publishing.lock().await;
+        if judge_runner::interrupt::interrupted() {
+            // Its programs were stopped by Ctrl-C: the job goes back, not this outcome.
+            break;
+        }
+        match publish_outcome(nats, &outcome).await {
+            Ok(()) => {
+                stored += 1;
+                log(Event::Judged {
+                    submission: job.submission.clone(),
+                    case: case.name,
+                    attempt,
+                    said,
+                });
+            }
+            // Not acknowledged: the job comes back, to this worker or another.
+            Err(e) => log(Event::Warning(format!("an outcome was not stored: {e}"))),
+        }
+    }
+    let slot = match judging {
+        Ok(judging) => judging.await.expect("judging does not panic"),
+        Err(slot) => slot,
     };
     ticker.abort();
-    let said = match &judged {
-        Judged::Case { case: Some(c), .. } => c.report.verdict.code().to_string(),
-        Judged::Case { case: None, .. } => "CE".into(),
-        Judged::Failed { reason } => format!("IE: {reason}"),
-    };
-    let outcome = Outcome {
-        submission: job.submission.clone(),
-        case: job.case.clone(),
-        index: job.index,
-        attempt,
-        worker: info.clone(),
-        result: judged,
-    };
+    // Every result told (a CE once, for all the cases) was stored: the job is done. Else it
+    // goes back at once, for this worker or another.
     let _publishing = publishing.lock().await;
-    if judge_runner::interrupt::interrupted() {
-        // Its programs were stopped by Ctrl-C: the job goes back, not this outcome.
-        return slot;
-    }
-    match publish_outcome(nats, &outcome).await {
-        Ok(()) => {
+    if !judge_runner::interrupt::interrupted() {
+        if heard > 0 && stored == heard {
             let _ = message.double_ack().await;
-            log(Event::Judged {
-                submission: job.submission,
-                case: job.case,
-                attempt,
-                said,
-            });
+        } else {
+            let _ = message.ack_with(AckKind::Nak(None)).await;
         }
-        // Not acknowledged: the job comes back, to this worker or another.
-        Err(e) => log(Event::Warning(format!("an outcome was not stored: {e}"))),
     }
     if let Ok(mut h) = held.lock() {
         h.remove(&sequence);
@@ -343,17 +374,4 @@ fn host() -> String {
     std::fs::read_to_string("/proc/sys/kernel/hostname")
         .map(|h| h.trim().to_string())
         .unwrap_or_else(|_| "unknown".into())
-}
-
-/// The CPU's model, as the kernel names it.
-fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
 }

@@ -415,6 +415,13 @@ pub fn compile(
             duration,
         }));
     }
+    // The compiler said the source was fine and yet there is no program: the build folder was
+    // changed under it. No CE: that would be remembered as the source's.
+    if clean && !made && language.kind != Kind::Scripts {
+        return Err(Error::NoProgramMade {
+            language: language.name.clone(),
+        });
+    }
     let mut reason = stopped
         .map(|why| format!("compilation stopped: {why}\n"))
         .unwrap_or_default();

@@ -262,6 +262,15 @@ impl Test {
     }
 
     fn command(&self) -> Command {
+        // `judge clean` empties the cache it is given: the shared one would be emptied under
+        // every test running beside this one (a binary gone mid-run, a build half made).
+        let own_cache = self.env.iter().any(|(k, _)| k == "JUDGE_CACHE_DIR");
+        assert!(
+            own_cache
+                || self.program != Path::new(JUDGE)
+                || self.args.first().is_none_or(|a| a != "clean"),
+            "`judge clean` in a test needs a cache of its own: .cache(dir)"
+        );
         let mut cmd = match self.wrapper.split_first() {
             Some((first, rest)) => {
                 let mut c = Command::new(first);
