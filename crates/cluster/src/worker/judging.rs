@@ -10,11 +10,19 @@ use judge_core::compile::Program;
 use judge_core::model::{CompileReport, Rerun};
 use judge_core::session::{needs_rerun, Judge, Options, Settings};
 use judge_core::verdict::Limits;
-use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
+use judge_core::workspace::{Problem, Solution, TestCase};
 
 use crate::bundle;
 use crate::calibrate::TimeRule;
 use crate::wire::{Job, JobCase, Judged, WireCase, WorkerInfo};
+
+/// A bundle opened: its problem and cases read once (a bundle never changes: it is named by
+/// the hash of its files), and the judge of its runs.
+struct Kept {
+    problem: Problem,
+    cases: Arc<HashMap<String, TestCase>>,
+    judge: Judge,
+}
 
 /// A job made ready to judge its cases.
 enum Prepared {
@@ -26,7 +34,7 @@ enum Prepared {
 /// What every case of a job is judged with.
 struct Ready {
     problem: Problem,
-    cases: HashMap<String, TestCase>,
+    cases: Arc<HashMap<String, TestCase>>,
     solution: Solution,
     program: Program,
     options: Options,
@@ -38,7 +46,7 @@ struct Ready {
 
 /// The judges of one slot, one per bundle (each with its own runner), kept while the slot lives.
 pub(super) struct Slot {
-    judges: HashMap<String, (Workspace, String, Judge)>,
+    judges: HashMap<String, Kept>,
     state: PathBuf,
     settings: Settings,
     /// Held shared while a case runs, alone to re-run one: nothing else runs on this machine
@@ -104,19 +112,26 @@ impl Slot {
             }
             let (ws, id) =
                 bundle::open(dir, &job.problem, &self.state).map_err(|e| e.to_string())?;
-            let judge = Judge::new(ws.clone(), self.settings).map_err(|e| e.to_string())?;
-            self.judges.insert(job.bundle.clone(), (ws, id, judge));
+            let text = |e: judge_core::Error| e.to_string();
+            let problem = ws.problem(&id).map_err(text)?;
+            // Listed once for the bundle: a problem may have thousands.
+            let cases = ws
+                .testcases(&problem)
+                .map_err(text)?
+                .into_iter()
+                .map(|c| (c.name.clone(), c))
+                .collect();
+            let judge = Judge::new(ws, self.settings).map_err(text)?;
+            let kept = Kept {
+                problem,
+                cases: Arc::new(cases),
+                judge,
+            };
+            self.judges.insert(job.bundle.clone(), kept);
         }
-        let (ws, id, judge) = self.judges.get_mut(&job.bundle).expect("made above");
+        let kept = self.judges.get_mut(&job.bundle).expect("made above");
+        let (problem, cases, judge) = (kept.problem.clone(), kept.cases.clone(), &mut kept.judge);
         let text = |e: judge_core::Error| e.to_string();
-        let problem = ws.problem(id).map_err(text)?;
-        // Listed once for the job: a problem may have thousands.
-        let cases = ws
-            .testcases(&problem)
-            .map_err(text)?
-            .into_iter()
-            .map(|c| (c.name.clone(), c))
-            .collect();
         let mut options = job.options.options();
         let rule = TimeRule::between(worker.calibration_us, job.calibration_us);
         if let TimeRule::Scaled(factor) = rule {
@@ -166,7 +181,7 @@ impl Slot {
         case: &JobCase,
     ) -> Result<Judged, String> {
         let text = |e: judge_core::Error| e.to_string();
-        let (_, _, judge) = self.judges.get_mut(&job.bundle).expect("prepared");
+        let judge = &mut self.judges.get_mut(&job.bundle).expect("prepared").judge;
         let Ready {
             problem,
             cases,
