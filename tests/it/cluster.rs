@@ -146,6 +146,32 @@ fn slow_workspace(seconds: u64) -> Workspace {
     ws
 }
 
+/// `judge run s --nats` in `ws` with worker `a`, killed once it says `judged` and is in the
+/// middle of the next case (which spins); then worker `b` started. The run's JSON, once it
+/// ended well. A short ack time, so that the dead worker's job comes back soon.
+fn killed_after(
+    nats: &NatsServer,
+    folders: &std::path::Path,
+    ws: &Workspace,
+    judged: &str,
+) -> serde_json::Value {
+    let queue = ["--nats-ack-wait", "2s"];
+    let (mut a, _) = nats.worker("a", folders, &queue);
+    let run = ws
+        .judge()
+        .args(["run", "s", "--json", "--nats", &nats.url()])
+        .args(queue)
+        .spawn();
+    let line = a.line(Duration::from_secs(120));
+    assert!(line.contains(judged), "{line}");
+    std::thread::sleep(Duration::from_millis(1500));
+    a.kill();
+    let (_b, _) = nats.worker("b", folders, &queue);
+    let out = run.wait(Duration::from_secs(180));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    out.json()
+}
+
 #[test]
 #[cfg_attr(
     not(judge_has_nats_server),
@@ -155,23 +181,8 @@ fn a_worker_killed_in_the_middle_of_a_case_loses_nothing() {
     let nats = NatsServer::start();
     let folders = tempfile::tempdir().unwrap();
     let ws = slow_workspace(4);
-    // A short ack time, so that the dead worker's job comes back soon.
-    let queue = ["--nats-ack-wait", "2s"];
-    let (mut a, _) = nats.worker("a", folders.path(), &queue);
-    let run = ws
-        .judge()
-        .args(["run", "s", "--json", "--nats", &nats.url()])
-        .args(queue)
-        .spawn();
     // Case 1 judged: `a` is now on case 2, which spins.
-    let line = a.line(Duration::from_secs(120));
-    assert!(line.contains("case 1: AC"), "{line}");
-    std::thread::sleep(Duration::from_millis(1500));
-    a.kill();
-    let (_b, _) = nats.worker("b", folders.path(), &queue);
-    let out = run.wait(Duration::from_secs(120));
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let doc = out.json();
+    let doc = killed_after(&nats, folders.path(), &ws, "case 1: AC");
     assert_eq!(
         verdicts(&doc),
         [
@@ -210,21 +221,7 @@ fn a_worker_killed_in_the_middle_of_a_job_of_several_cases_loses_nothing() {
         "solutions/double/s.py",
         "import time\nn = int(input())\nif n == 2:\n    end = time.process_time() + 4\n    while time.process_time() < end:\n        pass\nprint(2 * n)\n",
     );
-    let queue = ["--nats-ack-wait", "2s"];
-    let (mut a, _) = nats.worker("a", folders.path(), &queue);
-    let run = ws
-        .judge()
-        .args(["run", "s", "--json", "--nats", &nats.url()])
-        .args(queue)
-        .spawn();
-    let line = a.line(Duration::from_secs(120));
-    assert!(line.contains("case 01: AC"), "{line}");
-    std::thread::sleep(Duration::from_millis(1500));
-    a.kill();
-    let (_b, _) = nats.worker("b", folders.path(), &queue);
-    let out = run.wait(Duration::from_secs(180));
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    let doc = out.json();
+    let doc = killed_after(&nats, folders.path(), &ws, "case 01: AC");
     let all = verdicts(&doc);
     assert_eq!(all.len(), 64, "{doc:#}");
     assert!(all.iter().all(|(_, v)| v == "AC"), "{all:?}");
