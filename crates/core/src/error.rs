@@ -179,6 +179,15 @@ impl std::fmt::Display for Op {
 }
 
 impl Error {
+    /// What this machine lacks to build or run a program (a compiler, a Rust toolchain, one
+    /// that does not answer), which another machine may have: not the source's fault, nor the
+    /// package's.
+    pub fn is_this_machines(&self) -> bool {
+        matches!(
+            self,
+            Error::MissingProgram { .. } | Error::MissingRustToolchain { .. } | Error::Toolchain(_)
+        )
+    }
     /// The system refused to do `op` to `path`.
     pub fn io(op: Op, path: &Path, source: std::io::Error) -> Error {
         Error::Io {

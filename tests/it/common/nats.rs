@@ -119,10 +119,25 @@ impl NatsServer {
     /// A worker on this server, in an empty folder of its own with a cache of its own, once it
     /// said it is ready: its first line.
     pub(crate) fn worker(&self, name: &str, dir: &Path, extra: &[&str]) -> (Running, String) {
+        self.worker_with(name, dir, extra, &[])
+    }
+
+    /// A worker as [`NatsServer::worker`] starts it, with `env` in its environment.
+    pub(crate) fn worker_with(
+        &self,
+        name: &str,
+        dir: &Path,
+        extra: &[&str],
+        env: &[(&str, &str)],
+    ) -> (Running, String) {
         let folder = dir.join(name);
         std::fs::create_dir_all(&folder).unwrap();
+        let mut test = Test::at(&folder);
+        for (k, v) in env {
+            test = test.env(k, v);
+        }
         // The cache named relative to the worker's folder, as a person types it.
-        let mut running = Test::at(&folder)
+        let mut running = test
             .args(["worker", "--nats", &self.url(), "--name", name])
             .args(["--cache", "cache"])
             .args(extra)

@@ -29,6 +29,8 @@ enum Prepared {
     Ready(Box<Ready>),
     /// The solution did not compile: said once, for the job.
     NotCompiled(Judged),
+    /// This machine lacks what the job needs (a compiler): why.
+    Lacking(String),
 }
 
 /// What every case of a job is judged with.
@@ -77,31 +79,39 @@ impl Slot {
 
     /// Judges the cases of `job`, whose bundle is at `dir`, on this machine (`worker`), one
     /// after another, telling each case's result as soon as it has one. A solution that does
-    /// not compile is told once, for the first case.
+    /// not compile is told once, for the first case. When this machine lacks what the job needs
+    /// (a compiler), nothing is told and the reason is returned, for another machine to try;
+    /// on the job's `last` delivery that is told as each case's failure instead.
     pub(super) fn judge(
         &mut self,
         job: &Job,
         dir: &Path,
         worker: &WorkerInfo,
+        last: bool,
         tell: &mut dyn FnMut(&JobCase, Judged),
-    ) {
+    ) -> Option<String> {
         let failed = |reason: String| Judged::Failed {
             reason: format!("worker {}: {reason}", worker.name),
         };
         let mut ready = match self.prepare(job, dir, worker) {
             Ok(Prepared::Ready(ready)) => ready,
-            Ok(Prepared::NotCompiled(judged)) => return tell(&job.cases[0], judged),
-            Err(reason) => {
+            Ok(Prepared::NotCompiled(judged)) => {
+                tell(&job.cases[0], judged);
+                return None;
+            }
+            Ok(Prepared::Lacking(reason)) if !last => return Some(reason),
+            Ok(Prepared::Lacking(reason)) | Err(reason) => {
                 for case in &job.cases {
                     tell(case, failed(reason.clone()));
                 }
-                return;
+                return None;
             }
         };
         for case in &job.cases {
             let judged = self.judge_case(&mut ready, job, case);
             tell(case, judged.unwrap_or_else(failed));
         }
+        None
     }
 
     /// The job's problem, cases and solution, built.
@@ -131,7 +141,6 @@ impl Slot {
         }
         let kept = self.judges.get_mut(&job.bundle).expect("made above");
         let (problem, cases, judge) = (kept.problem.clone(), kept.cases.clone(), &mut kept.judge);
-        let text = |e: judge_core::Error| e.to_string();
         let mut options = job.options.options();
         let rule = TimeRule::between(worker.calibration_us, job.calibration_us);
         if let TimeRule::Scaled(factor) = rule {
@@ -146,9 +155,11 @@ impl Slot {
             problem: problem.id.clone(),
             path: path.clone(),
         };
-        let (compile, program) = judge
-            .build(&path, &problem, &options, false)
-            .map_err(text)?;
+        let (compile, program) = match judge.build(&path, &problem, &options, false) {
+            Ok(built) => built,
+            Err(e) if e.is_this_machines() => return Ok(Prepared::Lacking(e.to_string())),
+            Err(e) => return Err(e.to_string()),
+        };
         let sandbox = judge.sandbox();
         let Some(program) = program else {
             return Ok(Prepared::NotCompiled(Judged::Case {

@@ -54,6 +54,10 @@ pub enum Event {
     Warning(String),
 }
 
+/// How long a job this machine cannot judge waits before it is delivered again: long enough
+/// for another worker to take it first.
+const HAND_BACK_DELAY: Duration = Duration::from_millis(500);
+
 /// Jobs held, by their stream sequence: handed back at Ctrl-C.
 type Held = Arc<Mutex<HashMap<u64, jetstream::Message>>>;
 
@@ -172,7 +176,12 @@ async fn serve(
         let slot = Slot::new(&state, options.settings, alone.clone(), options.jobs);
         give_back.send(slot).await.expect("room for every slot");
     }
-    let consumer = nats.consumer().await?;
+    let mut consumer = nats.consumer().await?;
+    // The consumer's own, fixed when it was made (this worker's settings may differ).
+    let max_deliver = consumer
+        .info()
+        .await
+        .map_or(nats.config.max_deliver, |i| i.config.max_deliver);
     loop {
         // A job is taken only when a slot is free for it: nothing waits here on its ack time.
         let slot = slots.recv().await.expect("the slots come back");
@@ -187,7 +196,8 @@ async fn serve(
             give_back.clone(),
         );
         tokio::spawn(async move {
-            let slot = handle(&nats, &cache, &info, (&held, &publishing), &log, job, slot).await;
+            let who = (&info, max_deliver);
+            let slot = handle(&nats, &cache, who, (&held, &publishing), &log, job, slot).await;
             let _ = give_back.send(slot).await;
         });
     }
@@ -231,7 +241,7 @@ async fn next_job(
 async fn handle(
     nats: &Nats,
     cache: &Cache,
-    info: &WorkerInfo,
+    (info, max_deliver): (&WorkerInfo, i64),
     (held, publishing): (&Held, &Publishing),
     log: &Arc<dyn Fn(Event) + Send + Sync>,
     message: jetstream::Message,
@@ -269,11 +279,14 @@ async fn handle(
     let judging = match cache.bundle(nats, &job.bundle).await {
         Ok(dir) => {
             let (job, info) = (job.clone(), info.clone());
+            // On its last delivery a job this machine lacks the means for is judged IE here,
+            // with the reason; before that it goes back for another machine.
+            let last = max_deliver > 0 && attempt as i64 >= max_deliver;
             Ok(tokio::task::spawn_blocking(move || {
-                slot.judge(&job, &dir, &info, &mut |case, judged| {
+                let lacking = slot.judge(&job, &dir, &info, last, &mut |case, judged| {
                     let _ = tell.send((case.clone(), judged));
                 });
-                slot
+                (slot, lacking)
             }))
         }
         Err(e) => {
@@ -320,16 +333,23 @@ async fn handle(
             Err(e) => log(Event::Warning(format!("an outcome was not stored: {e}"))),
         }
     }
-    let slot = match judging {
+    let (slot, lacking) = match judging {
         Ok(judging) => judging.await.expect("judging does not panic"),
-        Err(slot) => slot,
+        Err(slot) => (slot, None),
     };
     ticker.abort();
     // Every result told (a CE once, for all the cases) was stored: the job is done. Else it
     // goes back at once, for this worker or another.
     let _publishing = publishing.lock().await;
     if !judge_runner::interrupt::interrupted() {
-        if heard > 0 && stored == heard {
+        if let Some(reason) = lacking {
+            log(Event::Warning(format!(
+                "handed back a job of {} (delivery {attempt} of {max_deliver}), for a machine that has what it needs: {}",
+                job.submission,
+                reason.lines().next().unwrap_or_default()
+            )));
+            let _ = message.ack_with(AckKind::Nak(Some(HAND_BACK_DELAY))).await;
+        } else if heard > 0 && stored == heard {
             let _ = message.double_ack().await;
         } else {
             let _ = message.ack_with(AckKind::Nak(None)).await;
