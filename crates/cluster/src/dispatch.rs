@@ -305,6 +305,8 @@ impl Cluster {
             let ack = ack.await.map_err(ClusterError::nats)?;
             sequence_of.insert(ack.sequence, chunk);
         }
+        let queued = sequence_of.keys().copied().collect();
+        let _taken_back = self.take_back_at_interrupt(queued).await;
         let mut outcomes: BTreeMap<usize, Outcome> = BTreeMap::new();
         let mut shown = 0;
         let mut compiled_said = false;
@@ -396,6 +398,31 @@ impl Cluster {
             }
         }
         Ok(outcomes)
+    }
+}
+
+impl Cluster {
+    /// Ctrl-C meanwhile takes the jobs of `sequences` off the queue (those still there), so that
+    /// no worker judges a run nobody waits for; until the guard is dropped.
+    async fn take_back_at_interrupt(
+        &self,
+        sequences: Vec<u64>,
+    ) -> Option<judge_runner::interrupt::HookGuard> {
+        let stream = self.nats.js.get_stream(WORK_STREAM).await.ok()?;
+        let handle = self.runtime.handle().clone();
+        Some(judge_runner::interrupt::on_interrupt(std::sync::Arc::new(
+            move || {
+                // Bounded: a server gone quiet does not keep Ctrl-C from ending the process.
+                handle.block_on(async {
+                    let _ = tokio::time::timeout(Duration::from_secs(3), async {
+                        for &sequence in &sequences {
+                            let _ = stream.delete_message(sequence).await;
+                        }
+                    })
+                    .await;
+                });
+            },
+        )))
     }
 }
 

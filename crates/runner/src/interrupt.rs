@@ -1,5 +1,6 @@
 //! Ctrl-C, and SIGTERM or SIGHUP alike (a `kill`, a closed terminal, a service manager): stop
-//! every runner (each kills its program's whole tree), remove the temp dirs, exit 130.
+//! every runner (each kills its program's whole tree), remove the temp dirs, undo what was
+//! registered (work queued for other machines), exit 130.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,6 +9,8 @@ use std::sync::Mutex;
 use super::sys;
 
 static RUNNERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// What else to undo at Ctrl-C (work handed to other machines), by the id [`on_interrupt`] gave.
+static HOOKS: Mutex<Vec<(u64, Hook)>> = Mutex::new(Vec::new());
 static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Held while files that belong together are written (see [`uninterruptible`]).
@@ -32,6 +35,13 @@ pub fn install_then(before_exit: impl Fn() + Send + 'static) {
         }
         for dir in TEMP_DIRS.lock().map(|d| d.clone()).unwrap_or_default() {
             let _ = std::fs::remove_dir_all(dir);
+        }
+        let hooks: Vec<Hook> = HOOKS
+            .lock()
+            .map(|h| h.iter().map(|(_, f)| f.clone()).collect())
+            .unwrap_or_default();
+        for hook in hooks {
+            hook();
         }
         before_exit();
         // Held until the exit: nothing is half-written, and nothing starts after.
@@ -80,6 +90,30 @@ pub fn uninterruptible<T>(f: impl FnOnce() -> T) -> T {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     f()
+}
+
+/// Something to undo should the run be interrupted, after its programs are stopped.
+pub type Hook = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+/// Runs `hook` at Ctrl-C until the [`HookGuard`] returned is dropped.
+pub fn on_interrupt(hook: Hook) -> HookGuard {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    if let Ok(mut h) = HOOKS.lock() {
+        h.push((id, hook));
+    }
+    HookGuard(id)
+}
+
+/// Keeps a hook of [`on_interrupt`]: dropped, the hook is forgotten.
+pub struct HookGuard(u64);
+
+impl Drop for HookGuard {
+    fn drop(&mut self) {
+        if let Ok(mut h) = HOOKS.lock() {
+            h.retain(|(id, _)| *id != self.0);
+        }
+    }
 }
 
 /// A temp dir to remove should the run be interrupted.
