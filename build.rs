@@ -1,6 +1,6 @@
 //! Looks, once per build, for what optional tests need and emits a cfg for each requirement met:
 //! a test that needs it is `#[cfg_attr(not(judge_has_X), ignore = "needs X (how to get it)")]`,
-//! so without it `cargo test` lists the test as ignored, with the reason, instead of passing it.
+//! so without it `cargo test --release` lists the test as ignored, with the reason, instead of passing it.
 //!
 //! With `CI` set (to anything but empty, `false` or `0`) every cfg is emitted whatever the probes
 //! say: in CI a missing requirement makes its test run and fail, never skip.

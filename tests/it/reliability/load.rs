@@ -7,7 +7,7 @@
 //!
 //! The default suite runs a small round; the `#[ignore]`d tests are the guide's figures (200
 //! submissions from 20 clients with 100 event streams; 1,000 POSTs):
-//! `cargo test --test it reliability::load -- --ignored --nocapture`.
+//! `cargo test --release --test it reliability::load -- --ignored --nocapture`.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -5,7 +5,7 @@
 //!
 //! Two locks in one, always taken in this order, and in both a bomb waiting for the lock holds
 //! back new readers, so it is never starved. A `RwLock`, for tests on the threads of one process
-//! (`cargo test`). And `flock` on a file beside the build, for tests in processes of their own
+//! (`cargo test --release`). And `flock` on a file beside the build, for tests in processes of their own
 //! (`cargo nextest`), entered through a turnstile: a second file, locked alone for a moment by
 //! each reader on its way in, and by the bomb for as long as it waits.
 //!
