@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::common::nats::NatsServer;
-use crate::common::{repo, Test, Workspace};
+use crate::common::{shipped, Test, Workspace};
 
 /// Each case's name and verdict, from a run's JSON.
 fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
@@ -63,7 +63,7 @@ fn the_cluster_gives_the_verdicts_a_local_run_gives() {
     let (_b, _) = nats.worker("b", folders.path(), &[]);
     let ws = Workspace::new();
     package(&ws);
-    let shipped = [
+    let solutions = [
         "nqueens-ii/bitmask",
         "nqueens-ii/cpp-bitmask",
         "nqueens/twice",
@@ -74,8 +74,8 @@ fn the_cluster_gives_the_verdicts_a_local_run_gives() {
         "nqueens-hidden/first-board",
     ];
     let mut judged = Vec::new();
-    for solution in shipped {
-        judged.push((repo(), solution.to_string()));
+    for solution in solutions {
+        judged.push((shipped(), solution.to_string()));
     }
     for submission in ["accepted/ok.py", "wrong_answer/off.py"] {
         judged.push((
@@ -460,7 +460,7 @@ fn what_cannot_be_judged_is_said_and_nothing_hangs() {
     // No server there.
     let nowhere = "nats://127.0.0.1:9";
     let started = Instant::now();
-    Test::at(repo())
+    Test::at(shipped())
         .args(["run", "bitmask", "--no-history", "--nats", nowhere])
         .expect_exit(2)
         .stderr_has("cannot reach the NATS server at nats://127.0.0.1:9")

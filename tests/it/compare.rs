@@ -1,6 +1,6 @@
 //! `judge compare`: the invocation matrix, expectations, relative speed, JSON.
 
-use crate::common::{compare_fixture, repo, Test, Workspace, READ_N};
+use crate::common::{compare_fixture, shipped, Test, Workspace, READ_N};
 
 #[test]
 fn the_matrix_flags_what_contradicts_the_expectations() {
@@ -125,7 +125,7 @@ fn json_cells_of_a_mismatch_and_of_skipped_cases() {
 
 #[test]
 fn the_shipped_problem_compares() {
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .args([
             "compare",
             "nqueens-ii",
@@ -151,18 +151,18 @@ fn regex_line(text: &str, re: &str) -> bool {
 
 #[test]
 fn the_problem_is_told_by_the_named_solutions() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args(["compare", "bitmask", "eightfold", "--json"])
         .expect_exit(0)
         .run()
         .json();
     assert_eq!(doc["problem"], "nqueens-ii");
-    Test::at(repo())
+    Test::at(shipped())
         .args(["compare", "bitmask", "flags-boards"])
         .expect_exit(2)
         .stderr_has("belong to different problems")
         .run();
-    Test::at(repo())
+    Test::at(shipped())
         .arg("compare")
         .expect_exit(2)
         .stderr_has("name the problem")

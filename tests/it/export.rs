@@ -7,7 +7,7 @@ use crate::common::{self, Test};
 
 /// `judge export nqueens-ii --kattis DIR` in the repository.
 fn export(dir: &std::path::Path) -> Test {
-    Test::at(common::repo())
+    Test::at(common::shipped())
         .args(["export", "nqueens-ii", "--kattis"])
         .arg(dir)
 }
@@ -84,7 +84,7 @@ fn a_folder_that_is_not_empty_is_refused_unless_forced() {
 #[test]
 fn a_testlib_checker_is_refused_with_the_file_and_the_fix() {
     let tmp = tempfile::tempdir().unwrap();
-    let err = Test::at(common::repo())
+    let err = Test::at(common::shipped())
         .args(["export", "nqueens", "--kattis"])
         .arg(tmp.path().join("nqueens"))
         .expect_exit(2)
@@ -383,7 +383,7 @@ fn an_interactive_problem_takes_its_interactor_along_in_both_formats() {
 #[test]
 fn a_testlib_interactor_is_refused_with_the_file_and_the_fix() {
     let tmp = tempfile::tempdir().unwrap();
-    let err = Test::at(common::repo())
+    let err = Test::at(common::shipped())
         .args(["export", "nqueens-hidden", "--kattis"])
         .arg(tmp.path().join("hidden"))
         .expect_exit(2)

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::common::{self, procs, repo, Test, Workspace};
+use crate::common::{self, procs, shipped, Test, Workspace};
 
 /// Kattis protocol: says the numbers 1..=N, each to be answered with the next one, then 0.
 const PING: &str = r#"use std::io::{BufRead, Write};
@@ -314,7 +314,7 @@ fn an_interactor_with_a_comparing_checker_is_a_configuration_error() {
 #[test]
 fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
     let cache = tempfile::tempdir().unwrap();
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .cache(cache.path())
         .args(["verify", "nqueens-hidden", "--json"])
         .expect_exit(0)
@@ -335,7 +335,7 @@ fn hidden_queens_as_shipped_gets_its_expected_verdicts() {
 fn problemtools_guess_every_submission_gets_its_folders_verdict() {
     let guess = common::problemtools::examples().join("guess");
     let cache = tempfile::tempdir().unwrap();
-    let out = Test::at(repo())
+    let out = Test::at(shipped())
         .cache(cache.path())
         .args(["verify", guess.to_str().unwrap(), "--json"])
         .run();
@@ -371,7 +371,7 @@ fn problemtools_guess_every_submission_gets_its_folders_verdict() {
 #[test]
 fn stress_and_compare_run_both_solutions_through_the_interactor() {
     let cache = tempfile::tempdir().unwrap();
-    let in_repo = || Test::at(repo()).cache(cache.path());
+    let in_repo = || Test::at(shipped()).cache(cache.path());
     // The reference is accepted by the interactor on each seed; the attempt is not from n = 4.
     let doc = in_repo()
         .args([
@@ -454,7 +454,7 @@ fn ctrl_c_stops_both_programs() {
 
 #[test]
 fn show_lists_the_sample_interactions() {
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .args(["show", "nqueens-hidden"])
         .expect_exit(0)
         .run()
@@ -470,7 +470,7 @@ fn show_lists_the_sample_interactions() {
     assert!(shown.contains("sample 04"), "{text}");
     assert!(shown.contains("    <4\n    >? 1 2\n"), "{text}");
     assert!(shown.contains(">! 3 1 4 2"), "{text}");
-    let text = Test::at(repo()).arg("list").run().stdout;
+    let text = Test::at(shipped()).arg("list").run().stdout;
     assert!(
         text.contains("checker none: an interactor decides (interactor.rs, testlib protocol)"),
         "{text}"
@@ -479,7 +479,7 @@ fn show_lists_the_sample_interactions() {
 
 #[test]
 fn show_gives_an_interactive_samples_input_as_the_interactors_and_not_its_secret() {
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .args(["show", "nqueens-hidden"])
         .expect_exit(0)
         .run()
@@ -501,7 +501,7 @@ fn show_gives_an_interactive_samples_input_as_the_interactors_and_not_its_secret
 #[test]
 fn a_solution_stopped_at_the_wall_cap_is_said_to_have_been_stopped() {
     // It never flushes: both sides wait until the judge stops it.
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .args(["run", "no-flush", "--case", "01", "--no-history"])
         .expect_exit(1)
         .stdout_has("idle: both sides waiting; did the solution flush?")
@@ -648,7 +648,7 @@ fn problemtools_guess_samples_replay_word_for_word() {
     )
     .unwrap();
     let replay = |solution: &Path, case: &str| {
-        Test::at(repo())
+        Test::at(shipped())
             .cache(cache.path())
             .args(["run", solution.to_str().unwrap(), "--problem"])
             .arg(&guess)

@@ -1,7 +1,7 @@
 //! `judge run --jobs N`: the same verdicts as one case at a time, in the same order, with parallel
 //! times marked and time-sensitive cases re-run alone.
 
-use crate::common::{repo, Test, Workspace};
+use crate::common::{shipped, Test, Workspace};
 
 /// (name, verdict) of every case, in the order reported.
 fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
@@ -21,10 +21,10 @@ fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
 #[test]
 fn the_shipped_solutions_get_the_same_verdicts_with_two_jobs() {
     for (name, limit) in [("bitmask", "4s"), ("flags", "4s"), ("odometer", "150ms")] {
-        let one = Test::at(repo())
+        let one = Test::at(shipped())
             .args(["run", name, "--time-limit", limit, "--json"])
             .run();
-        let two = Test::at(repo())
+        let two = Test::at(shipped())
             .args(["run", name, "--time-limit", limit, "--jobs", "2", "--json"])
             .run();
         let (d1, c1, d2, c2) = (one.json(), one.code, two.json(), two.code);

@@ -382,7 +382,7 @@ fn checks_turn_a_silent_overflow_into_a_runtime_error_with_its_line() {
         "09",
         "--no-history",
     ];
-    let doc = Test::at(common::repo())
+    let doc = Test::at(common::shipped())
         .args(args)
         .arg("--json")
         .run()
@@ -391,7 +391,7 @@ fn checks_turn_a_silent_overflow_into_a_runtime_error_with_its_line() {
         doc["verdict"], "WA",
         "without checks the shift wraps: {doc:#}"
     );
-    let doc = Test::at(common::repo())
+    let doc = Test::at(common::shipped())
         .args(args)
         .args(["--checks", "--json"])
         .expect_exit(1)
@@ -405,7 +405,7 @@ fn checks_turn_a_silent_overflow_into_a_runtime_error_with_its_line() {
     );
     assert!(hint.contains("let bit = 1u8 << col;"), "{hint}");
     // The table shows it under the case.
-    Test::at(common::repo())
+    Test::at(common::shipped())
         .args(args)
         .arg("--checks")
         .expect_exit(1)
@@ -489,7 +489,7 @@ fn a_problem_gives_a_language_more_time() {
     ignore = "needs g++ and python3"
 )]
 fn rust_cpp_and_python_in_one_matrix() {
-    let doc = Test::at(common::repo())
+    let doc = Test::at(common::shipped())
         .args([
             "compare",
             "nqueens-ii",
@@ -519,7 +519,7 @@ fn rust_cpp_and_python_in_one_matrix() {
     ignore = "needs python3 (Debian: apt-get install python3)"
 )]
 fn a_python_brute_force_is_a_stress_reference() {
-    let doc = Test::at(common::repo())
+    let doc = Test::at(common::shipped())
         .args([
             "stress",
             "bitmask",

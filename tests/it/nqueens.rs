@@ -1,11 +1,11 @@
 //! The N-Queens family as shipped: every reference solution gets the verdict its problem.toml expects,
 //! and the N-Queens checker names the board that is wrong and why.
 
-use crate::common::{repo, Test, Workspace};
+use crate::common::{shipped, Test, Workspace};
 
 /// Each problem's solutions with their expected verdicts, as `judge list --json` reports them.
 fn expectations(problem: &str) -> Vec<(String, String)> {
-    let doc = Test::at(repo()).args(["list", "--json"]).run().json();
+    let doc = Test::at(shipped()).args(["list", "--json"]).run().json();
     let p = doc
         .as_array()
         .unwrap()
@@ -31,7 +31,7 @@ fn every_solution_gets_its_expected_verdict(problem: &str, at_least: usize) {
     let expected = expectations(problem);
     assert!(expected.len() >= at_least, "{expected:?}");
     for (name, verdict) in expected {
-        let out = Test::at(repo())
+        let out = Test::at(shipped())
             .args(["run", &format!("{problem}/{name}"), "--json"])
             .run();
         let doc = out.json();
@@ -60,7 +60,7 @@ const ALL: [u64; 14] = [
 const DISTINCT: [u64; 14] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
 
 fn case(problem: &str, n: usize, ext: &str) -> String {
-    std::fs::read_to_string(repo().join(format!("testcases/{problem}/{n:02}.{ext}"))).unwrap()
+    std::fs::read_to_string(shipped().join(format!("testcases/{problem}/{n:02}.{ext}"))).unwrap()
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn the_answers_agree_with_oeis() {
 
 #[test]
 fn list_shows_each_problems_checker() {
-    Test::at(repo())
+    Test::at(shipped())
         .arg("list")
         .expect_exit(0)
         .stdout_has("10 test cases (2 samples) · checker custom (checker.rs)")
@@ -110,7 +110,7 @@ fn nqueens_unique_solutions_get_their_expected_verdicts() {
 
 #[test]
 fn dividing_by_eight_fails_from_n_7_on() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args(["run", "nqueens-unique/total-over-8", "--json"])
         .run()
         .json();
@@ -126,7 +126,7 @@ fn dividing_by_eight_fails_from_n_7_on() {
 #[test]
 fn the_wrong_nqueens_solutions_fail_for_the_right_reason() {
     let run = |name: &str| {
-        Test::at(repo())
+        Test::at(shipped())
             .args(["run", &format!("nqueens/{name}"), "--json"])
             .run()
             .json()
@@ -163,13 +163,13 @@ fn nqueens_of_four() -> Workspace {
     for file in ["problem.toml", "checker.rs"] {
         ws.write(
             &format!("problems/nqueens/{file}"),
-            std::fs::read(repo().join("problems/nqueens").join(file)).unwrap(),
+            std::fs::read(shipped().join("problems/nqueens").join(file)).unwrap(),
         );
     }
     for file in ["02.in", "02.out", "04.in", "04.out"] {
         ws.write(
             &format!("testcases/nqueens/{file}"),
-            std::fs::read(repo().join("testcases/nqueens").join(file)).unwrap(),
+            std::fs::read(shipped().join("testcases/nqueens").join(file)).unwrap(),
         );
     }
     ws

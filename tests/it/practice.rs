@@ -1,6 +1,6 @@
 //! Starting to practise: `judge init`, `judge new`, `judge new-problem`, `judge show`.
 
-use crate::common::{repo, Test};
+use crate::common::{shipped, Test};
 
 fn fresh() -> (tempfile::TempDir, std::path::PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
@@ -177,7 +177,7 @@ fn new_problem_scaffolds_what_list_accepts() {
 
 #[test]
 fn show_renders_the_problem_for_a_terminal() {
-    Test::at(repo())
+    Test::at(shipped())
         .args(["show", "nqueens-ii"])
         .expect_exit(0)
         .stdout_has("nqueens-ii  N-Queens II")
@@ -189,4 +189,65 @@ fn show_renders_the_problem_for_a_terminal() {
         .stdout_lacks("$")
         .stdout_lacks("```")
         .run();
+}
+
+/// Following the README leaves an attempt and a saved case in the checkout; the tests judge
+/// their own copy of what a fresh clone has, so those files change nothing they see.
+#[test]
+fn the_tests_judge_a_copy_of_the_tracked_workspace() {
+    let tracked = std::process::Command::new("git")
+        .arg("-C")
+        .arg(crate::common::repo())
+        .args(["ls-files", "--", "problems", "solutions", "testcases"])
+        .output()
+        .unwrap();
+    if !tracked.status.success() {
+        // Out of a git checkout the copy holds every file: nothing to tell apart.
+        return;
+    }
+    let mut want: Vec<String> = String::from_utf8(tracked.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    want.sort();
+    let root = shipped();
+    assert_ne!(root, crate::common::repo());
+    let mut have: Vec<String> = walkdir::WalkDir::new(&root)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.path().strip_prefix(&root).unwrap().display().to_string())
+        .filter(|rel| !rel.starts_with(".judge/"))
+        .collect();
+    have.sort();
+    assert_eq!(have, want);
+}
+
+/// The rule above, kept: no test runs the judge in the checkout or reads its cases there.
+#[test]
+fn no_test_judges_the_checkout() {
+    let dir = crate::common::repo().join("tests/it");
+    let pattern = regex::Regex::new(
+        r#"Test::at\((common::)?repo\(\)|repo\(\)\.join\(\s*(format!\()?"(problems|solutions|testcases)"#,
+    )
+    .unwrap();
+    let mut found = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir) {
+        let path = entry.unwrap().into_path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if pattern.is_match(line) && !line.trim_start().starts_with("r#\"") {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "judge shipped() instead:\n{}",
+        found.join("\n")
+    );
 }

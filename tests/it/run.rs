@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::common::{self, repo, Test, Workspace, READ_N};
+use crate::common::{self, shipped, Test, Workspace, READ_N};
 
 fn verdicts(doc: &serde_json::Value) -> Vec<String> {
     doc["cases"]
@@ -16,7 +16,7 @@ fn verdicts(doc: &serde_json::Value) -> Vec<String> {
 #[test]
 fn the_accepted_reference_solutions_are_accepted() {
     for name in ["bitmask", "symmetry-halved", "eightfold", "flags"] {
-        let doc = Test::at(repo())
+        let doc = Test::at(shipped())
             .args(["run", name, "--json"])
             .expect_exit(0)
             .run()
@@ -30,7 +30,7 @@ fn the_accepted_reference_solutions_are_accepted() {
 
 #[test]
 fn the_odometer_is_too_slow() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args(["run", "odometer", "--time-limit", "150ms", "--json"])
         .expect_exit(1)
         .run()
@@ -54,7 +54,7 @@ fn the_odometer_is_too_slow() {
 
 #[test]
 fn stop_on_fail_ends_at_the_first_failure() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args([
             "run",
             "nqueens-ii/odometer",
@@ -300,7 +300,7 @@ fn the_workspace_is_found_from_a_subfolder_or_given() {
 
 #[test]
 fn list_shows_problems_limits_and_expectations() {
-    Test::at(repo())
+    Test::at(shipped())
         .arg("list")
         .expect_exit(0)
         .stdout_has("nqueens-ii  N-Queens II")

@@ -1,6 +1,6 @@
 //! `judge run` options a contestant reaches for: `--case`, `--samples`, the input of a failed case, the hints.
 
-use crate::common::{repo, Test, Workspace};
+use crate::common::{shipped, Test, Workspace};
 
 fn names(doc: &serde_json::Value) -> Vec<String> {
     doc["cases"]
@@ -14,7 +14,7 @@ fn names(doc: &serde_json::Value) -> Vec<String> {
 #[test]
 fn case_and_samples_pick_the_cases_judged() {
     let run = |extra: &[&str]| {
-        let doc = Test::at(repo())
+        let doc = Test::at(shipped())
             .args(["run", "bitmask", "--json"])
             .args(extra)
             .expect_exit(0)
@@ -32,7 +32,7 @@ fn case_and_samples_pick_the_cases_judged() {
 
 #[test]
 fn an_unknown_case_is_an_error_listing_the_cases() {
-    Test::at(repo())
+    Test::at(shipped())
         .args(["run", "bitmask", "--case", "99"])
         .expect_exit(2)
         .stderr_has("no test case of `nqueens-ii` matches `99`")

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{repo, Test, Workspace};
+use crate::common::{shipped, Test, Workspace};
 
 /// A problem whose input is n, a solution whose work doubles with n, and one that does nothing.
 fn growing() -> (Workspace, String, String) {
@@ -121,7 +121,7 @@ fn the_table_shows_times_growth_and_fits() {
 
 #[test]
 fn the_shipped_problem_scales_with_its_input_template() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args([
             "scale",
             "bitmask",

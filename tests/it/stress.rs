@@ -1,7 +1,7 @@
 //! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
 //! case, and never blaming the attempt for a broken generator or reference.
 
-use crate::common::{repo, Test, Workspace, READ_N};
+use crate::common::{repo, shipped, Test, Workspace, READ_N};
 
 /// N-Queens II answers for n = 1..=14 (OEIS A000170).
 const QUEENS: [u64; 14] = [
@@ -25,9 +25,9 @@ fn queens_copy() -> Workspace {
         "problems/nqueens-ii/validate.rs",
         "solutions/nqueens-ii/bitmask.rs",
     ] {
-        ws.write(rel, std::fs::read(repo().join(rel)).unwrap());
+        ws.write(rel, std::fs::read(shipped().join(rel)).unwrap());
     }
-    for entry in std::fs::read_dir(repo().join("testcases/nqueens-ii")).unwrap() {
+    for entry in std::fs::read_dir(shipped().join("testcases/nqueens-ii")).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap();
         ws.write(
@@ -41,7 +41,7 @@ fn queens_copy() -> Workspace {
 #[test]
 fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
     let started = std::time::Instant::now();
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args([
             "stress",
             &broken_attempt(),
@@ -82,7 +82,7 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
     );
     let words: Vec<&str> = reproduce.split(' ').collect();
     assert_eq!(words[0], "judge");
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .args(&words[1..])
         .expect_exit(1)
         .run()
@@ -100,7 +100,7 @@ fn stress_finds_the_broken_attempt_and_the_reproduce_command_reproduces_it() {
 
 #[test]
 fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
-    Test::at(repo())
+    Test::at(shipped())
         .args([
             "stress",
             "flags",
@@ -114,7 +114,7 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
         .expect_exit(0)
         .stdout_has("no disagreement · seeds 100 to 119 · 20 seeds")
         .run();
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args([
             "stress",
             "eightfold",
@@ -134,7 +134,7 @@ fn agreeing_solutions_exit_zero_after_the_seeds_asked_for() {
 
 #[test]
 fn a_slow_attempt_is_caught_where_the_reference_is_fast() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args([
             "stress",
             "odometer",

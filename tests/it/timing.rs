@@ -1,6 +1,6 @@
 //! `--repeat` and `--skip-after-tle` on `judge run`: runs per case, min and median, disagreeing repeats.
 
-use crate::common::{repo, Test, Workspace, READ_N};
+use crate::common::{shipped, Test, Workspace, READ_N};
 
 #[test]
 fn repeat_runs_each_case_and_reports_min_and_median() {
@@ -45,7 +45,7 @@ fn repeat_runs_each_case_and_reports_min_and_median() {
 
 #[test]
 fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
-    let doc = Test::at(repo())
+    let doc = Test::at(shipped())
         .args([
             "run",
             "odometer",

@@ -45,7 +45,7 @@ pub(crate) fn nqueens_ii_inputs_are_valid(root: &std::path::Path, problem: &str)
 
 #[test]
 fn the_shipped_nqueens_ii_inputs_are_valid() {
-    nqueens_ii_inputs_are_valid(&common::repo(), "nqueens-ii");
+    nqueens_ii_inputs_are_valid(&common::shipped(), "nqueens-ii");
 }
 
 #[test]

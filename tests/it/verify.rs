@@ -1,6 +1,6 @@
 //! `judge verify`: expected verdicts of every reference solution, mismatches, the justified time limit.
 
-use crate::common::{compare_fixture, repo, Test};
+use crate::common::{compare_fixture, shipped, Test};
 
 #[test]
 fn a_mismatch_is_reported_and_exits_1() {
@@ -89,7 +89,7 @@ fn verify_as_json_and_with_the_expectation_fixed() {
 #[test]
 fn every_shipped_problem_verifies() {
     // The real limits; the solution expected to be TLE stops at its first TLE.
-    let text = Test::at(repo())
+    let text = Test::at(shipped())
         .args(["verify", "--skip-after-tle"])
         .expect_exit(0)
         .run()

@@ -17,14 +17,17 @@ pub(crate) mod problemtools;
 pub(crate) mod procs;
 pub(crate) mod sandbox;
 pub(crate) mod serve;
+pub(crate) mod shipped;
 pub(crate) mod time;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub(crate) use harness::{Output, Running, Test};
+pub(crate) use shipped::shipped;
 
-/// The repository itself: the shipped workspace.
+/// The repository itself: its sources and fixtures. The tests judge the shipped workspace in
+/// [`shipped()`], a copy of it, never this folder.
 pub(crate) fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

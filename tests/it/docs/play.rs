@@ -2,15 +2,11 @@
 //! block's steps, then its commands, each command's output and exit status against the block's.
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
 
 use super::page::{self, Block, Plan, Step};
 use super::redact::normalise;
 use crate::common::{self, Test};
-
-/// The parts of the repository that make its workspace: the examples run in a copy of them.
-const WORKSPACE: &[&str] = &["problems", "solutions", "testcases", "judge.toml"];
 
 /// Longer than any tested example takes: past it the command is stopped and reported.
 const PATIENCE: Duration = Duration::from_secs(300);
@@ -29,10 +25,7 @@ impl Workspace {
                 .prefix("judge-docs-")
                 .tempdir()
                 .unwrap();
-            let root = dir.path().join("work");
-            for rel in clone_files() {
-                copy(&common::repo().join(&rel), &root.join(&rel));
-            }
+            common::shipped::copy_into(&dir.path().join("work"));
             dir
         });
         dir.path().join("work")
@@ -135,7 +128,9 @@ fn apply(step: &Step, workspace: &mut Workspace) -> Result<(), String> {
     };
     match step {
         Step::Fresh => workspace.fresh(),
-        Step::Write { path, fixture: rel } => copy(&fixture(rel)?, &workspace.root().join(path)),
+        Step::Write { path, fixture: rel } => {
+            common::shipped::copy(&fixture(rel)?, &workspace.root().join(path))
+        }
         Step::Append { path, fixture: rel } => {
             use std::io::Write;
             let more = std::fs::read(fixture(rel)?).unwrap();
@@ -191,50 +186,4 @@ impl PathWithout {
 /// written, as a terminal shows them.
 fn judge(root: &Path, args: &[String]) -> Result<(Option<i32>, String), String> {
     Test::at(root).args(args).run_as_terminal(PATIENCE)
-}
-
-/// The files of the workspace a fresh clone has: those git tracks (an attempt of the reader's
-/// own, or a case `judge stress --save` added, would change what the examples print), or, out
-/// of a git checkout, all of them.
-fn clone_files() -> Vec<PathBuf> {
-    let repo = common::repo();
-    let tracked = std::process::Command::new("git")
-        .arg("-C")
-        .arg(&repo)
-        .args(["ls-files", "-z", "--"])
-        .args(WORKSPACE)
-        .stderr(Stdio::null())
-        .output();
-    match tracked {
-        Ok(out) if out.status.success() && !out.stdout.is_empty() => out
-            .stdout
-            .split(|&b| b == 0)
-            .filter(|name| !name.is_empty())
-            .map(|name| PathBuf::from(String::from_utf8_lossy(name).into_owned()))
-            .collect(),
-        _ => WORKSPACE
-            .iter()
-            .map(PathBuf::from)
-            .filter(|part| repo.join(part).exists())
-            .collect(),
-    }
-}
-
-/// `from` (a file, or a folder and all it holds) copied to `to`, over what is there.
-fn copy(from: &Path, to: &Path) {
-    if from.is_file() {
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(from, to).unwrap();
-        return;
-    }
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
