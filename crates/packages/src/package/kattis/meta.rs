@@ -449,10 +449,7 @@ fn title(name: Option<&Value>) -> Option<String> {
 }
 
 pub(super) fn parse_yaml(text: &str) -> std::result::Result<Value, crate::yaml::YamlError> {
-    if text.trim().is_empty() {
-        return Ok(Value::Null);
-    }
-    crate::yaml::from_str::<Value>(text)
+    crate::yaml::value(text)
 }
 
 pub(super) fn as_text(v: &Value) -> String {
