@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use judge_core::error::{Error, Result};
 
@@ -32,30 +32,45 @@ impl Constants {
         };
         let mut out = BTreeMap::new();
         for (name, v) in map {
-            let ok_name = name
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !ok_name {
+            if !is_name(name) {
                 return Err(bad(
                     "constants",
                     format!("`{name}` is not a constant's name (letters, digits and _, not first a digit)"),
                     "rename it",
                 ));
             }
-            let text = match v {
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                _ => {
-                    return Err(bad(
-                        "constants",
-                        format!("`{name}` is not an int, a float or a string"),
-                        "give it a number or a string",
-                    ))
-                }
+            // A map gives the value and its variants, each its own `{{name.variant}}`.
+            let variants = match v {
+                Value::Object(m) => m.clone(),
+                scalar => Map::from_iter([("value".to_string(), scalar.clone())]),
             };
-            out.insert(name.clone(), text);
+            let Some(value) = variants.get("value").and_then(scalar_text) else {
+                return Err(bad(
+                    "constants",
+                    format!("`{name}` has no `value` that is an int, a float or a string"),
+                    "give it a number or a string, or a map with `value:` and its variants",
+                ));
+            };
+            out.insert(name.clone(), value);
+            for (variant, v) in &variants {
+                let text = match v {
+                    _ if variant == "value" => scalar_text(v),
+                    Value::String(s) => Some(s.clone()),
+                    _ => None,
+                };
+                match text {
+                    Some(text) if is_name(variant) => {
+                        out.insert(format!("{name}.{variant}"), text);
+                    }
+                    _ => {
+                        return Err(bad(
+                            "constants",
+                            format!("`{name}.{variant}` is not a variant: a name of letters, digits and _, and a string"),
+                            "write each variant as a string, `tex: 5 \\cdot 10^6`",
+                        ))
+                    }
+                }
+            }
         }
         Ok(Constants(out))
     }
@@ -148,6 +163,23 @@ impl Constants {
     }
 }
 
+/// A constant's or a variant's name: letters, digits and `_`, not first a digit.
+fn is_name(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A constant's value as the text put in: an int, a float or a string.
+fn scalar_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
 /// A file a single-file program may include from beside it.
 fn is_header(p: &Path) -> bool {
     p.extension()
@@ -165,5 +197,31 @@ mod tests {
             c.apply("n <= {{max_n}}, {{other}} {{"),
             "n <= 1000, {{other}} {{"
         );
+    }
+
+    #[test]
+    fn a_constant_with_variants_gives_its_value_and_each_variant() {
+        let bad = |key: &str, message: String, fix: &str| Error::Config {
+            path: key.into(),
+            line: None,
+            message,
+            fix: fix.into(),
+        };
+        let yaml = "max_n:\n  value: 5000000\n  tex: 5 \\cdot 10^6\n  py: 5_000_000\nk: 3\n";
+        let v = crate::yaml::value(yaml).unwrap();
+        let c = Constants::read(Some(&v), &bad).unwrap();
+        assert_eq!(
+            c.apply("{{max_n}} {{max_n.value}} {{max_n.tex}} {{max_n.py}} {{k}} {{max_n.cpp}}"),
+            "5000000 5000000 5 \\cdot 10^6 5_000_000 3 {{max_n.cpp}}"
+        );
+        assert_eq!(c.get("max_n.tex"), Some("5 \\cdot 10^6"));
+        for wrong in [
+            "n:\n  tex: '5'\n",
+            "n:\n  value: 5\n  tex: 5\n",
+            "n:\n  value: 5\n  9x: '5'\n",
+        ] {
+            let v = crate::yaml::value(wrong).unwrap();
+            assert!(Constants::read(Some(&v), &bad).is_err(), "{wrong}");
+        }
     }
 }
