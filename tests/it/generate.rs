@@ -150,3 +150,63 @@ fn seeds_follow_the_command_and_the_salt() {
     assert_eq!(status_of(&doc, "secret/1-small"), "changed");
     assert_ne!(read(&a, small), read(&b, small));
 }
+
+/// Writes `generators.yaml` of the fixture `forest` anew, with `args.py A B` (the input
+/// `2\nA B\n`) beside its generators.
+fn forest_with(yaml: &str) -> Fixture {
+    let f = Fixture::new("forest");
+    f.edit("generators/generators.yaml", |_| yaml.to_string());
+    f.edit("generators/args.py", |_| {
+        "import sys\nprint(2)\nprint(sys.argv[1], sys.argv[2])\n".to_string()
+    });
+    f
+}
+
+#[test]
+fn includes_are_made_after_what_they_include_and_name_cases_or_folders() {
+    // `a` and `b` sort before `c`, whose case they include; `a` includes the folder `sample`
+    // too; the copies in `a` and `b` do not make `late` name several cases.
+    let f = forest_with(
+        "solution: /submissions/accepted/sum.py\n\
+         data:\n  sample:\n    data:\n      '1':\n  secret:\n    data:\n\
+         \x20     a:\n        include: [late, sample]\n\
+         \x20     b:\n        include: [late]\n\
+         \x20     c:\n        data:\n          late: args.py 4 {seed}\n",
+    );
+    f.judge().args(["generate", "forest"]).expect_exit(0).run();
+    let late = read(&f, "data/secret/c/late.in");
+    assert!(late.starts_with("2\n4 "), "{late}");
+    assert_eq!(read(&f, "data/secret/a/late.in"), late);
+    assert_eq!(read(&f, "data/secret/b/late.in"), late);
+    assert_eq!(read(&f, "data/secret/a/1.in"), read(&f, "data/sample/1.in"));
+    assert_eq!(read(&f, "data/secret/a/1.ans"), "6\n");
+}
+
+#[test]
+fn count_out_yaml_seeds_and_numbers_are_the_reference_generators() {
+    // Numbers run through the whole document (11 cases: two digits); a counted case gets
+    // one number per copy and `-N` after its name; the seed hashes the salt, `:N` from the
+    // second copy on, and the command as written (its spaces kept).
+    let f = forest_with(
+        "solution: /submissions/accepted/sum.py\n\
+         data:\n  sample:\n    data:\n      '1':\n  secret:\n    data:\n\
+         \x20     - many:\n          generate: args.py {count} {seed}\n          count: 8\n\
+         \x20     - spaced: args.py  7   {seed}\n\
+         \x20     - answered:\n          in: \"2\\n3 4\\n\"\n          out: \"7\\n\"\n\
+         \x20         yaml:\n            args: [x]\n\
+         \x20     - grp:\n          data:\n            - deep: args.py 9 {seed}\n",
+    );
+    f.judge().args(["generate", "forest"]).expect_exit(0).run();
+    assert_eq!(read(&f, "data/secret/01-many-1.in"), "2\n1 197853542\n");
+    assert_eq!(read(&f, "data/secret/01-many-1.ans"), "197853543\n");
+    assert_eq!(read(&f, "data/secret/02-many-2.in"), "2\n2 1482263651\n");
+    assert!(f.path().join("data/secret/08-many-8.in").is_file());
+    assert_eq!(read(&f, "data/secret/09-spaced.in"), "2\n7 1440181015\n");
+    assert_eq!(read(&f, "data/secret/10-answered.out"), "7\n");
+    assert_eq!(read(&f, "data/secret/10-answered.ans"), "7\n");
+    assert!(
+        read(&f, "data/secret/10-answered.yaml").contains("args:"),
+        "the case's yaml: is its .yaml"
+    );
+    assert!(read(&f, "data/secret/1-grp/11-deep.in").starts_with("2\n9 "));
+}

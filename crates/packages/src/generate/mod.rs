@@ -6,6 +6,7 @@
 //! that a case whose makers did not change is not made again, and `judge verify` can tell
 //! data that is missing or older than its generators.
 
+mod numbers;
 pub mod plan;
 mod run;
 
@@ -33,6 +34,7 @@ const KEPT: &[&str] = &[
     "jpeg",
     "svg",
     "interaction",
+    "yaml",
 ];
 
 /// What became of a case.

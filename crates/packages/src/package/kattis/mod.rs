@@ -40,6 +40,15 @@ pub fn is_kattis(dir: &Path) -> bool {
     dir.join("problem.yaml").is_file() || dir.join(domjudge::FILE).is_file()
 }
 
+/// The constants of problem.yaml in `dir` (none without one), which generators.yaml's
+/// commands take too.
+pub fn constants(dir: &Path) -> Result<Constants> {
+    if !dir.join("problem.yaml").is_file() {
+        return Ok(Constants::default());
+    }
+    meta::read(dir, &mut Vec::new()).map(|m| m.constants)
+}
+
 /// Reads a Kattis package from its (canonical) folder; what its constants change is written
 /// under `cache`.
 pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> {
