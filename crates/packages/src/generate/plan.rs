@@ -566,6 +566,6 @@ fn bad(shown: &str, key: &str, message: String) -> Error {
         path: format!("{shown} ({key})"),
         line: None,
         message,
-        fix: "write it as the format's generators document says (see the guide: docs/src/generators.md)".into(),
+        fix: "write it as the format's generators document says (see the guide: docs/src/format/generators.md)".into(),
     }
 }

@@ -31,7 +31,8 @@ pub fn generate(judge: &mut Judge, dir: &Path, problem: &Problem) -> Result<Gene
         return Err(Error::TestData {
             path: format!("{}/generators/generators.yaml", dir_name(dir)),
             message: "the package has no generators.yaml".into(),
-            fix: "write generators/generators.yaml (see the guide: docs/src/generators.md)".into(),
+            fix: "write generators/generators.yaml (see the guide: docs/src/format/generators.md)"
+                .into(),
         });
     };
     let data = dir.join("data");
