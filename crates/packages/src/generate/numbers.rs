@@ -86,4 +86,27 @@ mod tests {
         assert!(n < 1 << 31);
         assert!(seeded("gen.py {seed} {seed:2}", "", 0).is_err());
     }
+
+    #[test]
+    fn seeds_are_the_reference_tools_hash() {
+        // int(sha512(salt + ":I" + command).hexdigest(), 16) % 2**31, computed by Python.
+        assert_eq!(
+            seeded("args.py 1 {seed}", "", 0).unwrap(),
+            "args.py 1 197853542"
+        );
+        assert_eq!(
+            seeded("gen.py 3 {seed:1}", "pepper", 2).unwrap(),
+            "gen.py 3 1745827275"
+        );
+    }
+
+    #[test]
+    fn numbers_take_the_width_of_the_documents_count() {
+        assert_eq!(numbered_name("small", 3, 11), "03-small");
+        assert_eq!(numbered_name("", 3, 9), "3");
+        let count = |yaml: &str| count_of(&crate::yaml::value(yaml).unwrap());
+        assert_eq!(count("generate: g\ncount: 3\n"), Ok(Some(3)));
+        assert_eq!(count("generate: g\n"), Ok(None));
+        assert!(count("count: 0\n").is_err() && count("count: two\n").is_err());
+    }
 }
