@@ -472,7 +472,7 @@ mod tests {
 
     #[test]
     fn the_suite_yaml() {
-        let suite: Suite = serde_saphyr::from_str(
+        let suite: Suite = crate::yaml::from_str(
             "---\ntype: Batch\ntimelimit: 2s\nmatch:\n  Float:\n    relative_error: 0.01\n    absolute_error: 0.01\n\ncases:\n  - name: sample1\n    in: |\n      1\n    out: |\n      6.28\n\nextend:\n  - type: Text\n    path: \"./a\"\n    in: /in/*.txt\n    out: /out/*.txt\n",
         )
         .unwrap();
@@ -482,7 +482,7 @@ mod tests {
         assert!(matches!(b.matching, Match::Float { relative_error: Some(r), .. } if r == 0.01));
         assert_eq!(b.cases[0].input, "1\n");
         assert_eq!(b.extend.len(), 1);
-        let checker: Suite = serde_saphyr::from_str(
+        let checker: Suite = crate::yaml::from_str(
             "type: Batch\nmatch:\n  Checker:\n    cmd: cat \"$ACTUAL_OUTPUT\"\n    shell: Bash\ncases: []\n",
         )
         .unwrap();
@@ -490,7 +490,7 @@ mod tests {
             panic!("a batch")
         };
         assert!(matches!(b.matching, Match::Checker { .. }));
-        let lines: Suite = serde_saphyr::from_str("type: Batch\nmatch: Lines\n").unwrap();
+        let lines: Suite = crate::yaml::from_str("type: Batch\nmatch: Lines\n").unwrap();
         assert!(matches!(
             lines,
             Suite::Batch(Batch {
@@ -499,7 +499,7 @@ mod tests {
             })
         ));
         let interactive: Suite =
-            serde_saphyr::from_str("type: Interactive\ntimelimit: 2s\n").unwrap();
+            crate::yaml::from_str("type: Interactive\ntimelimit: 2s\n").unwrap();
         assert!(matches!(interactive, Suite::Interactive {}));
     }
 }
