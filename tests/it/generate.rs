@@ -165,13 +165,15 @@ fn forest_with(yaml: &str) -> Fixture {
 #[test]
 fn includes_are_made_after_what_they_include_and_name_cases_or_folders() {
     // `a` and `b` sort before `c`, whose case they include; `a` includes the folder `sample`
-    // too; the copies in `a` and `b` do not make `late` name several cases.
+    // too; the copies in `a` and `b` do not make `late` name several cases. `d` lists a case
+    // under a null key.
     let f = forest_with(
         "solution: /submissions/accepted/sum.py\n\
          data:\n  sample:\n    data:\n      '1':\n  secret:\n    data:\n\
          \x20     a:\n        include: [late, sample]\n\
          \x20     b:\n        include: [late]\n\
-         \x20     c:\n        data:\n          late: args.py 4 {seed}\n",
+         \x20     c:\n        data:\n          late: args.py 4 {seed}\n\
+         \x20     d:\n        data:\n          - ~: args.py 6 {seed}\n",
     );
     f.judge().args(["generate", "forest"]).expect_exit(0).run();
     let late = read(&f, "data/secret/c/late.in");
@@ -180,6 +182,8 @@ fn includes_are_made_after_what_they_include_and_name_cases_or_folders() {
     assert_eq!(read(&f, "data/secret/b/late.in"), late);
     assert_eq!(read(&f, "data/secret/a/1.in"), read(&f, "data/sample/1.in"));
     assert_eq!(read(&f, "data/secret/a/1.ans"), "6\n");
+    // A null key in a list (YAML 1.2 allows one) is the number alone.
+    assert!(read(&f, "data/secret/d/1.in").starts_with("2\n6 "));
 }
 
 #[test]
