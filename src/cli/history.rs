@@ -100,12 +100,20 @@ fn warn(message: &str) {
 }
 
 /// "submission #12 · first AC of bitmask", "... · new best time (was 214 ms)", "... · partial
-/// run: not the solution's verdict".
+/// run: not the solution's verdict", "... · score 40/100" (an AC short of the most it could
+/// score, never a first AC).
 pub(crate) fn recorded_line(r: &Recorded, report: &SolutionReport) -> String {
     let solution = &report.solution;
     let mut parts = vec![format!("submission #{}", r.id)];
     if report.partial.is_some() {
         parts.push("partial run: not the solution's verdict".into());
+    }
+    if let (true, Some((score, Some(max)))) = (report.below_max_score(), report.score()) {
+        parts.push(format!(
+            "score {}/{}",
+            report::table::number(score),
+            report::table::number(max)
+        ));
     }
     if r.first_ac {
         parts.push(format!("first AC of {solution}"));

@@ -5,10 +5,11 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use judge_core::stress::{self, StressObserver, StressOptions};
+use judge_core::workspace::Workspace;
 use judge_report::{self as report};
 
 use super::{parse_seconds, Context};
@@ -105,10 +106,13 @@ pub(crate) fn stress(ctx: &Context, args: StressArgs) -> Result<ExitCode> {
         progress.bar.finish_and_clear();
         report
     };
-    let mut saved = None;
-    if args.save {
-        if let Some(d) = &report.disagreement {
-            saved = Some(ws.add_case(&problem, d.seed, &d.input, &d.reference_output)?);
+    // A case that cannot be saved loses nothing: the disagreement is shown whole first, the
+    // error after it.
+    let (mut saved, mut unsaved) = (None, None);
+    if let (true, Some(d)) = (args.save, &report.disagreement) {
+        match ws.add_case(&problem, d.seed, &d.input, &d.reference_output) {
+            Ok(name) => saved = Some(name),
+            Err(e) => unsaved = Some(e),
         }
     }
     let reproduce = report
@@ -130,7 +134,20 @@ pub(crate) fn stress(ctx: &Context, args: StressArgs) -> Result<ExitCode> {
             saved.as_deref(),
         )?;
     }
-    Ok(super::exit_for(report.verdict))
+    match unsaved {
+        Some(e) => Err(not_saved(ws, &problem.id, &e)),
+        None => Ok(super::exit_for(report.verdict)),
+    }
+}
+
+/// Why the failing input is not a test case, once, with what to do: the input is above.
+fn not_saved(ws: &Workspace, problem: &str, e: &judge_core::Error) -> anyhow::Error {
+    let why = e.to_string();
+    let why = why.lines().next().unwrap_or_default();
+    anyhow!(
+        "the failing input was not saved as a test case: {why}\n  fix: make {}/ writable and run the reproduce command above with --save, or save the input above as a case by hand",
+        ws.show(&ws.root.join("testcases").join(problem))
+    )
 }
 
 /// The command that runs exactly the failing seed again.

@@ -154,7 +154,13 @@ fn ctrl_c_stops_every_program_and_removes_the_temp_dirs() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    judge.ctrl_c(Duration::from_secs(60));
+    let stopped = judge.ctrl_c(Duration::from_secs(60));
+    assert!(
+        stopped
+            .stderr
+            .contains("interrupted: every program of this run was stopped"),
+        "{stopped:?}"
+    );
     assert_eq!(
         processes_running(&cache.join("build")),
         0,

@@ -350,6 +350,12 @@ fn the_checker_s_failure_and_crash_are_ie_and_its_points_count() {
         .run();
     assert!(out.contains("score 4/100"), "{out}\n{err}");
     assert_eq!(code, Some(0), "{out}");
+    // Short of the most it could score: not the solution's first AC; its line says its score.
+    let recorded = out
+        .lines()
+        .find(|l| l.starts_with("submission #"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(recorded.ends_with(" · score 4/100"), "{recorded}");
 }
 
 #[test]

@@ -251,3 +251,55 @@ fn no_test_judges_the_checkout() {
         found.join("\n")
     );
 }
+
+#[test]
+fn the_files_the_judge_writes_for_you_take_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    // Under umask 022: 0644, a script 0755, never the 0600 of a temporary file.
+    let judge = |dir: &std::path::Path| {
+        Test::at(dir).wrapped_in(["sh", "-c", "umask 022 && exec \"$0\" \"$@\""])
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    judge(tmp.path())
+        .args(["init", "practice"])
+        .expect_exit(0)
+        .run();
+    let root = tmp.path().join("practice");
+    judge(&root)
+        .args(["new-problem", "max-of-two"])
+        .expect_exit(0)
+        .run();
+    judge(&root)
+        .args(["new", "attempt", "--problem", "a-plus-b"])
+        .expect_exit(0)
+        .run();
+    // The template attempt disagrees with the example: a saved case.
+    judge(&root)
+        .args(["stress", "attempt", "--against", "sum", "--save"])
+        .expect_exit(1)
+        .stdout_has("saved as test case")
+        .run();
+    judge(&root)
+        .args(["export", "a-plus-b", "--kattis"])
+        .arg(tmp.path().join("aplusb"))
+        .expect_exit(0)
+        .run();
+    let mut seen = 0;
+    for entry in walkdir::WalkDir::new(tmp.path())
+        .min_depth(1)
+        .into_iter()
+        .filter_entry(|e| e.file_name() != ".judge")
+    {
+        let entry = entry.unwrap();
+        let mode = entry.metadata().unwrap().permissions().mode() & 0o777;
+        let rel = entry.path().strip_prefix(tmp.path()).unwrap().display();
+        match entry.file_type().is_dir() {
+            true => assert_eq!(mode, 0o755, "{rel}: {mode:o}"),
+            false => {
+                assert!(mode == 0o644 || mode == 0o755, "{rel}: {mode:o}");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 10, "{seen} files");
+}

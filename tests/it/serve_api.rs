@@ -204,3 +204,41 @@ fn pasted_code_is_judged_in_the_language_it_is_in_and_kept_apart() {
         .run();
     assert!(!ws.path().join(".judge/pastes").exists());
 }
+
+#[test]
+fn only_the_languages_this_machine_has_are_offered_and_taken() {
+    let ws = crate::serve::workspace();
+    // A language whose compiler is on no machine.
+    ws.write(
+        "judge.toml",
+        "[language.zed]\nname = \"Zed\"\nextensions = [\"zed\"]\ncompile = \"zedc-not-installed {source} -o {binary}\"\nrun = \"{binary}\"\ninstall = \"https://zed.example\"\n",
+    );
+    let server = Serving::start(ws.path());
+    let form = server.send(
+        "GET",
+        "/submit",
+        &[("Cookie", &format!("judge_token={}", server.token))],
+        "",
+    );
+    assert!(
+        form.body.contains("<option value=\"python\""),
+        "{}",
+        form.body
+    );
+    assert!(!form.body.contains("Zed"), "{}", form.body);
+    // Refused at once, with what to install; nothing kept.
+    let (status, sent) = submit(
+        &server,
+        Some(&server.token),
+        &json!({"problem": "double", "code": "twice\n", "language": "zed"}),
+    );
+    assert_eq!(status, 400, "{sent:#}");
+    let why = sent["error"].as_str().unwrap();
+    assert!(
+        why.starts_with("Zed is not installed on this machine: it needs `zedc-not-installed`"),
+        "{why}"
+    );
+    assert!(why.contains("https://zed.example"), "{why}");
+    assert!(!ws.path().join(".judge/pastes").exists());
+    server.stop();
+}

@@ -1,7 +1,7 @@
 //! `judge stress` as a contestant uses it: finding the broken attempt, reproducing, saving the
 //! case, and never blaming the attempt for a broken generator or reference.
 
-use crate::common::{repo, shipped, Test, Workspace, READ_N};
+use crate::common::{self, repo, shipped, Test, Workspace, READ_N};
 
 /// N-Queens II answers for n = 1..=14 (OEIS A000170).
 const QUEENS: [u64; 14] = [
@@ -200,6 +200,63 @@ fn save_adds_the_failing_input_with_the_reference_answer() {
     assert_eq!(doc["cases"][14]["name"], "15");
     let doc = run(&broken_attempt());
     assert_eq!(doc["cases"][14]["verdict"], "WA");
+}
+
+#[test]
+fn a_case_that_cannot_be_saved_loses_nothing_of_the_disagreement() {
+    use std::os::unix::fs::PermissionsExt;
+    // Permissions do not bind root: as root, the judge runs as nobody. Python, which nobody
+    // can run (a toolchain under root's home may not be).
+    let ws = Workspace::new();
+    ws.problem(
+        "double",
+        "title = \"Double\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\ngenerator = \"gen.py\"\n",
+        &[("1", "21\n", "42\n")],
+    );
+    ws.write("problems/double/gen.py", "import sys\nprint(sys.argv[1])\n");
+    ws.write("solutions/double/reference.py", "print(2 * int(input()))\n");
+    ws.write(
+        "solutions/double/attempt.py",
+        "n = int(input())\nprint(n if n >= 3 else 2 * n)\n",
+    );
+    let root = ws.path().canonicalize().unwrap();
+    let judge = common::judge_copy(&root);
+    let stress = common::as_ordinary_user(&root, &judge)
+        .cache(root.join("cache"))
+        .args(["stress", "attempt", "--against", "reference", "--save"]);
+    let tests = root.join("testcases/double");
+    std::fs::set_permissions(&tests, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let (code, out) = stress
+        .run_as_terminal(std::time::Duration::from_secs(120))
+        .unwrap();
+    assert_eq!(code, Some(2), "{out}");
+    let at = |what: &str| {
+        out.find(what)
+            .unwrap_or_else(|| panic!("no `{what}` in:\n{out}"))
+    };
+    // The seed, the input, the diff and the command, then the error, once, with its fix.
+    let error = at("error: the failing input was not saved as a test case: ");
+    for shown in [
+        "disagrees with reference on seed 3",
+        "input (gen 3):",
+        "diff:",
+        "reproduce: judge stress attempt --against reference --seed 3 --count 1",
+    ] {
+        assert!(at(shown) < error, "`{shown}` after the error:\n{out}");
+    }
+    assert!(at("fix: make testcases/double/ writable") > error, "{out}");
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
+    assert!(
+        !out.contains(".tmp"),
+        "the temporary file is no news: {out}"
+    );
+    assert!(!out.contains("saved as test case"), "{out}");
+    assert_eq!(
+        std::fs::read_dir(&tests).unwrap().count(),
+        2,
+        "nothing left behind"
+    );
+    std::fs::set_permissions(&tests, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 /// The doubling problem with a generator: `gen SEED` prints SEED.

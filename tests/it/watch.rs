@@ -45,5 +45,13 @@ fn a_save_judges_again_and_ctrl_c_ends_it() {
         again.is_empty(),
         "judged again with nothing changed: {again:?}"
     );
-    watch.ctrl_c(Duration::from_secs(60));
+    // Between two runs no program runs: none was stopped, and none is said to be.
+    let stopped = watch.ctrl_c(Duration::from_secs(60));
+    assert!(stopped.stderr.contains("interrupted"), "{stopped:?}");
+    assert!(
+        !stopped
+            .stderr
+            .contains("every program of this run was stopped"),
+        "{stopped:?}"
+    );
 }

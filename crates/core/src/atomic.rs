@@ -12,8 +12,16 @@
 //!
 //! Folders of several files are made whole the same way: built in a hidden folder beside their
 //! place ([`staging`]), then renamed into it ([`place`]).
+//!
+//! A file takes the mode it would have had written directly: a new one the user's umask
+//! (0644 under umask 022), a copy the executable bits of its source as well, a replaced one the
+//! mode of the file it replaces. The temporary file is made with that mode, never left at the
+//! 0600 a temporary file has, so that a package exported or a workspace shared stays readable
+//! to the other accounts the user's umask lets read it.
 
+use std::fs::Permissions;
 use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -32,7 +40,7 @@ pub fn create(path: &Path, content: &[u8]) -> Result<()> {
 pub fn create_together(files: &[(&Path, &[u8])]) -> Result<()> {
     let written = files
         .iter()
-        .map(|(path, content)| written(path, |f| f.write_all(content)))
+        .map(|(path, content)| written(path, NEW_FILE, |f| f.write_all(content)))
         .collect::<Result<Vec<_>>>()?;
     for (tmp, (path, _)) in written.into_iter().zip(files) {
         tmp.persist_noclobber(path)
@@ -46,22 +54,36 @@ pub fn create_together(files: &[(&Path, &[u8])]) -> Result<()> {
     Ok(())
 }
 
+/// The mode a new file is opened with, the umask then taking its bits away: what `touch`, a
+/// shell's `>` and editors use.
+const NEW_FILE: u32 = 0o666;
+
 /// Writes `path` with `content`, replacing the file there.
 pub fn replace(path: &Path, content: &[u8]) -> Result<()> {
-    persist(written(path, |f| f.write_all(content))?, path)
+    persist(written(path, NEW_FILE, |f| f.write_all(content))?, path)
 }
 
-/// Makes `to` a copy of the file `from`, replacing the file there.
+/// Makes `to` a copy of the file `from`, replacing the file there: a script stays executable.
 pub fn copy(from: &Path, to: &Path) -> Result<()> {
     let mut source = std::fs::File::open(from).map_err(|e| Error::read(from, e))?;
-    let tmp = written(to, |f| std::io::copy(&mut source, f).map(|_| ()))?;
+    let executable = source
+        .metadata()
+        .map_err(|e| Error::read(from, e))?
+        .permissions()
+        .mode()
+        & 0o111;
+    let tmp = written(to, NEW_FILE | executable, |f| {
+        std::io::copy(&mut source, f).map(|_| ())
+    })?;
     persist(tmp, to)
 }
 
 /// A hidden temporary file beside `path` with what `write` put in it; its folder made when
-/// missing.
+/// missing. Its mode is `mode` less the umask, or the mode of the file at `path` it is to
+/// replace.
 fn written(
     path: &Path,
+    mode: u32,
     write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> Result<tempfile::NamedTempFile> {
     let dir = folder(path);
@@ -73,8 +95,14 @@ fn written(
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".tmp")
+        .permissions(Permissions::from_mode(mode))
         .tempfile_in(dir)
-        .map_err(|e| Error::create(path, e))?;
+        .map_err(|e| Error::create(path, plain(e)))?;
+    if let Ok(replaced) = std::fs::metadata(path) {
+        tmp.as_file()
+            .set_permissions(replaced.permissions())
+            .map_err(|e| Error::write(path, e))?;
+    }
     write(tmp.as_file_mut()).map_err(|e| Error::write(path, e))?;
     Ok(tmp)
 }
@@ -104,7 +132,13 @@ pub fn staging(parent: &Path, what: &str) -> Result<tempfile::TempDir> {
     tempfile::Builder::new()
         .prefix(&format!(".{what}-"))
         .tempdir_in(parent)
-        .map_err(|e| Error::create(parent, e))
+        .map_err(|e| Error::create(parent, plain(e)))
+}
+
+/// What went wrong making a temporary file, without the temporary file's name (`tempfile` adds
+/// it, twice): the error names the user's file, and the name of a file never made says nothing.
+fn plain(e: std::io::Error) -> std::io::Error {
+    std::io::Error::from(e.kind())
 }
 
 /// Moves the folder `built` (made in a [`staging`] folder) to `to` in one step: an error when
@@ -159,6 +193,17 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_cannot_be_made_is_named_once() {
+        // A folder no file can be made in, even by root.
+        let err = create(Path::new("/proc/self/1.in"), b"x")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("cannot create /proc/self/1.in: "), "{err}");
+        assert_eq!(err.matches("1.in").count(), 1, "{err}");
+        assert!(!err.contains(".tmp"), "{err}");
+    }
+
+    #[test]
     fn files_together_are_written_before_any_is_placed() {
         let dir = tempfile::tempdir().unwrap();
         let (input, answer) = (dir.path().join("t/1.in"), dir.path().join("t/1.out"));
@@ -184,6 +229,37 @@ mod tests {
         let err = copy(&dir.path().join("missing"), &to).unwrap_err();
         assert!(err.to_string().contains("cannot read"), "{err}");
         assert_eq!(std::fs::read(&to).unwrap(), b"new");
+    }
+
+    /// This process's umask, as the kernel reports it.
+    fn umask() -> u32 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .unwrap();
+        u32::from_str_radix(line.trim(), 8).unwrap()
+    }
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+    }
+
+    #[test]
+    fn files_take_the_umask_a_copy_its_source_s_execution_a_replaced_file_its_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("a.in");
+        create(&new, b"1").unwrap();
+        assert_eq!(mode(&new), 0o666 & !umask());
+        let script = dir.path().join("build");
+        std::fs::write(&script, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&script, Permissions::from_mode(0o755)).unwrap();
+        let copied = dir.path().join("out/build");
+        copy(&script, &copied).unwrap();
+        assert_eq!(mode(&copied), 0o777 & !umask());
+        std::fs::set_permissions(&new, Permissions::from_mode(0o640)).unwrap();
+        replace(&new, b"2").unwrap();
+        assert_eq!(mode(&new), 0o640);
     }
 
     #[test]

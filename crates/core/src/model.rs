@@ -464,4 +464,13 @@ impl SolutionReport {
         let root = self.groups.as_ref()?.root();
         Some((root.score, root.max_score))
     }
+
+    /// A scoring package's run that scored less than the most it could: even when its verdict
+    /// is AC, it is not the solution's first AC or best time.
+    pub fn below_max_score(&self) -> bool {
+        match (self.scoring, self.score()) {
+            (true, Some((score, Some(max)))) => max.is_finite() && score < max,
+            _ => false,
+        }
+    }
 }

@@ -96,7 +96,9 @@ pub fn compile_line(out: &mut dyn Write, c: &CompileReport) {
         (true, None) => "binary from cache (source unchanged)".to_string(),
         // No binary: what the cache holds is the compiler's verdict on this very source.
         (true, Some(_)) => "compile error from cache (source unchanged)".to_string(),
-        (false, _) => format!("compiled in {}", format_duration(c.duration)),
+        // Nothing was compiled: "compiled in" would say there is a program.
+        (false, Some(_)) => format!("compile error after {}", format_duration(c.duration)),
+        (false, None) => format!("compiled in {}", format_duration(c.duration)),
     };
     let _ = writeln!(out, "{}", dim(&format!("{how} · {}", c.compiler)));
     if let Some(d) = &c.diagnostics {
@@ -432,20 +434,33 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
             ))
         );
     }
-    if let Some(dir) = r
-        .cases
-        .iter()
-        .find_map(|c| c.saved_output.as_ref()?.parent())
-    {
+    if let Some(dir) = kept_folder(r) {
         let _ = writeln!(
             out,
             "{}",
             dim(&format!(
                 "    output and stderr of the failed cases kept in {}/",
-                shown(dir)
+                shown(&dir)
             ))
         );
     }
+}
+
+/// The folder that holds the kept files of every failed case: a package's cases are named by
+/// their group (`sample/1`, `secret/2`), and so are their files, so that of the first failed
+/// case alone may hold none of the others'.
+fn kept_folder(r: &SolutionReport) -> Option<std::path::PathBuf> {
+    let mut kept = r
+        .cases
+        .iter()
+        .filter_map(|c| c.saved_output.as_deref()?.parent());
+    let mut folder = kept.next()?.to_path_buf();
+    for other in kept {
+        while !other.starts_with(&folder) {
+            folder = folder.parent()?.to_path_buf();
+        }
+    }
+    Some(folder)
 }
 
 /// Said under the summary when the details of `count` failed cases were left out.
@@ -471,7 +486,7 @@ fn shown(path: &std::path::Path) -> String {
 }
 
 /// A score as people write it: "50", "12.5".
-fn number(v: f64) -> String {
+pub fn number(v: f64) -> String {
     let s = format!("{v:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -569,6 +584,47 @@ mod tests {
             "{out}"
         );
         assert!(!out.contains("binary"), "{out}");
+        r.compile.cached = false;
+        let mut out = Vec::new();
+        compile_line(&mut out, &r.compile);
+        let out = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
+        assert!(out.starts_with("compile error after 3 ms · rustc"), "{out}");
+        assert!(!out.contains("compiled in"), "{out}");
+    }
+
+    #[test]
+    fn the_kept_files_are_said_to_be_in_the_folder_that_holds_them_all() {
+        let kept_in = |outputs: &[&str]| {
+            let mut r = report();
+            for c in &mut r.cases {
+                c.saved_output = None;
+            }
+            for (c, o) in r.cases.iter_mut().zip(outputs) {
+                c.saved_output = Some(PathBuf::from(o));
+            }
+            let mut out = Vec::new();
+            summary(&mut out, &r);
+            let out = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
+            out.lines()
+                .find_map(|l| {
+                    l.trim()
+                        .strip_prefix("output and stderr of the failed cases kept in ")
+                })
+                .map(str::to_string)
+        };
+        let base = ".judge/last/p/wrong_answer/off.py";
+        assert_eq!(
+            kept_in(&[&format!("{base}/secret/group1/1.out")]).unwrap(),
+            format!("{base}/secret/group1/")
+        );
+        assert_eq!(
+            kept_in(&[
+                &format!("{base}/sample/1.out"),
+                &format!("{base}/secret/group1/2.out"),
+            ])
+            .unwrap(),
+            format!("{base}/")
+        );
     }
 
     #[test]

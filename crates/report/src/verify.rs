@@ -141,9 +141,11 @@ pub fn render_tail(v: &Verification) -> String {
                     format_duration(j.limit)
                 )
             };
+            // The slowest time as `judge run` and the table above round it, and no product of
+            // it: a product of the unrounded time would not be that of the time shown.
             let _ = writeln!(
                 out,
-                "  time limit: {limits} (slowest {}: {} on case {}, {:.1} ms x {} = {:.1} ms, rounded up to {rounded})",
+                "  time limit: {limits} (slowest {}: {} on case {}, {} x {}, rounded up to {rounded})",
                 // A package's rules may bound the limit with other submissions than accepted ones.
                 if j.solution.starts_with("accepted/") || !j.solution.contains('/') {
                     "accepted"
@@ -152,9 +154,8 @@ pub fn render_tail(v: &Verification) -> String {
                 },
                 j.solution,
                 j.case,
-                j.slowest.as_secs_f64() * 1000.0,
+                format_duration(j.slowest),
                 trim(v.rule.ac_to_limit),
-                j.slowest.as_secs_f64() * 1000.0 * v.rule.ac_to_limit,
             );
         }
         None => {
@@ -257,14 +258,22 @@ mod tests {
         for (name, expected) in [("fast", "AC"), ("wrong", "AC"), ("slow", "AC")] {
             p.expected.insert(name.into(), expected.parse().unwrap());
         }
+        let mut fast = report("fast", vec![case("1", Verdict::Ac, 5)]);
+        fast.cases[0].cpu = Duration::from_micros(37_600);
         let reports = [
-            report("fast", vec![case("1", Verdict::Ac, 5)]),
+            fast,
             report("wrong", vec![case("1", Verdict::Wa, 5)]),
             report("slow", vec![case("1", Verdict::Tle, 1100)]),
         ];
         let v = verify(&p, Duration::from_secs(1), &reports, &[]);
         let tail = super::render_tail(&v);
         assert!(tail.contains("2 mismatches"), "{tail}");
-        assert!(tail.contains("slowest accepted: fast on case 1"), "{tail}");
+        // Its time rounded as `judge run` rounds it, as the table's is.
+        assert!(
+            tail.contains(
+                "slowest accepted: fast on case 1, 38 ms x 2, rounded up to a whole second"
+            ),
+            "{tail}"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! registered (work queued for other machines), exit 130.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::sys;
@@ -13,6 +13,8 @@ static RUNNERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 static HOOKS: Mutex<Vec<(u64, Hook)>> = Mutex::new(Vec::new());
 static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Requests sent to the runners and not yet answered: a program running, or about to.
+static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
 /// Held while files that belong together are written (see [`uninterruptible`]).
 static WRITING: Mutex<()> = Mutex::new(());
 
@@ -26,6 +28,8 @@ pub fn install() {
 pub fn install_then(before_exit: impl Fn() + Send + 'static) {
     let _ = ctrlc::set_handler(move || {
         INTERRUPTED.store(true, Ordering::SeqCst);
+        // Read before the runners are stopped: whether a program was running, to say so.
+        let running = IN_FLIGHT.load(Ordering::SeqCst) > 0;
         let runners = RUNNERS.lock().map(|r| r.clone()).unwrap_or_default();
         for &pid in &runners {
             sys::kill(pid as sys::Pid, libc::SIGTERM);
@@ -46,10 +50,12 @@ pub fn install_then(before_exit: impl Fn() + Send + 'static) {
         before_exit();
         // Held until the exit: nothing is half-written, and nothing starts after.
         let _writing = WRITING.lock();
-        if runners.is_empty() {
-            eprintln!("\ninterrupted");
-        } else {
+        // Runners wait idle between programs (a watch between saves): only a program that
+        // ran was stopped.
+        if running {
             eprintln!("\ninterrupted: every program of this run was stopped");
+        } else {
+            eprintln!("\ninterrupted");
         }
         std::process::exit(130);
     });
@@ -74,6 +80,16 @@ pub(super) fn register_runner(pid: u32) {
     if let Ok(mut r) = RUNNERS.lock() {
         r.push(pid);
     }
+}
+
+/// A request sent to a runner.
+pub(super) fn sent() {
+    IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
+}
+
+/// `n` requests answered, or given up with their runner.
+pub(super) fn answered(n: usize) {
+    IN_FLIGHT.fetch_sub(n, Ordering::SeqCst);
 }
 
 pub(super) fn unregister_runner(pid: u32) {

@@ -185,6 +185,7 @@ impl Executor for Runner {
             .and_then(|_| to.flush())
             .map_err(|e| RunError::Broken(format!("sending a request: {e}")))?;
         self.pending.push(request);
+        interrupt::sent();
         Ok(())
     }
 
@@ -195,6 +196,7 @@ impl Executor for Runner {
             ));
         }
         let response = self.read_as("a response")?;
+        interrupt::answered(1);
         Ok((self.pending.remove(0), response))
     }
 
@@ -216,6 +218,7 @@ impl Drop for Runner {
         }
         drop(self.to.take());
         let _ = self.child.wait();
+        interrupt::answered(self.pending.len());
         interrupt::unregister_runner(self.child.id());
     }
 }

@@ -1,7 +1,8 @@
 //! What an example's output and the program's may differ in: the figures of one machine and
-//! one moment (times, sizes, dates, rates, compiler versions, the state of the build cache) and
-//! the spacing that aligns them. Both sides are normalised alike, so everything else (verdicts,
-//! case names, counts, limits, messages) is compared as it is.
+//! one moment (times, sizes, dates, rates, compiler versions, the state of the build cache), the
+//! warnings that only a slow or busy machine prints, and the spacing that aligns them. Both sides
+//! are normalised alike, so everything else (verdicts, case names, counts, limits, messages) is
+//! compared as it is.
 
 use std::sync::LazyLock;
 
@@ -48,6 +49,16 @@ static REDACTIONS: LazyLock<Vec<Redaction>> = LazyLock::new(|| {
     ]
 });
 
+/// A warning line that says how a time measured on this machine stands to the limit or to its
+/// other runs: a busy machine prints it where an idle one does not (an example's Python case
+/// at 6 s of 14 s goes past 12.6 s under load), so it is set aside on both sides, as a line.
+static LOAD_WARNING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^\s*warning: (within 10% of the time limit \(|wide spread over \d+ runs: |.*: accepted, but its slowest case \(.*\) uses \d+% of the time limit \(at most half is safe\)$)",
+    )
+    .unwrap()
+});
+
 /// A time or a size, measured unless what stands before it says it is a limit.
 static QUANTITY: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b\d+(\.\d+)? (ms|s|µs|KiB|MiB|GiB)\b").unwrap());
@@ -67,11 +78,12 @@ const LIMIT_BEFORE: &[&str] = &[
     "+ ",
 ];
 
-/// `text` with the figures of the moment replaced by placeholders and each line's spacing
-/// collapsed; a line that is `...` alone stays that (snapbox's wildcard for any lines).
+/// `text` with the figures of the moment replaced by placeholders, the warnings of a busy
+/// machine left out and each line's spacing collapsed; a line that is `...` alone stays that
+/// (snapbox's wildcard for any lines).
 pub(super) fn normalise(text: &str) -> String {
     let mut out = String::new();
-    for line in text.lines() {
+    for line in text.lines().filter(|l| !LOAD_WARNING.is_match(l)) {
         let mut line = line.to_string();
         for r in REDACTIONS.iter() {
             line = r.pattern.replace_all(&line, r.replacement).into_owned();
@@ -142,4 +154,18 @@ fn measured_figures_go_and_the_rest_stays() {
         " WA the attempt disagrees with bitmask on seed 4 · 4 seeds in [TIME] · [RATE] seeds/s\n"
     );
     assert_eq!(normalise("   ...\n\n\n"), "...\n");
+}
+
+#[test]
+fn warnings_of_a_busy_machine_are_set_aside_on_both_sides() {
+    let idle = "  14         AC           6.09 s      6.12 s    13.2 MiB\n\n AC  accepted · 14/14 passed\n";
+    let busy = "  14         AC          12.71 s     13.02 s    13.2 MiB\n             warning: within 10% of the time limit (12.71 s of 14 s)\n\n AC  accepted · 14/14 passed\n";
+    assert_eq!(normalise(busy), normalise(idle));
+    let spread = "  3  AC  1.20 s\n     warning: wide spread over 5 runs: 1.02 s to 1.61 s (49% of the median)\n";
+    assert_eq!(normalise(spread), " 3 AC [TIME]\n");
+    let verify = "  warning: py-mirror: accepted, but its slowest case (14, 3.04 s) uses 76% of the time limit (at most half is safe)\nnext\n";
+    assert_eq!(normalise(verify), "next\n");
+    // Other warnings are the program's words, compared as they are.
+    let other = "warning: the verdict above stands, but nothing was recorded in the history: x\n";
+    assert_eq!(normalise(other), other);
 }

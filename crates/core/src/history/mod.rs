@@ -72,6 +72,9 @@ const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX submissions_by_key ON submissions (key) WHERE key IS NOT NULL;
     ALTER TABLE cases ADD COLUMN worker TEXT;
     ALTER TABLE cases ADD COLUMN attempt INTEGER;",
+    // 7: an AC of a scoring problem short of the most it could score (1): never a first AC or
+    // a best time; those recorded before count as they did.
+    "ALTER TABLE submissions ADD COLUMN below_max_score INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// A submission to record.
@@ -99,6 +102,8 @@ pub struct NewSubmission {
     pub partial: Option<Partial>,
     /// The same submission whenever it is judged: recording it again replaces its record.
     pub key: Option<String>,
+    /// A scoring problem's run that scored less than it could: its AC is not the solution's.
+    pub below_max_score: bool,
 }
 
 /// A case's result, to be recorded.
@@ -145,6 +150,7 @@ impl NewSubmission {
             report: serde_json::to_string(report).ok(),
             partial: report.partial.clone(),
             key: report.key.clone(),
+            below_max_score: report.below_max_score(),
         }
     }
 }
@@ -297,7 +303,7 @@ impl History {
             .query_row(
                 "SELECT COUNT(*), MIN(max_time_ms) FROM submissions
                  WHERE problem = ?1 AND solution = ?2 AND verdict = 'AC' AND partial IS NULL
-                   AND (?3 IS NULL OR key IS NOT ?3)",
+                   AND below_max_score = 0 AND (?3 IS NULL OR key IS NOT ?3)",
                 params![s.problem, s.solution, s.key],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
@@ -316,8 +322,9 @@ impl History {
         tx.execute(
             "INSERT INTO submissions (submitted_ms, problem, solution, path, source_hash,
                 code_length, verdict, passed, total, max_time_ms, max_memory_kb, time_limit_ms, compiler,
-                language, report, partial, key)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                language, report, partial, key, below_max_score)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                ?18)",
             params![
                 now,
                 s.problem,
@@ -338,6 +345,7 @@ impl History {
                     .as_ref()
                     .map(|p| serde_json::to_string(p).expect("a Partial is plain data")),
                 s.key,
+                s.below_max_score,
             ],
         )
         .map_err(sql(&path))?;
@@ -366,8 +374,8 @@ impl History {
             }
         }
         tx.commit().map_err(sql(&path))?;
-        // A partial run's AC is not the solution's.
-        let accepted = s.verdict == Verdict::Ac && s.partial.is_none();
+        // A partial run's AC is not the solution's, nor one short of the most it could score.
+        let accepted = s.verdict == Verdict::Ac && s.partial.is_none() && !s.below_max_score;
         Ok(Recorded {
             id,
             first_ac: accepted && earlier_ac == 0,

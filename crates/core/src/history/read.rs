@@ -122,15 +122,15 @@ impl History {
         )
     }
 
-    /// Each solution's best accepted submission of all its cases (least max time; the earliest
-    /// of equals).
+    /// Each solution's best accepted submission of all its cases, with the most it could
+    /// score (least max time; the earliest of equals).
     pub fn best(&self, filter: &Filter) -> Result<Vec<Entry>> {
         self.query(
             "SELECT * FROM submissions s WHERE (?1 IS NULL OR problem = ?1) AND (?2 IS NULL OR solution = ?2)
                AND (?4 IS NULL OR id = ?4)
                AND id = (SELECT t.id FROM submissions t
                          WHERE t.problem = s.problem AND t.solution = s.solution AND t.verdict = 'AC'
-                           AND t.partial IS NULL
+                           AND t.partial IS NULL AND t.below_max_score = 0
                          ORDER BY t.max_time_ms, t.id LIMIT 1)
              ORDER BY max_time_ms, problem, solution LIMIT ?3",
             filter,

@@ -24,6 +24,7 @@ fn sub(solution: &str, verdict: Verdict, ms: u64) -> NewSubmission {
         report: Some(format!("{{\"solution\": \"{solution}\"}}")),
         partial: None,
         key: None,
+        below_max_score: false,
     }
 }
 
@@ -36,6 +37,25 @@ fn case(name: &str, verdict: Verdict, ms: u64, memory_bytes: u64) -> NewCase {
         worker: None,
         attempt: None,
     }
+}
+
+#[test]
+fn an_ac_short_of_the_most_it_could_score_is_not_the_solution_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(&dir.path().join("history.db")).unwrap();
+    let half = |ms| NewSubmission {
+        below_max_score: true,
+        ..sub("c", Verdict::Ac, ms)
+    };
+    let r = h.record(&half(30)).unwrap();
+    assert!(!r.first_ac && r.new_best_over_ms.is_none(), "{r:?}");
+    let r = h.record(&half(20)).unwrap();
+    assert!(!r.first_ac && r.new_best_over_ms.is_none(), "{r:?}");
+    // Nor does it count as an earlier one.
+    let r = h.record(&sub("c", Verdict::Ac, 25)).unwrap();
+    assert!(r.first_ac && r.new_best_over_ms.is_none(), "{r:?}");
+    let best = h.best(&Filter::default()).unwrap();
+    assert_eq!(best.iter().map(Entry::id).collect::<Vec<_>>(), [3]);
 }
 
 /// The submission an entry holds; a panic when it could not be read.
@@ -122,8 +142,12 @@ fn database_of_version(path: &std::path::Path, version: usize) {
         [],
     )
     .unwrap();
-    conn.execute("INSERT INTO cases VALUES (1, 0, '01', 'AC', 5, 100)", [])
-        .unwrap();
+    conn.execute(
+        "INSERT INTO cases (submission_id, position, name, verdict, time_ms, memory_kb)
+         VALUES (1, 0, '01', 'AC', 5, 100)",
+        [],
+    )
+    .unwrap();
 }
 
 #[test]
@@ -365,6 +389,7 @@ mod properties {
                         report,
                         partial,
                         key,
+                        below_max_score: false,
                     }
                 },
             )

@@ -88,8 +88,13 @@ pub(super) async fn submit(
             )
         }
     };
-    let (ws, history) = (app.ws.clone(), app.history.clone());
-    let checked = tokio::task::spawn_blocking(move || submit::solution(&ws, &history, &form)).await;
+    let checked = {
+        let app = app.clone();
+        tokio::task::spawn_blocking(move || {
+            submit::solution(&app.ws, &app.languages, &app.history, &form)
+        })
+        .await
+    };
     match checked {
         Ok(Ok(accepted)) => {
             let run = app.runs.submit(accepted.solution);

@@ -61,6 +61,8 @@ struct App {
     token: Token,
     hosts: guard::Hosts,
     runs: runs::Runs,
+    /// The languages submissions may be in.
+    languages: submit::Installed,
 }
 
 /// Whether the request proved it knows the token (the address with it, or its cookie): the
@@ -81,7 +83,9 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         settings.remote,
     );
     events::watch_history(settings.history.clone(), runs.changed.clone());
+    let languages = submit::Installed::of(&ws);
     let app = Arc::new(App {
+        languages,
         ws,
         history: settings.history,
         token: settings.token,

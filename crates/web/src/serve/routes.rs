@@ -315,18 +315,15 @@ fn submit_page(
     form: Prefill,
     error: Option<String>,
 ) -> Response {
-    let mut languages: Vec<LanguageView> = app
-        .ws
-        .config
+    let languages: Vec<LanguageView> = app
         .languages
-        .all()
-        .filter(|l| !l.extensions.is_empty())
+        .offered()
+        .iter()
         .map(|l| LanguageView {
             id: l.id.clone(),
             name: l.name.clone(),
         })
         .collect();
-    languages.sort_by(|a, b| a.name.cmp(&b.name));
     let token = if known.0 { app.token.as_str() } else { "" };
     let detect = submit::DETECT;
     page(
@@ -357,10 +354,12 @@ pub(super) async fn submit(
         Ok(f) => f,
         Err(refused) => return *refused,
     };
-    let (ws, history) = (app.ws.clone(), app.history.clone());
     let checked = {
-        let form = form.clone();
-        tokio::task::spawn_blocking(move || submit::solution(&ws, &history, &form)).await
+        let (app, form) = (app.clone(), form.clone());
+        tokio::task::spawn_blocking(move || {
+            submit::solution(&app.ws, &app.languages, &app.history, &form)
+        })
+        .await
     };
     match checked {
         Ok(Ok(accepted)) => {

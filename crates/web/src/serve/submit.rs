@@ -3,8 +3,11 @@
 //! code tells ([`detect`]), else the problem's last in the history, else the one the
 //! workspace's solutions are in. Pasted code is kept in `.judge/pastes/PROBLEM/pasted-N.EXT`
 //! (the first free N), with the submissions: never among the user's solutions, where a paste
-//! that did not even compile would stay listed.
+//! that did not even compile would stay listed. Only the languages this machine has are
+//! offered and taken ([`Installed`]): code in another is refused before anything is saved, with
+//! what to install.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -50,6 +53,8 @@ pub enum Refusal {
     UnknownSolution { problem: String, solution: String },
     #[error("the judge knows no language `{0}`")]
     UnknownLanguage(String),
+    #[error("{language} is not installed on this machine: it {needs}; install it and restart `judge serve`, or choose another language")]
+    NotInstalled { language: String, needs: String },
     #[error("the pasted code is over {} KiB", MAX_CODE >> 10)]
     TooLarge,
     #[error("the pasted code could not be saved: {0}")]
@@ -85,8 +90,59 @@ pub struct Accepted {
     pub pasted: Option<PastedLanguage>,
 }
 
-/// The solution a submission asks to judge; pasted code is saved first.
-pub fn solution(ws: &Workspace, history: &Path, form: &Form) -> Result<Accepted, Refusal> {
+/// The languages this machine builds and runs, found once when the server starts (a compiler
+/// installed later is offered after a restart).
+#[derive(Debug, Clone, Default)]
+pub struct Installed {
+    /// Those a submission may be in, by name.
+    offered: Vec<Arc<Language>>,
+    /// The others, by key: what each needs (the program, and where it comes from).
+    missing: HashMap<String, String>,
+}
+
+impl Installed {
+    pub fn of(ws: &Workspace) -> Installed {
+        let mut installed = Installed::default();
+        for found in judge_core::compile::installed::installed(ws) {
+            match found.toolchain {
+                Ok(_) if !found.language.extensions.is_empty() => {
+                    installed.offered.push(found.language)
+                }
+                Ok(_) => {}
+                Err(needs) => {
+                    installed.missing.insert(found.language.id.clone(), needs);
+                }
+            }
+        }
+        installed.offered.sort_by(|a, b| a.name.cmp(&b.name));
+        installed
+    }
+
+    /// The languages the form offers, by name.
+    pub fn offered(&self) -> &[Arc<Language>] {
+        &self.offered
+    }
+
+    /// Refused when this machine lacks `language`.
+    fn check(&self, language: &Language) -> Result<(), Refusal> {
+        match self.missing.get(&language.id) {
+            Some(needs) => Err(Refusal::NotInstalled {
+                language: language.name.clone(),
+                needs: needs.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The solution a submission asks to judge; pasted code is saved first, once its language is
+/// known to be installed.
+pub fn solution(
+    ws: &Workspace,
+    installed: &Installed,
+    history: &Path,
+    form: &Form,
+) -> Result<Accepted, Refusal> {
     let (problem, chosen) = match form.solution.trim().split_once('/') {
         Some((problem, name)) => (problem, name),
         None => (form.problem.trim(), form.solution.trim()),
@@ -102,24 +158,30 @@ pub fn solution(ws: &Workspace, history: &Path, form: &Form) -> Result<Accepted,
     match (chosen.is_empty(), pasted) {
         (true, false) => Err(Refusal::NoSource),
         (false, true) => Err(Refusal::BothSources),
-        (false, false) => ws
-            .solutions(problem)
-            .unwrap_or_default()
-            .into_iter()
-            .find(|s| s.name == chosen)
-            .map(|solution| Accepted {
+        (false, false) => {
+            let solution = ws
+                .solutions(problem)
+                .unwrap_or_default()
+                .into_iter()
+                .find(|s| s.name == chosen)
+                .ok_or_else(|| Refusal::UnknownSolution {
+                    problem: problem.to_string(),
+                    solution: chosen.to_string(),
+                })?;
+            if let Some(language) = ws.config.languages.of_path(&solution.path) {
+                installed.check(language)?;
+            }
+            Ok(Accepted {
                 solution,
                 pasted: None,
             })
-            .ok_or_else(|| Refusal::UnknownSolution {
-                problem: problem.to_string(),
-                solution: chosen.to_string(),
-            }),
+        }
         (true, true) => {
             if form.code.len() > MAX_CODE {
                 return Err(Refusal::TooLarge);
             }
             let pasted = language(ws, history, problem, &form.code, form.language.trim())?;
+            installed.check(&pasted.language)?;
             let solution = save(ws, problem, &form.code, &pasted.language)?;
             Ok(Accepted {
                 solution,

@@ -318,6 +318,26 @@ mod tests {
     }
 
     #[test]
+    fn a_long_case_shows_expected_and_received_lines() {
+        let expected: String = (1..=100).map(|i| format!("{i}\n")).collect();
+        let received: String = (1..=100).map(|i| format!("x{i}\n")).collect();
+        let diff = judge_core::check::diff(expected.as_bytes(), received.as_bytes(), 20).unwrap();
+        let html = marked_diff(&diff);
+        assert!(
+            html.contains("<span class=\"expected\">-     1 │ "),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"received\">+     1 │ "),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"received\">+     2 │ x2</span>"),
+            "{html}"
+        );
+    }
+
+    #[test]
     fn every_optional_field_of_a_case_is_a_section() {
         let case = serde_json::json!({
             "name": "2", "sample": false, "verdict": "WA", "time_ms": 3, "memory_kb": 2048,
