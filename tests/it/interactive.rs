@@ -87,7 +87,7 @@ const TOML: &str = "title = \"Ping\"\ntime_limit = \"1s\"\nmemory_limit = \"256M
 
 /// A workspace with the ping problems: `ping` (Kattis protocol), `ping-testlib` (testlib, with
 /// a checker) and the fixture's solutions.
-fn workspace(rounds: u64) -> Workspace {
+pub(crate) fn workspace(rounds: u64) -> Workspace {
     let ws = Workspace::new();
     let case = [("1", format!("{rounds}\n"), format!("{rounds}\n"))];
     let cases: Vec<(&str, &str, &str)> = case
@@ -116,7 +116,7 @@ fn workspace(rounds: u64) -> Workspace {
 }
 
 /// `judge run SOLUTION --json` with the compile cache `cache`.
-fn judge(ws: &Workspace, cache: &Path, solution: &str) -> Test {
+pub(crate) fn judge(ws: &Workspace, cache: &Path, solution: &str) -> Test {
     ws.judge().cache(cache).args(["run", solution, "--json"])
 }
 

@@ -120,6 +120,65 @@ fn compilation_has_its_own_time_limit() {
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
+/// A language whose compiler runs `{source}` with bash: a script that plays a compiler.
+const SCRIPTED: &str = "[language.scripted]\nextensions = [\"scr\"]\ncompile = \"bash {source} {binary}\"\nrun = \"{binary}\"\n";
+
+#[test]
+fn a_compilers_own_files_are_not_the_programs_output() {
+    let ws = Workspace::doubling("2s");
+    // 512 MiB of static array: built and run as with g++ alone.
+    let big = ws.write(
+        "big.cpp",
+        "#include <cstdio>\nstatic char a[512 << 20];\nint main() { long long n; if (scanf(\"%lld\", &n) != 1) return 1; a[1] = 1; printf(\"%lld\\n\", 2 * n + a[0] + a[1] - 1); }\n",
+    );
+    // A compiler that writes 1.1 GiB of temporary files (an object file of a large static
+    // array), then a small program: what it writes in its TMPDIR is not the program's.
+    ws.write("judge.toml", SCRIPTED);
+    let scripted = ws.write(
+        "scripted.scr",
+        "fallocate -l 1100M \"$TMPDIR/big.o\" || exit 3\nprintf '#!/bin/sh\\nread n\\necho $((2 * n))\\n' > \"$1\"\nchmod +x \"$1\"\n",
+    );
+    let cache = tempfile::tempdir().unwrap();
+    for src in [big, scripted] {
+        let doc = ws
+            .judge()
+            .cache(cache.path())
+            .args(["run", src.to_str().unwrap(), "--json", "--no-history"])
+            .run()
+            .json();
+        assert_eq!(doc["verdict"], "AC", "{doc:#}");
+    }
+}
+
+#[test]
+fn a_compilation_past_its_disk_quota_is_stopped_and_says_so() {
+    // A compiler that reserves 5 GiB for its temporary files at once, then dawdles.
+    let ws = Workspace::doubling("1s");
+    ws.write("judge.toml", SCRIPTED);
+    let src = ws.write(
+        "fat.scr",
+        "fallocate -l 5G \"$TMPDIR/object\" || exit 3\nsleep 20\n",
+    );
+    let cache = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let doc = ws
+        .judge()
+        .cache(cache.path())
+        .args(["run", src.to_str().unwrap(), "--json", "--no-history"])
+        .expect_exit(1)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "CE", "{doc:#}");
+    let said = doc["compile"]["diagnostics"].as_str().unwrap_or_default();
+    assert!(
+        said.contains(
+            "compilation stopped: it wrote more than its disk quota (4 GiB of files together)"
+        ),
+        "{said}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
+
 /// Programs running from `bin` (none before the judge has compiled into it).
 fn processes_running(bin: &Path) -> usize {
     if bin.exists() {

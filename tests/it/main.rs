@@ -19,6 +19,7 @@ mod hints;
 mod history;
 mod import;
 mod interactive;
+mod interactive_order;
 mod jobs;
 mod languages;
 mod latex;

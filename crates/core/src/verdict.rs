@@ -508,7 +508,7 @@ pub fn describe_stop(m: &Measurement, limits: &Limits) -> Option<String> {
             format_bytes(limits.output_bytes)
         ),
         Some(StoppedBy::FolderLimit) => format!(
-            "it wrote more than {} of files",
+            "it wrote more than its disk quota ({} of files together)",
             format_bytes(limits.output_bytes)
         ),
         None if m.cpu > limits.time => format!(

@@ -4,6 +4,12 @@
 //! each program's stdout is a pipe to the runner, which passes every byte on at once (never
 //! waiting for a line) and notes it, line by line, with the time it arrived: the programs see
 //! the same byte stream either way, only a little later.
+//!
+//! Either way, as problemtools' `interactive` does, the partner never sees the program's output
+//! end before the runner has seen the program end: the runner holds the write end of that pipe
+//! (or holds back the end it relays) until it has reaped the program. So a program that closes
+//! its output and keeps running is waited for (within its limits) before the partner reads the
+//! end and gives its verdict: which ended first is never a matter of scheduling.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
@@ -117,10 +123,14 @@ struct Relay {
     buf: Box<[u8]>,
     /// The writer ended its output and the reader was told so, all it said passed on.
     told_end: bool,
+    /// The end is passed on only once the writer was reaped (`writer_ended`): the program's
+    /// output, so that the partner's verdict on it comes after the program's end.
+    hold_end: bool,
+    writer_ended: bool,
 }
 
 impl Relay {
-    fn new(from: OwnedFd, to: OwnedFd, mark: u8) -> Relay {
+    fn new(from: OwnedFd, to: OwnedFd, mark: u8, hold_end: bool) -> Relay {
         sys::set_nonblocking(from.as_raw_fd());
         sys::set_nonblocking(to.as_raw_fd());
         Relay {
@@ -130,6 +140,8 @@ impl Relay {
             mark,
             buf: vec![0; 1 << 16].into_boxed_slice(),
             told_end: false,
+            hold_end,
+            writer_ended: false,
         }
     }
 
@@ -194,7 +206,7 @@ impl Relay {
                 }
             }
         }
-        if self.from.is_none() && self.held.is_empty() {
+        if self.from.is_none() && self.held.is_empty() && (self.writer_ended || !self.hold_end) {
             // The writer is done and all it said was passed on: the reader sees the end.
             if self.to.take().is_some() {
                 self.told_end = true;
@@ -339,15 +351,17 @@ pub(super) fn run_pair(
         },
         None => None,
     };
-    // Relayed: two more pipes, the runner between them.
+    // Relayed: two more pipes, the runner between them. Joined: the runner keeps a copy of the
+    // program's output until it reaps the program (`held`).
+    let mut held = None;
     let (partner_io, program_io, mut relays) = if transcript.is_some() {
         let (from_program, from_partner) = match (pipes(), pipes()) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => return failed(e),
         };
         let relays = vec![
-            Relay::new(from_program.0, to_partner.1, b'>'),
-            Relay::new(from_partner.0, to_program.1, b'<'),
+            Relay::new(from_program.0, to_partner.1, b'>', true),
+            Relay::new(from_partner.0, to_program.1, b'<', false),
         ];
         (
             (to_partner.0, from_partner.1),
@@ -355,6 +369,10 @@ pub(super) fn run_pair(
             relays,
         )
     } else {
+        match to_partner.1.try_clone() {
+            Ok(copy) => held = Some(copy),
+            Err(e) => return failed(format!("copying a pipe: {e}")),
+        }
         (
             (to_partner.0, to_program.1),
             (to_program.0, to_partner.1),
@@ -465,6 +483,12 @@ pub(super) fn run_pair(
         if main.check_exit(fds[0].revents != 0) {
             // With whether the partner had ended by then (its exit may show a look later).
             program_ended_at = Some((look, !other.running() || exiting(other.pid)));
+            // Only now may the partner see the end of the program's output.
+            drop(held.take());
+            for r in relays.iter_mut().filter(|r| r.mark == b'>') {
+                r.writer_ended = true;
+                r.pump(&mut transcript);
+            }
         }
         if other.check_exit(fds[1].revents != 0) {
             // A program on its way out has closed its pipes before its exit shows: the partner

@@ -1,7 +1,8 @@
 //! Building programs like an online judge, in any language, and the cache that makes an unchanged source never build twice.
 //!
 //! A build copies the source into a fresh folder, runs the language's compile command there
-//! (through the runner, under a wall-clock and a memory limit) and keeps the folder, renamed
+//! (through the runner, under a wall-clock limit, a memory limit and a disk quota, its temporary
+//! files in a `TMPDIR` of its own beside the folder) and keeps the folder, renamed
 //! atomically into the cache under a hash of everything that decides the result: the source,
 //! the commands, the flags and the identity of every program involved ([`identity`]). The
 //! folder is what runs: a binary, class files, or the checked copy of a script.
@@ -28,8 +29,9 @@ use judge_runner::{self as run, Executor, Outcome};
 pub const DEFAULT_COMPILE_TIME: Duration = Duration::from_secs(60);
 /// The compiler is stopped if its resident memory goes over this.
 const COMPILE_MEMORY: u64 = 4 << 30;
-/// The largest file a compiler may write (the binary among them).
-const COMPILE_OUTPUT: u64 = 1 << 30;
+/// A compilation's disk quota, the program and the compiler's temporary files together (a 1 GiB
+/// static array makes a 1 GiB object file and a 1 GiB binary): past it, the CE says so.
+const COMPILE_DISK: u64 = 4 << 30;
 /// Diagnostics kept from one compilation.
 const DIAGNOSTICS_KEEP: u64 = 256 << 10;
 /// The Rust edition when none is set.
@@ -300,11 +302,16 @@ pub fn compile(
     for d in [&tmp_root, &store.dir.join("build"), &store.dir.join("ce")] {
         std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
     }
-    let tmp = tempfile::Builder::new()
-        .prefix("build-")
-        .tempdir_in(&tmp_root)
-        .map_err(|e| Error::create(&tmp_root, e))?;
-    run::interrupt::register_temp_dir(tmp.path());
+    let temp_dir = |prefix| {
+        let dir = tempfile::Builder::new()
+            .prefix(prefix)
+            .tempdir_in(&tmp_root);
+        let dir = dir.map_err(|e| Error::create(&tmp_root, e))?;
+        run::interrupt::register_temp_dir(dir.path());
+        Ok::<_, Error>(dir)
+    };
+    // The compiler's own files (GCC's assembly and object files) go beside the build, never in it.
+    let (tmp, scratch) = (temp_dir("build-")?, temp_dir("compiler-")?);
     let result = (|| {
         source::write(tmp.path(), &files)?;
         let Program { vars, .. } = program(tmp.path().to_path_buf());
@@ -327,7 +334,7 @@ pub fn compile(
                     language.compile_reads.clone(),
                 ]
                 .concat();
-                let at = (tmp.path(), cwd);
+                let at = (tmp.path(), scratch.path(), cwd);
                 run_compiler(at, argv, (reads, env), executor, settings).map(Some)
             }
             // The format's `build` script, run in the copy of its folder.
@@ -335,7 +342,7 @@ pub fn compile(
                 match source::prepare_scripts(tmp.path())? {
                     Some(build) => {
                         let argv = vec![build.display().to_string()];
-                        let at = (tmp.path(), tmp.path());
+                        let at = (tmp.path(), scratch.path(), tmp.path());
                         // The copy is written and also run from: `build` itself, and what it
                         // makes and calls (a generated program, a helper script).
                         let reads = vec![tmp.path().to_path_buf()];
@@ -347,7 +354,9 @@ pub fn compile(
             _ => Ok(None),
         }
     })();
-    run::interrupt::unregister_temp_dir(tmp.path());
+    for dir in [&tmp, &scratch] {
+        run::interrupt::unregister_temp_dir(dir.path());
+    }
     // Ctrl-C or SIGTERM meanwhile removed the build folder under the compiler, which then
     // fails for that alone: nothing of it is kept (the handler is ending the process).
     run::interrupt::wait_if_interrupted();
@@ -464,10 +473,11 @@ fn toolchain_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Runs the compiler in `dir`, returning what was measured and its diagnostics, the build
-/// folder's path taken out of them (they name the file alone). Sandboxed, it reads only its
-/// toolchain (`reads`) and the build folder, where it also writes its temporary files.
+/// folder's and `temp`'s paths taken out of them (they name the file alone). Sandboxed, it
+/// reads only its toolchain (`reads`) and the build folder, and writes that and `temp` (its
+/// `TMPDIR`): both count towards its disk quota.
 fn run_compiler(
-    (dir, cwd): (&Path, &Path),
+    (dir, temp, cwd): (&Path, &Path, &Path),
     argv: Vec<String>,
     (reads, extra_env): (Vec<PathBuf>, Vec<(String, String)>),
     executor: &mut dyn Executor,
@@ -476,7 +486,7 @@ fn run_compiler(
     let mut env: Vec<(String, String)> = std::env::vars()
         .filter(|(k, _)| k != "TMPDIR" && !extra_env.iter().any(|(e, _)| e == k))
         .collect();
-    env.push(("TMPDIR".into(), dir.display().to_string()));
+    env.push(("TMPDIR".into(), temp.display().to_string()));
     env.extend(extra_env);
     let request = run::Request {
         program: PathBuf::from(&argv[0]),
@@ -493,9 +503,9 @@ fn run_compiler(
             memory_bytes: Some(settings.memory_bytes.unwrap_or(COMPILE_MEMORY)),
             address_space_bytes: None,
             stack_bytes: None,
-            file_size_bytes: Some(COMPILE_OUTPUT),
+            file_size_bytes: None,
             open_files: None,
-            folder_bytes: Some(COMPILE_OUTPUT),
+            folder_bytes: Some(COMPILE_DISK),
             stderr_keep_bytes: DIAGNOSTICS_KEEP,
         },
         input_file: None,
@@ -503,7 +513,7 @@ fn run_compiler(
         keep_file: None,
         access: run::Access {
             read: reads,
-            write: vec![dir.to_path_buf()],
+            write: vec![dir.to_path_buf(), temp.to_path_buf()],
         },
         partner: None,
     };
@@ -527,7 +537,9 @@ fn run_compiler(
     }
     let _ = std::fs::remove_file(&request.stdout);
     let _ = std::fs::remove_file(&request.stderr);
-    let text = String::from_utf8_lossy(&text).replace(&format!("{}/", dir.display()), "");
+    let text = String::from_utf8_lossy(&text)
+        .replace(&format!("{}/", dir.display()), "")
+        .replace(&format!("{}/", temp.display()), "");
     Ok((response, text))
 }
 
@@ -537,7 +549,7 @@ fn compile_limits(settings: &BuildSettings) -> Limits {
         time: Duration::MAX,
         wall: settings.time_limit,
         memory_bytes: settings.memory_bytes.unwrap_or(COMPILE_MEMORY),
-        output_bytes: COMPILE_OUTPUT,
+        output_bytes: COMPILE_DISK,
         memory_rule: MemoryRule::Resident,
     }
 }
