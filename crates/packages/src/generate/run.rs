@@ -405,7 +405,11 @@ impl Maker<'_> {
             let extras = files
                 .filter_map(|f| Some((PathBuf::from(f.file_name()?), f)))
                 .collect();
-            return Ok(Build { path, extras });
+            return Ok(Build {
+                path,
+                extras,
+                entry: None,
+            });
         }
         let path = self.dir.join("generators").join(name);
         if path.is_dir() {
