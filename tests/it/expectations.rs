@@ -189,3 +189,16 @@ fn the_cases_that_test_the_validators_are_never_judged() {
         "{cases:?}"
     );
 }
+
+#[test]
+fn a_generated_invalid_input_gets_no_answer() {
+    // forest's solution writes every answer, and would fail on an input that is not a number.
+    let f = Fixture::new("forest");
+    f.edit("generators/generators.yaml", |t| {
+        format!("{t}  invalid_input:\n    type: directory\n    data:\n      - words:\n          in: |\n            two\n")
+    });
+    f.judge().args(["generate", "forest"]).expect_exit(0).run();
+    let data = f.path().join("data/invalid_input");
+    assert!(data.join("1-words.in").is_file() || data.join("words.in").is_file());
+    assert!(!data.join("1-words.ans").exists() && !data.join("words.ans").exists());
+}

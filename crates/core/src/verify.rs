@@ -19,6 +19,10 @@ use crate::units::{format_duration, serde_as};
 use crate::verdict::{self, Expectation, Verdict};
 use crate::workspace::Problem;
 
+/// Said of a solution that gets what it must only at the margin.
+const EXTRA_TIME: &str =
+    "; as expected only with the extra time (problemtools' \"OK with extra time\")";
+
 /// The verdict of each case at a lower `limit` than the one it ran under.
 pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
     report
@@ -360,11 +364,7 @@ pub fn verify(
                 format_duration(limit),
                 c.verdict_at_margin,
                 format_duration(margin),
-                if c.with_extra_time {
-                    "; as expected only with the extra time (problemtools' \"OK with extra time\")"
-                } else {
-                    ""
-                }
+                if c.with_extra_time { EXTRA_TIME } else { "" }
             ));
         }
         if c.matches_expected == Some(true)

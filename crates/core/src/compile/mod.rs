@@ -226,13 +226,8 @@ pub fn compile(
             .file_name()
             .map(Path::new)
             .filter(|_| !in_folder);
-        source::layout(
-            &mut files,
-            language,
-            (folder.filter(|_| in_folder), lone),
-            source.entry.as_deref(),
-        )
-        .map(Some)
+        let place = (folder.filter(|_| in_folder), lone);
+        source::layout(&mut files, language, place, source.entry.as_deref()).map(Some)
     };
     let layout = match layout {
         Ok(l) => l,
@@ -586,7 +581,6 @@ fn cache_key(
     part(vars.class.as_bytes());
     // Only where a package names it, so that every other build keeps its key.
     if let Some(entry) = entry {
-        part(b"entry");
         part(entry.as_bytes());
     }
     for tool in tools {

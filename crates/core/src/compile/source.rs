@@ -287,14 +287,11 @@ pub(super) fn layout(
                 class.map(|c| (i, c))
             })
             .collect();
-        if let Some(named) = named {
-            // A class may be named with its package: `pkg.Main`.
-            let class = named.rsplit('.').next().unwrap_or(named);
-            if !mains.iter().any(|(_, c)| c == class) {
-                return Err(unknown(named, "class with a main method"));
-            }
-        }
+        // A class may be named with its package: `pkg.Main`.
         let wanted = named.map_or("Main", |n| n.rsplit('.').next().unwrap_or(n));
+        if let (Some(named), false) = (named, mains.iter().any(|(_, c)| c == wanted)) {
+            return Err(unknown(named, "class with a main method"));
+        }
         let Some((i, class)) = mains
             .iter()
             .find(|(_, c)| c == wanted)
