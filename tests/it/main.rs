@@ -10,6 +10,7 @@ mod cluster;
 mod compare;
 mod corpus;
 mod docs;
+mod expectations;
 mod export;
 mod file_io;
 mod fork_bomb;

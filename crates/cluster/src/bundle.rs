@@ -24,6 +24,8 @@ pub struct Bundle {
     pub pack: Option<Pack>,
     pub problem: ProblemRef,
     pub solution: String,
+    /// The entry point the solution's package names for it (`entrypoint`).
+    pub entry: Option<String>,
 }
 
 /// A problem's files in one object, and the hashes of the files it holds.
@@ -46,6 +48,7 @@ impl Bundle {
                 id: problem.id.clone(),
             },
             solution: String::new(),
+            entry: problem.terms.entrypoints.get(&solution.path).cloned(),
         };
         if ws.package(&problem.id).is_some() {
             bundle.problem = ProblemRef::Package {

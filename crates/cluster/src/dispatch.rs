@@ -283,6 +283,7 @@ impl Cluster {
                 bundle: manifest.clone(),
                 problem: bundle.problem.clone(),
                 solution: bundle.solution.clone(),
+                entry: bundle.entry.clone(),
                 options: JobOptions::of(options),
                 calibration_us: self.calibration_us,
             };

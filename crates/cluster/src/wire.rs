@@ -25,6 +25,9 @@ pub struct Job {
     pub problem: ProblemRef,
     /// The solution's path in the bundle.
     pub solution: String,
+    /// The entry point its package names for it, which a worker builds it from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
     pub options: JobOptions,
     /// The submitting machine's calibration (microseconds of the fixed loop): a worker that
     /// differs by more than the margin scales the time limit (see `time`).

@@ -286,6 +286,13 @@ fn broken(rule: &Rule, run: &Run<'_>) -> Option<String> {
         .filter(|(_, c)| rule.covers(&c.name))
         .map(|(i, c)| (i, c.name.as_str()))
         .collect();
+    // The format's `required` defaults to every verdict, so a rule about a part of the test
+    // data needs a case there, as BAPCtools holds it; said only when every case ran.
+    if let (Some(pattern), true) = (&rule.cases, covered.is_empty()) {
+        if report.cases.len() >= report.total {
+            return Some(covers_nothing(pattern));
+        }
+    }
     if let Some(permitted) = &rule.permitted {
         for &(i, name) in &covered {
             let v = run.verdicts[i];
@@ -355,6 +362,20 @@ fn broken(rule: &Rule, run: &Run<'_>) -> Option<String> {
     None
 }
 
+/// Why a rule whose glob matches no case is broken, with the likely cause when its braces
+/// hold a space: every character inside them is part of the name, as BAPCtools matches them.
+fn covers_nothing(pattern: &str) -> String {
+    let spaced = expand_braces(pattern).iter().any(|p| p.contains(' '));
+    format!(
+        "`{pattern}` matches no group or case of the test data{}",
+        if spaced {
+            " (inside braces a space is part of the name: `{ 4 }` is not `{4}`)"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The slowest case a rule covers in a run: its time and name.
 pub fn slowest(rule: &Rule, report: &SolutionReport) -> Option<(Duration, String)> {
     report
@@ -419,6 +440,21 @@ mod tests {
         only_samples.cases = Some("sample".into());
         let b = check(&[only_samples], &run);
         assert_eq!(b[0].why, "none of its 1 cases got WA");
+        // A glob that matches no case (every case ran): spaces in braces are in the names.
+        let mut spaced = wa.clone();
+        spaced.cases = Some("secret/*{ 1 }".into());
+        let b = check(std::slice::from_ref(&spaced), &run);
+        assert!(
+            b[0].why
+                .contains("`secret/*{ 1 }` matches no group or case")
+                && b[0].why.contains("`{ 4 }` is not `{4}`"),
+            "{}",
+            b[0].why
+        );
+        spaced.cases = Some("secret/{1,9}".into());
+        spaced.permitted = None;
+        spaced.required = None;
+        assert!(check(&[spaced], &run).is_empty());
         assert!(wa.lower_bound() && !wa.upper_bound());
         let tle = Rule::verdicts(
             "t",

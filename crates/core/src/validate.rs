@@ -176,9 +176,10 @@ pub struct CaseChecked {
     pub said: String,
 }
 
-/// Checks the cases that test a package's validators (`data/invalid_input`, `invalid_output`,
-/// `valid_output`): an invalid input must be rejected by at least one input validator, an
-/// invalid output by the output validator, and a valid output accepted by it.
+/// Checks the cases that test a package's validators (`data/invalid_input`, `invalid_answer`,
+/// `invalid_output`, `valid_output`): an invalid input must be rejected by at least one input
+/// validator, an invalid answer when judged as one, an invalid output by the output validator,
+/// and a valid output accepted by it.
 pub fn check_validator_cases(judge: &mut Judge, problem: &Problem) -> Result<Vec<CaseChecked>> {
     let cases = &problem.terms.validator_cases;
     let mut out = Vec::new();
@@ -218,9 +219,63 @@ pub fn check_validator_cases(judge: &mut Judge, problem: &Problem) -> Result<Vec
         .iter()
         .filter(|c| c.kind != ValidatorCaseKind::InvalidInput)
     {
-        out.push(check_output(judge, problem, c)?);
+        out.push(match c.kind {
+            ValidatorCaseKind::InvalidAnswer => check_answer(judge, problem, c)?,
+            _ => check_output(judge, problem, c)?,
+        });
     }
     Ok(out)
+}
+
+/// An answer that must be rejected when it is judged as one: by an answer validator, or by the
+/// output validator given it as the output (an interactive problem's has no output to judge).
+fn check_answer(judge: &mut Judge, problem: &Problem, c: &ValidatorCase) -> Result<CaseChecked> {
+    let checked = |ok: bool, said: String| CaseChecked {
+        case: c.name.clone(),
+        kind: c.kind,
+        ok,
+        said,
+    };
+    let Some(answer) = &c.answer else {
+        return Ok(checked(false, "it needs NAME.in and NAME.ans".into()));
+    };
+    let case = TestCase {
+        name: c.name.clone(),
+        input: c.input.clone(),
+        answer: answer.clone(),
+        ..TestCase::default()
+    };
+    let mut by = Vec::new();
+    for validator in &problem.package.answer_validators {
+        let report = run_validator(
+            judge,
+            problem,
+            (validator, Checks::Answers),
+            std::slice::from_ref(&case),
+        )?;
+        if !report.invalid.is_empty() {
+            by.push(report.name);
+        }
+    }
+    if by.is_empty() && problem.interactor.is_none() {
+        let judged =
+            judge.check_output_with(problem, (&c.input, answer, answer), &c.output_flags)?;
+        if let Some(e) = &judged.internal_error {
+            return Ok(checked(false, format!("the output validator failed: {e}")));
+        }
+        if !judged.outcome.accepted {
+            by.push("the output validator".into());
+        }
+    }
+    Ok(if by.is_empty() {
+        checked(
+            false,
+            "accepted as an answer: no answer validator nor the output validator rejected it"
+                .into(),
+        )
+    } else {
+        checked(true, format!("rejected by {}", by.join(", ")))
+    })
 }
 
 fn check_output(judge: &mut Judge, problem: &Problem, c: &ValidatorCase) -> Result<CaseChecked> {

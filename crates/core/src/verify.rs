@@ -19,6 +19,10 @@ use crate::units::{format_duration, serde_as};
 use crate::verdict::{self, Expectation, Verdict};
 use crate::workspace::Problem;
 
+/// Said of a solution that gets what it must only at the margin.
+const EXTRA_TIME: &str =
+    "; as expected only with the extra time (problemtools' \"OK with extra time\")";
+
 /// The verdict of each case at a lower `limit` than the one it ran under.
 pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
     report
@@ -79,6 +83,10 @@ pub struct Checked {
     pub verdict_at_margin: Verdict,
     /// None without an expectation.
     pub matches_expected: Option<bool>,
+    /// It matches only at the margin (problemtools' "OK with extra time"): at the limit it
+    /// does not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub with_extra_time: bool,
     /// The slowest case's CPU time (within the limit x 1.5); None when no case ran.
     #[serde(serialize_with = "serde_as::opt_ms", rename = "max_time_ms")]
     pub max_time: Option<Duration>,
@@ -166,31 +174,44 @@ pub fn check(
     let margin = rule.map_or(margin, |r| r.apply(margin));
     let (verdict, score) = verdict_at(report, limit, grading);
     let score = score.filter(|_| scoring);
-    let verdict_at_margin = verdict_at(report, margin, grading).0;
+    let at_margin = verdict_at(report, margin, grading);
+    let verdict_at_margin = at_margin.0;
     let max_score = report
         .groups
         .as_ref()
         .and_then(|g| g.root().max_score)
         .filter(|_| scoring);
-    let full = match (score, max_score) {
-        (Some(s), Some(m)) if m.is_finite() => Some(s >= m),
-        _ => None,
+    let meets = |(verdict, score): (Verdict, Option<f64>)| {
+        let full = match (score.filter(|_| scoring), max_score) {
+            (Some(s), Some(m)) if m.is_finite() => Some(s >= m),
+            _ => None,
+        };
+        expected.map(|e| {
+            e.admits(verdict)
+                && match (report.solution.split('/').next(), full) {
+                    (Some("partially_accepted"), Some(full)) => !full,
+                    _ => true,
+                }
+        })
     };
     let slowest = report.cases.iter().max_by_key(|c| c.cpu);
-    let mut matches = expected.map(|e| {
-        e.admits(verdict)
-            && match (report.solution.split('/').next(), full) {
-                (Some("partially_accepted"), Some(full)) => !full,
-                _ => true,
-            }
-    });
-    let broken = if rules.is_empty() {
-        Vec::new()
-    } else {
-        let broken = held_to(rules, report, (limit, margin), grading);
+    let mut matches = meets((verdict, score));
+    // problemtools' "OK with extra time": not as expected at the limit, but at the margin.
+    let mut extra_time = matches == Some(false) && meets(at_margin) == Some(true);
+    let mut broken = Vec::new();
+    if !rules.is_empty() {
+        broken = held_to(rules, report, (limit, margin), grading);
+        extra_time = !broken.is_empty()
+            && report.verdict != Verdict::Ce
+            && held_to(rules, report, (margin, margin), grading).is_empty();
+        if extra_time {
+            broken.clear();
+        }
         matches = Some(broken.is_empty());
-        broken
-    };
+    }
+    if extra_time {
+        matches = Some(true);
+    }
     Checked {
         solution: report.solution.clone(),
         expected: expected.cloned(),
@@ -199,6 +220,7 @@ pub fn check(
         max_score,
         verdict_at_margin,
         matches_expected: matches,
+        with_extra_time: extra_time,
         max_time: slowest.map(|c| c.cpu),
         slowest_case: slowest.map(|c| c.name.clone()),
         over_limit: report.cases.iter().any(|c| c.cpu > limit),
@@ -331,14 +353,18 @@ pub fn verify(
         });
     let mut warnings = Vec::new();
     for c in &solutions {
-        if c.verdict != c.verdict_at_margin {
+        if let Some(said) = problem.terms.decided.get(&c.solution) {
+            warnings.push(format!("{}: {said}", c.solution));
+        }
+        if c.verdict != c.verdict_at_margin || c.with_extra_time {
             warnings.push(format!(
-                "{}: sensitive to the time limit: {} at {}, {} at {}",
+                "{}: sensitive to the time limit: {} at {}, {} at {}{}",
                 c.solution,
                 c.verdict,
                 format_duration(limit),
                 c.verdict_at_margin,
-                format_duration(margin)
+                format_duration(margin),
+                if c.with_extra_time { EXTRA_TIME } else { "" }
             ));
         }
         if c.matches_expected == Some(true)
@@ -401,6 +427,7 @@ pub fn verify(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expect::SpecVerdict;
     use crate::fixtures::{self, case};
     use crate::model::CaseReport;
     use crate::verdict::Limits;
@@ -462,7 +489,7 @@ mod tests {
                     case("3", Verdict::Ac, 20),
                 ],
             ),
-            // AC at 1.5 s, TLE at 1 s: a mismatch and sensitive to the limit.
+            // AC at 1.5 s, TLE at 1 s: as expected with the extra time only, and sensitive.
             report(
                 "edge",
                 vec![
@@ -483,13 +510,15 @@ mod tests {
         assert_eq!(by("fast").matches_expected, Some(true));
         assert_eq!(by("edge").verdict, Verdict::Tle);
         assert_eq!(by("edge").verdict_at_margin, Verdict::Ac);
-        assert_eq!(by("edge").matches_expected, Some(false));
+        assert_eq!(by("edge").matches_expected, Some(true));
+        assert!(by("edge").with_extra_time);
+        assert!(!by("fast").with_extra_time);
         assert_eq!(by("slow").matches_expected, Some(true));
         assert!(by("slow").over_limit);
         assert_eq!(by("wrong").matches_expected, Some(false));
         assert_eq!(by("free").matches_expected, None);
         let names: Vec<&str> = v.mismatches().map(|c| c.solution.as_str()).collect();
-        assert_eq!(names, ["edge", "wrong"]);
+        assert_eq!(names, ["wrong"]);
         assert!(!v.ok());
         // The slowest accepted reference: `free` (no expectation) at 700 ms -> 1.4 s -> 2 s.
         let j = v.justified.as_ref().unwrap();
@@ -499,7 +528,7 @@ mod tests {
         );
         let w = v.warnings.join("\n");
         assert!(
-            w.contains("edge: sensitive to the time limit: TLE at 1 s, AC at 1.50 s"),
+            w.contains("edge: sensitive to the time limit: TLE at 1 s, AC at 1.50 s; as expected only with the extra time"),
             "{w}"
         );
         assert!(
@@ -512,6 +541,53 @@ mod tests {
             "{w}"
         );
         assert_eq!(v.missing, ["gone"]);
+    }
+
+    #[test]
+    fn a_verdict_reached_only_with_the_extra_time_matches_as_problemtools_holds_it() {
+        // A wrong answer that runs 1.2 s against 1 s: TLE at the limit, WA at the margin.
+        let p = problem(&[("wrong", "WA"), ("slow", "WA")]);
+        let reports = [
+            report("wrong", vec![case("1", Verdict::Wa, 1200)]),
+            report("slow", vec![case("1", Verdict::Tle, 1500)]),
+        ];
+        let v = verify(&p, Duration::from_secs(1), &reports, &[]);
+        let c = &v.solutions[0];
+        assert_eq!(
+            (c.verdict, c.verdict_at_margin),
+            (Verdict::Tle, Verdict::Wa)
+        );
+        assert_eq!(c.matches_expected, Some(true));
+        assert!(c.with_extra_time);
+        let json = serde_json::to_value(c).unwrap();
+        assert_eq!(json["with_extra_time"], true);
+        // TLE at the margin too: a mismatch still.
+        assert_eq!(v.solutions[1].matches_expected, Some(false));
+        assert!(!v.ok());
+        assert!(
+            v.warnings
+                .iter()
+                .any(|w| w.starts_with("wrong: sensitive to the time limit")
+                    && w.contains("OK with extra time")),
+            "{:?}",
+            v.warnings
+        );
+        // The same with a package's rules: permitted AC WA breaks at the limit only.
+        let mut p = problem(&[]);
+        let rule = Rule::verdicts(
+            "folder wrong_answer/",
+            Some(&[SpecVerdict::Ac, SpecVerdict::Wa]),
+            Some(&[SpecVerdict::Wa]),
+        );
+        p.terms.rules.insert("wrong".into(), vec![rule]);
+        let v = verify(&p, Duration::from_secs(1), &reports[..1], &[]);
+        assert_eq!(
+            v.solutions[0].matches_expected,
+            Some(true),
+            "{:?}",
+            v.solutions[0].broken
+        );
+        assert!(v.solutions[0].with_extra_time && v.ok());
     }
 
     #[test]

@@ -105,6 +105,7 @@ pub fn render_line(c: &Checked, limit: Duration, columns: Columns) -> String {
     let flag = match c.matches_expected {
         Some(false) => alarm("  MISMATCH"),
         None => dim("  no expected verdict"),
+        Some(true) if c.with_extra_time => yellow("  as expected with the extra time only"),
         Some(true) => String::new(),
     };
     let mut line = format!(

@@ -140,13 +140,20 @@ impl Slot {
             self.judges.insert(job.bundle.clone(), kept);
         }
         let kept = self.judges.get_mut(&job.bundle).expect("made above");
-        let (problem, cases, judge) = (kept.problem.clone(), kept.cases.clone(), &mut kept.judge);
+        let (mut problem, cases, judge) =
+            (kept.problem.clone(), kept.cases.clone(), &mut kept.judge);
         let mut options = job.options.options();
         let rule = TimeRule::between(worker.calibration_us, job.calibration_us);
         if let TimeRule::Scaled(factor) = rule {
             options.time_limit = Some(options.limits(&problem).time.mul_f64(factor));
         }
         let path = bundle::solution_path(dir, &job.solution);
+        if let Some(entry) = &job.entry {
+            problem
+                .terms
+                .entrypoints
+                .insert(path.clone(), entry.clone());
+        }
         let solution = Solution {
             name: path
                 .file_stem()

@@ -228,7 +228,8 @@ pub fn compile(
             .file_name()
             .map(Path::new)
             .filter(|_| !in_folder);
-        source::layout(&mut files, language, folder.filter(|_| in_folder), lone).map(Some)
+        let place = (folder.filter(|_| in_folder), lone);
+        source::layout(&mut files, language, place, source.entry.as_deref()).map(Some)
     };
     let layout = match layout {
         Ok(l) => l,
@@ -259,7 +260,13 @@ pub fn compile(
     // may hold any file the compiler could read (an `include_str!` of an answer): never one
     // for a sandboxed run, nor a sandboxed build's error for an open one.
     let sandboxed = executor.sandbox().isolates("files");
-    let key = cache_key(&files, language, &vars, [compiler, runtime], sandboxed);
+    let key = cache_key(
+        (&files, source.entry.as_deref()),
+        language,
+        &vars,
+        [compiler, runtime],
+        sandboxed,
+    );
     let program = |dir: PathBuf| {
         let mut vars = vars.clone();
         vars.dir = dir.display().to_string();
@@ -555,7 +562,7 @@ fn compile_limits(settings: &BuildSettings) -> Limits {
 }
 
 fn cache_key(
-    files: &[source::File],
+    (files, entry): (&[source::File], Option<&str>),
     language: &Language,
     vars: &Vars,
     tools: [&Option<Arc<Tool>>; 2],
@@ -584,6 +591,10 @@ fn cache_key(
     part(vars.edition.as_bytes());
     part(vars.toolchain.as_bytes());
     part(vars.class.as_bytes());
+    // Only where a package names it, so that every other build keeps its key.
+    if let Some(entry) = entry {
+        part(entry.as_bytes());
+    }
     for tool in tools {
         match tool {
             Some(t) => {

@@ -7,7 +7,8 @@
 //! language goes to the compiler (`{sources}`); the entry point (`{source}`) is, in order: the
 //! language's default from the format's table (`__main__.py` or `main.py`, `main.js`, Java's
 //! class `Main`), a file named `main.*` (problemtools' rule), the file named after the folder,
-//! else the first in name order (problemtools' again).
+//! else the first in name order (problemtools' again); a package that names the entry point
+//! (`entrypoint` in `submissions.yaml`) decides over all of these.
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +27,8 @@ pub struct Source {
     /// Files copied into the build folder (a checker's `testlib.h`, a package's `include/`
     /// files), by the name each gets there; they replace the program's own of the same name.
     pub extras: Vec<(PathBuf, PathBuf)>,
+    /// The entry point its package names: a file (`solve.py`) or, in Java, a class.
+    pub entry: Option<String>,
 }
 
 impl Source {
@@ -34,6 +37,7 @@ impl Source {
         Source {
             path: path.to_path_buf(),
             extras: Vec::new(),
+            entry: None,
         }
     }
 
@@ -61,6 +65,7 @@ impl Source {
         Source {
             path: path.to_path_buf(),
             extras,
+            entry: None,
         }
     }
 
@@ -247,21 +252,27 @@ pub(super) struct Layout {
     pub(super) class: Option<String>,
 }
 
-/// Where the program starts, among `files` in `language`: a program of one file (`lone`, its
-/// name in the build folder) starts there, whatever files are copied in beside it; a folder
-/// (named `folder`) by the format's rules. A lone Java file is renamed after its class (any
-/// file name works, as on the judges). The message says why no program can be built.
+/// Where the program starts, among `files` in `language`: where its package says (`named`);
+/// else a program of one file (`lone`, its name in the build folder) starts there, whatever
+/// files are copied in beside it; a folder (named `folder`) by the format's rules. A lone Java
+/// file is renamed after its class (any file name works, as on the judges). The message says
+/// why no program can be built.
 pub(super) fn layout(
     files: &mut [File],
     language: &Language,
-    folder: Option<&str>,
-    lone: Option<&Path>,
+    (folder, lone): (Option<&str>, Option<&Path>),
+    named: Option<&str>,
 ) -> std::result::Result<Layout, String> {
     let sources: Vec<usize> = (0..files.len())
         .filter(|&i| language.claims(&files[i].rel))
         .collect();
     let Some(&first) = sources.first() else {
         return Err(format!("none of its files is a {} source", language.name));
+    };
+    let unknown = |named: &str, what: &str| {
+        format!(
+            "submissions.yaml names the entry point `{named}`, and no {what} of the program is it"
+        )
     };
     if language.kind == Kind::Java {
         let mains: Vec<(usize, String)> = sources
@@ -276,9 +287,14 @@ pub(super) fn layout(
                 class.map(|c| (i, c))
             })
             .collect();
+        // A class may be named with its package: `pkg.Main`.
+        let wanted = named.map_or("Main", |n| n.rsplit('.').next().unwrap_or(n));
+        if let (Some(named), false) = (named, mains.iter().any(|(_, c)| c == wanted)) {
+            return Err(unknown(named, "class with a main method"));
+        }
         let Some((i, class)) = mains
             .iter()
-            .find(|(_, c)| c == "Main")
+            .find(|(_, c)| c == wanted)
             .or(mains.first())
             .cloned()
         else {
@@ -308,7 +324,12 @@ pub(super) fn layout(
             .unwrap_or_default()
     };
     let top = |i: &&usize| files[**i].rel.components().count() == 1;
-    let entry = if let Some(i) = lone.and_then(|f| sources.iter().find(|i| files[**i].rel == f)) {
+    let entry = if let Some(named) = named {
+        *sources
+            .iter()
+            .find(|i| files[**i].rel == Path::new(named) || name(i) == named)
+            .ok_or_else(|| unknown(named, "file"))?
+    } else if let Some(i) = lone.and_then(|f| sources.iter().find(|i| files[**i].rel == f)) {
         *i
     } else if sources.len() == 1 {
         first
@@ -351,7 +372,7 @@ mod tests {
         let mut files: Vec<File> = files.iter().map(|(r, t)| file(r, t)).collect();
         let languages = Languages::default();
         let language = languages.get(language).unwrap();
-        layout(&mut files, language, Some(folder), None).map(|l| {
+        layout(&mut files, language, (Some(folder), None), None).map(|l| {
             l.class
                 .unwrap_or_else(|| l.entry.to_string_lossy().into_owned())
         })
@@ -378,11 +399,45 @@ mod tests {
         let lone = layout(
             &mut files,
             languages.get(py).unwrap(),
+            (None, Some(Path::new("uses.py"))),
             None,
-            Some(Path::new("uses.py")),
         )
         .unwrap();
         assert_eq!(lone.entry, Path::new("uses.py"));
+    }
+
+    #[test]
+    fn the_entry_point_a_package_names_decides() {
+        let languages = Languages::default();
+        let start = |files: &[(&str, &str)], language: &str, named: &str| {
+            let mut files: Vec<File> = files.iter().map(|(r, t)| file(r, t)).collect();
+            layout(
+                &mut files,
+                languages.get(language).unwrap(),
+                (Some("x"), None),
+                Some(named),
+            )
+            .map(|l| {
+                l.class
+                    .unwrap_or_else(|| l.entry.to_string_lossy().into_owned())
+            })
+        };
+        let py = [("main.py", ""), ("solve.py", "")];
+        assert_eq!(start(&py, "python", "solve.py").unwrap(), "solve.py");
+        let e = start(&py, "python", "other.py").unwrap_err();
+        assert!(e.contains("entry point `other.py`"), "{e}");
+        let java = [
+            (
+                "A.java",
+                "public class A { public static void main(String[] a) {} }",
+            ),
+            (
+                "Main.java",
+                "public class Main { public static void main(String[] a) {} }",
+            ),
+        ];
+        assert_eq!(start(&java, "java", "A").unwrap(), "A");
+        assert!(start(&java, "java", "B").is_err());
     }
 
     #[test]

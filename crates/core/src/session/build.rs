@@ -135,7 +135,9 @@ impl Judge {
         let source = match what {
             BuildAs::Helper => Source::with_headers(path),
             BuildAs::Solution(problem) => {
-                included(Source::alone(path), &problem.package, toolchain)
+                let mut source = Source::alone(path);
+                source.entry = problem.terms.entrypoints.get(path).cloned();
+                included(source, &problem.package, toolchain)
             }
         };
         let (env, slots) = self.parts();

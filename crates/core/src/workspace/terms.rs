@@ -31,8 +31,14 @@ pub struct Terms {
     /// Each submission's expectations in the format's terms, by solution name; a submission
     /// that has some is held to them instead of to `Problem::expected`.
     pub rules: BTreeMap<String, Vec<Rule>>,
-    /// The cases that test the validators (`data/invalid_input`, `invalid_output`,
-    /// `valid_output`).
+    /// The entry point `submissions.yaml` names (`entrypoint`), by the submission's path as
+    /// it is built.
+    pub entrypoints: BTreeMap<PathBuf, String>,
+    /// Where a submission's expectation is stated twice and the two disagree, which decided
+    /// and why, by solution name (`judge verify` says it).
+    pub decided: BTreeMap<String, String>,
+    /// The cases that test the validators (`data/invalid_input`, `invalid_answer`,
+    /// `invalid_output`, `valid_output`).
     pub validator_cases: Vec<ValidatorCase>,
     /// `constants`: what `{{name}}` in a Markdown statement and `\constant{name}` in a
     /// LaTeX one stand for.
@@ -59,6 +65,9 @@ pub struct ValidatorCase {
 pub enum ValidatorCaseKind {
     /// Some input validator must reject the input.
     InvalidInput,
+    /// The answer must be rejected when it is judged as one: by an answer validator, or by
+    /// the output validator given it as the output (BAPCtools' `invalid_answer`).
+    InvalidAnswer,
     /// The output validator must reject the output.
     InvalidOutput,
     /// The output validator must accept the output.

@@ -228,6 +228,12 @@ fn generator_files(dir: &Path, plan: &Plan, name: &str) -> Vec<PathBuf> {
 }
 
 /// A program's files: the file, or every file of its folder.
+/// Whether a case has an answer: an invalid input has none (the format's rule), so no
+/// solution is run on it.
+fn has_answer(case: &Case) -> bool {
+    !case.name.starts_with("invalid_input/")
+}
+
 fn files_of(path: &Path) -> Vec<PathBuf> {
     if path.is_dir() {
         let mut v: Vec<PathBuf> = walkdir::WalkDir::new(path)
@@ -325,7 +331,7 @@ impl Maker<'_> {
         for (ext, text) in &case.inline {
             files.insert(ext.clone(), text.clone().into_bytes());
         }
-        if !files.contains_key("ans") {
+        if !files.contains_key("ans") && has_answer(case) {
             let Some(solution) = &case.solution else {
                 return Err(failed(
                     self.dir,
@@ -344,7 +350,7 @@ impl Maker<'_> {
     fn answer_manual(&mut self, case: &Case) -> Result<()> {
         let data = self.dir.join("data");
         let ans = data.join(format!("{}.ans", case.name));
-        if ans.is_file() {
+        if ans.is_file() || !has_answer(case) {
             return Ok(());
         }
         let Some(solution) = &case.solution else {
@@ -406,7 +412,11 @@ impl Maker<'_> {
             let extras = files
                 .filter_map(|f| Some((PathBuf::from(f.file_name()?), f)))
                 .collect();
-            return Ok(Build { path, extras });
+            return Ok(Build {
+                path,
+                extras,
+                entry: None,
+            });
         }
         let path = self.dir.join("generators").join(name);
         if path.is_dir() {

@@ -111,9 +111,14 @@ impl Settings {
     }
 }
 
-/// The folders of `data/` that hold cases testing the validators, not submissions.
-pub(super) const VALIDATION_FOLDERS: [&str; 3] =
-    ["invalid_input", "invalid_output", "valid_output"];
+/// The folders of `data/` that hold cases testing the validators, never used to judge a
+/// submission: the format's three, and BAPCtools' `invalid_answer`.
+pub(super) const VALIDATION_FOLDERS: [(&str, ValidatorCaseKind); 4] = [
+    ("invalid_input", ValidatorCaseKind::InvalidInput),
+    ("invalid_answer", ValidatorCaseKind::InvalidAnswer),
+    ("invalid_output", ValidatorCaseKind::InvalidOutput),
+    ("valid_output", ValidatorCaseKind::ValidOutput),
+];
 
 /// The package's data tree, as its settings files are read: with its constants in.
 pub(super) struct Tree<'a> {
@@ -122,15 +127,11 @@ pub(super) struct Tree<'a> {
 }
 
 impl Tree<'_> {
-    /// The cases that test the validators, from `data/invalid_input`, `invalid_output` and
-    /// `valid_output`, with their folders' and their own settings.
+    /// The cases that test the validators, from `data/invalid_input`, `invalid_answer`,
+    /// `invalid_output` and `valid_output`, with their folders' and their own settings.
     pub(super) fn validator_cases(&self, warnings: &mut Vec<String>) -> Result<Vec<ValidatorCase>> {
         let mut out = Vec::new();
-        for (folder, kind) in [
-            ("invalid_input", ValidatorCaseKind::InvalidInput),
-            ("invalid_output", ValidatorCaseKind::InvalidOutput),
-            ("valid_output", ValidatorCaseKind::ValidOutput),
-        ] {
+        for (folder, kind) in VALIDATION_FOLDERS {
             let dir = self.package.join("data").join(folder);
             if dir.is_dir() {
                 self.walk_validator_cases(
@@ -287,7 +288,10 @@ impl Tree<'_> {
                 format!("{path}/{name}")
             };
             let real = inside(package, &entry)?;
-            if real.is_dir() && path.is_empty() && VALIDATION_FOLDERS.contains(&name.as_str()) {
+            if real.is_dir()
+                && path.is_empty()
+                && VALIDATION_FOLDERS.iter().any(|(f, _)| *f == name)
+            {
                 // Cases of the validators' (`judge validate`), never a submission's.
                 continue;
             }

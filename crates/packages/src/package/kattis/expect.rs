@@ -57,11 +57,10 @@ pub(super) struct Expectations {
 struct Entry {
     glob: String,
     rules: Vec<Rule>,
-    /// `language` or `entrypoint`: the judge picks both itself, so a submission given
-    /// either is not judged (never judged in another language than its package says).
-    refused: Option<String>,
     /// `language`, as the format names it.
     language: Option<String>,
+    /// `entrypoint`: the file (or Java's class) that starts the program.
+    entrypoint: Option<String>,
 }
 
 /// The keys of a rule, beside test-data globs.
@@ -155,17 +154,11 @@ impl Expectations {
                     rules.push(r);
                 }
             }
-            let refused = body.get("entrypoint").map(|e| {
-                format!(
-                    "submissions.yaml gives it the entry point `{}`, and the judge picks a program's entry point itself",
-                    as_text(e)
-                )
-            });
             entries.push(Entry {
                 glob: glob.clone(),
                 rules,
-                refused,
                 language: body.get("language").map(as_text),
+                entrypoint: body.get("entrypoint").map(as_text),
             });
         }
         Ok(Expectations { entries })
@@ -183,13 +176,8 @@ impl Expectations {
 
     /// The rules of the submission `name` (its path under `submissions/`) in a package of
     /// `format`: its folder's default (2025-09), overridden by a `submissions.yaml` entry of
-    /// the folder's name, and every other entry that matches it; `Err` is why it may not be
-    /// judged.
-    pub(super) fn rules_of(
-        &self,
-        name: &str,
-        format: Format,
-    ) -> std::result::Result<Vec<Rule>, String> {
+    /// the folder's name, and every other entry that matches it.
+    pub(super) fn rules_of(&self, name: &str, format: Format) -> Vec<Rule> {
         let folder = name.split('/').next().unwrap_or_default();
         let mut rules = Vec::new();
         let overridden = self.entries.iter().any(|e| e.glob == folder);
@@ -199,12 +187,9 @@ impl Expectations {
             }
         }
         for e in self.entries.iter().filter(|e| path_glob(&e.glob, name)) {
-            if let Some(why) = &e.refused {
-                return Err(why.clone());
-            }
             rules.extend(e.rules.iter().cloned());
         }
-        Ok(rules)
+        rules
     }
 
     /// The languages (the format's codes) the entries matching `name` say it is in.
@@ -213,6 +198,15 @@ impl Expectations {
             .iter()
             .filter(|e| path_glob(&e.glob, name))
             .find_map(|e| e.language.as_deref())
+    }
+
+    /// The entry point the entries matching `name` name for it: the first, as BAPCtools
+    /// takes one when several do.
+    pub(super) fn entrypoint_of(&self, name: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .filter(|e| path_glob(&e.glob, name))
+            .find_map(|e| e.entrypoint.as_deref())
     }
 }
 
@@ -306,7 +300,9 @@ fn rule(
 }
 
 /// The results DOMjudge's `@EXPECTED_RESULTS@: A, B` comment in `source` names, as the judge's
-/// verdicts; `Err` names a result DOMjudge does not have.
+/// verdicts; `Err` names a result no tool reads. Packages carry two spellings, and BAPCtools
+/// writes and reads both: DOMjudge's (`WRONG-ANSWER`, `TIMELIMIT`, `RUN-ERROR`) and the format's
+/// long names (`WRONG_ANSWER`, `TIME_LIMIT_EXCEEDED`, `RUN_TIME_ERROR`), with the short codes.
 pub(super) fn expected_results(source: &str) -> Option<std::result::Result<Expectation, String>> {
     const TAG: &str = "@EXPECTED_RESULTS@:";
     let at = source.find(TAG)?;
@@ -319,21 +315,46 @@ pub(super) fn expected_results(source: &str) -> Option<std::result::Result<Expec
         if word.is_empty() {
             continue;
         }
-        let verdicts: &[Verdict] = match word.to_ascii_uppercase().as_str() {
-            "CORRECT" => &[Verdict::Ac],
-            "WRONG-ANSWER" | "NO-OUTPUT" => &[Verdict::Wa],
-            "TIMELIMIT" => &[Verdict::Tle],
-            "RUN-ERROR" => &[Verdict::Re],
-            "MEMORY-LIMIT" => &[Verdict::Mle],
-            "OUTPUT-LIMIT" => &[Verdict::Ole],
-            "COMPILER-ERROR" => &[Verdict::Ce],
-            other => return Some(Err(format!(
-                "@EXPECTED_RESULTS@ names `{other}`, which is not one of DOMjudge's results (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR)"
-            ))),
+        let Some(verdicts) = result_verdicts(word) else {
+            return Some(Err(format!(
+                "@EXPECTED_RESULTS@ names `{word}`, which is not a result DOMjudge or BAPCtools reads (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR, or ACCEPTED, WRONG_ANSWER, TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR)"
+            )));
         };
         set.extend(verdicts.iter().copied());
     }
     (!set.is_empty()).then_some(Ok(Expectation(set)))
+}
+
+/// The verdicts one result of `@EXPECTED_RESULTS@` stands for, in any case.
+fn result_verdicts(word: &str) -> Option<&'static [Verdict]> {
+    Some(match word.to_ascii_uppercase().as_str() {
+        "CORRECT" | "ACCEPTED" | "AC" => &[Verdict::Ac],
+        "WRONG-ANSWER" | "WRONG_ANSWER" | "WA" | "NO-OUTPUT" | "NO_OUTPUT" => &[Verdict::Wa],
+        "TIMELIMIT" | "TIME_LIMIT_EXCEEDED" | "TIME-LIMIT-EXCEEDED" | "TLE" => &[Verdict::Tle],
+        "RUN-ERROR" | "RUN_TIME_ERROR" | "RUNTIME_ERROR" | "RUN-TIME-ERROR" | "RTE" => {
+            &[Verdict::Re]
+        }
+        "MEMORY-LIMIT" | "MEMORY_LIMIT" | "MLE" => &[Verdict::Mle],
+        "OUTPUT-LIMIT" | "OUTPUT_LIMIT" | "OLE" => &[Verdict::Ole],
+        "COMPILER-ERROR" | "COMPILER_ERROR" | "CE" => &[Verdict::Ce],
+        _ => return None,
+    })
+}
+
+/// What decided a submission's expectation when its `@EXPECTED_RESULTS@` and its folder
+/// disagree (the tag admits a verdict the folder does not): the tag, as DOMjudge has it.
+pub(super) fn tag_over_folder(tag: &Expectation, folder: &str) -> Option<String> {
+    let (_, verdicts) = super::programs::FOLDERS
+        .iter()
+        .chain(MORE_FOLDERS)
+        .find(|(f, _)| *f == folder)?;
+    let disagree = tag.0.iter().any(|v| !verdicts.contains(v));
+    disagree.then(|| {
+        format!(
+            "its @EXPECTED_RESULTS@ says {tag}, its folder {folder}/ says {}: the tag decides (DOMjudge's rule)",
+            Expectation(verdicts.iter().copied().collect())
+        )
+    })
 }
 
 /// The judge's language ids a language code of the format stands for.
@@ -362,5 +383,28 @@ mod tests {
         assert!(expected_results("@EXPECTED_RESULTS@: SLOW")
             .unwrap()
             .is_err());
+    }
+
+    #[test]
+    fn the_formats_long_names_are_read_beside_domjudges() {
+        for (tag, read) in [
+            ("WRONG_ANSWER", "WA"),
+            ("TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR", "TLE or RE"),
+            ("ACCEPTED", "AC"),
+            ("wrong_answer, timelimit", "WA or TLE"),
+        ] {
+            let e = expected_results(&format!("# @EXPECTED_RESULTS@: {tag}\n"))
+                .unwrap()
+                .unwrap();
+            assert_eq!(e.to_string(), read, "{tag}");
+        }
+        let tle = Expectation([Verdict::Tle].into_iter().collect());
+        let said = tag_over_folder(&tle, "wrong_answer").unwrap();
+        assert!(
+            said.contains("says TLE, its folder wrong_answer/ says WA: the tag decides"),
+            "{said}"
+        );
+        let re = Expectation([Verdict::Re].into_iter().collect());
+        assert_eq!(tag_over_folder(&re, "run_time_error"), None);
     }
 }

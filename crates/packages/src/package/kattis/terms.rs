@@ -35,6 +35,8 @@ pub(super) fn gather(
         compile_memory: meta.compilation_memory_mib.map(|m| m << 20),
         validation_output: Some(meta.validation_output_mib << 20),
         rules: Default::default(),
+        entrypoints: Default::default(),
+        decided: Default::default(),
         validator_cases: Vec::new(),
         constants: meta.constants.0.clone(),
     };
@@ -64,22 +66,18 @@ pub(super) fn gather(
             subs.expected.remove(&s.name);
             continue;
         }
-        let mut rules = match expectations.rules_of(&s.name, meta.format) {
-            Ok(r) => r,
-            Err(why) => {
-                subs.skipped.push(skip(why));
-                subs.expected.remove(&s.name);
-                continue;
-            }
-        };
+        let mut rules = expectations.rules_of(&s.name, meta.format);
         // DOMjudge's comment in the source overrides the folder, as DOMjudge has it.
         let source = std::fs::read(&s.path).unwrap_or_default();
         if let Some(results) = expect::expected_results(&String::from_utf8_lossy(&source)) {
             match results {
                 Ok(e) => {
+                    let folder = s.name.split('/').next().unwrap_or_default();
+                    if let Some(said) = expect::tag_over_folder(&e, folder) {
+                        terms.decided.insert(s.name.clone(), said);
+                    }
                     subs.expected.insert(s.name.clone(), e);
                     rules.retain(|r| !r.source.starts_with("folder "));
-                    let folder = s.name.split('/').next().unwrap_or_default();
                     rules.retain(|r| r.source != format!("submissions.yaml: {folder}"));
                 }
                 Err(why) => {
@@ -96,6 +94,9 @@ pub(super) fn gather(
         if built != s.path {
             subs.copies.insert(s.path.clone(), built.clone());
             s.path = built;
+        }
+        if let Some(entry) = expectations.entrypoint_of(&s.name) {
+            terms.entrypoints.insert(s.path.clone(), entry.to_string());
         }
         kept.push(s);
     }
