@@ -35,6 +35,7 @@ mod run_cases;
 mod run_default;
 mod sandbox;
 mod scale;
+mod scoring;
 mod serve;
 mod serve_api;
 mod serve_browser;
