@@ -45,4 +45,5 @@ mod stress;
 mod timing;
 mod validate;
 mod verify;
+mod verify_stop;
 mod watch;

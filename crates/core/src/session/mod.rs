@@ -8,6 +8,7 @@
 mod ahead;
 mod build;
 mod checker;
+mod decided;
 mod explain;
 mod finish;
 mod interact;
