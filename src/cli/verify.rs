@@ -130,7 +130,16 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             .filter(|s| !skipped.iter().any(|k| k.solution == s.name))
             .cloned()
             .collect();
+        // A package's own graders run here, with `--nats` too (they are the jury's programs):
+        // each run graded by them at the limit and the margin.
+        let mut graders = match problem.grading.as_deref().is_some_and(|g| g.has_custom()) {
+            true => Some(ctx.judge()?),
+            false => None,
+        };
         let mut print = |r: &mut SolutionReport, progress: &Progress| -> Result<()> {
+            if let Some(local) = &mut graders {
+                local.grade_by_package(&problem, r, &[limit, margin]);
+            }
             cut::judged(&so_far, r);
             if !args.json {
                 let c = verify::check(

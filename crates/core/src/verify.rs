@@ -21,17 +21,7 @@ use crate::workspace::Problem;
 
 /// The verdict of each case at a lower `limit` than the one it ran under.
 pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
-    report
-        .cases
-        .iter()
-        .map(|c| {
-            if c.cpu > limit {
-                Verdict::Tle
-            } else {
-                c.verdict
-            }
-        })
-        .collect()
+    report.case_verdicts_at(limit)
 }
 
 /// The verdict (and, for a scoring package, the score) of a run at a lower `limit` than the one
@@ -55,8 +45,13 @@ pub fn verdict_at(
 
 /// The groups of a run graded at a lower `limit` than the one it ran under.
 fn graded_at(report: &SolutionReport, limit: Duration, grading: Option<&Group>) -> Option<Graded> {
+    let grading = grading?;
+    // A package's own graders graded it there already (`Judge::grade_by_package`).
+    if let Some((_, graded)) = report.graded_at.iter().find(|(l, _)| *l == limit) {
+        return Some(graded.clone());
+    }
     let verdicts = case_verdicts_at(report, limit);
-    Some(grading?.grade_with(&|name| {
+    Some(grading.grade_with(&|name| {
         let i = report.cases.iter().position(|c| c.name == name)?;
         Some(CaseResult {
             verdict: verdicts[i],
