@@ -64,7 +64,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
     let mut internal_error = false;
     // Cut short (Ctrl-C, SIGTERM), the verify reports what it decided so far.
     let so_far = Arc::new(Mutex::new(cut::SoFar::default()));
-    let _report_when_cut = cut::report_when_cut(&so_far, args.json);
+    let report_when_cut = cut::report_when_cut(&so_far, args.json);
     for (i, id) in ids.iter().enumerate() {
         let problem = ws.problem(id)?;
         let cases = ws.testcases(&problem)?;
@@ -132,9 +132,10 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             .collect();
         // A package's own graders run here, with `--nats` too (they are the jury's programs):
         // each run graded by them at the limit and the margin.
-        let mut graders = match problem.grading.as_deref().is_some_and(|g| g.has_custom()) {
-            true => Some(ctx.judge()?),
-            false => None,
+        let mut graders = if problem.grading.as_deref().is_some_and(|g| g.has_custom()) {
+            Some(ctx.judge()?)
+        } else {
+            None
         };
         let mut print = |r: &mut SolutionReport, progress: &Progress| -> Result<()> {
             if let Some(local) = &mut graders {
@@ -196,6 +197,8 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
         cut::verified(&so_far, &v);
         results.push(v);
     }
+    // Verified whole: nothing is left to report if cut short from here on.
+    drop(report_when_cut);
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&results)?)?;
     }

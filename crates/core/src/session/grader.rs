@@ -20,6 +20,9 @@ use judge_runner::{self as run, Outcome};
 /// The most a grader may write.
 const GRADER_OUTPUT: u64 = 1 << 20;
 
+/// A grader's programs, its arguments and its input: what its result depends on.
+type Call = (Vec<PathBuf>, Vec<String>, String);
+
 impl Judge {
     /// Grades `report` again where `problem`'s groups have graders of their own: the run's own
     /// grading (its groups and verdict), and its grading at each of `limits` (a verify's limit
@@ -80,7 +83,7 @@ struct Programs<'a> {
     env: Env<'a>,
     slot: &'a mut Slot,
     problem: &'a Problem,
-    memo: HashMap<(Vec<PathBuf>, Vec<String>, String), Result<(Verdict, f64), String>>,
+    memo: HashMap<Call, Result<(Verdict, f64), String>>,
 }
 
 impl Graders for Programs<'_> {
