@@ -20,6 +20,7 @@ mod show;
 mod stress;
 mod validate;
 mod verify;
+mod verify_cut;
 mod watch;
 mod worker;
 

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Result;
@@ -13,6 +14,7 @@ use judge_core::verify;
 use judge_core::workspace::{Problem, Solution};
 
 use super::compare::Progress;
+use super::verify_cut as cut;
 use super::{parse_duration, parse_seconds, Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(clap::Args)]
@@ -28,6 +30,12 @@ pub(crate) struct VerifyArgs {
     /// (a solution expected to be TLE then costs one limit, not one per case).
     #[arg(long)]
     skip_after_tle: bool,
+
+    /// Run every case of every solution. By default a solution stops once its verdict is
+    /// decided: at a failure that its expectation rules out, or after which its expectation is
+    /// met and no case could change its verdict.
+    #[arg(long)]
+    all_cases: bool,
 
     /// Wall-clock limit of each compilation (seconds, or with a unit).
     #[arg(long, value_name = "S", default_value = "60s", value_parser = parse_seconds)]
@@ -54,6 +62,9 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
     let mut out = anstream::stdout();
     let mut results = Vec::new();
     let mut internal_error = false;
+    // Cut short (Ctrl-C, SIGTERM), the verify reports what it decided so far.
+    let so_far = Arc::new(Mutex::new(cut::SoFar::default()));
+    let report_when_cut = cut::report_when_cut(&so_far, args.json);
     for (i, id) in ids.iter().enumerate() {
         let problem = ws.problem(id)?;
         let cases = ws.testcases(&problem)?;
@@ -112,13 +123,25 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             )?;
         }
         let margin = problem.time_rule.margin(limit);
+        cut::started(&so_far, &problem, limit, &solutions, &skipped);
         let rest: Vec<Solution> = solutions
             .iter()
             .filter(|s| !reports.iter().any(|r| r.solution == s.name))
             .filter(|s| !skipped.iter().any(|k| k.solution == s.name))
             .cloned()
             .collect();
-        let print = |r: &SolutionReport, progress: &Progress| -> Result<()> {
+        // A package's own graders run here, with `--nats` too (they are the jury's programs):
+        // each run graded by them at the limit and the margin.
+        let mut graders = if problem.grading.as_deref().is_some_and(|g| g.has_custom()) {
+            Some(ctx.judge()?)
+        } else {
+            None
+        };
+        let mut print = |r: &mut SolutionReport, progress: &Progress| -> Result<()> {
+            if let Some(local) = &mut graders {
+                local.grade_by_package(&problem, r, &[limit, margin]);
+            }
+            cut::judged(&so_far, r);
             if !args.json {
                 let c = verify::check(
                     r,
@@ -135,7 +158,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             }
             Ok(())
         };
-        for r in &reports {
+        for r in &mut reports {
             print(r, &progress)?;
         }
         let (done, mut skips) = judge_each(
@@ -143,9 +166,12 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
             &problem,
             &rest,
             &cases,
-            &options(margin),
+            &Options {
+                until_decided: (!args.all_cases).then_some(limit),
+                ..options(margin)
+            },
             &mut progress,
-            Some(&print),
+            Some(&mut print),
         )?;
         skipped.append(&mut skips);
         reports.extend(done);
@@ -168,8 +194,11 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
                 judge_report::validate::render_cases(&v.validator_cases)
             )?;
         }
+        cut::verified(&so_far, &v);
         results.push(v);
     }
+    // Verified whole: nothing is left to report if cut short from here on.
+    drop(report_when_cut);
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&results)?)?;
     }
@@ -192,17 +221,17 @@ fn judge_each(
     cases: &[judge_core::workspace::TestCase],
     options: &Options,
     progress: &mut Progress,
-    print: Option<&dyn Fn(&SolutionReport, &Progress) -> Result<()>>,
+    mut print: Option<&mut dyn FnMut(&mut SolutionReport, &Progress) -> Result<()>>,
 ) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
     let mut reports = Vec::new();
     let mut skipped = Vec::new();
     for (i, s) in solutions.iter().enumerate() {
         progress.solution_started(s, i, solutions.len());
         match judge.judge(problem, s, cases, options, progress) {
-            Ok(r) => {
+            Ok(mut r) => {
                 progress.bar.set_message("");
-                if let Some(print) = print {
-                    print(&r, progress)?;
+                if let Some(print) = &mut print {
+                    print(&mut r, progress)?;
                 }
                 reports.push(r);
             }

@@ -114,6 +114,7 @@ impl Cluster {
             workers: Vec::new(),
             key: None,
             not_timed: Vec::new(),
+            graded_at: Vec::new(),
         };
         // Who will judge, as far as is known before they do.
         let ready = self.workers();

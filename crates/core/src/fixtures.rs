@@ -52,6 +52,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
         workers: Vec::new(),
         key: None,
         not_timed: Vec::new(),
+        graded_at: Vec::new(),
     };
     r.conclude(None);
     r

@@ -1,8 +1,11 @@
 //! Test groups and their grading, as the Kattis problem package format defines it: which cases
 //! count after a failure (`on_reject`), a group's verdict and score from its children's (the
-//! default grader's flags), score ranges. Pure: case verdicts in, group results out.
+//! default grader's flags), score ranges; a group graded by a package's own graders instead
+//! (`grading: custom`) asks a [`Graders`] for its result. Pure: case verdicts in, group results
+//! out.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -93,7 +96,44 @@ pub struct Group {
     /// Groups (by path, graded before this one) that must be accepted for this one to give
     /// points (Polygon's dependencies).
     pub requires: Vec<String>,
+    /// The package's own graders grade the group (`grading: custom`), not the default grader.
+    pub custom: Option<CustomGrader>,
     pub items: Vec<Item>,
+}
+
+/// A package's own graders, as the legacy format runs them: each reads the group's children's
+/// results on stdin, a line `VERDICT SCORE` each, and writes the group's in the same form; the
+/// group's `grader_flags` are its arguments. With several, each runs and the last one's result
+/// is the group's, as in problemtools.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CustomGrader {
+    pub programs: Vec<PathBuf>,
+    pub args: Vec<String>,
+}
+
+/// What runs a package's own graders (the session, which runs programs).
+pub trait Graders {
+    /// A group's result by `grader` from its children's, or why there is none; `None` when no
+    /// grader runs here.
+    fn grade(
+        &mut self,
+        grader: &CustomGrader,
+        children: &[(Verdict, f64)],
+    ) -> Option<std::result::Result<(Verdict, f64), String>>;
+}
+
+/// No program runs: a group with a custom grader is graded by the default grader with its
+/// flags, where what a grader decides cannot change the answer (which cases run).
+struct DefaultOnly;
+
+impl Graders for DefaultOnly {
+    fn grade(
+        &mut self,
+        _: &CustomGrader,
+        _: &[(Verdict, f64)],
+    ) -> Option<std::result::Result<(Verdict, f64), String>> {
+        None
+    }
 }
 
 /// A child of a group.
@@ -120,6 +160,9 @@ pub struct GroupResult {
     pub score: f64,
     /// The most the group could give (`range`), when known.
     pub max_score: Option<f64>,
+    /// Why the group's own grader gave no result (its verdict is then IE).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// The results of every group, children before parents, the root last.
@@ -207,16 +250,36 @@ impl Group {
         false
     }
 
-    /// Grades the tree from the cases' results (cases without one did not run and do not count).
+    /// Grades the tree from the cases' results (cases without one did not run and do not count),
+    /// a group with its own graders by the default grader.
     pub fn grade_with(&self, result: &dyn Fn(&str) -> Option<CaseResult>) -> Graded {
+        self.grade_by(result, &mut DefaultOnly)
+    }
+
+    /// Grades the tree as [`Group::grade_with`] does, a group with its own graders by them.
+    pub fn grade_by(
+        &self,
+        result: &dyn Fn(&str) -> Option<CaseResult>,
+        graders: &mut dyn Graders,
+    ) -> Graded {
         let mut groups = Vec::new();
-        self.grade_into(result, &mut groups);
+        self.grade_into(result, graders, &mut groups);
         Graded { groups }
+    }
+
+    /// Whether a group of the tree has graders of its own.
+    pub fn has_custom(&self) -> bool {
+        self.custom.is_some()
+            || self.items.iter().any(|i| match i {
+                Item::Group(g) => g.has_custom(),
+                Item::Case(_) => false,
+            })
     }
 
     fn grade_into(
         &self,
         result: &dyn Fn(&str) -> Option<CaseResult>,
+        graders: &mut dyn Graders,
         groups: &mut Vec<GroupResult>,
     ) -> (Verdict, f64) {
         let mut children: Vec<(Verdict, f64)> = Vec::new();
@@ -240,7 +303,7 @@ impl Group {
                     if g.cases().iter().all(|c| result(c).is_none()) {
                         continue;
                     }
-                    g.grade_into(result, groups)
+                    g.grade_into(result, graders, groups)
                 }
             };
             let failed = r.0 != Verdict::Ac;
@@ -249,7 +312,19 @@ impl Group {
                 break;
             }
         }
-        let (verdict, mut score) = aggregate(&children, &self.flags);
+        let mut error = None;
+        let (verdict, mut score) = match &self.custom {
+            // A group with no result graded gives none: the grader does not run (problemtools).
+            Some(grader) if !children.is_empty() => match graders.grade(grader, &children) {
+                Some(Ok(r)) => r,
+                Some(Err(why)) => {
+                    error = Some(why);
+                    (Verdict::Ie, 0.0)
+                }
+                None => aggregate(&children, &self.flags),
+            },
+            _ => aggregate(&children, &self.flags),
+        };
         let unmet = |path: &String| {
             !groups
                 .iter()
@@ -263,6 +338,7 @@ impl Group {
             verdict,
             score,
             max_score: self.range.map(|r| r.1),
+            error,
         });
         (verdict, score)
     }
@@ -338,6 +414,7 @@ mod tests {
             range: None,
             case_points: BTreeMap::new(),
             requires: Vec::new(),
+            custom: None,
             items,
         }
     }
@@ -530,6 +607,57 @@ mod tests {
         assert_eq!(root.runs(&known), ["a1", "a2", "b1", "b2"]);
         let known = |c: &str| all.iter().find(|(n, _)| *n == c).map(|(_, v)| *v);
         assert_eq!(root.runs(&known), ["a1", "a2", "b1", "b2", "c1"]);
+    }
+
+    /// Answers for a package's graders, and what each was given.
+    struct Scripted {
+        answer: Result<(Verdict, f64), String>,
+        given: Vec<Vec<(Verdict, f64)>>,
+    }
+
+    impl Graders for Scripted {
+        fn grade(
+            &mut self,
+            _: &CustomGrader,
+            children: &[(Verdict, f64)],
+        ) -> Option<std::result::Result<(Verdict, f64), String>> {
+            self.given.push(children.to_vec());
+            Some(self.answer.clone())
+        }
+    }
+
+    #[test]
+    fn a_group_with_its_own_grader_is_graded_by_it() {
+        let secret = Group {
+            custom: Some(CustomGrader {
+                programs: vec!["graders/half.py".into()],
+                args: vec!["10".into()],
+            }),
+            ..group("secret", OnReject::Continue, "", cases(&["1", "2"]))
+        };
+        let root = group("", OnReject::Continue, "", vec![Item::Group(secret)]);
+        let verdicts = [("1", Verdict::Ac), ("2", Verdict::Wa)];
+        let mut graders = Scripted {
+            answer: Ok((Verdict::Ac, 10.0)),
+            given: Vec::new(),
+        };
+        let g = root.grade_by(&results(&verdicts), &mut graders);
+        assert_eq!(graders.given, [[(Verdict::Ac, 1.0), (Verdict::Wa, 0.0)]]);
+        assert_eq!((g.root().verdict, g.root().score), (Verdict::Ac, 10.0));
+        // Where no grader runs, the default grader grades.
+        assert_eq!(
+            root.grade_with(&results(&verdicts)).root().verdict,
+            Verdict::Wa
+        );
+        // A grader that fails: the group is IE, with why.
+        let mut failing = Scripted {
+            answer: Err("it wrote nothing".into()),
+            given: Vec::new(),
+        };
+        let g = root.grade_by(&results(&verdicts), &mut failing);
+        assert_eq!(g.groups[0].verdict, Verdict::Ie);
+        assert_eq!(g.groups[0].error.as_deref(), Some("it wrote nothing"));
+        assert!(root.has_custom());
     }
 
     #[test]

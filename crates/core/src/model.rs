@@ -269,6 +269,11 @@ pub struct SolutionReport {
     /// they have no verdict, and are not in `cases`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_timed: Vec<NotTimed>,
+    /// A package's own graders' grading at other limits than the run's (a verify's limit, the
+    /// language's extra time applied): what grading at those limits cannot compute without
+    /// running them.
+    #[serde(skip)]
+    pub graded_at: Vec<(Duration, Graded)>,
 }
 
 /// A case run under the shorter cap after a TLE (`judge run`'s default) that did not finish
@@ -433,6 +438,21 @@ impl SolutionReport {
     /// A case went over the time limit: the max time is only a lower bound.
     pub fn any_tle(&self) -> bool {
         self.cases.iter().any(|c| c.verdict == Verdict::Tle)
+    }
+
+    /// Each case's verdict at a lower `limit` than the one it ran under: a case whose CPU time
+    /// is over it is a TLE there, whatever else happened (time is decided first).
+    pub fn case_verdicts_at(&self, limit: Duration) -> Vec<Verdict> {
+        self.cases
+            .iter()
+            .map(|c| {
+                if c.cpu > limit {
+                    Verdict::Tle
+                } else {
+                    c.verdict
+                }
+            })
+            .collect()
     }
 
     /// Fills in what follows from the cases: how many passed, the verdict of the whole run (the

@@ -25,17 +25,7 @@ const EXTRA_TIME: &str =
 
 /// The verdict of each case at a lower `limit` than the one it ran under.
 pub fn case_verdicts_at(report: &SolutionReport, limit: Duration) -> Vec<Verdict> {
-    report
-        .cases
-        .iter()
-        .map(|c| {
-            if c.cpu > limit {
-                Verdict::Tle
-            } else {
-                c.verdict
-            }
-        })
-        .collect()
+    report.case_verdicts_at(limit)
 }
 
 /// The verdict (and, for a scoring package, the score) of a run at a lower `limit` than the one
@@ -59,8 +49,13 @@ pub fn verdict_at(
 
 /// The groups of a run graded at a lower `limit` than the one it ran under.
 fn graded_at(report: &SolutionReport, limit: Duration, grading: Option<&Group>) -> Option<Graded> {
+    let grading = grading?;
+    // A package's own graders graded it there already (`Judge::grade_by_package`).
+    if let Some((_, graded)) = report.graded_at.iter().find(|(l, _)| *l == limit) {
+        return Some(graded.clone());
+    }
     let verdicts = case_verdicts_at(report, limit);
-    Some(grading?.grade_with(&|name| {
+    Some(grading.grade_with(&|name| {
         let i = report.cases.iter().position(|c| c.name == name)?;
         Some(CaseResult {
             verdict: verdicts[i],
@@ -94,6 +89,8 @@ pub struct Checked {
     pub slowest_case: Option<String>,
     /// A case went over the limit: `max_time` is only a lower bound.
     pub over_limit: bool,
+    /// How many cases went over the limit.
+    pub cases_over_limit: usize,
     pub passed: usize,
     pub run: usize,
     pub total: usize,
@@ -224,6 +221,7 @@ pub fn check(
         max_time: slowest.map(|c| c.cpu),
         slowest_case: slowest.map(|c| c.name.clone()),
         over_limit: report.cases.iter().any(|c| c.cpu > limit),
+        cases_over_limit: report.cases.iter().filter(|c| c.cpu > limit).count(),
         passed: case_verdicts_at(report, limit)
             .iter()
             .filter(|v| **v == Verdict::Ac)
@@ -380,17 +378,7 @@ pub fn verify(
                 c.max_score.unwrap_or_default()
             ));
         }
-        if let (true, Some(t)) = (c.verdict == Verdict::Ac, c.max_time) {
-            if t * 2 > limit {
-                warnings.push(format!(
-                    "{}: accepted, but its slowest case ({}, {}) uses {:.0}% of the time limit (at most half is safe)",
-                    c.solution,
-                    c.slowest_case.as_deref().unwrap_or("?"),
-                    format_duration(t),
-                    t.as_secs_f64() / limit.as_secs_f64() * 100.0
-                ));
-            }
-        }
+        warnings.extend(slowness(c, limit));
     }
     if let Some(j) = &justified {
         if j.limit > limit {
@@ -422,6 +410,40 @@ pub fn verify(
         skipped: skipped.to_vec(),
         validator_cases: Vec::new(),
     }
+}
+
+/// What is said of an accepted run's time. Accepted with cases over the limit (a scoring
+/// package's groups accept a run whose other cases score): its score and those cases, which
+/// the scoring rules grade as time-outs; otherwise its slowest case, when over half the limit.
+fn slowness(c: &Checked, limit: Duration) -> Option<String> {
+    if c.verdict != Verdict::Ac {
+        return None;
+    }
+    if c.cases_over_limit > 0 {
+        let cases = match c.cases_over_limit {
+            1 => "1 case".to_string(),
+            n => format!("{n} cases"),
+        };
+        let score = match (c.score, c.max_score) {
+            (Some(s), Some(m)) if m.is_finite() => format!("scored {s} of {m}"),
+            (Some(s), _) => format!("scored {s}"),
+            (None, _) => "accepted by its groups".to_string(),
+        };
+        return Some(format!(
+            "{}: {score}; {cases} hit the time limit (TLE, graded as rejected)",
+            c.solution
+        ));
+    }
+    let t = c.max_time?;
+    (t * 2 > limit).then(|| {
+        format!(
+            "{}: accepted, but its slowest case ({}, {}) uses {:.0}% of the time limit (at most half is safe)",
+            c.solution,
+            c.slowest_case.as_deref().unwrap_or("?"),
+            format_duration(t),
+            t.as_secs_f64() / limit.as_secs_f64() * 100.0
+        )
+    })
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
 
-use super::{dim, memory_cell, paint, time_cell, verdict_style, yellow};
+use super::{alarm, dim, memory_cell, paint, time_cell, verdict_style, yellow};
 use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
 use judge_core::units::{format_bytes, format_duration, format_run_time};
 use judge_core::verdict::{Limits, StoppedBy, Verdict};
@@ -419,6 +419,17 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
                 "{}",
                 dim(&format!("    groups: {}", scored.join(" · ")))
             );
+        }
+    }
+    // A package's own grader that gave no result: the group is IE, and this is why.
+    for g in r.groups.iter().flat_map(|g| &g.groups) {
+        if let Some(why) = &g.error {
+            let group = if g.path.is_empty() {
+                "the root"
+            } else {
+                &g.path
+            };
+            let _ = writeln!(out, "    {}", alarm(&format!("group {group}: {why}")));
         }
     }
     if let Some(first) = r.not_timed.first() {

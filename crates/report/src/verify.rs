@@ -128,6 +128,29 @@ pub fn render_line(c: &Checked, limit: Duration, columns: Columns) -> String {
 
 /// Under the table: the time limits, the warnings and the mismatches.
 pub fn render_tail(v: &Verification) -> String {
+    tail(v, true)
+}
+
+/// The end of a verify cut short (Ctrl-C, SIGTERM): the tail of what it judged, then the
+/// solutions it did not judge.
+pub fn render_cut(v: &Verification, not_judged: &[String]) -> String {
+    let mut out = tail(v, false);
+    if !not_judged.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            alarm(&format!(
+                "interrupted: not judged: {}",
+                not_judged.join(", ")
+            ))
+        );
+    }
+    let _ = writeln!(out, "(what is above was verified so far)");
+    out
+}
+
+/// The tail of a verification, `whole` or cut short.
+fn tail(v: &Verification, whole: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out);
     match &v.justified {
@@ -195,7 +218,12 @@ pub fn render_tail(v: &Verification) -> String {
         v.solutions.iter().filter_map(|c| c.expected.as_ref()),
     );
     if mismatches.is_empty() {
-        let _ = writeln!(out, "  every solution got its expected verdict");
+        let every = if whole {
+            "every solution"
+        } else {
+            "every solution judged"
+        };
+        let _ = writeln!(out, "  {every} got its expected verdict");
     } else {
         let _ = writeln!(
             out,

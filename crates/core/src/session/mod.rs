@@ -8,8 +8,10 @@
 mod ahead;
 mod build;
 mod checker;
+mod decided;
 mod explain;
 mod finish;
+mod grader;
 mod interact;
 mod multipass;
 mod options;
@@ -280,6 +282,7 @@ impl Judge {
             workers: Vec::new(),
             key: None,
             not_timed: Vec::new(),
+            graded_at: Vec::new(),
         };
         observer.compiling(solution, &report);
         let (compile, program) =
@@ -298,6 +301,7 @@ impl Judge {
             observer,
             &mut report,
         )?;
+        self.grade_by_package(problem, &mut report, &[]);
         Ok(report)
     }
 

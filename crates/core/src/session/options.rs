@@ -53,6 +53,10 @@ pub struct Options {
     /// Every case runs, even after a failure that ends its group: a package's expectations
     /// are about every case (`judge verify`). The verdict is still the groups'.
     pub every_case: bool,
+    /// `judge verify`: the time limit it holds the run to (the run itself is under the limit x
+    /// the margin). The run stops once the submission's verdict there is decided
+    /// (`decided.rs`); `None` runs every case (`--all-cases`, and every other command).
+    pub until_decided: Option<Duration>,
 }
 
 impl Default for Options {
@@ -70,6 +74,7 @@ impl Default for Options {
             checks: false,
             selection: None,
             every_case: false,
+            until_decided: None,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! that finishes within it gets its verdict, each that does not is [`NotTimed`].
 
 use super::finish::runs;
-use super::{ahead, Judge, Observer, Options};
+use super::{ahead, decided, Judge, Observer, Options};
 use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{NotTimed, SolutionReport};
@@ -68,7 +68,7 @@ impl Judge {
                 self.drop_sent_ahead()?;
             }
             report.cases.push(case_report);
-            if ended {
+            if ended || decided::stops(problem, &solution.name, options, report) {
                 break;
             }
         }

@@ -10,7 +10,7 @@ use super::constants::Constants;
 use super::meta::{as_number, as_text, parse_yaml, words};
 use super::{dir_name, sorted_entries};
 use judge_core::error::{Error, Result};
-use judge_core::grading::{GraderFlags, Group, Item, OnReject};
+use judge_core::grading::{CustomGrader, GraderFlags, Group, Item, OnReject};
 use judge_core::workspace::{TestCase, ValidatorCase, ValidatorCaseKind};
 
 /// A group's settings, as its folder's settings file and its parent's give them.
@@ -18,6 +18,8 @@ use judge_core::workspace::{TestCase, ValidatorCase, ValidatorCaseKind};
 pub(super) struct Settings {
     on_reject: OnReject,
     grader_flags: String,
+    /// The package's own graders grade the group (`grading: custom`).
+    custom_grading: bool,
     accept_score: f64,
     reject_score: f64,
     range: Option<(f64, f64)>,
@@ -32,6 +34,7 @@ impl Settings {
         Settings {
             on_reject: OnReject::Break,
             grader_flags: String::new(),
+            custom_grading: false,
             accept_score: 1.0,
             reject_score: 0.0,
             range: None,
@@ -98,10 +101,10 @@ impl Settings {
                 // A group's own static validation case: read by `static_case`, not inherited.
                 "static_validation_score" | "static_validator_args" => {}
                 "grading" => {
-                    if as_text(v) == "custom" {
-                        warnings.push(format!(
-                            "{shown}: a custom grader is not supported; the default grader grades"
-                        ));
+                    s.custom_grading = match as_text(v).as_str() {
+                        "default" => false,
+                        "custom" => true,
+                        _ => return Err(bad(key, v, "write default or custom")),
                     }
                 }
                 other => warnings.push(format!("{shown}: unknown key `{other}` (ignored)")),
@@ -381,6 +384,22 @@ impl Tree<'_> {
             range: settings.range,
             case_points,
             requires: Vec::new(),
+            custom: settings
+                .custom_grading
+                .then(|| -> Result<CustomGrader> {
+                    Ok(CustomGrader {
+                        programs: sorted_entries(&package.join("graders"))
+                            .iter()
+                            .map(|p| inside(package, p))
+                            .collect::<Result<_>>()?,
+                        args: settings
+                            .grader_flags
+                            .split_whitespace()
+                            .map(String::from)
+                            .collect(),
+                    })
+                })
+                .transpose()?,
             items,
         })
     }

@@ -244,6 +244,7 @@ fn grading(xml: &ProblemXml, cases: &[TestCase], scoring: bool) -> Group {
         range: None,
         case_points: BTreeMap::new(),
         requires: Vec::new(),
+        custom: None,
         items: Vec::new(),
     };
     for (i, case) in cases.iter().enumerate() {
@@ -296,6 +297,7 @@ fn grading(xml: &ProblemXml, cases: &[TestCase], scoring: bool) -> Group {
             range: Some((0.0, total)),
             case_points,
             requires: declared.map(|g| g.dependencies.clone()).unwrap_or_default(),
+            custom: None,
             items: members
                 .iter()
                 .map(|j| Item::Case(cases[*j].name.clone()))
