@@ -76,6 +76,11 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         bound: settings.bound,
         port: server.port(),
     };
+    // Judged on other machines, a submission needs their compilers, not this one's.
+    let languages = match settings.remote {
+        Some(_) => submit::Installed::any(&ws),
+        None => submit::Installed::of(&ws),
+    };
     let runs = runs::Runs::start(
         ws.clone(),
         settings.history.clone(),
@@ -83,7 +88,6 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
         settings.remote,
     );
     events::watch_history(settings.history.clone(), runs.changed.clone());
-    let languages = submit::Installed::of(&ws);
     let app = Arc::new(App {
         languages,
         ws,
