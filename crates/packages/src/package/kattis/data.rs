@@ -100,13 +100,13 @@ impl Settings {
                 "description" | "hint" | "full_feedback" => {}
                 // A group's own static validation case: read by `static_case`, not inherited.
                 "static_validation_score" | "static_validator_args" => {}
-                "grading" => {
-                    s.custom_grading = match as_text(v).as_str() {
-                        "default" => false,
-                        "custom" => true,
-                        _ => return Err(bad(key, v, "write default or custom")),
-                    }
-                }
+                "grading" => match as_text(v).as_str() {
+                    "default" => s.custom_grading = false,
+                    "custom" => s.custom_grading = true,
+                    other => warnings.push(format!(
+                        "{shown}: grading: `{other}` is neither default nor custom (ignored)"
+                    )),
+                },
                 other => warnings.push(format!("{shown}: unknown key `{other}` (ignored)")),
             }
         }
