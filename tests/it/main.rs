@@ -7,6 +7,7 @@ mod common;
 
 mod checkers;
 mod cluster;
+mod cluster_notes;
 mod compare;
 mod corpus;
 mod docs;

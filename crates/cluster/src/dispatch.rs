@@ -35,6 +35,9 @@ const PUTS_AT_ONCE: usize = 16;
 
 /// A run that has heard nothing of its cases for this long says why it may be waiting.
 const IDLE_NOTE_AFTER: Duration = Duration::from_secs(15);
+/// While it hears nothing, how often it looks at the workers' list again: a worker gone from it
+/// is said.
+const WORKERS_LOOKED_AT: Duration = Duration::from_secs(5);
 
 impl Cluster {
     /// Connects to the cluster of `config`; this machine's calibration figure is the one
@@ -189,6 +192,7 @@ impl Cluster {
                     c.attempt = Some(outcome.attempt);
                     report.cases.push(c);
                 }
+                Judged::Lacking { reason } => return Err(ClusterError::NoWorkerCan(reason)),
             }
         }
         report.workers = by_worker.into_values().collect();
@@ -201,24 +205,16 @@ impl Cluster {
         Ok(report)
     }
 
-    /// Why a run may have heard nothing for `quiet`: no worker listed, or all of them busy.
-    async fn idle_note(&self, quiet: Duration) -> String {
+    /// The names of the workers registered now.
+    async fn registered(&self) -> Vec<String> {
         let mut names = Vec::new();
         if let Ok(mut keys) = self.nats.workers.keys().await {
             while let Some(Ok(key)) = keys.next().await {
                 names.push(key);
             }
         }
-        let secs = quiet.as_secs();
-        match names.as_slice() {
-            [] => format!(
-                "no case judged in {secs} s, and no worker is running: start one with `judge worker --nats URL` (the cases wait in the queue until one takes them)"
-            ),
-            names => format!(
-                "no case judged in {secs} s; the workers ({}) are busy (fetching this run's files, or judging other runs), or stuck",
-                names.join(", ")
-            ),
-        }
+        names.sort();
+        names
     }
 
     /// Puts the bundle's files, publishes a job per case, and reads outcomes until every case
@@ -307,13 +303,14 @@ impl Cluster {
             let ack = ack.await.map_err(ClusterError::nats)?;
             sequence_of.insert(ack.sequence, chunk);
         }
-        let queued = sequence_of.keys().copied().collect();
-        let _taken_back = self.take_back_at_interrupt(queued).await;
+        let queued: Vec<u64> = sequence_of.keys().copied().collect();
+        let _taken_back = self.take_back_at_interrupt(queued.clone()).await;
         let mut outcomes: BTreeMap<usize, Outcome> = BTreeMap::new();
         let mut shown = 0;
         let mut compiled_said = false;
         let mut last_news = Instant::now();
-        let mut idle_said = false;
+        // The workers registered when the run last said why it waits, and when it looks again.
+        let (mut noted, mut next_look): (Option<Vec<String>>, Instant) = (None, Instant::now());
         while outcomes.len() < cases.len() {
             tokio::select! {
                 next = found.next() => {
@@ -333,9 +330,14 @@ impl Cluster {
                         .map_err(|e| ClusterError::Malformed(format!("an outcome: {e}")))?;
                     last_news = Instant::now();
                     if outcome.index < cases.len() {
-                        let ce = matches!(&outcome.result, Judged::Case { case: None, .. });
+                        // The same wherever it goes: nothing more to wait for.
+                        let last = matches!(
+                            &outcome.result,
+                            Judged::Case { case: None, .. } | Judged::Lacking { .. }
+                        );
                         outcomes.entry(outcome.index).or_insert(outcome);
-                        if ce {
+                        if last {
+                            self.withdraw(&queued).await;
                             break;
                         }
                     }
@@ -369,9 +371,14 @@ impl Cluster {
                     }
                 }
                 _ = tokio::time::sleep(Duration::from_secs(1)) => {
-                    if !idle_said && outcomes.is_empty() && last_news.elapsed() >= IDLE_NOTE_AFTER {
-                        idle_said = true;
-                        observer.note(&self.idle_note(last_news.elapsed()).await);
+                    let quiet = last_news.elapsed();
+                    if quiet >= IDLE_NOTE_AFTER && Instant::now() >= next_look {
+                        next_look = Instant::now() + WORKERS_LOOKED_AT;
+                        let names = self.registered().await;
+                        if let Some(note) = idle_note(noted.as_deref(), &names, quiet) {
+                            observer.note(&note);
+                        }
+                        noted = Some(names);
                     }
                 }
             }
@@ -404,6 +411,14 @@ impl Cluster {
 }
 
 impl Cluster {
+    /// Takes the jobs of `sequences` that are still queued off the queue: a run that ended
+    /// early (its solution does not compile, no worker can build it) leaves no work behind.
+    async fn withdraw(&self, sequences: &[u64]) {
+        if let Ok(stream) = self.nats.js.get_stream(WORK_STREAM).await {
+            delete_jobs(&stream, sequences).await;
+        }
+    }
+
     /// Ctrl-C meanwhile takes the jobs of `sequences` off the queue (those still there), so that
     /// no worker judges a run nobody waits for; until the guard is dropped.
     async fn take_back_at_interrupt(
@@ -413,19 +428,59 @@ impl Cluster {
         let stream = self.nats.js.get_stream(WORK_STREAM).await.ok()?;
         let handle = self.runtime.handle().clone();
         Some(judge_runner::interrupt::on_interrupt(std::sync::Arc::new(
-            move || {
-                // Bounded: a server gone quiet does not keep Ctrl-C from ending the process.
-                handle.block_on(async {
-                    let _ = tokio::time::timeout(Duration::from_secs(3), async {
-                        for &sequence in &sequences {
-                            let _ = stream.delete_message(sequence).await;
-                        }
-                    })
-                    .await;
-                });
-            },
+            move || handle.block_on(delete_jobs(&stream, &sequences)),
         )))
     }
+}
+
+/// Deletes the jobs of `sequences` from the work queue (those still there); bounded, so that a
+/// server gone quiet keeps nothing waiting (Ctrl-C from ending the process, say).
+async fn delete_jobs(stream: &jetstream::stream::Stream, sequences: &[u64]) {
+    let _ = tokio::time::timeout(Duration::from_secs(3), async {
+        for &sequence in sequences {
+            let _ = stream.delete_message(sequence).await;
+        }
+    })
+    .await;
+}
+
+/// Why a run may have heard nothing for `quiet`, given the workers registered `now` and those
+/// registered when it last said so (`before`; `None` when it said nothing yet): no worker
+/// listed, all of them busy, or some gone from the list since. `None` when nothing changed.
+fn idle_note(before: Option<&[String]>, now: &[String], quiet: Duration) -> Option<String> {
+    let secs = quiet.as_secs();
+    let start_one = "start one with `judge worker --nats URL` (the cases wait in the queue until one takes them)";
+    let gone: Vec<&str> = before
+        .unwrap_or_default()
+        .iter()
+        .filter(|w| !now.contains(w))
+        .map(String::as_str)
+        .collect();
+    let gone_said = match gone.as_slice() {
+        [] => String::new(),
+        [one] => format!(
+            "worker {one} is no longer registered: it stopped, or it was killed or cut off and its registration expired (a worker renews it every 10 s)"
+        ),
+        many => format!(
+            "workers {} are no longer registered: they stopped, or they were killed or cut off and their registrations expired (a worker renews it every 10 s)",
+            many.join(", ")
+        ),
+    };
+    Some(match (before, now) {
+        (None, []) => format!("no case judged in {secs} s, and no worker is running: {start_one}"),
+        (None, names) => format!(
+            "no case judged in {secs} s; the workers ({}) are busy (fetching this run's files, or judging other runs), or stuck",
+            names.join(", ")
+        ),
+        _ if gone.is_empty() => return None,
+        (Some(_), []) => format!(
+            "no case judged in {secs} s: {gone_said}, and no worker is running now: {start_one}"
+        ),
+        (Some(_), names) => format!(
+            "no case judged in {secs} s: {gone_said}; the workers left ({}) are busy, or stuck",
+            names.join(", ")
+        ),
+    })
 }
 
 /// Every outcome of `submission`, from the first.
@@ -501,7 +556,20 @@ impl judge_core::session::Judging for Remote {
                 &submission,
                 observer,
             )
-            .map_err(|e| judge_core::Error::Remote(e.to_string()))
+            .map_err(|e| match e {
+                // Not judged, as a local run does not judge a language this machine lacks:
+                // a skip for the commands that judge many solutions, a batch line's error.
+                ClusterError::NoWorkerCan(reason) => judge_core::Error::Refused {
+                    solution: solution.name.clone(),
+                    why: format!(
+                        "no worker can judge it: {}",
+                        reason.lines().next().unwrap_or_default()
+                    ),
+                    fix: "install what it needs on the workers, or start a worker that has it"
+                        .into(),
+                },
+                e => judge_core::Error::Remote(e.to_string()),
+            })
     }
 }
 
@@ -515,4 +583,31 @@ pub fn fresh_key() -> String {
         .as_nanos();
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     crate::wire::hash(format!("{now}-{}-{n}", std::process::id()).as_bytes())[..20].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_idle_note_says_which_worker_left_the_list() {
+        let quiet = Duration::from_secs(40);
+        let first = idle_note(None, &names(&["a"]), quiet).unwrap();
+        assert!(first.contains("the workers (a) are busy"), "{first}");
+        // Nothing changed, or a worker came: nothing more to say.
+        assert_eq!(idle_note(Some(&names(&["a"])), &names(&["a"]), quiet), None);
+        assert_eq!(
+            idle_note(Some(&names(&["a"])), &names(&["a", "b"]), quiet),
+            None
+        );
+        let gone = idle_note(Some(&names(&["a"])), &[], quiet).unwrap();
+        assert!(gone.contains("worker a is no longer registered"), "{gone}");
+        assert!(gone.contains("no worker is running now"), "{gone}");
+        let one_left = idle_note(Some(&names(&["a", "b"])), &names(&["b"]), quiet).unwrap();
+        assert!(one_left.contains("the workers left (b)"), "{one_left}");
+    }
 }

@@ -66,6 +66,10 @@ pub enum ClusterError {
     Nats(String),
     #[error("a message of the cluster could not be read: {0}")]
     Malformed(String),
+    /// No worker had what the submission needs (`worker NAME: ...` says what), by its job's
+    /// last delivery.
+    #[error("no worker can judge it: {0}")]
+    NoWorkerCan(String),
 }
 
 impl ClusterError {

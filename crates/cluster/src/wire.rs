@@ -176,6 +176,9 @@ pub enum Judged {
     },
     /// The job could not be judged here or anywhere: an internal error with the reason.
     Failed { reason: String },
+    /// No worker had what the job needs (a compiler, a Rust toolchain) by its last delivery:
+    /// the submission is not judged, as a local run does not judge a language it lacks.
+    Lacking { reason: String },
 }
 
 /// A case's report as it crosses the wire: its JSON, and the times to the microsecond (the JSON

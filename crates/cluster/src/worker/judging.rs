@@ -81,7 +81,7 @@ impl Slot {
     /// after another, telling each case's result as soon as it has one. A solution that does
     /// not compile is told once, for the first case. When this machine lacks what the job needs
     /// (a compiler), nothing is told and the reason is returned, for another machine to try;
-    /// on the job's `last` delivery that is told as each case's failure instead.
+    /// on the job's `last` delivery that is told once, for the first case, instead.
     pub(super) fn judge(
         &mut self,
         job: &Job,
@@ -100,7 +100,13 @@ impl Slot {
                 return None;
             }
             Ok(Prepared::Lacking(reason)) if !last => return Some(reason),
-            Ok(Prepared::Lacking(reason)) | Err(reason) => {
+            // Said once, for the job: the submitting side ends the run with it.
+            Ok(Prepared::Lacking(reason)) => {
+                let reason = format!("worker {}: {reason}", worker.name);
+                tell(&job.cases[0], Judged::Lacking { reason });
+                return None;
+            }
+            Err(reason) => {
                 for case in &job.cases {
                     tell(case, failed(reason.clone()));
                 }

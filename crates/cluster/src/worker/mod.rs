@@ -7,7 +7,7 @@
 
 mod judging;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
@@ -65,6 +65,10 @@ type Held = Arc<Mutex<HashMap<u64, jetstream::Message>>>;
 /// Ctrl-C was pressed nothing more is published (a case its programs' stop cut short is handed
 /// back, never reported).
 type Publishing = Arc<tokio::sync::Mutex<()>>;
+
+/// What this worker lacks that it has said already (the first line of the reason): a language
+/// it cannot build is said once, not once per job handed back.
+type Warned = Arc<Mutex<HashSet<String>>>;
 
 /// The worker's entry in the list of workers, once put there: taken out at Ctrl-C.
 type Listed = Arc<Mutex<Option<(async_nats::jetstream::kv::Store, String)>>>;
@@ -176,6 +180,7 @@ async fn serve(
         let slot = Slot::new(&state, options.settings, alone.clone(), options.jobs);
         give_back.send(slot).await.expect("room for every slot");
     }
+    let warned: Warned = Arc::default();
     let mut consumer = nats.consumer().await?;
     // The consumer's own, fixed when it was made (this worker's settings may differ).
     let max_deliver = consumer
@@ -186,18 +191,20 @@ async fn serve(
         // A job is taken only when a slot is free for it: nothing waits here on its ack time.
         let slot = slots.recv().await.expect("the slots come back");
         let job = next_job(&consumer, &log).await;
-        let (nats, cache, info, held, publishing, log, give_back) = (
+        let (nats, cache, info, held, publishing, warned, log, give_back) = (
             nats.clone(),
             cache.clone(),
             info.clone(),
             held.clone(),
             publishing.clone(),
+            warned.clone(),
             log.clone(),
             give_back.clone(),
         );
         tokio::spawn(async move {
             let who = (&info, max_deliver);
-            let slot = handle(&nats, &cache, who, (&held, &publishing), &log, job, slot).await;
+            let kept = (&held, &publishing, &warned);
+            let slot = handle(&nats, &cache, who, kept, &log, job, slot).await;
             let _ = give_back.send(slot).await;
         });
     }
@@ -242,7 +249,7 @@ async fn handle(
     nats: &Nats,
     cache: &Cache,
     (info, max_deliver): (&WorkerInfo, i64),
-    (held, publishing): (&Held, &Publishing),
+    (held, publishing, warned): (&Held, &Publishing, &Warned),
     log: &Arc<dyn Fn(Event) + Send + Sync>,
     message: jetstream::Message,
     mut slot: Slot,
@@ -305,6 +312,7 @@ async fn handle(
             Judged::Case { case: Some(c), .. } => c.report.verdict.code().to_string(),
             Judged::Case { case: None, .. } => "CE".into(),
             Judged::Failed { reason } => format!("IE: {reason}"),
+            Judged::Lacking { .. } => "not judged: no worker had what it needs".into(),
         };
         let outcome = Outcome {
             submission: job.submission.clone(),
@@ -343,11 +351,14 @@ async fn handle(
     let _publishing = publishing.lock().await;
     if !judge_runner::interrupt::interrupted() {
         if let Some(reason) = lacking {
-            log(Event::Warning(format!(
-                "handed back a job of {} (delivery {attempt} of {max_deliver}), for a machine that has what it needs: {}",
-                job.submission,
-                reason.lines().next().unwrap_or_default()
-            )));
+            let what = reason.lines().next().unwrap_or_default().to_string();
+            let first = warned.lock().is_ok_and(|mut w| w.insert(what.clone()));
+            if first {
+                log(Event::Warning(format!(
+                    "handed back a job of {} (delivery {attempt} of {max_deliver}), for a machine that has what it needs: {what} (said once: the other jobs that need it go back without a word)",
+                    job.submission,
+                )));
+            }
             let _ = message.ack_with(AckKind::Nak(Some(HAND_BACK_DELAY))).await;
         } else if heard > 0 && stored == heard {
             let _ = message.double_ack().await;
