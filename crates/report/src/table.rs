@@ -421,17 +421,7 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
             );
         }
     }
-    // A package's own grader that gave no result: the group is IE, and this is why.
-    for g in r.groups.iter().flat_map(|g| &g.groups) {
-        if let Some(why) = &g.error {
-            let group = if g.path.is_empty() {
-                "the root"
-            } else {
-                &g.path
-            };
-            let _ = writeln!(out, "    {}", alarm(&format!("group {group}: {why}")));
-        }
-    }
+    grader_errors(out, r);
     if let Some(first) = r.not_timed.first() {
         let n = r.not_timed.len();
         let _ = writeln!(
@@ -454,6 +444,20 @@ pub fn summary(out: &mut dyn Write, r: &SolutionReport) {
                 shown(&dir)
             ))
         );
+    }
+}
+
+/// A package's own grader that gave no result: the group is IE, and this says why.
+fn grader_errors(out: &mut dyn Write, r: &SolutionReport) {
+    for g in r.groups.iter().flat_map(|g| &g.groups) {
+        if let Some(why) = &g.error {
+            let group = if g.path.is_empty() {
+                "the root"
+            } else {
+                &g.path
+            };
+            let _ = writeln!(out, "    {}", alarm(&format!("group {group}: {why}")));
+        }
     }
 }
 

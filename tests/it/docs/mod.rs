@@ -6,10 +6,11 @@
 //! prints (stdout and stderr, as a terminal shows them) must be the text under it, and its exit
 //! status 0. Times, sizes, dates, rates, compiler versions and whether a build came from the
 //! cache are set aside on both sides (`redact`); so are the warning lines that only a slow or
-//! busy machine prints (a case within 10% of the time limit, a wide spread over repeated runs,
-//! an accepted solution using over half of its limit), so that an example does not fail because
-//! the machine was loaded; and so is the spacing that aligns columns. A line `...` stands for
-//! any lines, `[..]` for any part of a line (snapbox's wildcards).
+//! busy machine prints (a case within 10% of the time limit, a wide spread over repeated runs
+//! and compare's `~` mark for it, an accepted solution using over half of its limit), so that an
+//! example does not fail because the machine was loaded; and so is the spacing that aligns
+//! columns. A line `...` stands for any lines, `[..]` for any part of a line (snapbox's
+//! wildcards).
 //!
 //! The blocks of one page share one throw-away copy of the repository's workspace (what a fresh
 //! clone has: `problems/`, `solutions/`, `testcases/`), made at the page's first tested block,

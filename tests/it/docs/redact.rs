@@ -46,6 +46,8 @@ static REDACTIONS: LazyLock<Vec<Redaction>> = LazyLock::new(|| {
             "seeds $1 to [N] · [N] seeds in",
         ),
         redaction(r"\d+\.\d+( ± \d+\.\d+)? x faster", "[RATIO] x faster"),
+        // compare's mark of a cell whose runs spread widely, as a busy machine's do.
+        redaction(r"(^|\s)~ ([A-Z]{2,3}\b)", "$1$2"),
     ]
 });
 
@@ -54,7 +56,7 @@ static REDACTIONS: LazyLock<Vec<Redaction>> = LazyLock::new(|| {
 /// at 6 s of 14 s goes past 12.6 s under load), so it is set aside on both sides, as a line.
 static LOAD_WARNING: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^\s*warning: (within 10% of the time limit \(|wide spread over \d+ runs: |.*: accepted, but its slowest case \(.*\) uses \d+% of the time limit \(at most half is safe\)$)",
+        r"^\s*(warning: (within 10% of the time limit \(|wide spread over \d+ runs: |.*: accepted, but its slowest case \(.*\) uses \d+% of the time limit \(at most half is safe\)$)|~ wide spread over the runs$)",
     )
     .unwrap()
 });
@@ -165,6 +167,12 @@ fn warnings_of_a_busy_machine_are_set_aside_on_both_sides() {
     assert_eq!(normalise(spread), " 3 AC [TIME]\n");
     let verify = "  warning: py-mirror: accepted, but its slowest case (14, 3.04 s) uses 76% of the time limit (at most half is safe)\nnext\n";
     assert_eq!(normalise(verify), "next\n");
+    // compare's table marks such a cell and says what the mark means under it.
+    let marked = " 01  AC 1 ms / 1 ms  ~ AC 1 ms / 2 ms\n\n  ~ wide spread over the runs\n";
+    assert_eq!(
+        normalise(marked),
+        " 01 AC [TIME] / [TIME] AC [TIME] / [TIME]\n"
+    );
     // Other warnings are the program's words, compared as they are.
     let other = "warning: the verdict above stands, but nothing was recorded in the history: x\n";
     assert_eq!(normalise(other), other);
