@@ -19,6 +19,8 @@ mod seccomp;
 pub mod server;
 mod stop;
 mod sweep;
+// The one module with `unsafe`: the raw system calls, each wrapped in a safe function.
+#[allow(unsafe_code)]
 mod sys;
 mod tail;
 mod watch;
