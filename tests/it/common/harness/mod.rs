@@ -51,6 +51,8 @@ pub(crate) struct Test {
 /// What a command must do, checked once it has ended.
 #[derive(Default)]
 struct Expect {
+    /// Whether the program is the judge, whose own panic fails every test (a panic exits 101).
+    judge: bool,
     exit: Option<i32>,
     stdout_has: Vec<String>,
     stdout_lacks: Vec<String>,
@@ -79,7 +81,10 @@ impl Test {
             dir: None,
             env: Vec::new(),
             stdin_piped: false,
-            expect: Expect::default(),
+            expect: Expect {
+                judge: program.as_ref() == Path::new(JUDGE),
+                ..Expect::default()
+            },
         }
     }
 
@@ -332,6 +337,9 @@ impl Expect {
                 wrong.push(format!("exit code {:?}, expected {code}", out.code));
             }
         }
+        if self.judge {
+            wrong.extend(judge_panic(out, self.exit));
+        }
         let streams = [
             ("stdout", &out.stdout, &self.stdout_has, &self.stdout_lacks),
             ("stderr", &out.stderr, &self.stderr_has, &self.stderr_lacks),
@@ -355,4 +363,36 @@ impl Expect {
             panic!("{}:\n  {}\n{out:?}", out.command, wrong.join("\n  "));
         }
     }
+}
+
+/// What says that the judge itself panicked, whatever a test expected of it: a panic's exit
+/// status (101, which the judge never chooses) where no test asked for it, or a panic message
+/// located in the judge's own sources (a thread's panic that the process outlived). A judged
+/// program's panic names the program's file, never these.
+fn judge_panic(out: &Output, expected: Option<i32>) -> Option<String> {
+    static OWN_PANIC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"panicked at (src|crates)/[^ :]+\.rs:\d+:\d+").unwrap()
+    });
+    if let Some(at) = OWN_PANIC.find(&out.stderr) {
+        return Some(format!("the judge panicked: {}", at.as_str()));
+    }
+    (out.code == Some(101) && expected != Some(101))
+        .then(|| "the judge panicked (exit code 101)".to_string())
+}
+
+#[test]
+fn a_panic_of_the_judge_fails_whatever_was_expected() {
+    let out = |code, stderr: &str| Output {
+        code,
+        stdout: String::new(),
+        stderr: stderr.to_string(),
+        command: "judge run".to_string(),
+    };
+    let own = "thread 'main' (7) panicked at crates/core/src/session/slot.rs:3:5:\nboom\n";
+    assert!(judge_panic(&out(Some(2), own), Some(2)).is_some());
+    assert!(judge_panic(&out(Some(101), ""), None).is_some());
+    // A judged program's panic, which the judge shows, names the program's file.
+    let theirs = "thread 'main' (9) panicked at sum.rs:3:5:\nindex out of bounds\n";
+    assert!(judge_panic(&out(Some(1), theirs), Some(1)).is_none());
+    assert!(judge_panic(&out(Some(101), ""), Some(101)).is_none());
 }
