@@ -299,21 +299,14 @@ struct Results {
 
 impl Results {
     /// Opens `path` for adding results after those `done` keeps. When some of the file is
-    /// not kept, the file is first written again with only those: a new file renamed over the
-    /// old, so that a crash meanwhile leaves one or the other, whole.
+    /// not kept, the file is first written again with only those, as every file the judge
+    /// replaces is ([`judge_core::atomic::replace`]): a crash meanwhile leaves one or the other,
+    /// whole.
     fn open(path: &Path, done: &batch::Done) -> Result<Results> {
         let dir = path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         if done.dropped {
-            let mut fresh = tempfile::NamedTempFile::new_in(dir)
-                .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-            fresh
-                .write_all(done.kept.as_bytes())
-                .and_then(|_| fresh.as_file().sync_data())
-                .with_context(|| format!("cannot write {}", fresh.path().display()))?;
-            fresh
-                .persist(path)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            judge_core::atomic::replace(path, done.kept.as_bytes())?;
         }
         let file = std::fs::OpenOptions::new()
             .create(true)
