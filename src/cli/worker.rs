@@ -52,15 +52,10 @@ pub(crate) fn worker(
         .name
         .unwrap_or_else(|| format!("{host}-{}", std::process::id()));
     // Absolute: the programs it builds there run from other folders.
-    let cache = cwd.join(args.cache.unwrap_or_else(|| {
-        std::env::var_os("XDG_CACHE_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-            .unwrap_or_else(std::env::temp_dir)
-            .join("judge")
-            .join("worker")
-    }));
+    let cache = cwd.join(
+        args.cache
+            .unwrap_or_else(|| judge_core::paths::user_cache().join("worker")),
+    );
     let options = WorkerOptions {
         name,
         jobs: args.jobs.into(),

@@ -24,6 +24,7 @@ pub mod history;
 pub mod lang;
 pub mod latex;
 pub mod model;
+pub mod paths;
 pub mod replay;
 pub mod scaffold;
 pub mod scale;

@@ -81,15 +81,10 @@ impl Workspace {
     /// No workspace, only packages (mounted next): `dir` stands for the root, and the judge's
     /// state goes to the user's cache folder (`$XDG_CACHE_HOME/judge`, `~/.cache/judge`).
     pub fn loose(dir: &Path) -> Workspace {
-        let cache = std::env::var_os("XDG_CACHE_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-            .unwrap_or_else(std::env::temp_dir);
         Workspace {
             root: dir.to_path_buf(),
             config: Arc::new(Config::default()),
-            state: cache.join("judge"),
+            state: crate::paths::user_cache(),
             packages: Vec::new(),
         }
     }
