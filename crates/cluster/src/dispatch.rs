@@ -121,6 +121,13 @@ impl Cluster {
         };
         // Who will judge, as far as is known before they do.
         let ready = self.workers();
+        if let Some(w) = ready.iter().find(|w| w.protocol != crate::wire::PROTOCOL) {
+            return Err(ClusterError::Protocol {
+                worker: w.name.clone(),
+                theirs: w.protocol,
+                ours: crate::wire::PROTOCOL,
+            });
+        }
         if let Some(w) = ready.first() {
             report.sandbox = w.sandbox.clone();
         }
@@ -275,6 +282,7 @@ impl Cluster {
             .collect();
         for chunk in numbered.chunks(crate::wire::per_job(cases.len())) {
             let job = Job {
+                protocol: crate::wire::PROTOCOL,
                 submission: submission.to_string(),
                 cases: chunk.to_vec(),
                 bundle: manifest.clone(),
@@ -352,6 +360,7 @@ impl Cluster {
                                     index: job_case.index,
                                     attempt: deliveries,
                                     worker: crate::wire::WorkerInfo {
+                                        protocol: crate::wire::PROTOCOL,
                                         name: "none".into(),
                                         host: String::new(),
                                         cpu: String::new(),

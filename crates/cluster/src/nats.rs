@@ -70,6 +70,14 @@ pub enum ClusterError {
     /// last delivery.
     #[error("no worker can judge it: {0}")]
     NoWorkerCan(String),
+    /// A worker registered that speaks another version of the cluster's messages: it would
+    /// take this judge's jobs and read them as something else.
+    #[error("worker {worker} speaks version {theirs} of the cluster's protocol, this judge version {ours}\n  fix: run the same build of the judge on every machine of the cluster (stop worker {worker}, or install this build there)")]
+    Protocol {
+        worker: String,
+        theirs: u32,
+        ours: u32,
+    },
 }
 
 impl ClusterError {

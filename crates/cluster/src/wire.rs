@@ -10,10 +10,19 @@ use serde::{Deserialize, Serialize};
 use judge_core::model::{CaseReport, CompileReport};
 use judge_core::session::Options;
 
+/// The version of what crosses the network. Every job and every worker's registration carries
+/// it, and a side of another version is refused with both named: a field added or changed with
+/// a default would otherwise be read silently as something else. 0 is a build from before
+/// versions (the field missing). Raise it with any change of these messages' shape.
+pub const PROTOCOL: u32 = 1;
+
 /// Some cases of one submission, to judge one after another on one slot: a case per job
 /// would cost each case the queue's round trips, and a small case takes less than they do.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Job {
+    /// The [`PROTOCOL`] of the side that sent it.
+    #[serde(default)]
+    pub protocol: u32,
     /// The submission's key: the same for every case of one judging, chosen by who submits.
     pub submission: String,
     /// The cases, in the submission's order (never empty).
@@ -137,6 +146,9 @@ pub fn hash(bytes: &[u8]) -> String {
 /// A machine that judges: who it is and how fast.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WorkerInfo {
+    /// The [`PROTOCOL`] it speaks.
+    #[serde(default)]
+    pub protocol: u32,
     pub name: String,
     pub host: String,
     pub cpu: String,

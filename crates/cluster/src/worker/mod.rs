@@ -139,6 +139,7 @@ async fn serve(
 ) -> Result<(), ClusterError> {
     let nats = Nats::connect(config, &format!("judge worker {}", options.name)).await?;
     let info = WorkerInfo {
+        protocol: crate::wire::PROTOCOL,
         name: options.name.clone(),
         host: host(),
         cpu: calibrate::cpu_model(),
@@ -283,7 +284,17 @@ async fn handle(
     // Each case's result comes here as soon as it is known, and is stored while the next case
     // runs.
     let (tell, mut told) = mpsc::unbounded_channel::<(JobCase, Judged)>();
-    let judging = match cache.bundle(nats, &job.bundle).await {
+    // A job of another version of the messages is read as something else: refused, both named,
+    // to the side that sent it (an IE of each case with the reason).
+    let bundle = match job.protocol {
+        crate::wire::PROTOCOL => cache.bundle(nats, &job.bundle).await,
+        theirs => Err(ClusterError::Protocol {
+            worker: info.name.clone(),
+            theirs: crate::wire::PROTOCOL,
+            ours: theirs,
+        }),
+    };
+    let judging = match bundle {
         Ok(dir) => {
             let (job, info) = (job.clone(), info.clone());
             // On its last delivery a job this machine lacks the means for is judged IE here,
