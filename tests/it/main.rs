@@ -32,6 +32,7 @@ mod package_programs;
 mod polygon;
 mod practice;
 mod problemtools;
+mod regressions;
 mod reliability;
 mod run;
 mod run_cases;
