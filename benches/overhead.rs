@@ -2,26 +2,27 @@
 //! in this process that spawns the same binary with the same stdin files, reads stdout, waits and
 //! compares), and the warm start of `judge run` on one case of an unchanged solution.
 //!
-//! Run with `cargo bench --bench overhead` (optionally `-- ROUNDS`, default 5). Everything is
-//! measured in one run, alternating, and the medians are printed with the targets. The machine
-//! drifts between rounds, so the two ratios are medians of each round's own: (a)/(b) at most
-//! 1.3, (a) against the mean of the floor measured just before and just after the two judge
-//! runs of its round; the sandbox at most 5%: (a) against `judge run --no-sandbox`, measured
-//! back to back (in turn first). Warm start under 30 ms plus the case itself; `--jobs 2` at
-//! most 0.6 x `--jobs 1`. When online-judge-tools (`oj`) is on PATH, `oj t` over the same cases is an extra
-//! column; it is skipped with a note otherwise. With `JUDGE_BASELINE=PATH` (the `judge` binary of an
-//! earlier build), each round also runs that build back to back with (a), in turn first, and the
-//! median of each round's (a)/(baseline) is printed: a change is measured against the build
-//! before it in the same run.
+//! Run with `cargo bench --bench overhead` (optionally `-- ROUNDS`, default 5, and `--check`: see
+//! `targets`). Everything is measured in one run, alternating, and the medians are printed with the
+//! targets. The machine drifts between rounds, so the two ratios are medians of each round's own:
+//! (a)/(b) at most 1.3, (a) against the mean of the floor measured just before and just after the
+//! two judge runs of its round; the sandbox at most 5%: (a) against `judge run --no-sandbox`,
+//! measured back to back (in turn first). Warm start under 30 ms plus the case itself; `--jobs 2`
+//! at most 0.6 x `--jobs 1`. When online-judge-tools (`oj`) is on PATH, `oj t` over the same cases
+//! is an extra column; it is skipped with a note otherwise. With `JUDGE_BASELINE=PATH` (the `judge`
+//! binary of an earlier build), each round also runs that build back to back with (a), in turn
+//! first, and the median of each round's (a)/(baseline) is printed: a change is measured against
+//! the build before it in the same run.
 
 mod echo;
 
 #[path = "../tests/it/common/cached.rs"]
 mod cached;
+mod targets;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use echo::{median, CASES, ECHO};
@@ -103,11 +104,8 @@ fn oj_available() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(5);
+fn main() -> ExitCode {
+    let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 5);
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();
     let cache = root.join("cache");
@@ -219,23 +217,23 @@ fn main() {
     let ratio = median(&over_floor);
     println!(
         "  (a)/(b) per round           {ratio:>8.2}      target <= 1.3: {}",
-        if ratio <= 1.3 { "met" } else { "MISSED" }
+        targets.verdict("(a)/(b) <= 1.3", ratio <= 1.3)
     );
     println!(
         "  (c) warm start, one case    {c:>8.1} ms   {:.1} ms beyond the case itself; target < 30 ms: {}",
         c - case,
-        if c - case < 30.0 { "met" } else { "MISSED" }
+        targets.verdict("warm start < 30 ms", c - case < 30.0)
     );
     let (unsandboxed, cost) = (median(&unsandboxed), median(&sandbox_cost));
     println!(
         "  (a') --no-sandbox, 1000 cases {unsandboxed:>7.0} ms   (a)/(a') per round {cost:.3}; target <= 1.05: {}",
-        if cost <= 1.05 { "met" } else { "MISSED" }
+        targets.verdict("(a)/(a') <= 1.05", cost <= 1.05)
     );
     let j2 = median(&j2);
     let r = j2 / a;
     println!(
         "  --jobs 2, 1000 cases        {j2:>8.0} ms   {r:>6.2} x --jobs 1; target <= 0.6: {}",
-        if r <= 0.6 { "met" } else { "MISSED" }
+        targets.verdict("--jobs 2 <= 0.6 x --jobs 1", r <= 0.6)
     );
     if !against_baseline.is_empty() {
         println!(
@@ -257,4 +255,5 @@ fn main() {
             "  oj t: online-judge-tools is not installed (pip install online-judge-tools); skipped"
         );
     }
+    targets.finish()
 }

@@ -43,7 +43,8 @@ pub(crate) fn config() -> Config {
     Config {
         cases,
         rng_seed,
-        // A failure found once is kept in tests/fuzz/proptest-regressions/ and tried first.
+        // A failure found once is kept in tests/proptest-regressions/ (proptest's default: beside
+        // the folder holding main.rs, here tests/fuzz/) and tried first.
         max_shrink_iters: 2048,
         ..Config::default()
     }

@@ -3,6 +3,7 @@
 //! a command, what it must do, the fork-bomb lock and the compile cache shared by the whole run).
 
 mod batch;
+mod bench_targets;
 mod common;
 
 mod checkers;
@@ -32,6 +33,7 @@ mod package_programs;
 mod polygon;
 mod practice;
 mod problemtools;
+mod regressions;
 mod reliability;
 mod run;
 mod run_cases;
