@@ -131,8 +131,11 @@ impl NewSubmission {
     pub fn from_report(
         report: &SolutionReport,
     ) -> std::result::Result<NewSubmission, UnknownSource> {
-        let source =
-            (report.compile.source.as_ref()).ok_or_else(|| UnknownSource(report.path.clone()))?;
+        let source = report
+            .compile
+            .source
+            .as_ref()
+            .ok_or_else(|| UnknownSource(report.path.clone()))?;
         Ok(NewSubmission {
             problem: report.problem.clone(),
             solution: report.solution.clone(),
