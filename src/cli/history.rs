@@ -72,14 +72,13 @@ pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
 /// nothing was recorded, and why. A judge stopped while it writes records nothing: SQLite
 /// rolls back what it had not committed.
 pub(crate) fn record(path: &Path, report: &SolutionReport) -> Option<Recorded> {
-    let source = match std::fs::read(&report.path) {
+    let submission = match NewSubmission::from_report(report) {
         Ok(s) => s,
         Err(e) => {
-            warn(&format!("cannot read {}: {e}", report.path.display()));
+            warn(&e.to_string());
             return None;
         }
     };
-    let submission = NewSubmission::from_report(report, &source);
     match History::open(path).and_then(|mut h| h.record(&submission)) {
         Ok(r) => Some(r),
         Err(e) => {

@@ -360,3 +360,41 @@ fn an_internal_error_is_recorded_listed_and_shown_on_the_status_page() {
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(page.body.contains("Internal error"), "{}", page.body);
 }
+
+/// The history records the bytes that were compiled: a file saved again while its cases run is
+/// not what was judged, so its hash is not the one recorded.
+#[test]
+fn the_source_recorded_is_the_one_compiled_not_one_saved_during_the_run() {
+    let ws = Workspace::new();
+    ws.problem(
+        "slow",
+        "title = \"Slow\"\ntime_limit = \"10s\"\nmemory_limit = \"64MiB\"\noutput_limit = \"1MiB\"\n",
+        &[("a", "1\n", "2\n"), ("b", "2\n", "4\n")],
+    );
+    // The second case takes a while: time to save the file again while it runs.
+    let compiled = "import time\nn = int(input())\nif n == 2:\n    time.sleep(3)\nprint(2 * n)\n";
+    let path = ws.path().join("solutions/slow/twice.py");
+    ws.write("solutions/slow/twice.py", compiled);
+    let mut run = ws.judge().args(["run", "twice", "--jobs", "1"]).spawn();
+    // A case's line means the build is done: what is on disk from now on was not compiled.
+    loop {
+        let line = run.line(std::time::Duration::from_secs(60));
+        if line.contains("AC") {
+            break;
+        }
+    }
+    let saved = "print(0)  # saved while the run went on\n";
+    std::fs::write(&path, saved).unwrap();
+    let out = run.wait(std::time::Duration::from_secs(60));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+
+    // Judged again from the bytes first compiled: the hash both runs must be recorded under.
+    std::fs::write(&path, compiled).unwrap();
+    ws.judge().args(["run", "twice"]).expect_exit(0).run();
+
+    let doc = ws.judge().args(["history", "--json"]).run().json();
+    let subs = doc.as_array().unwrap();
+    let (again, during) = (&subs[0], &subs[1]);
+    assert_eq!(during["source_hash"], again["source_hash"], "{doc:#}");
+    assert_eq!(during["code_length"], compiled.len());
+}

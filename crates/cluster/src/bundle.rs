@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use judge_core::model::SourceDigest;
 use judge_core::workspace::{Problem, Solution, Workspace};
 
 use crate::nats::ClusterError;
@@ -26,6 +27,9 @@ pub struct Bundle {
     pub solution: String,
     /// The entry point the solution's package names for it (`entrypoint`).
     pub entry: Option<String>,
+    /// The solution's file as it was read into the bundle: what the workers compile, so what
+    /// the history records.
+    pub source: Option<SourceDigest>,
 }
 
 /// A problem's files in one object, and the hashes of the files it holds.
@@ -49,6 +53,7 @@ impl Bundle {
             },
             solution: String::new(),
             entry: problem.terms.entrypoints.get(&solution.path).cloned(),
+            source: None,
         };
         if ws.package(&problem.id).is_some() {
             bundle.problem = ProblemRef::Package {
@@ -87,6 +92,7 @@ impl Bundle {
         bundle.solution = format!("{SOLUTION_DIR}/{name}");
         let at = bundle.solution.clone();
         bundle.add_file(&solution.path, &at)?;
+        bundle.source = bundle.contents.last().map(|(_, b)| SourceDigest::of(b));
         Ok(bundle)
     }
 

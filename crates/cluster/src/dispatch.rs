@@ -203,6 +203,8 @@ impl Cluster {
             }
         }
         report.workers = by_worker.into_values().collect();
+        // The workers' reports do not carry it: the bytes they compiled are the bundle's.
+        report.compile.source = bundle.source.clone();
         if report.compile.diagnostics.is_some() {
             report.cases.clear();
             report.verdict = Verdict::Ce;

@@ -36,6 +36,7 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
             duration: Duration::ZERO,
             compiler: "rustc".into(),
             diagnostics: None,
+            source: None,
         },
         sandbox: Default::default(),
         limits: Limits::new(Duration::from_secs(1), 256 << 20, 64 << 20),

@@ -32,6 +32,28 @@ pub struct CompileReport {
     pub compiler: String,
     /// The compiler's messages when compilation failed.
     pub diagnostics: Option<String>,
+    /// The solution's source as it was read for the build, for the history: not in the JSON
+    /// documents (their shape stays as it was); `None` for a folder, or when nothing was read.
+    #[serde(skip)]
+    pub source: Option<SourceDigest>,
+}
+
+/// A source file as it was compiled: the hash and length of the bytes the build read, taken
+/// before the build, so a file saved during a run is never recorded as the one judged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceDigest {
+    /// BLAKE3 of the bytes, in hex.
+    pub hash: String,
+    pub length: u64,
+}
+
+impl SourceDigest {
+    pub fn of(bytes: &[u8]) -> SourceDigest {
+        SourceDigest {
+            hash: blake3::hash(bytes).to_hex().to_string(),
+            length: bytes.len() as u64,
+        }
+    }
 }
 
 /// One case of one run. Read back from its JSON to the millisecond and the KiB (a repeated

@@ -23,6 +23,7 @@ pub use source::Source;
 
 use crate::error::{Error, Result};
 use crate::lang::{Kind, Language, RustSettings, Vars};
+use crate::model::SourceDigest;
 use crate::verdict::{describe_stop, Measurement};
 use compiler::{compile_limits, run_compiler, tool_killed, toolchain_files};
 use judge_runner::{self as run, Executor, Outcome};
@@ -122,6 +123,8 @@ pub struct Built {
     /// Taken from the cache: nothing was compiled.
     pub cached: bool,
     pub duration: Duration,
+    /// The solution's file as this build read it.
+    pub source: Option<SourceDigest>,
 }
 
 /// Why a program did not compile. Its verdict is CE.
@@ -130,6 +133,8 @@ pub struct CompileError {
     pub diagnostics: String,
     pub cached: bool,
     pub duration: Duration,
+    /// The solution's file as this build read it.
+    pub source: Option<SourceDigest>,
 }
 
 /// A language made ready to build with, worked out once per build: the programs it needs
@@ -209,6 +214,7 @@ pub fn compile(
     // The exact bytes hashed are the bytes compiled: an editor saving meanwhile cannot
     // put one version's build under another version's key.
     let mut files = source::files(source)?;
+    let digest = source::digest(source, &files);
     let mut vars = rust_vars(settings);
     if settings.checks {
         vars.checks = language.checks.clone();
@@ -233,6 +239,7 @@ pub fn compile(
                 diagnostics: format!("{why}\n"),
                 cached: false,
                 duration: started.elapsed(),
+                source: digest.clone(),
             }))
         }
     };
@@ -287,6 +294,7 @@ pub fn compile(
                 program: program(dir),
                 cached: true,
                 duration: started.elapsed(),
+                source: digest.clone(),
             }));
         }
         if let Ok(diagnostics) = std::fs::read_to_string(kept.diagnostics(&key)) {
@@ -294,6 +302,7 @@ pub fn compile(
                 diagnostics,
                 cached: true,
                 duration: started.elapsed(),
+                source: digest.clone(),
             }));
         }
     }
@@ -424,6 +433,7 @@ pub fn compile(
             program: program(dir),
             cached: false,
             duration,
+            source: digest,
         }));
     }
     // The compiler said the source was fine and yet there is no program: the build folder was
@@ -449,6 +459,7 @@ pub fn compile(
         diagnostics,
         cached: false,
         duration,
+        source: digest,
     }))
 }
 

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::lang::{java, Kind, Language};
+use crate::model::SourceDigest;
 
 /// The scripts that make a folder a program built and run by its own commands.
 pub const BUILD: &str = "build";
@@ -165,6 +166,19 @@ pub(super) fn files(source: &Source) -> Result<Vec<File>> {
     }
     out.sort_by(|a, b| a.rel.cmp(&b.rel));
     Ok(out)
+}
+
+/// The solution's own file among `files` (read by [`files`]), digested for the history: `None`
+/// for a folder.
+pub(super) fn digest(source: &Source, files: &[File]) -> Option<SourceDigest> {
+    if source.path.is_dir() {
+        return None;
+    }
+    let name = source.path.file_name()?;
+    files
+        .iter()
+        .find(|f| f.rel.as_os_str() == name)
+        .map(|f| SourceDigest::of(&f.bytes))
 }
 
 /// Writes the program's files into the build folder `dir`, keeping their executable bits.

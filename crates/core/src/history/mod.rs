@@ -119,15 +119,30 @@ pub struct NewCase {
     pub attempt: Option<u64>,
 }
 
+/// Why a run cannot be recorded: the bytes its build read are not known (a folder's source),
+/// and the file on disk now may not be what was judged.
+#[derive(Debug, thiserror::Error)]
+#[error("the source compiled from {} is not known", .0.display())]
+pub struct UnknownSource(pub PathBuf);
+
 impl NewSubmission {
-    pub fn from_report(report: &SolutionReport, source: &[u8]) -> NewSubmission {
-        NewSubmission {
+    /// The submission of a run, under the hash and length of the source as its build read it
+    /// (never the file as it is now: it may have been saved again during the run).
+    pub fn from_report(
+        report: &SolutionReport,
+    ) -> std::result::Result<NewSubmission, UnknownSource> {
+        let source = report
+            .compile
+            .source
+            .as_ref()
+            .ok_or_else(|| UnknownSource(report.path.clone()))?;
+        Ok(NewSubmission {
             problem: report.problem.clone(),
             solution: report.solution.clone(),
             path: report.path.display().to_string(),
             language: report.language.clone(),
-            source_hash: blake3::hash(source).to_hex().to_string(),
-            code_length: source.len() as u64,
+            source_hash: source.hash.clone(),
+            code_length: source.length,
             verdict: report.verdict,
             passed: report.passed,
             total: report.total,
@@ -151,7 +166,7 @@ impl NewSubmission {
             partial: report.partial.clone(),
             key: report.key.clone(),
             below_max_score: report.below_max_score(),
-        }
+        })
     }
 }
 

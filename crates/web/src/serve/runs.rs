@@ -322,10 +322,9 @@ impl Judges {
 
 /// Records a report in the history: the submission's id.
 fn record(history: &std::path::Path, report: &SolutionReport) -> Result<i64, String> {
-    let source = std::fs::read(&report.path)
-        .map_err(|e| format!("cannot read {}: {e}", report.path.display()))?;
+    let submission = NewSubmission::from_report(report).map_err(|e| e.to_string())?;
     History::open(history)
-        .and_then(|mut h| h.record(&NewSubmission::from_report(report, &source)))
+        .and_then(|mut h| h.record(&submission))
         .map(|r| r.id)
         .map_err(|e| format!("judged, but not recorded in the history: {e}"))
 }
