@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use judge_core::history::History;
 use judge_core::session::{Judge, Judging, Settings};
+use judge_history::History;
 
 use super::cluster::ClusterArgs;
 use judge_core::workspace::Workspace;

@@ -131,7 +131,7 @@ pub(crate) fn scale(ctx: &Context, args: ScaleArgs) -> Result<ExitCode> {
     judge_runner::interrupt::unregister_temp_dir(inputs.path());
 
     if let Some(path) = &args.svg {
-        judge_core::atomic::replace(path, scale::chart(&report).as_bytes())?;
+        judge_core::atomic::replace(path, judge_report::chart::chart(&report).as_bytes())?;
     }
     let mut out = anstream::stdout();
     if args.json {

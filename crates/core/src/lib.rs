@@ -5,7 +5,7 @@
 //! (any language, cached) -> the runner (`judge_runner`: limits, measurement, cleanup; the only
 //! `unsafe`) -> [`check`] (comparison, diff) -> [`verdict`] (a pure decision) -> [`model`] (what
 //! was judged, as data). [`session`] drives it; [`stress`], [`compare`], [`verify`], [`scale`],
-//! [`validate`], [`derive`] and [`history`] are built on it. [`units`] and [`text`] are leaves
+//! [`validate`] and [`derive`] are built on it. [`units`] and [`text`] are leaves
 //! every layer may use, and [`atomic`] the one writer of the user's files. Nothing here speaks
 //! HTTP or draws a terminal table.
 
@@ -20,9 +20,7 @@ pub mod expect;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod grading;
-pub mod history;
 pub mod lang;
-pub mod latex;
 pub mod model;
 pub mod paths;
 pub mod replay;
@@ -31,7 +29,6 @@ pub mod scale;
 pub mod session;
 pub mod stats;
 pub mod stress;
-pub mod tex;
 pub mod text;
 pub mod units;
 pub mod validate;

@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use super::{bold, dim, paint, verdict_style};
-use judge_core::history::{Entry, Submission};
 use judge_core::units::format_bytes;
 use judge_core::verdict::Verdict;
+use judge_history::{Entry, Submission};
 
 /// The status page: one line per submission.
 pub fn render(entries: &[Entry]) -> String {
@@ -83,8 +83,8 @@ pub fn render(entries: &[Entry]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_core::history::Unreadable;
     use judge_core::model::{Partial, Selection};
+    use judge_history::Unreadable;
 
     #[test]
     fn the_status_page() {

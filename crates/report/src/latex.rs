@@ -8,8 +8,8 @@ use std::path::Path;
 use anstyle::Style;
 
 use super::{dim, paint};
-use judge_core::latex::{Block, Document, Inline, Style as Look};
-use judge_core::tex;
+use judge_statement::latex::{Block, Document, Inline, Style as Look};
+use judge_statement::tex;
 
 /// Writes `doc` (its figures in `folder`); each sample it places is written by `sample`, by
 /// its index. Returns how many samples it placed.

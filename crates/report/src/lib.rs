@@ -3,6 +3,7 @@
 //! The data comes from [`judge_core::model`] and the modules that compute (compare, verify, scale,
 //! history); the words and the columns are made here only.
 
+pub mod chart;
 pub mod compare;
 pub mod export;
 pub mod generate;

@@ -4,11 +4,11 @@ use std::io::Write;
 
 use anstyle::Style;
 
-use judge_core::tex;
 use judge_core::text;
 use judge_core::workspace::{
     statement_parts, Part, Problem, Solution, Statement, TestCase, Workspace,
 };
+use judge_statement::tex;
 
 use super::{dim, paint, verdict_style};
 
@@ -101,7 +101,7 @@ pub fn render(
             }
         }
         Statement::Latex { path, text } => {
-            let doc = judge_core::latex::parse(&text, &problem.terms.constants);
+            let doc = judge_statement::latex::parse(&text, &problem.terms.constants);
             let folder = path.parent().unwrap_or(&problem.dir);
             let mut page = String::new();
             placed = super::latex::render(

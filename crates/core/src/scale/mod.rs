@@ -1,14 +1,12 @@
-//! How a solution's cost grows with the input size: sizes, inputs from a template, the measuring loop, growth factors, fitted models, the chart.
+//! How a solution's cost grows with the input size: sizes, inputs from a template, the measuring loop, growth factors, fitted models.
 
 mod fit;
 mod measure;
-mod svg;
 
 pub use fit::{fit, growth_per_unit, linear_fit, Fit, Fits, Model};
 pub use measure::{
     measure, Point, PointStatus, ScaleObserver, ScaleOptions, ScaleReport, SolutionScale, Statistic,
 };
-pub use svg::{chart, svg, Series};
 
 /// Below this CPU time a measurement is mostly process start-up: it is shown but not fitted.
 pub const MEASURABLE_FLOOR_MS: f64 = 5.0;

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use super::runs::{End, Run, RunEvent, RunState};
 use super::submit::{self, Chosen};
 use super::App;
-use judge_core::history::{Entry, History};
+use judge_history::{Entry, History};
 
 /// The longest a `GET /api/runs/ID?wait=S` waits.
 const MAX_WAIT: Duration = Duration::from_secs(600);

@@ -19,7 +19,7 @@ use super::routes::{run_limit, running_verdict};
 use super::runs::{End, RunEvent, RunState};
 use super::views::CaseView;
 use super::App;
-use judge_core::history::History;
+use judge_history::History;
 
 /// How often the history is looked at for submissions recorded by other judges.
 const POLL: Duration = Duration::from_millis(300);

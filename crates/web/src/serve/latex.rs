@@ -1,12 +1,12 @@
 //! A LaTeX statement as HTML: the subset the package format asks judging systems to show,
-//! read by the core ([`judge_core::latex`]). Math is left to KaTeX, served by the judge
-//! itself: each formula is written out readably first (the core's TeX reading), with its
+//! read by `judge-statement` ([`judge_statement::latex`]). Math is left to KaTeX, served by the judge
+//! itself: each formula is written out readably first (`judge-statement`'s TeX reading), with its
 //! source beside it for KaTeX to draw over it. What the judge does not read is shown as its
 //! source. Every piece of text is escaped: a statement never runs anything in the page.
 
-use judge_core::latex::{Block, Document, Inline, Style};
-use judge_core::tex;
 use judge_core::text::markup;
+use judge_statement::latex::{Block, Document, Inline, Style};
+use judge_statement::tex;
 
 /// The KaTeX release and its files (fetched and checked by build.rs).
 pub mod katex {
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn math_for_katex_text_escaped_and_samples_placed() {
-        let doc = judge_core::latex::parse(
+        let doc = judge_statement::latex::parse(
             "Print $a<b$ and <script>.\n\n\\nextsample\n\\illustration{0.5}{tree.png}{A \\emph{tree}}\n\\remainingsamples",
             &Default::default(),
         );
@@ -218,7 +218,8 @@ mod tests {
 
     #[test]
     fn a_pdf_figure_is_a_link() {
-        let doc = judge_core::latex::parse("\\illustration{0.5}{plan.pdf}{}", &Default::default());
+        let doc =
+            judge_statement::latex::parse("\\illustration{0.5}{plan.pdf}{}", &Default::default());
         let (html, _) = render(&doc, "/img/", 0, &|_| String::new());
         assert!(
             html.contains("<a href=\"/img/plan.pdf\">plan.pdf</a>"),

@@ -4,8 +4,8 @@
 
 use pulldown_cmark::{html, Event, Options, Parser};
 
-use judge_core::tex::{self, Math};
 use judge_core::text::markup;
+use judge_statement::tex::{self, Math};
 
 /// The statement as HTML.
 pub fn render(markdown: &str) -> String {

@@ -17,10 +17,10 @@ use super::runs::{End, Run, RunState};
 use super::submit;
 use super::views::{CaseView, StatusRow, VerdictView};
 use super::{statement, App, Known};
-use judge_core::history::{Entry, Filter, History};
 use judge_core::model::not_timed_time;
 use judge_core::units::{format_bytes, format_duration};
 use judge_core::workspace::Problem;
+use judge_history::{Entry, Filter, History};
 
 /// The most rows the status page shows.
 const STATUS_ROWS: usize = 100;
@@ -503,7 +503,7 @@ fn compile_line(state: &RunState) -> Option<String> {
 
 /// The source as it was judged: the file, when it has not changed since (the history keeps
 /// its hash, not its text). `Err` says why it is not shown.
-fn source_as_judged(s: &judge_core::history::Submission) -> Result<String, &'static str> {
+fn source_as_judged(s: &judge_history::Submission) -> Result<String, &'static str> {
     let bytes = std::fs::read(&s.path).map_err(|_| "the file is gone")?;
     if blake3::hash(&bytes).to_hex().as_str() != s.source_hash {
         return Err("the file has changed since");
@@ -511,7 +511,7 @@ fn source_as_judged(s: &judge_core::history::Submission) -> Result<String, &'sta
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-fn unreadable(e: &judge_core::history::HistoryError) -> Response {
+fn unreadable(e: &judge_history::HistoryError) -> Response {
     pages::error(
         StatusCode::INTERNAL_SERVER_ERROR,
         "The history cannot be read",

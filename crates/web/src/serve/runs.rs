@@ -10,11 +10,11 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use tokio::sync::broadcast;
 
 use super::tasks::Task;
-use judge_core::history::{History, NewSubmission};
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
 use judge_core::session::{Judge, Judging, Observer, Options, Quiet, Settings};
 use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Solution, TestCase, Workspace};
+use judge_history::{History, NewSubmission};
 
 /// How many ended runs are kept whole in memory, every case of each: of older ones only how
 /// they ended is kept (their pages send to their submissions), so that a server that runs for

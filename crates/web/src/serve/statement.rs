@@ -94,7 +94,7 @@ pub(super) fn render(problem: &Problem, samples: &mut Vec<Sample>) -> (Option<St
             (html, placed, false)
         }
         Statement::Latex { text, .. } => {
-            let doc = judge_core::latex::parse(&text, &problem.terms.constants);
+            let doc = judge_statement::latex::parse(&text, &problem.terms.constants);
             let images = format!("/problems/{}/statement/", urlencode(&problem.id));
             let (html, placed) =
                 latex::render(&doc, &images, samples.len(), &|i| shown(&samples[i]));

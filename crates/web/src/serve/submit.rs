@@ -11,10 +11,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use judge_core::history::{Entry, Filter, History};
 use judge_core::lang::detect::detect;
 use judge_core::lang::Language;
 use judge_core::workspace::{Solution, Workspace};
+use judge_history::{Entry, Filter, History};
 
 /// The largest paste taken: a solution is a few kilobytes.
 pub const MAX_CODE: usize = 1 << 20;

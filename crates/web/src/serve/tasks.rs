@@ -210,7 +210,7 @@ impl Task {
             .collect();
         pages::render(
             "scale_result.html",
-            ctx! { chart => scale::chart(&report), fits, points, names, input => template },
+            ctx! { chart => judge_report::chart::chart(&report), fits, points, names, input => template },
         )
     }
 }

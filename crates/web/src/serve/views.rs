@@ -7,10 +7,10 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value;
 
-use judge_core::history::{Entry, Submission};
 use judge_core::text::markup;
 use judge_core::units::{format_bytes, format_run_time};
 use judge_core::verdict::Verdict;
+use judge_history::{Entry, Submission};
 
 /// A verdict as a status page shows it.
 #[derive(Debug, Clone, Serialize)]

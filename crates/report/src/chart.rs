@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 use std::ops::Div;
 
-use crate::text::markup;
+use judge_core::text::markup;
 
-use super::{PointStatus, ScaleReport, MEASURABLE_FLOOR_MS};
+use judge_core::scale::{PointStatus, ScaleReport, MEASURABLE_FLOOR_MS};
 
 /// The chart of a `judge scale` run: a line per solution, hollow points where it hit the cap.
 pub fn chart(r: &ScaleReport) -> String {

@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::model::{Partial, SolutionReport};
+use judge_core::model::{Partial, SolutionReport};
 
 mod error;
 mod read;
@@ -23,7 +23,7 @@ mod tests;
 pub use error::HistoryError;
 use error::{io, patiently, sql, Result, BUSY_TIMEOUT};
 
-use crate::verdict::Verdict;
+use judge_core::verdict::Verdict;
 pub use read::{CaseRecord, Entry, Filter, Submission, Unreadable};
 
 /// Each entry upgrades the database by one version. Released entries are never edited: a

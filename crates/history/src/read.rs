@@ -7,8 +7,8 @@ use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 
 use super::{sql, History, Result};
-use crate::model::Partial;
-use crate::verdict::Verdict;
+use judge_core::model::Partial;
+use judge_core::verdict::Verdict;
 
 /// A recorded submission.
 #[derive(Debug, Clone, Serialize)]
@@ -46,7 +46,7 @@ impl Submission {
 
     /// The max time as every table shows it ("> 4 s" past the limit).
     pub fn time_text(&self) -> String {
-        crate::units::format_run_time(
+        judge_core::units::format_run_time(
             Duration::from_millis(self.max_time_ms),
             self.any_tle()
                 .then_some(Duration::from_millis(self.time_limit_ms)),
