@@ -22,7 +22,7 @@ pub(crate) struct ListArgs {
 }
 
 fn languages(ctx: &Context, json: bool) -> Result<ExitCode> {
-    let all = judge_core::compile::installed::installed(&ctx.ws);
+    let all = judge_core::workspace::installed::installed(&ctx.ws);
     let mut out = anstream::stdout();
     if json {
         let doc: Vec<serde_json::Value> = all

@@ -196,7 +196,7 @@ pub fn path_glob(pattern: &str, name: &str) -> bool {
             && pat
                 .iter()
                 .zip(&parts)
-                .all(|(p, n)| crate::workspace::glob_match(p, n))
+                .all(|(p, n)| crate::text::glob_match(p, n))
     })
 }
 

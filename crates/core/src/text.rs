@@ -1,7 +1,32 @@
-//! Bytes made safe to show: escaping, quoting, cutting a long text to a few lines. A leaf.
+//! Bytes made safe to show: escaping, quoting, cutting a long text to a few lines; and the glob
+//! that names match. A leaf.
 //!
 //! Programs print anything (NUL bytes, invalid UTF-8, megabytes on one line); every piece of their
 //! output that reaches a terminal, a report or a JSON document goes through here first.
+
+/// A glob over a name (a case's, a file's): `*` matches any run of characters, `?` any one character; everything else matches itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let (mut pi, mut ti) = (0, 0);
+    // Where the last `*` was, and how much of the text it has swallowed so far.
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
 
 /// Text made safe inside HTML or SVG markup: its special characters as entities.
 pub fn markup(s: &str) -> String {

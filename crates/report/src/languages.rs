@@ -1,7 +1,7 @@
 //! `judge list --languages`: every language the judge knows, installed first with its
 //! toolchain's version, then the others with what each needs.
 
-use judge_core::compile::installed::Installed;
+use judge_core::workspace::installed::Installed;
 
 use crate::{bold, dim};
 

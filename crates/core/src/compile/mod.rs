@@ -10,7 +10,6 @@
 mod cache;
 mod compiler;
 pub mod identity;
-pub mod installed;
 pub mod source;
 
 use std::path::{Path, PathBuf};

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::{Problem, Workspace};
 use crate::error::{Error, Result};
 use crate::model::Selection;
+use crate::text::glob_match;
 
 /// One test case: an input and its answer.
 #[derive(Debug, Clone, Default)]
@@ -294,30 +295,6 @@ pub fn select_cases(
         .filter(|c| (samples && c.sample) || patterns.iter().any(|p| glob_match(p, &c.name)))
         .collect();
     Ok((chosen, Some(selection)))
-}
-
-/// `*` matches any run of characters, `?` any one character; everything else matches itself.
-pub fn glob_match(pattern: &str, text: &str) -> bool {
-    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
-    let (mut pi, mut ti) = (0, 0);
-    // Where the last `*` was, and how much of the text it has swallowed so far.
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
-            pi += 1;
-            ti += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ti));
-            pi += 1;
-        } else if let Some((sp, st)) = star {
-            pi = sp + 1;
-            ti = st + 1;
-            star = Some((sp, st + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|&c| c == '*')
 }
 
 /// A new case's name that sorts after every name in `existing` (in natural order): the next

@@ -6,6 +6,7 @@
 
 mod cases;
 mod checker;
+pub mod installed;
 mod interactor;
 mod problem;
 mod programs;
@@ -22,9 +23,10 @@ use crate::error::{Error, Result};
 use crate::lang::{Config, Language};
 
 pub use cases::{
-    glob_match, interaction_files, natural_cmp, next_case_name, package_sample_dir, select_cases,
-    TestCase,
+    interaction_files, natural_cmp, next_case_name, package_sample_dir, select_cases, TestCase,
 };
+// The glob is the text leaf's; kept here too, where cases are selected by it.
+pub use crate::text::glob_match;
 pub use checker::{
     Checker, CheckerProgram, CheckerProtocol, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
 };

@@ -103,7 +103,7 @@ pub struct Installed {
 impl Installed {
     pub fn of(ws: &Workspace) -> Installed {
         let mut installed = Installed::default();
-        for found in judge_core::compile::installed::installed(ws) {
+        for found in judge_core::workspace::installed::installed(ws) {
             match found.toolchain {
                 Ok(_) if !found.language.extensions.is_empty() => {
                     installed.offered.push(found.language)

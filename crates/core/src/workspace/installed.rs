@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use super::{BuildSettings, Cache, Toolchain, Toolchains};
+use super::Workspace;
+use crate::compile::{BuildSettings, Cache, Toolchain, Toolchains};
 use crate::lang::{builtin, Language};
-use crate::workspace::Workspace;
 
 /// A language and what this machine has of it.
 #[derive(Debug, Clone)]
