@@ -10,6 +10,7 @@ mod constants;
 mod data;
 mod domjudge;
 mod expect;
+pub mod generate;
 mod meta;
 mod programs;
 mod terms;
@@ -112,9 +113,9 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
 
     // Data a generators.yaml makes: missing is an error (the cases judged would not be the
     // package's), older than its generators a warning (the data is what the package ships).
-    for stale in crate::generate::status(dir)? {
+    for stale in generate::status(dir)? {
         match stale {
-            crate::generate::Stale::Missing { ref case, .. } => {
+            generate::Stale::Missing { ref case, .. } => {
                 return Err(Error::TestData {
                     path: format!("{}/data/{case}.in", dir_name(dir)),
                     message: stale.to_string(),
