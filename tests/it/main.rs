@@ -6,6 +6,10 @@ mod batch;
 mod bench_targets;
 mod common;
 
+// Tests of the repository itself rather than of the binary: the architecture CONTRIBUTING.md
+// states, beside the guide's examples (`docs`).
+mod architecture;
+
 mod checkers;
 mod cluster;
 mod cluster_notes;
