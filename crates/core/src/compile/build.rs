@@ -207,7 +207,14 @@ fn keep(tmp: TempDir, dir: &Path) -> Result<()> {
     let tmp = tmp.keep();
     // rename is atomic: a concurrent judge sees either no build or a whole one; when
     // another judge got there first, its build (the same one) stands.
-    if std::fs::rename(&tmp, dir).is_err() {
+    let mut placed = std::fs::rename(&tmp, dir);
+    if placed.is_err() && dir.is_dir() && !dir.join(".built").is_file() {
+        // A folder without its mark was never whole (builds arrive whole, by rename): what a
+        // removal cut short left, which the lookup passed over. It gives way to this build.
+        let _ = std::fs::remove_dir_all(dir);
+        placed = std::fs::rename(&tmp, dir);
+    }
+    if placed.is_err() {
         let _ = std::fs::remove_dir_all(&tmp);
         if !dir.join(".built").is_file() {
             return Err(Error::rename(

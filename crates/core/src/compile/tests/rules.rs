@@ -331,3 +331,25 @@ fn a_vanished_build_folder_is_built_again_not_taken() {
     assert_eq!(rebuilt.program.dir, first.program.dir);
     assert_eq!(output(&rebuilt.program), "hello\n");
 }
+
+#[test]
+fn a_build_folder_left_half_removed_is_built_again_not_taken() {
+    let lab = Lab::new();
+    let source = lab.write("hello.cpp", HELLO_CPP);
+    let cpp = lab.toolchain(language("cpp"), settings());
+    let first = lab.built(&source, &cpp);
+    // A removal cut short (an interrupted `judge clean`): the mark gone, a file left.
+    std::fs::remove_file(first.program.dir.join(".built")).unwrap();
+    std::fs::remove_file(first.program.dir.join("solution")).unwrap();
+    let again = lab.built(&source, &cpp);
+    assert!(
+        !again.cached,
+        "a build folder without its mark was reported as a hit"
+    );
+    assert_eq!(again.program.dir, first.program.dir);
+    assert_eq!(output(&again.program), "hello\n");
+    assert!(
+        lab.built(&source, &cpp).cached,
+        "the build made again was not kept"
+    );
+}
