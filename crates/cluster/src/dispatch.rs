@@ -12,7 +12,7 @@ use async_nats::jetstream::{self, consumer};
 use futures_util::StreamExt;
 
 use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
-use judge_core::session::{finish, Observer, Options};
+use judge_core::session::{finish, Observer, Options, Run};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
 
@@ -75,17 +75,19 @@ impl Cluster {
 
     /// Judges `solution` of `problem` on `cases` through the workers, under the submission key
     /// `submission` (the same key finds what workers already found: a run can be resumed).
-    #[allow(clippy::too_many_arguments)]
     pub fn judge(
         &self,
         ws: &Workspace,
-        problem: &Problem,
-        solution: &Solution,
-        cases: &[TestCase],
-        options: &Options,
+        run: Run,
         submission: &str,
-        observer: &mut dyn Observer,
     ) -> Result<SolutionReport, ClusterError> {
+        let Run {
+            problem,
+            solution,
+            cases,
+            options,
+            observer,
+        } = run;
         let language = ws
             .language_of(&solution.path)
             .map_err(|e| ClusterError::Nats(e.to_string()))?;
@@ -557,16 +559,15 @@ impl judge_core::session::Judging for Remote {
         observer: &mut dyn Observer,
     ) -> judge_core::Result<SolutionReport> {
         let submission = fresh_key();
+        let run = Run {
+            problem,
+            solution,
+            cases,
+            options,
+            observer,
+        };
         self.cluster
-            .judge(
-                &self.workspace,
-                problem,
-                solution,
-                cases,
-                options,
-                &submission,
-                observer,
-            )
+            .judge(&self.workspace, run, &submission)
             .map_err(|e| match e {
                 // Not judged, as a local run does not judge a language this machine lacks:
                 // a skip for the commands that judge many solutions, a batch line's error.

@@ -7,6 +7,7 @@
 //! the commands, the flags and the identity of every program involved ([`identity`]). The
 //! folder is what runs: a binary, class files, or the checked copy of a script.
 
+mod build;
 mod cache;
 mod compiler;
 pub mod identity;
@@ -20,12 +21,10 @@ pub use cache::Cache;
 pub use identity::{Tool, Toolchains};
 pub use source::Source;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::lang::{Kind, Language, RustSettings, Vars};
 use crate::model::SourceDigest;
-use crate::verdict::{describe_stop, Measurement};
-use compiler::{compile_limits, run_compiler, tool_killed, toolchain_files};
-use judge_runner::{self as run, Executor, Outcome};
+use judge_runner::Executor;
 
 /// Default wall-clock limit of one compilation.
 pub const DEFAULT_COMPILE_TIME: Duration = Duration::from_secs(60);
@@ -202,273 +201,167 @@ pub fn compile(
     executor: &mut dyn Executor,
     cwd: &Path,
 ) -> Result<std::result::Result<Built, CompileError>> {
-    let Toolchain {
-        language,
-        compiler,
-        runtime,
-        settings,
-        ..
-    } = toolchain;
     let started = Instant::now();
     // The exact bytes hashed are the bytes compiled: an editor saving meanwhile cannot
     // put one version's build under another version's key.
     let mut files = source::files(source)?;
     let digest = source::digest(source, &files);
-    let mut vars = rust_vars(settings);
-    if settings.checks {
-        vars.checks = language.checks.clone();
-    }
-    let in_folder = source.path.is_dir();
-    let layout = if language.kind == Kind::Scripts {
-        Ok(None)
-    } else {
-        let folder = source.path.file_name().and_then(|n| n.to_str());
-        let lone = source
-            .path
-            .file_name()
-            .map(Path::new)
-            .filter(|_| !in_folder);
-        let place = (folder.filter(|_| in_folder), lone);
-        source::layout(&mut files, language, place, source.entry.as_deref()).map(Some)
-    };
-    let layout = match layout {
-        Ok(l) => l,
+    let plan = match Plan::new(source, toolchain, &mut files) {
+        Ok(plan) => plan,
         Err(why) => {
             return Ok(Err(CompileError {
                 diagnostics: format!("{why}\n"),
                 cached: false,
                 duration: started.elapsed(),
-                source: digest.clone(),
+                source: digest,
             }))
         }
     };
-    let (entry, sources) = match &layout {
-        Some(l) => (l.entry.clone(), l.sources.clone()),
-        None => (PathBuf::from(source::RUN), Vec::new()),
-    };
-    if let Some(class) = layout.as_ref().and_then(|l| l.class.clone()) {
-        vars.class = class;
-    }
-    vars.file = entry
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    vars.stem = entry
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
     // A build made with the files open (`--no-sandbox`, or by a judge without the sandbox)
     // may hold any file the compiler could read (an `include_str!` of an answer): never one
     // for a sandboxed run, nor a sandboxed build's error for an open one.
     let sandboxed = executor.sandbox().isolates("files");
-    let key = cache_key(
-        (&files, source.entry.as_deref()),
-        language,
-        &vars,
-        [compiler, runtime],
-        sandboxed,
-    );
-    let program = |dir: PathBuf| {
-        let mut vars = vars.clone();
+    let key = cache_key(&files, &plan, sandboxed);
+    let (kept, cached, duration) = match lookup(cache, &key) {
+        Some(kept) => (kept, true, started.elapsed()),
+        None => {
+            let at = build::At {
+                cache,
+                key: &key,
+                cwd,
+                started,
+            };
+            let (kept, duration) = build::build(&plan, &files, at, executor)?;
+            (kept, false, duration)
+        }
+    };
+    Ok(match kept {
+        Kept::Program(dir) => Ok(Built {
+            program: plan.program(dir),
+            cached,
+            duration,
+            source: digest,
+        }),
+        Kept::Diagnostics(diagnostics) => Err(CompileError {
+            diagnostics,
+            cached,
+            duration,
+            source: digest,
+        }),
+    })
+}
+
+/// What a build of one source is, worked out before anything runs or is looked up: the
+/// toolchain, the variables its commands are rendered with, and where the program starts.
+struct Plan<'a> {
+    source: &'a Source,
+    toolchain: &'a Toolchain,
+    vars: Vars,
+    /// The file the program starts from, in the build folder (`run` for a folder of scripts).
+    entry: PathBuf,
+    /// Every source file the compiler is given, in the build folder.
+    sources: Vec<PathBuf>,
+    in_folder: bool,
+}
+
+impl<'a> Plan<'a> {
+    /// The plan of `source`, or why its files make no program (its CE).
+    fn new(
+        source: &'a Source,
+        toolchain: &'a Toolchain,
+        files: &mut [source::File],
+    ) -> std::result::Result<Plan<'a>, String> {
+        let Toolchain {
+            language, settings, ..
+        } = toolchain;
+        let mut vars = rust_vars(settings);
+        if settings.checks {
+            vars.checks = language.checks.clone();
+        }
+        let in_folder = source.path.is_dir();
+        let (entry, sources) = if language.kind == Kind::Scripts {
+            (PathBuf::from(source::RUN), Vec::new())
+        } else {
+            let folder = source.path.file_name().and_then(|n| n.to_str());
+            let lone = source
+                .path
+                .file_name()
+                .map(Path::new)
+                .filter(|_| !in_folder);
+            let place = (folder.filter(|_| in_folder), lone);
+            let layout = source::layout(files, language, place, source.entry.as_deref())?;
+            if let Some(class) = layout.class {
+                vars.class = class;
+            }
+            (layout.entry, layout.sources)
+        };
+        vars.file = entry
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        vars.stem = entry
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(Plan {
+            source,
+            toolchain,
+            vars,
+            entry,
+            sources,
+            in_folder,
+        })
+    }
+
+    /// The program as built in `dir`: its commands' paths point there.
+    fn program(&self, dir: PathBuf) -> Program {
+        let mut vars = self.vars.clone();
         vars.dir = dir.display().to_string();
         vars.binary = dir.join("solution").display().to_string();
-        vars.source = dir.join(&entry).display().to_string();
-        vars.sources = sources
+        vars.source = dir.join(&self.entry).display().to_string();
+        vars.sources = self
+            .sources
             .iter()
             .map(|s| dir.join(s).display().to_string())
             .collect();
         Program {
-            language: language.clone(),
-            source: source.path.clone(),
+            language: self.toolchain.language.clone(),
+            source: self.source.path.clone(),
             dir,
-            runtime: runtime.clone(),
-            in_folder,
+            runtime: self.toolchain.runtime.clone(),
+            in_folder: self.in_folder,
             vars,
         }
-    };
-    for kept in cache.places() {
-        let dir = kept.build(&key);
-        if dir.join(".built").is_file() {
-            return Ok(Ok(Built {
-                program: program(dir),
-                cached: true,
-                duration: started.elapsed(),
-                source: digest.clone(),
-            }));
-        }
-        if let Ok(diagnostics) = std::fs::read_to_string(kept.diagnostics(&key)) {
-            return Ok(Err(CompileError {
-                diagnostics,
-                cached: true,
-                duration: started.elapsed(),
-                source: digest.clone(),
-            }));
-        }
     }
-
-    let store = cache.store()?;
-    let (dir, ce) = (store.build(&key), store.diagnostics(&key));
-    let tmp_root = store.dir.join("tmp");
-    for d in [&tmp_root, &store.dir.join("build"), &store.dir.join("ce")] {
-        std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
-    }
-    let temp_dir = |prefix| {
-        let dir = tempfile::Builder::new()
-            .prefix(prefix)
-            .tempdir_in(&tmp_root);
-        let dir = dir.map_err(|e| Error::create(&tmp_root, e))?;
-        run::interrupt::register_temp_dir(dir.path());
-        Ok::<_, Error>(dir)
-    };
-    // The compiler's own files (GCC's assembly and object files) go beside the build, never in it.
-    let (tmp, scratch) = (temp_dir("build-")?, temp_dir("compiler-")?);
-    let result = (|| {
-        source::write(tmp.path(), &files)?;
-        let Program { vars, .. } = program(tmp.path().to_path_buf());
-        let env = language
-            .compile_env
-            .iter()
-            .map(|(k, v)| {
-                let v = crate::lang::Command::parse(&[v.as_str()])
-                    .map_or_else(|_| v.clone(), |c| c.render(&vars).join(" "));
-                (k.clone(), v)
-            })
-            .collect();
-        match (&language.compile, compiler) {
-            (Some(command), Some(tool)) => {
-                let mut argv = command.render(&vars);
-                argv[0] = tool.program.display().to_string();
-                let reads = [
-                    tool.install_roots(),
-                    toolchain_files(cwd),
-                    language.compile_reads.clone(),
-                ]
-                .concat();
-                let at = (tmp.path(), scratch.path(), cwd);
-                run_compiler(at, argv, (reads, env), executor, settings).map(Some)
-            }
-            // The format's `build` script, run in the copy of its folder.
-            (Some(_), None) if language.kind == Kind::Scripts => {
-                match source::prepare_scripts(tmp.path())? {
-                    Some(build) => {
-                        let argv = vec![build.display().to_string()];
-                        let at = (tmp.path(), scratch.path(), tmp.path());
-                        // The copy is written and also run from: `build` itself, and what it
-                        // makes and calls (a generated program, a helper script).
-                        let reads = vec![tmp.path().to_path_buf()];
-                        run_compiler(at, argv, (reads, env), executor, settings).map(Some)
-                    }
-                    None => Ok(None),
-                }
-            }
-            _ => Ok(None),
-        }
-    })();
-    for dir in [&tmp, &scratch] {
-        run::interrupt::unregister_temp_dir(dir.path());
-    }
-    // Ctrl-C or SIGTERM meanwhile removed the build folder under the compiler, which then
-    // fails for that alone: nothing of it is kept (the handler is ending the process).
-    run::interrupt::wait_if_interrupted();
-    let duration = started.elapsed();
-    let result = result?;
-    // Nothing to compile: an interpreter without a check, a `run` script without `build`.
-    let nothing = result.is_none();
-    let (response, diagnostics) = match result {
-        Some(r) => r,
-        None => (run::Response::not_started(String::new()), String::new()),
-    };
-    let limits = compile_limits(settings);
-    let measured = Measurement::of(&response);
-    let stopped = describe_stop(&measured, &limits);
-    // Killed by a signal the judge did not send (the out-of-memory killer, a person): its
-    // build says nothing of the source, so it is no CE, and nothing is remembered.
-    if let (false, Outcome::Signaled(signal)) = (nothing, &response.outcome) {
-        let within =
-            measured.cpu <= limits.time && measured.peak_memory_bytes <= limits.memory_bytes;
-        if measured.stopped_by().is_none() && within {
-            return Err(Error::CompilerKilled {
-                language: language.name.clone(),
-                signal: run::signal_name(*signal),
-            });
-        }
-    }
-    let clean = nothing || response.outcome == Outcome::Exited(0) && stopped.is_none();
-    let made = match language.kind {
-        // What `build` left must hold the program: `run`.
-        Kind::Scripts => source::finish_scripts(tmp.path())?,
-        Kind::Java => true,
-        _ => {
-            language.kind != Kind::Rust && !language.run.runs_build_output()
-                || tmp.path().join("solution").is_file()
-        }
-    };
-    let mut diagnostics = diagnostics;
-    match &response.outcome {
-        // A `build` script that cannot start is the package's fault, said as its CE.
-        Outcome::SpawnFailed(why) if !nothing && language.kind == Kind::Scripts => {
-            diagnostics = format!("the build script could not start: {why}\n");
-        }
-        Outcome::SpawnFailed(why) if !nothing => {
-            return Err(Error::Toolchain(format!("starting the compiler: {why}")));
-        }
-        _ => {}
-    }
-    if clean && made {
-        std::fs::write(tmp.path().join(".built"), b"").map_err(|e| Error::write(tmp.path(), e))?;
-        let tmp = tmp.keep();
-        // rename is atomic: a concurrent judge sees either no build or a whole one; when
-        // another judge got there first, its build (the same one) stands.
-        if std::fs::rename(&tmp, &dir).is_err() {
-            let _ = std::fs::remove_dir_all(&tmp);
-            if !dir.join(".built").is_file() {
-                return Err(Error::rename(
-                    &dir,
-                    std::io::Error::other("the build could not be kept"),
-                ));
-            }
-        }
-        return Ok(Ok(Built {
-            program: program(dir),
-            cached: false,
-            duration,
-            source: digest,
-        }));
-    }
-    // The compiler said the source was fine and yet there is no program: the build folder was
-    // changed under it. No CE: that would be remembered as the source's.
-    if clean && !made && language.kind != Kind::Scripts {
-        return Err(Error::NoProgramMade {
-            language: language.name.clone(),
-        });
-    }
-    let mut reason = stopped
-        .map(|why| format!("compilation stopped: {why}\n"))
-        .unwrap_or_default();
-    if clean && !made && language.kind == Kind::Scripts {
-        reason = format!("the build script made no executable `{}`\n", source::RUN);
-    }
-    let diagnostics = format!("{reason}{diagnostics}");
-    // Only a compiler's own verdict is deterministic enough to cache: not a stop, nor one of
-    // its tools (the linker, cc1plus) killed by a signal, which its driver reports as a failure.
-    if reason.is_empty() && !tool_killed(&diagnostics) {
-        let _ = crate::atomic::replace(&ce, diagnostics.as_bytes());
-    }
-    Ok(Err(CompileError {
-        diagnostics,
-        cached: false,
-        duration,
-        source: digest,
-    }))
 }
 
-fn cache_key(
-    (files, entry): (&[source::File], Option<&str>),
-    language: &Language,
-    vars: &Vars,
-    tools: [&Option<Arc<Tool>>; 2],
-    sandboxed: bool,
-) -> String {
+/// What a build leaves in the cache: the folder holding the program, or the compile error.
+enum Kept {
+    Program(PathBuf),
+    Diagnostics(String),
+}
+
+/// What the cache holds under `key`, in the cache then its spare. A build folder counts only
+/// with its `.built` mark, written last: a folder half made, or emptied since, is built again.
+fn lookup(cache: &Cache, key: &str) -> Option<Kept> {
+    for place in cache.places() {
+        let dir = place.build(key);
+        if dir.join(".built").is_file() {
+            return Some(Kept::Program(dir));
+        }
+        if let Ok(diagnostics) = std::fs::read_to_string(place.diagnostics(key)) {
+            return Some(Kept::Diagnostics(diagnostics));
+        }
+    }
+    None
+}
+
+/// The hash of everything that decides a build's result: the files, the commands and their
+/// settings, the identity of every program involved, and whether the compiler ran sandboxed.
+fn cache_key(files: &[source::File], plan: &Plan, sandboxed: bool) -> String {
+    let (language, vars) = (&plan.toolchain.language, &plan.vars);
+    let entry = plan.source.entry.as_deref();
+    let tools = [&plan.toolchain.compiler, &plan.toolchain.runtime];
     let mut h = blake3::Hasher::new();
     let mut part = |bytes: &[u8]| {
         h.update(&(bytes.len() as u64).to_le_bytes());

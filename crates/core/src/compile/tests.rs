@@ -1,10 +1,13 @@
-//! What a build keeps in the cache when the build folder is changed under the compiler (an
+//! The cache's rules, with real compilers in a cache of the test's own: what hits, what
+//! misses, and what a build keeps when the build folder is changed under the compiler (an
 //! interrupt's clean-up, a `judge clean` meanwhile): nothing.
 
 use std::path::Path;
 
 use super::*;
-use judge_runner::{Request, Response, RunError};
+use judge_runner::{Outcome, Request, Response, RunError};
+
+mod rules;
 
 /// Answers every run with the exit code `code` and `stderr_bytes` of messages, writing neither
 /// them nor a program: what the judge sees when the build folder is removed while the

@@ -150,6 +150,16 @@ pub trait Observer {
 pub struct Quiet;
 impl Observer for Quiet {}
 
+/// One solution's run as it travels from the door that was asked (a judge here, a cluster)
+/// to the loops over its cases: what is judged, on which cases, how, and who hears of it.
+pub struct Run<'a> {
+    pub problem: &'a Problem,
+    pub solution: &'a Solution,
+    pub cases: &'a [TestCase],
+    pub options: &'a Options,
+    pub observer: &'a mut dyn Observer,
+}
+
 /// A judge bound to a workspace: its compilers, its cache, its executors and a private scratch dir.
 pub struct Judge {
     pub workspace: Workspace,
@@ -292,43 +302,36 @@ impl Judge {
         let Some(program) = program else {
             return Ok(report);
         };
-        self.judge_program(
+        let mut run = Run {
             problem,
             solution,
-            &program,
             cases,
             options,
             observer,
-            &mut report,
-        )?;
+        };
+        self.judge_program(&mut run, &program, &mut report)?;
         self.grade_by_package(problem, &mut report, &[]);
         Ok(report)
     }
 
     /// Runs and checks every case with an already built program, filling in `report`.
-    #[allow(clippy::too_many_arguments)]
     fn judge_program(
         &mut self,
-        problem: &Problem,
-        solution: &Solution,
+        run: &mut Run,
         program: &Program,
-        cases: &[TestCase],
-        options: &Options,
-        observer: &mut dyn Observer,
         report: &mut SolutionReport,
     ) -> Result<()> {
         let limits = report.limits;
+        let (cases, options) = (run.cases, run.options);
         // Repeated timing is never done in parallel: runs would slow each other down.
         if options.jobs > 1 && options.repeat <= 1 && cases.len() > 1 {
-            report.cases = self.judge_parallel(
-                problem, solution, program, cases, &limits, options, observer,
-            )?;
+            report.cases = self.judge_parallel(run, program, &limits)?;
             report.parallel = report.cases.iter().any(|c| c.parallel || c.rerun.is_some());
         } else {
             report.jobs = 1;
-            self.judge_in_order(problem, solution, program, cases, options, observer, report)?;
+            self.judge_in_order(run, program, report)?;
         }
-        finish(problem, cases, options, report);
+        finish(run.problem, cases, options, report);
         Ok(())
     }
 

@@ -2,28 +2,25 @@
 //! that finishes within it gets its verdict, each that does not is [`NotTimed`].
 
 use super::finish::runs;
-use super::{ahead, decided, Judge, Observer, Options};
+use super::{ahead, decided, Judge, Run};
 use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{NotTimed, SolutionReport};
 use crate::verdict::{Limits, Verdict};
-use crate::workspace::{Problem, Solution, TestCase};
 
 impl Judge {
     /// Runs and checks the cases one after another. After the first TLE, with a shorter cap
     /// ([`super::AfterTle::ShorterCap`]), the cases that follow run under it: each that finishes
     /// within it gets its verdict, each that does not is [`NotTimed`].
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn judge_in_order(
         &mut self,
-        problem: &Problem,
-        solution: &Solution,
+        run: &mut Run,
         program: &Program,
-        cases: &[TestCase],
-        options: &Options,
-        observer: &mut dyn Observer,
         report: &mut SolutionReport,
     ) -> Result<()> {
+        let (problem, solution, cases, options) =
+            (run.problem, run.solution, run.cases, run.options);
+        let observer = &mut *run.observer;
         let limits = report.limits;
         let shorter = options.shorter_cap(problem, limits.time);
         // Set once a case went over the whole limit, when there is a shorter cap.

@@ -3,28 +3,26 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::slot::shown_input;
-use super::{Judge, Observer, Options};
+use super::{Judge, Observer, Options, Run};
 use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{CaseReport, Rerun};
 use crate::verdict::{Limits, Verdict};
-use crate::workspace::{Problem, Solution, TestCase};
+use crate::workspace::TestCase;
 
 impl Judge {
     /// Runs the cases on up to `options.jobs` slots at once. The observer hears of them in
     /// order; a case whose time might decide its verdict (TLE, or within 20% of the limit) is
     /// held back and re-run alone once the parallel runs are over.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn judge_parallel(
         &mut self,
-        problem: &Problem,
-        solution: &Solution,
+        run: &mut Run,
         program: &Program,
-        cases: &[TestCase],
         limits: &Limits,
-        options: &Options,
-        observer: &mut dyn Observer,
     ) -> Result<Vec<CaseReport>> {
+        let (problem, solution, cases, options) =
+            (run.problem, run.solution, run.cases, run.options);
+        let observer = &mut *run.observer;
         let limits = *limits;
         let jobs = options.jobs.min(cases.len());
         self.ensure_slots(jobs)?;

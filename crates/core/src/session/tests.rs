@@ -184,16 +184,16 @@ impl Fixture {
         report.limits = options.limits(&self.problem);
         (report.total, report.jobs) = (cases.len(), options.jobs);
         let mut seen = Record::default();
+        let mut run = Run {
+            problem: &self.problem,
+            solution: &solution,
+            cases,
+            options,
+            observer: &mut seen,
+        };
+        let program = Program::native(Path::new("/bin/scripted"));
         judge
-            .judge_program(
-                &self.problem,
-                &solution,
-                &Program::native(Path::new("/bin/scripted")),
-                cases,
-                options,
-                &mut seen,
-                &mut report,
-            )
+            .judge_program(&mut run, &program, &mut report)
             .unwrap();
         (seen.0, report)
     }

@@ -24,11 +24,13 @@ use std::time::Duration;
 use super::{dir_name, samples, Format, Package};
 use judge_core::check::KattisFlags;
 use judge_core::error::{Error, Result};
+use judge_core::grading::Group;
 use judge_core::lang::{Languages, RustSettings};
 use judge_core::verdict::{MemoryRule, Verdict};
 use judge_core::workspace::{
-    Checker, CheckerProgram, CheckerProtocol, FileIo, Interactor, InteractorProgram,
-    InteractorProtocol, PackagePrograms, Problem, ProblemLimits, Solution,
+    Checker, CheckerProgram, CheckerProtocol, FileIo, InputValidator, Interactor,
+    InteractorProgram, InteractorProtocol, PackagePrograms, Problem, ProblemLimits, Solution,
+    TestCase, ValidatorCase, ValidatorKind,
 };
 
 pub use programs::FOLDERS;
@@ -62,73 +64,14 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
     let format = meta.format;
     let program = |p: PathBuf| meta.constants.program(&p, cache);
 
-    // The output validator: the default one with its flags, or a program of the package's.
     let custom = if format == Format::KattisLegacy {
         meta.validation.starts_with("custom")
     } else {
         dir.join("output_validator").is_dir() || dir.join("output_validators").is_dir()
     };
     domjudge_executables(dir, &ini, custom)?;
-    let mut interactor = None;
-    let checker = if meta.interactive {
-        // The output validator is the interactor: it talks with the submission and decides.
-        interactor = Some(Interactor {
-            program: InteractorProgram::Source(program(validators::output_validator(
-                dir, languages,
-            )?)?),
-            protocol: InteractorProtocol::Kattis {
-                flags: meta
-                    .validator_flags
-                    .split_whitespace()
-                    .map(str::to_string)
-                    .collect(),
-            },
-            time: meta.validation_time,
-            memory_bytes: meta.validation_memory_mib << 20,
-        });
-        Checker::default()
-    } else if custom {
-        Checker::Program(CheckerProgram {
-            source: program(validators::output_validator(dir, languages)?)?,
-            time: meta.validation_time,
-            memory_bytes: meta.validation_memory_mib << 20,
-            protocol: CheckerProtocol::Kattis {
-                flags: meta
-                    .validator_flags
-                    .split_whitespace()
-                    .map(str::to_string)
-                    .collect(),
-            },
-        })
-    } else {
-        Checker::Kattis(
-            KattisFlags::parse(&meta.validator_flags).map_err(|m| Error::Config {
-                path: format!("{}/problem.yaml (validator_flags)", dir_name(dir)),
-                line: None,
-                message: m,
-                fix: "write the default validator's flags, such as \"float_tolerance 1e-6\"".into(),
-            })?,
-        )
-    };
-
-    // Data a generators.yaml makes: missing is an error (the cases judged would not be the
-    // package's), older than its generators a warning (the data is what the package ships).
-    for stale in generate::status(dir)? {
-        match stale {
-            generate::Stale::Missing { ref case, .. } => {
-                return Err(Error::TestData {
-                    path: format!("{}/data/{case}.in", dir_name(dir)),
-                    message: stale.to_string(),
-                    fix: format!("make it with judge generate {}", dir_name(dir)),
-                })
-            }
-            older => warnings.push(format!(
-                "{older}: judge generate {} makes it again",
-                dir_name(dir)
-            )),
-        }
-    }
-
+    let (checker, interactor) = output_validation(dir, &meta, languages, custom, &program)?;
+    generated_data(dir, &mut warnings)?;
     // Visualizers draw cases and outputs for people: they judge nothing, and the judge does
     // not run them (said once, on loading).
     let visualizers = validators::not_run(dir);
@@ -138,37 +81,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
             visualizers.join("/, ")
         ));
     }
-
-    // The data tree.
-    let data = dir.join("data");
-    if !data.is_dir() {
-        return Err(Error::TestData {
-            path: format!("{}/data", dir_name(dir)),
-            message: "the package has no data folder".into(),
-            fix: "a package keeps its cases in data/sample and data/secret".into(),
-        });
-    }
-    let mut cases = Vec::new();
-    let tree = data::Tree {
-        package: dir,
-        constants: &meta.constants,
-    };
-    let grading = tree.read_group(
-        &data,
-        "",
-        &data::Settings::defaults(),
-        &mut cases,
-        &mut warnings,
-    )?;
-    let validator_cases = tree.validator_cases(&mut warnings)?;
-    if cases.is_empty() {
-        return Err(Error::TestData {
-            path: format!("{}/data", dir_name(dir)),
-            message: "the package has no test cases (NAME.in with NAME.ans)".into(),
-            fix: "add cases under data/sample and data/secret".into(),
-        });
-    }
-
+    let (cases, grading, validator_cases) = test_data(dir, &meta, &mut warnings)?;
     if meta.passes.is_some() && !custom {
         return Err(Error::TestData {
             path: format!("{}/problem.yaml (type)", dir_name(dir)),
@@ -179,58 +92,15 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
 
     let id = dir_name(dir);
     let expectations = expect::Expectations::read(dir, &meta.constants)?;
-    let mut more: Vec<(String, &[Verdict])> = Vec::new();
-    if format == Format::Kattis2025 {
-        more.extend(
-            expect::MORE_FOLDERS
-                .iter()
-                .map(|(f, v)| (f.to_string(), *v)),
-        );
-        for f in expectations.folders() {
-            if !FOLDERS
-                .iter()
-                .chain(expect::MORE_FOLDERS)
-                .any(|(k, _)| *k == f)
-            {
-                // A folder of the package's own: its rules say what its submissions get.
-                more.push((f, &Verdict::ALL[..6]));
-            }
-        }
-    }
+    let more = submission_folders(format, &expectations);
     let more: Vec<(&str, &[Verdict])> = more.iter().map(|(f, v)| (f.as_str(), *v)).collect();
     let mut subs = programs::submissions(dir, &id, languages, &more, &mut warnings);
     // (`programs::submissions` has said when none is accepted.)
     let mut terms = terms::gather(&meta, &expectations, &mut subs, languages, cache)?;
     terms.validator_cases = validator_cases;
-    let mut input_validators = validators::input_validators(dir, languages)?;
-    let mut answer_validators = validators::answer_validators(dir, languages)?;
-    for v in input_validators.iter_mut().chain(&mut answer_validators) {
-        if let judge_core::workspace::ValidatorKind::Program(p) = &mut v.kind {
-            *p = program(p.clone())?;
-        }
-    }
-    let package = PackagePrograms {
-        pypy: pypy(dir, languages, &subs.runnable, &mut warnings),
-        include: validators::include(dir)?,
-        static_validator: validators::static_validator(dir, languages)?
-            .map(program)
-            .transpose()?,
-        answer_validators,
-    };
-    let statics = cases.iter().any(|c| c.static_validation.is_some());
-    match (&package.static_validator, statics) {
-        (None, true) => {
-            return Err(Error::TestData {
-                path: format!("{}/data", dir_name(dir)),
-                message: "a group has a static validation case (static_validation_score), and the package has no static validator".into(),
-                fix: "add the program in static_validator/, or remove static_validation_score".into(),
-            })
-        }
-        (Some(_), false) => warnings.push(
-            "static_validator/ is not run: no group has a static validation case (static_validation_score)".into(),
-        ),
-        _ => {}
-    }
+    let (package, input_validators) =
+        package_programs(dir, languages, &subs.runnable, &program, &mut warnings)?;
+    static_validation(dir, &package, &cases, &mut warnings)?;
     let problem = Problem {
         id: id.clone(),
         dir: dir.to_path_buf(),
@@ -270,6 +140,188 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         warnings,
         scoring: meta.scoring,
     })
+}
+
+/// What a program of the package is once its constants are written in: the path to build.
+type Constanted<'a> = &'a dyn Fn(PathBuf) -> Result<PathBuf>;
+
+/// The output validator: the default one with its flags, a program of the package's
+/// (`custom`), or, for an interactive problem, the interactor (the output validator talks with
+/// the submission and decides).
+fn output_validation(
+    dir: &Path,
+    meta: &meta::Meta,
+    languages: &Languages,
+    custom: bool,
+    program: Constanted,
+) -> Result<(Checker, Option<Interactor>)> {
+    let flags = || {
+        meta.validator_flags
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    if meta.interactive {
+        let interactor = Interactor {
+            program: InteractorProgram::Source(program(validators::output_validator(
+                dir, languages,
+            )?)?),
+            protocol: InteractorProtocol::Kattis { flags: flags() },
+            time: meta.validation_time,
+            memory_bytes: meta.validation_memory_mib << 20,
+        };
+        return Ok((Checker::default(), Some(interactor)));
+    }
+    let checker = if custom {
+        Checker::Program(CheckerProgram {
+            source: program(validators::output_validator(dir, languages)?)?,
+            time: meta.validation_time,
+            memory_bytes: meta.validation_memory_mib << 20,
+            protocol: CheckerProtocol::Kattis { flags: flags() },
+        })
+    } else {
+        Checker::Kattis(
+            KattisFlags::parse(&meta.validator_flags).map_err(|m| Error::Config {
+                path: format!("{}/problem.yaml (validator_flags)", dir_name(dir)),
+                line: None,
+                message: m,
+                fix: "write the default validator's flags, such as \"float_tolerance 1e-6\"".into(),
+            })?,
+        )
+    };
+    Ok((checker, None))
+}
+
+/// Data a generators.yaml makes: missing is an error (the cases judged would not be the
+/// package's), older than its generators a warning (the data is what the package ships).
+fn generated_data(dir: &Path, warnings: &mut Vec<String>) -> Result<()> {
+    for stale in generate::status(dir)? {
+        match stale {
+            generate::Stale::Missing { ref case, .. } => {
+                return Err(Error::TestData {
+                    path: format!("{}/data/{case}.in", dir_name(dir)),
+                    message: stale.to_string(),
+                    fix: format!("make it with judge generate {}", dir_name(dir)),
+                })
+            }
+            older => warnings.push(format!(
+                "{older}: judge generate {} makes it again",
+                dir_name(dir)
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// The data tree: its cases with the groups they are graded in, and the validators' own cases.
+fn test_data(
+    dir: &Path,
+    meta: &meta::Meta,
+    warnings: &mut Vec<String>,
+) -> Result<(Vec<TestCase>, Group, Vec<ValidatorCase>)> {
+    let data = dir.join("data");
+    if !data.is_dir() {
+        return Err(Error::TestData {
+            path: format!("{}/data", dir_name(dir)),
+            message: "the package has no data folder".into(),
+            fix: "a package keeps its cases in data/sample and data/secret".into(),
+        });
+    }
+    let mut cases = Vec::new();
+    let tree = data::Tree {
+        package: dir,
+        constants: &meta.constants,
+    };
+    let settings = data::Settings::defaults();
+    let grading = tree.read_group(&data, "", &settings, &mut cases, warnings)?;
+    let validator_cases = tree.validator_cases(warnings)?;
+    if cases.is_empty() {
+        return Err(Error::TestData {
+            path: format!("{}/data", dir_name(dir)),
+            message: "the package has no test cases (NAME.in with NAME.ans)".into(),
+            fix: "add cases under data/sample and data/secret".into(),
+        });
+    }
+    Ok((cases, grading, validator_cases))
+}
+
+/// The submission folders beyond [`FOLDERS`], with the verdicts each allows: 2025-09's own,
+/// and every folder the package's rules name.
+fn submission_folders(
+    format: Format,
+    expectations: &expect::Expectations,
+) -> Vec<(String, &'static [Verdict])> {
+    let mut more: Vec<(String, &[Verdict])> = Vec::new();
+    if format == Format::Kattis2025 {
+        more.extend(
+            expect::MORE_FOLDERS
+                .iter()
+                .map(|(f, v)| (f.to_string(), *v)),
+        );
+        for f in expectations.folders() {
+            if !FOLDERS
+                .iter()
+                .chain(expect::MORE_FOLDERS)
+                .any(|(k, _)| *k == f)
+            {
+                // A folder of the package's own: its rules say what its submissions get.
+                more.push((f, &Verdict::ALL[..6]));
+            }
+        }
+    }
+    more
+}
+
+/// The package's programs beyond the submissions and the output validator, their constants
+/// written in; and its input validators.
+fn package_programs(
+    dir: &Path,
+    languages: &Languages,
+    runnable: &[Solution],
+    program: Constanted,
+    warnings: &mut Vec<String>,
+) -> Result<(PackagePrograms, Vec<InputValidator>)> {
+    let mut input_validators = validators::input_validators(dir, languages)?;
+    let mut answer_validators = validators::answer_validators(dir, languages)?;
+    for v in input_validators.iter_mut().chain(&mut answer_validators) {
+        if let ValidatorKind::Program(p) = &mut v.kind {
+            *p = program(p.clone())?;
+        }
+    }
+    let package = PackagePrograms {
+        pypy: pypy(dir, languages, runnable, warnings),
+        include: validators::include(dir)?,
+        static_validator: validators::static_validator(dir, languages)?
+            .map(program)
+            .transpose()?,
+        answer_validators,
+    };
+    Ok((package, input_validators))
+}
+
+/// A static validator runs only for a group's static validation case: one without the other
+/// is refused, or said.
+fn static_validation(
+    dir: &Path,
+    package: &PackagePrograms,
+    cases: &[TestCase],
+    warnings: &mut Vec<String>,
+) -> Result<()> {
+    let statics = cases.iter().any(|c| c.static_validation.is_some());
+    match (&package.static_validator, statics) {
+        (None, true) => {
+            return Err(Error::TestData {
+                path: format!("{}/data", dir_name(dir)),
+                message: "a group has a static validation case (static_validation_score), and the package has no static validator".into(),
+                fix: "add the program in static_validator/, or remove static_validation_score".into(),
+            })
+        }
+        (Some(_), false) => warnings.push(
+            "static_validator/ is not run: no group has a static validation case (static_validation_score)".into(),
+        ),
+        _ => {}
+    }
+    Ok(())
 }
 
 /// DOMjudge's `special_compare` and `special_run` name executables of a DOMjudge server. The
