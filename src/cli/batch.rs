@@ -276,7 +276,7 @@ fn empty(line: &Line) -> Outcome {
 }
 
 fn of_report(line: &Line, report: &SolutionReport) -> Result<Outcome> {
-    let json = serde_json::to_value(report)?;
+    let json = judge_core::schema::to_value(report);
     Ok(Outcome {
         problem: Some(report.problem.clone()),
         language: Some(report.language.clone()),
@@ -320,7 +320,7 @@ impl Results {
     }
 
     fn write(&mut self, outcome: &Outcome) -> Result<()> {
-        let mut line = serde_json::to_string(outcome)?;
+        let mut line = serde_json::to_string(&judge_core::schema::tagged(outcome))?;
         line.push('\n');
         self.file
             .write_all(line.as_bytes())

@@ -102,7 +102,11 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
     );
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&matrix.to_json())?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged(&matrix.to_json()))?
+        )?;
     } else {
         write!(out, "{}", judge_report::compare::render(&matrix))?;
     }

@@ -61,7 +61,11 @@ pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
     // The table needs the cases too: a run with a case over the limit shows "> limit".
     h.load_cases(&mut subs)?;
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&subs)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged_all(&subs))?
+        )?;
     } else {
         write!(out, "{}", judge_report::history::render(&subs))?;
     }

@@ -314,7 +314,7 @@ pub(crate) fn print_json(report: &SolutionReport) -> Result<()> {
         *d = anstream::adapter::strip_str(d).to_string();
     }
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, &report)?;
+    serde_json::to_writer_pretty(&mut out, &judge_core::schema::tagged(&report))?;
     writeln!(out)?;
     Ok(())
 }

@@ -200,7 +200,11 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
     // Verified whole: nothing is left to report if cut short from here on.
     drop(report_when_cut);
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&results)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged_all(&results))?
+        )?;
     }
     Ok(ExitCode::from(if internal_error {
         EXIT_ERROR

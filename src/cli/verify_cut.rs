@@ -96,10 +96,10 @@ fn report(so_far: &SoFar, json: bool) -> std::io::Result<()> {
     if json {
         let mut all = Vec::new();
         for v in &so_far.done {
-            all.push(serde_json::to_value(v).map_err(std::io::Error::other)?);
+            all.push(judge_core::schema::to_value(v));
         }
         if let Some((v, not_judged)) = &current {
-            let mut cut = serde_json::to_value(v).map_err(std::io::Error::other)?;
+            let mut cut = judge_core::schema::to_value(v);
             if let Some(fields) = cut.as_object_mut() {
                 fields.insert("interrupted".into(), true.into());
                 fields.insert("not_judged".into(), not_judged.clone().into());

@@ -44,6 +44,7 @@ mod run_cases;
 mod run_default;
 mod sandbox;
 mod scale;
+mod schemas;
 mod scoring;
 mod serve;
 mod serve_api;

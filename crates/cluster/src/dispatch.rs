@@ -12,6 +12,7 @@ use async_nats::jetstream::{self, consumer};
 use futures_util::StreamExt;
 
 use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
+use judge_core::schema::tagged;
 use judge_core::session::{finish, Observer, Options, Run};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
@@ -240,7 +241,7 @@ impl Cluster {
         limits: &judge_core::verdict::Limits,
     ) -> Result<BTreeMap<usize, Outcome>, ClusterError> {
         let nats = &self.nats;
-        let listed = serde_json::to_vec(&bundle.manifest).expect("plain data");
+        let listed = serde_json::to_vec(&tagged(&bundle.manifest)).expect("plain data");
         let manifest = crate::wire::hash(&listed);
         // The manifest goes in last: when the store has it, it has every file it names, and
         // a submission judged again asks one question instead of one per file.
@@ -302,7 +303,11 @@ impl Cluster {
                 .send_publish(
                     WORK_SUBJECT,
                     jetstream::message::PublishMessage::build()
-                        .payload(serde_json::to_vec(&job).expect("plain data").into())
+                        .payload(
+                            serde_json::to_vec(&tagged(&job))
+                                .expect("plain data")
+                                .into(),
+                        )
                         .message_id(format!("{submission}/{first}")),
                 )
                 .await

@@ -5,9 +5,11 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use judge_core::model::{CaseReport, CompileReport};
+use judge_core::schema::{Document, Format};
 use judge_core::session::Options;
 
 /// The version of what crosses the network. Every job and every worker's registration carries
@@ -16,9 +18,37 @@ use judge_core::session::Options;
 /// versions (the field missing). Raise it with any change of these messages' shape.
 pub const PROTOCOL: u32 = 1;
 
+/// The messages' documents: each names its kind and the [`PROTOCOL`] (`judge.cluster.job/1`),
+/// beside the `protocol` field that jobs and registrations carry since before there were names.
+impl Document for Job {
+    const SCHEMA: &'static str = "judge.cluster.job/1";
+}
+
+impl Document for Manifest {
+    const SCHEMA: &'static str = "judge.cluster.manifest/1";
+}
+
+impl Document for WorkerInfo {
+    const SCHEMA: &'static str = "judge.cluster.worker/1";
+}
+
+impl Document for Outcome {
+    const SCHEMA: &'static str = "judge.cluster.outcome/1";
+}
+
+/// The cluster's messages, as the guide publishes their schemas.
+pub fn formats() -> Vec<Format> {
+    vec![
+        Format::one::<Job>("the dispatcher, a job on the jobs stream"),
+        Format::one::<Manifest>("the dispatcher, a bundle's files in the object store"),
+        Format::one::<WorkerInfo>("a worker, its entry in the workers' bucket"),
+        Format::one::<Outcome>("a worker, an outcome on the outcomes stream"),
+    ]
+}
+
 /// Some cases of one submission, to judge one after another on one slot: a case per job
 /// would cost each case the queue's round trips, and a small case takes less than they do.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Job {
     /// The [`PROTOCOL`] of the side that sent it.
     #[serde(default)]
@@ -44,7 +74,7 @@ pub struct Job {
 }
 
 /// A case of a job: its name, and its place in the submission's order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct JobCase {
     pub name: String,
     pub index: usize,
@@ -64,7 +94,7 @@ pub fn per_job(cases: usize) -> usize {
 }
 
 /// Where the problem is in a bundle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemRef {
     /// `problems/ID/` of the bundle, a workspace (with its `judge.toml` and `testcases/ID/`).
@@ -74,7 +104,7 @@ pub enum ProblemRef {
 }
 
 /// The settings of a run that reach a worker; exact to the microsecond.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct JobOptions {
     pub time_limit_us: Option<u64>,
     pub memory_limit: Option<u64>,
@@ -112,7 +142,7 @@ impl JobOptions {
 
 /// The files of a bundle: path (relative, `/`-separated) → content hash, and which are
 /// executable.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Manifest {
     pub files: BTreeMap<String, Entry>,
     /// The problem's files in one object ([`crate::files::pack`]), when it has many: a worker
@@ -121,7 +151,7 @@ pub struct Manifest {
     pub pack: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Entry {
     pub hash: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -134,7 +164,10 @@ pub struct Entry {
 impl Manifest {
     /// The manifest's own content hash: its key in the store, and the bundle's name.
     pub fn hash(&self) -> String {
-        hash(&serde_json::to_vec(self).expect("a manifest is plain data"))
+        hash(
+            &serde_json::to_vec(&judge_core::schema::tagged(self))
+                .expect("a manifest is plain data"),
+        )
     }
 }
 
@@ -144,7 +177,7 @@ pub fn hash(bytes: &[u8]) -> String {
 }
 
 /// A machine that judges: who it is and how fast.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct WorkerInfo {
     /// The [`PROTOCOL`] it speaks.
     #[serde(default)]
@@ -161,7 +194,7 @@ pub struct WorkerInfo {
 }
 
 /// What a worker found for a job.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Outcome {
     pub submission: String,
     pub case: String,
@@ -173,7 +206,7 @@ pub struct Outcome {
 }
 
 /// A job's result: the case judged (with how the solution was built), or why it could not be.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Judged {
     Case {
@@ -195,7 +228,7 @@ pub enum Judged {
 
 /// A case's report as it crosses the wire: its JSON, and the times to the microsecond (the JSON
 /// has them to the millisecond).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct WireCase {
     pub report: CaseReport,
     pub cpu_us: u64,
@@ -226,6 +259,17 @@ mod tests {
     use super::*;
     use judge_core::fixtures;
     use judge_core::verdict::Verdict;
+
+    #[test]
+    fn every_message_names_the_protocol_it_is_of() {
+        for f in formats() {
+            assert!(
+                f.name.ends_with(&format!("/{PROTOCOL}")),
+                "{} is not of protocol {PROTOCOL}: raise both together",
+                f.name
+            );
+        }
+    }
 
     #[test]
     fn small_submissions_are_a_job_a_case_and_large_ones_about_32_jobs() {

@@ -90,7 +90,7 @@ pub fn file_stem(key: &str) -> String {
 }
 
 /// A line of the results file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Outcome {
     pub key: String,
     /// The line of the submissions file it is the result of.
@@ -114,7 +114,12 @@ pub struct Outcome {
     pub max_memory_kb: Option<u64>,
     /// The whole report, as `judge run --json` prints it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<crate::schema::Tagged<'static, crate::model::SolutionReport>>")]
     pub report: Option<serde_json::Value>,
+}
+
+impl crate::schema::Document for Outcome {
+    const SCHEMA: &'static str = "judge.batch/1";
 }
 
 /// What an earlier run left in the results file: the keys that have a verdict, and the lines

@@ -37,7 +37,7 @@ pub struct Matrix<'a> {
 }
 
 /// "`solution` ran `factor` x faster than `other`", on `cases` cases both accepted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Relative {
     pub solution: String,
     pub ratio: f64,
@@ -46,7 +46,7 @@ pub struct Relative {
     pub cases: usize,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Speed {
     /// The fastest accepted solution, which the other accepted ones are compared with.
     pub reference: String,
@@ -57,7 +57,7 @@ pub struct Speed {
 
 /// A solution left out of the ranking of speeds, with its verdict: a speed against a solution
 /// that failed says nothing.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct NotRanked {
     pub solution: String,
     pub verdict: Verdict,
@@ -199,7 +199,8 @@ fn ranked(col: &Column) -> bool {
 }
 
 /// The matrix as data, for `judge compare --json`.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Compare")]
 pub struct MatrixJson {
     pub problem: String,
     pub time_limit_ms: u64,
@@ -216,7 +217,11 @@ pub struct MatrixJson {
     pub skipped: Vec<Skipped>,
 }
 
-#[derive(Serialize)]
+impl crate::schema::Document for MatrixJson {
+    const SCHEMA: &'static str = "judge.compare/1";
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct ColumnJson {
     pub solution: String,
     pub path: String,
@@ -235,7 +240,7 @@ pub struct ColumnJson {
     pub cells: Vec<Option<CellJson>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct CellJson {
     pub verdict: Verdict,
     /// CPU time (the median with --repeat).

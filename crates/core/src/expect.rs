@@ -241,7 +241,7 @@ pub fn expand_braces(pattern: &str) -> Vec<String> {
 }
 
 /// A rule a run broke, and where.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Broken {
     /// Where the rule was stated.
     pub source: String,

@@ -153,7 +153,7 @@ pub struct CaseResult {
 }
 
 /// A group's result.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct GroupResult {
     pub path: String,
     pub verdict: Verdict,
@@ -166,7 +166,7 @@ pub struct GroupResult {
 }
 
 /// The results of every group, children before parents, the root last.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Graded {
     pub groups: Vec<GroupResult>,
 }

@@ -26,6 +26,7 @@ pub mod paths;
 pub mod replay;
 pub mod scaffold;
 pub mod scale;
+pub mod schema;
 pub mod session;
 pub mod stats;
 pub mod stress;

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::grading::{CaseResult, Graded, Group};
@@ -18,7 +19,7 @@ use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
 use judge_runner::Sandbox;
 
 /// How the solution was built.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct CompileReport {
     /// Taken from the cache: nothing was compiled.
     pub cached: bool,
@@ -27,6 +28,7 @@ pub struct CompileReport {
         serialize_with = "serde_as::ms",
         deserialize_with = "serde_as::from_ms"
     )]
+    #[schemars(with = "u64")]
     pub duration: Duration,
     /// The compiler's identity: "rustc 1.95.0 (59807616e 2026-04-14)".
     pub compiler: String,
@@ -58,12 +60,14 @@ impl SourceDigest {
 
 /// One case of one run. Read back from its JSON to the millisecond and the KiB (a repeated
 /// case's timing is not read back).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct CaseReport {
     pub name: String,
     pub sample: bool,
     pub verdict: Verdict,
     /// Why the verdict was given: "killed by SIGSEGV", "token 1 ...: expected `2`, received `3`".
+    // The schema is of the sentence written, whatever type holds the reason.
+    #[schemars(with = "Option<String>")]
     pub detail: Option<String>,
     /// A remark worth reading whatever the verdict: "differs only in whitespace".
     pub hint: Option<String>,
@@ -73,18 +77,21 @@ pub struct CaseReport {
         serialize_with = "serde_as::ms",
         deserialize_with = "serde_as::from_ms"
     )]
+    #[schemars(with = "u64")]
     pub cpu: Duration,
     #[serde(
         rename = "wall_ms",
         serialize_with = "serde_as::ms",
         deserialize_with = "serde_as::from_ms"
     )]
+    #[schemars(with = "u64")]
     pub wall: Duration,
     #[serde(
         rename = "memory_kb",
         serialize_with = "serde_as::kb",
         deserialize_with = "serde_as::from_kb"
     )]
+    #[schemars(with = "u64")]
     pub memory_bytes: u64,
     pub output_bytes: u64,
     /// On a wrong answer: answer against output, from the first difference.
@@ -105,6 +112,7 @@ pub struct CaseReport {
     pub rerun: Option<Rerun>,
     /// With `--repeat`: the CPU time of every run. `time_ms` is then their median.
     #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
+    #[schemars(with = "Option<TimingJson>")]
     pub timing: Option<Timing>,
     /// A score the checker gave (a Kattis output validator's `score.txt`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -129,7 +137,7 @@ pub struct CaseReport {
 }
 
 /// What an interactive case adds to its report, for a case that failed.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Interaction {
     /// The end of the transcript (`SECONDS >TEXT` from the solution, `SECONDS <TEXT` to it),
     /// where the case failed; `None` when the transcript was off.
@@ -182,7 +190,7 @@ impl CaseReport {
 }
 
 /// What a case's run in parallel saw, before it was re-run alone for its final verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Rerun {
     pub verdict: Verdict,
     #[serde(
@@ -190,6 +198,7 @@ pub struct Rerun {
         serialize_with = "serde_as::ms",
         deserialize_with = "serde_as::from_ms"
     )]
+    #[schemars(with = "u64")]
     pub cpu: Duration,
 }
 
@@ -224,6 +233,21 @@ impl Timing {
     }
 }
 
+/// The shape [`Timing`]'s own `Serialize` writes, for its schema: what the runs say is
+/// computed as it is written, so no field of `Timing` holds it.
+#[derive(JsonSchema)]
+#[schemars(rename = "Timing")]
+#[allow(dead_code)]
+struct TimingJson {
+    runs_ms: Vec<u64>,
+    min_ms: u64,
+    median_ms: u64,
+    /// (max - min) / median, to three decimals.
+    spread: f64,
+    wide_spread: bool,
+    verdict_changed: bool,
+}
+
 impl Serialize for Timing {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
@@ -243,7 +267,7 @@ impl Serialize for Timing {
 }
 
 /// One solution judged on a problem's cases.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SolutionReport {
     pub problem: String,
     pub solution: String,
@@ -298,20 +322,27 @@ pub struct SolutionReport {
     pub graded_at: Vec<(Duration, Graded)>,
 }
 
+impl crate::schema::Document for SolutionReport {
+    const SCHEMA: &'static str = "judge.run/1";
+}
+
 /// A case run under the shorter cap after a TLE (`judge run`'s default) that did not finish
 /// within it. Whether it would have passed under the whole limit is not known: it has no
 /// verdict, and the run is partial.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct NotTimed {
     pub name: String,
     pub sample: bool,
     /// The cap it ran under.
     #[serde(rename = "cap_ms", serialize_with = "serde_as::ms")]
+    #[schemars(with = "u64")]
     pub cap: Duration,
     /// What it used before it was stopped.
     #[serde(rename = "time_ms", serialize_with = "serde_as::ms")]
+    #[schemars(with = "u64")]
     pub cpu: Duration,
     #[serde(rename = "wall_ms", serialize_with = "serde_as::ms")]
+    #[schemars(with = "u64")]
     pub wall: Duration,
 }
 
@@ -330,7 +361,7 @@ pub fn not_timed_time(cpu: Duration, cap: Duration) -> String {
 }
 
 /// A machine that judged cases of a run, and how its speed bore on the time limit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Worker {
     pub name: String,
     pub host: String,
@@ -357,7 +388,7 @@ pub struct Selection {
 
 /// A run that judged fewer than all of the problem's cases: what it judged, and why. Such a run
 /// is never the solution's verdict: not its first AC, not its best time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Partial {
     /// The samples were asked for.
     pub samples: bool,
@@ -426,16 +457,18 @@ impl Partial {
 }
 
 /// A language's extra time as applied: the problem's limit and the rule that made it longer.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
 pub struct AppliedRule {
     #[serde(rename = "base_ms", serialize_with = "serde_as::ms")]
+    #[schemars(with = "u64")]
     pub base: Duration,
     #[serde(serialize_with = "serde_as::display")]
+    #[schemars(with = "String")]
     pub rule: TimeRule,
 }
 
 /// A solution that could not be judged on this machine: never a pass, never a failure.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Skipped {
     pub solution: String,
     pub path: PathBuf,

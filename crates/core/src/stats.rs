@@ -52,10 +52,11 @@ pub fn near_limit(time: Duration, limit: Duration) -> bool {
 /// How a time limit is chosen and checked (problemtools' rule, and a package's own settings
 /// of it): fixed, or derived from the slowest accepted case, and the margin by which a
 /// too-slow solution must still fail.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub struct TimeLimitRule {
     /// The limit, when fixed (a problem.toml's `time_limit`, a package's `limits.time_limit`).
     #[serde(rename = "fixed_ms", serialize_with = "crate::units::serde_as::opt_ms")]
+    #[schemars(with = "Option<u64>")]
     pub fixed: Option<Duration>,
     /// The slowest accepted case times this justifies the limit ...
     pub ac_to_limit: f64,
@@ -64,6 +65,7 @@ pub struct TimeLimitRule {
         rename = "resolution_ms",
         serialize_with = "crate::units::serde_as::ms"
     )]
+    #[schemars(with = "u64")]
     pub resolution: Duration,
     /// Every solution is also judged at the limit times this (the safety margin): one meant
     /// to be too slow must fail there too.

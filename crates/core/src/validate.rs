@@ -166,7 +166,7 @@ fn validate_inputs(judge: &mut Judge, problem: &Problem, cases: &[TestCase]) -> 
 }
 
 /// One such case, checked.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CaseChecked {
     pub case: String,
     pub kind: ValidatorCaseKind,

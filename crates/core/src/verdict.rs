@@ -202,7 +202,9 @@ impl Measurement {
 }
 
 /// Who ended a program before it finished by itself (`killed_by` in the JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum StoppedBy {
     WallCap,

@@ -65,7 +65,7 @@ fn graded_at(report: &SolutionReport, limit: Duration, grading: Option<&Group>) 
 }
 
 /// One solution, checked.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Checked {
     pub solution: String,
     pub expected: Option<Expectation>,
@@ -84,6 +84,7 @@ pub struct Checked {
     pub with_extra_time: bool,
     /// The slowest case's CPU time (within the limit x 1.5); None when no case ran.
     #[serde(serialize_with = "serde_as::opt_ms", rename = "max_time_ms")]
+    #[schemars(with = "Option<u64>")]
     pub max_time: Option<Duration>,
     /// The case that took `max_time`.
     pub slowest_case: Option<String>,
@@ -110,26 +111,31 @@ pub struct Checked {
 }
 
 /// The time limit the accepted solutions justify.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Justified {
     #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
+    #[schemars(with = "u64")]
     pub limit: Duration,
     pub solution: String,
     pub case: String,
     #[serde(serialize_with = "serde_as::ms", rename = "slowest_ms")]
+    #[schemars(with = "u64")]
     pub slowest: Duration,
 }
 
 /// A problem's reference solutions, checked.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[schemars(transform = cut_short)]
 pub struct Verification {
     pub problem: String,
     #[serde(serialize_with = "serde_as::ms", rename = "time_limit_ms")]
+    #[schemars(with = "u64")]
     pub limit: Duration,
     /// The limit was derived by the rule from the accepted solutions (none was fixed).
     pub derived: bool,
     pub rule: TimeLimitRule,
     #[serde(serialize_with = "serde_as::ms", rename = "margin_limit_ms")]
+    #[schemars(with = "u64")]
     pub margin: Duration,
     pub solutions: Vec<Checked>,
     pub justified: Option<Justified>,
@@ -141,6 +147,31 @@ pub struct Verification {
     /// A package's cases that test its validators, checked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub validator_cases: Vec<crate::validate::CaseChecked>,
+}
+
+impl crate::schema::Document for Verification {
+    const SCHEMA: &'static str = "judge.verify/1";
+}
+
+/// A verify cut short (Ctrl-C) reports the problem it was judging with two fields more.
+fn cut_short(schema: &mut schemars::Schema) {
+    if let Some(p) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) {
+        p.insert(
+            "interrupted".into(),
+            serde_json::json!({
+                "description": "The verify was cut short while judging this problem.",
+                "const": true,
+            }),
+        );
+        p.insert(
+            "not_judged".into(),
+            serde_json::json!({
+                "description": "Cut short: the solutions not judged.",
+                "type": "array",
+                "items": {"type": "string"},
+            }),
+        );
+    }
 }
 
 impl Verification {

@@ -11,7 +11,7 @@ use judge_core::model::Partial;
 use judge_core::verdict::Verdict;
 
 /// A recorded submission.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Submission {
     pub id: i64,
     /// Local time, "2026-05-01 14:03:11".
@@ -58,15 +58,19 @@ impl Submission {
 /// know, written by a newer judge, say). One such row never hides the others.
 // Nearly every row is read: boxing the common case to shrink the rare one would not pay.
 #[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Entry {
     Read(Submission),
     Unreadable(Unreadable),
 }
 
+impl crate::schema::Document for Entry {
+    const SCHEMA: &'static str = "judge.history/1";
+}
+
 /// A row that could not be read: its number, and why.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Unreadable {
     pub id: i64,
     /// What could not be read: "verdict `XY` is not one this judge knows".
@@ -89,7 +93,7 @@ impl Entry {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CaseRecord {
     pub name: String,
     pub verdict: Verdict,

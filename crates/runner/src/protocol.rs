@@ -189,7 +189,7 @@ pub struct Hello {
 
 /// What isolates the programs a runner starts from the rest of the machine: each of `files`,
 /// `network` and `processes` is either isolated or missing, with why.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Sandbox {
     /// In force: any of "files", "network", "processes", in that order.
     pub isolated: Vec<String>,
@@ -198,7 +198,7 @@ pub struct Sandbox {
 }
 
 /// An isolation that is not in force, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Missing {
     pub what: String,
     pub why: String,

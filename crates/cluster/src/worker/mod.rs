@@ -16,6 +16,7 @@ use async_nats::jetstream::{self, AckKind};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
+use judge_core::schema::tagged;
 use judge_core::session::Settings;
 
 use crate::calibrate;
@@ -154,7 +155,7 @@ async fn serve(
             .map(|r| judge_runner::Executor::sandbox(&r))
             .map_err(ClusterError::nats)?,
     };
-    let entry = serde_json::to_vec(&info).expect("plain data");
+    let entry = serde_json::to_vec(&tagged(&info)).expect("plain data");
     nats.workers
         .put(&info.name, entry.clone().into())
         .await
@@ -386,7 +387,7 @@ async fn handle(
 /// Stores an outcome; a second one of the same job (a job delivered again) is dropped by the
 /// stream, whose key is the job.
 pub(crate) async fn publish_outcome(nats: &Nats, outcome: &Outcome) -> Result<(), ClusterError> {
-    let payload = serde_json::to_vec(outcome).expect("plain data");
+    let payload = serde_json::to_vec(&tagged(outcome)).expect("plain data");
     let ack = nats
         .js
         .send_publish(

@@ -60,7 +60,7 @@ pub struct ValidatorCase {
     pub output_flags: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ValidatorCaseKind {
     /// Some input validator must reject the input.
