@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 
-use judge_core::history::{Filter, History, NewSubmission, Recorded};
+use judge_core::history::{Filter, History, Recorded};
 use judge_core::model::SolutionReport;
 use judge_report as report;
 
@@ -69,26 +69,15 @@ pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
 }
 
 /// Records a run; never fails: a database that cannot be written gives a warning that says
-/// nothing was recorded, and why. A judge stopped while it writes records nothing: SQLite
-/// rolls back what it had not committed.
+/// nothing was recorded, and why.
 pub(crate) fn record(path: &Path, report: &SolutionReport) -> Option<Recorded> {
-    let submission = match NewSubmission::from_report(report) {
-        Ok(s) => s,
-        Err(e) => {
-            warn(&e.to_string());
-            return None;
-        }
-    };
-    match History::open(path).and_then(|mut h| h.record(&submission)) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            warn(&e.to_string());
-            None
-        }
-    }
+    judge_ops::run::record(path, report)
+        .map_err(|e| warn(&e.to_string()))
+        .ok()
 }
 
-fn warn(message: &str) {
+/// Says that the verdict stands though nothing was recorded, and why.
+pub(crate) fn warn(message: &str) {
     anstream::eprintln!(
         "{}",
         report::paint(

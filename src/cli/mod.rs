@@ -281,23 +281,10 @@ pub(crate) fn settle_time_limit(
     problem: &mut judge_core::workspace::Problem,
     quiet: bool,
 ) -> Result<()> {
-    if problem.time_rule.fixed.is_some() {
-        return Ok(());
-    }
-    let mut progress = compare::Progress::new(problem);
-    if quiet {
-        progress
-            .bar
-            .set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let derived = judge_core::derive::settle(judge, problem, &mut progress)?;
+    let mut progress = compare::Progress::quiet(quiet);
+    let settled = judge_ops::run::settle_time_limit(judge, problem, &mut progress);
     progress.bar.finish_and_clear();
-    if let (Some(d), false) = (derived, quiet) {
-        let line = judge_core::derive::describe(&d, problem);
-        let mut err = anstream::stderr();
-        writeln!(err, "{}", judge_report::dim(&format!("note: {line}")))?;
-    }
-    Ok(())
+    Ok(settled?)
 }
 
 pub(crate) fn exit_for(v: Verdict) -> ExitCode {

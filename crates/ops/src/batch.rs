@@ -1,0 +1,1 @@
+//! Judging a batch: many submissions from a JSON Lines file.
