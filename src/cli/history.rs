@@ -1,7 +1,7 @@
-//! `judge history`: the submissions recorded by `judge run`, like an online judge's status page; and the recording itself.
+//! `judge history`: the submissions recorded by `judge run`, like an online judge's status page; and
+//! what a recording says: its line under a run, or the warning that nothing was recorded.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -66,14 +66,6 @@ pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
         write!(out, "{}", judge_report::history::render(&subs))?;
     }
     Ok(ExitCode::from(EXIT_OK))
-}
-
-/// Records a run; never fails: a database that cannot be written gives a warning that says
-/// nothing was recorded, and why.
-pub(crate) fn record(path: &Path, report: &SolutionReport) -> Option<Recorded> {
-    judge_ops::run::record(path, report)
-        .map_err(|e| warn(&e.to_string()))
-        .ok()
 }
 
 /// Says that the verdict stands though nothing was recorded, and why.

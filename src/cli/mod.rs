@@ -274,19 +274,6 @@ impl Command {
     }
 }
 
-/// Gives a package that fixes no time limit the one its accepted submissions justify, and
-/// says so on stderr (deriving it the first time judges them, which takes a while).
-pub(crate) fn settle_time_limit(
-    judge: &mut dyn judge_core::session::Judging,
-    problem: &mut judge_core::workspace::Problem,
-    quiet: bool,
-) -> Result<()> {
-    let mut progress = compare::Progress::quiet(quiet);
-    let settled = judge_ops::run::settle_time_limit(judge, problem, &mut progress);
-    progress.bar.finish_and_clear();
-    Ok(settled?)
-}
-
 pub(crate) fn exit_for(v: Verdict) -> ExitCode {
     ExitCode::from(match v {
         Verdict::Ac => EXIT_OK,

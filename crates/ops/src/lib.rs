@@ -7,6 +7,8 @@ pub mod compare;
 pub mod error;
 pub mod judges;
 pub mod run;
+pub mod scale;
+pub mod stress;
 pub mod verify;
 
 pub use error::Error;

@@ -12,12 +12,13 @@ use super::pages::{self, ctx};
 use super::views::VerdictView;
 use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
-use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge_core::session::{Judge, Judging, Observer, Options};
+use judge_core::scale::{self, ScaleObserver, Statistic};
+use judge_core::session::{Judge, Judging, Observer};
 use judge_core::units::{format_duration, format_ms, format_run_time};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{Solution, Workspace};
 use judge_ops::compare::CompareOptions;
+use judge_ops::scale::{Input, ScaleRequest};
 use judge_ops::verify::{VerifyObserver, VerifyOptions};
 use judge_ops::Judges;
 
@@ -174,31 +175,18 @@ impl Task {
         sizes: &[u64],
         template: &str,
     ) -> Result<String, String> {
-        let text = |e: judge_core::Error| e.to_string();
-        let problem = ws.problem(&self.problem).map_err(text)?;
-        let solutions = ws.solutions(&problem.id).map_err(text)?;
-        let inputs = tempfile::Builder::new()
-            .prefix("judge-scale-")
-            .tempdir()
-            .map_err(|e| e.to_string())?;
-        judge_runner::interrupt::register_temp_dir(inputs.path());
-        let mut files = Vec::new();
-        for &n in sizes {
-            let path = inputs.path().join(format!("{n}.in"));
-            std::fs::write(&path, scale::input_for(template, n)).map_err(|e| e.to_string())?;
-            files.push((n, path));
-        }
-        let options = ScaleOptions {
-            inputs: files,
-            input_label: template.to_string(),
+        let request = ScaleRequest {
+            problem: self.problem.clone(),
+            solutions: ws.solutions(&self.problem).map_err(|e| e.to_string())?,
+            sizes: sizes.to_vec(),
+            input: Input::Template(template.to_string()),
             repeat: 3,
             statistic: Statistic::Min,
-            cap: Options::default().limits(&problem).time,
+            cap: None,
         };
         let mut progress = Progress { task: self, told };
-        let report = scale::measure(judge, &problem, &solutions, &options, &mut progress);
-        judge_runner::interrupt::unregister_temp_dir(inputs.path());
-        let report = report.map_err(text)?;
+        let report = judge_ops::scale::scale(ws, judge, &request, &mut progress)
+            .map_err(|e| e.to_string())?;
         let fits: Vec<(String, String)> = report
             .solutions
             .iter()
