@@ -9,6 +9,7 @@ mod export;
 mod generate;
 mod history;
 mod import;
+mod judges;
 mod list;
 mod listen;
 mod new;

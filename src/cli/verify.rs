@@ -10,14 +10,14 @@ use std::time::Duration;
 use anyhow::Result;
 
 use judge_core::model::{Skipped, SolutionReport};
-use judge_core::session::{Judge, Judging, Observer};
+use judge_core::session::Observer;
 use judge_core::verify::{Checked, Verification};
 use judge_core::workspace::{Problem, Solution, TestCase};
 use judge_ops::verify::{VerifyObserver, VerifyOptions};
-use judge_ops::Judges;
 use judge_report::verify::Columns;
 
 use super::compare::Progress;
+use super::judges::CliJudges;
 use super::verify_cut as cut;
 use super::{parse_duration, parse_seconds, Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
@@ -68,12 +68,7 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
     // Cut short (Ctrl-C, SIGTERM), the verify reports what it decided so far.
     let so_far = Arc::new(Mutex::new(cut::SoFar::default()));
     let report_when_cut = cut::report_when_cut(&so_far, args.json);
-    let mut judges = CliJudges {
-        ctx,
-        cluster: &args.cluster,
-        judging: None,
-        local: None,
-    };
+    let mut judges = CliJudges::new(ctx, &args.cluster);
     let mut printer = Printer {
         json: args.json,
         so_far,
@@ -103,35 +98,6 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
     } else {
         EXIT_VERDICT
     }))
-}
-
-/// The judges of a command: the cluster's workers or this machine's for the solutions, and
-/// this machine's for the jury's programs, each made on first use.
-pub(crate) struct CliJudges<'a> {
-    pub(crate) ctx: &'a Context,
-    pub(crate) cluster: &'a super::cluster::ClusterArgs,
-    pub(crate) judging: Option<Box<dyn Judging>>,
-    pub(crate) local: Option<Judge>,
-}
-
-impl Judges for CliJudges<'_> {
-    fn judging(&mut self) -> Result<&mut dyn Judging, judge_ops::Error> {
-        if self.judging.is_none() {
-            let made = self
-                .ctx
-                .judging(self.cluster)
-                .map_err(|e| judge_ops::Error::Judges(format!("{e:#}")))?;
-            self.judging = Some(made);
-        }
-        Ok(self.judging.as_mut().expect("made").as_mut())
-    }
-
-    fn local(&mut self) -> Result<&mut Judge, judge_ops::Error> {
-        if self.local.is_none() {
-            self.local = Some(Judge::new(self.ctx.ws.clone(), self.ctx.settings)?);
-        }
-        Ok(self.local.as_mut().expect("made"))
-    }
 }
 
 /// Prints a verify as it goes (the text; `--json` prints at the end), and keeps what was

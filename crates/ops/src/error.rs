@@ -45,6 +45,12 @@ pub enum Error {
     /// The problem's generator made no input: why, with the size and seed.
     #[error("{0}")]
     Generator(String),
+    /// `judge generate` given a folder that is not a Kattis package (as the user named it).
+    #[error("{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder", .0.display())]
+    NotAKattisPackage(std::path::PathBuf),
+    /// A path that could not be made absolute.
+    #[error(transparent)]
+    Path(std::io::Error),
     /// What makes the judges failed (a cluster that cannot be reached, say); its message.
     #[error("{0}")]
     Judges(String),

@@ -5,6 +5,8 @@
 pub mod batch;
 pub mod compare;
 pub mod error;
+pub mod export;
+pub mod generate;
 pub mod judges;
 pub mod run;
 pub mod scale;
