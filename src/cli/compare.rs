@@ -1,4 +1,5 @@
-//! `judge compare`: judge several solutions of a problem and print the invocation matrix.
+//! `judge compare`: the problem and solutions named, compared by `judge_ops::compare`, and the
+//! matrix printed.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,11 +7,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use judge_core::compare::Matrix;
-use judge_core::model::{Skipped, SolutionReport};
-use judge_core::session::{Judging, Observer, Options};
-use judge_core::verdict::Verdict;
+use judge_core::model::SolutionReport;
+use judge_core::session::{Observer, Options};
 use judge_core::workspace::{Problem, Solution, TestCase};
+use judge_ops::compare::CompareOptions;
 
 use super::{Context, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
@@ -43,7 +43,10 @@ pub(crate) struct CompareArgs {
 /// Splits `[PROBLEM] [SOLUTION...]`: the first name is the problem when a problem has that id
 /// (or it is a package's path); otherwise the problem is the only one, or the one the named
 /// solutions belong to.
-fn problem_and_solutions(ctx: &Context, names: &[String]) -> Result<(Problem, Vec<Solution>)> {
+fn problem_and_solutions(
+    ctx: &Context,
+    names: &[String],
+) -> Result<(Problem, Option<Vec<Solution>>)> {
     let ws = &ctx.ws;
     let ids = ws.problem_ids()?;
     let first = names.first().map(|f| ctx.problem_id(f));
@@ -62,44 +65,29 @@ fn problem_and_solutions(ctx: &Context, names: &[String]) -> Result<(Problem, Ve
                 ids.join(", ")
             );
         };
-        let problem = ws.problem(id)?;
-        let solutions = ws.solutions(&problem.id)?;
-        return Ok((problem, solutions));
+        return Ok((ws.problem(id)?, None));
     }
     let solutions = ws.resolve_solutions(names, told, &ctx.cwd)?;
-    Ok((ws.problem(&solutions[0].problem)?, solutions))
+    Ok((ws.problem(&solutions[0].problem)?, Some(solutions)))
 }
 
 pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
-    let ws = &ctx.ws;
-    let (mut problem, solutions) = problem_and_solutions(ctx, &args.names)?;
-    if solutions.is_empty() {
-        bail!(
-            "problem `{}` has no solutions: add solutions/{}/{}",
-            problem.id,
-            problem.id,
-            ws.example_file("NAME", Some(&problem.id))
-        );
-    }
-    let mut judge = ctx.judging(&args.cluster)?;
-    if args.limits.time_limit.is_none() {
-        super::settle_time_limit(judge.as_mut(), &mut problem, args.json)?;
-    }
-    let cases = ws.testcases(&problem)?;
-    let options = Options {
-        repeat: args.repeat,
-        after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
-        ..args.limits.options()
+    let (problem, solutions) = problem_and_solutions(ctx, &args.names)?;
+    let options = CompareOptions {
+        problem: problem.id,
+        solutions,
+        judging: Options {
+            repeat: args.repeat,
+            after_tle: judge_core::session::AfterTle::whole_or_skip(args.skip_after_tle),
+            ..args.limits.options()
+        },
     };
-    let (reports, skipped) = judge_all(judge.as_mut(), &problem, &solutions, &cases, &options)?;
-    let matrix = Matrix::new(
-        &problem,
-        &cases,
-        options.limits(&problem),
-        options.repeat,
-        &reports,
-        &skipped,
-    );
+    let mut judge = ctx.judging(&args.cluster)?;
+    let mut progress = Progress::quiet(false).notes(!args.json);
+    let compared = judge_ops::compare::compare(&ctx.ws, judge.as_mut(), &options, &mut progress);
+    progress.bar.finish_and_clear();
+    let compared = compared?;
+    let matrix = compared.matrix();
     let mut out = anstream::stdout();
     if args.json {
         writeln!(
@@ -110,46 +98,36 @@ pub(crate) fn compare(ctx: &Context, args: CompareArgs) -> Result<ExitCode> {
     } else {
         write!(out, "{}", judge_report::compare::render(&matrix))?;
     }
-    Ok(ExitCode::from(
-        if reports.iter().any(|r| r.verdict == Verdict::Ie) {
-            EXIT_ERROR
-        } else if matrix.mismatches().is_empty() {
-            EXIT_OK
-        } else {
-            EXIT_VERDICT
-        },
-    ))
+    Ok(ExitCode::from(if compared.internal_error() {
+        EXIT_ERROR
+    } else if matrix.mismatches().is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_VERDICT
+    }))
 }
 
-/// Judges each solution in turn with one judge, one case at a time (see
-/// [`Judging::judge_all`]), with a progress line on a terminal.
-fn judge_all(
-    judge: &mut dyn Judging,
-    problem: &Problem,
-    solutions: &[Solution],
-    cases: &[TestCase],
-    options: &Options,
-) -> Result<(Vec<SolutionReport>, Vec<Skipped>)> {
-    let mut progress = Progress::new(problem);
-    let reports = judge.judge_all(problem, solutions, cases, options, &mut progress)?;
-    progress.bar.finish_and_clear();
-    Ok(reports)
-}
-
-/// A spinner saying which solution and which case is being judged.
+/// A spinner saying which solution and which case is being judged; the notes it is told
+/// (the time limit derived for a package) go to stderr.
 pub(crate) struct Progress {
     pub(crate) bar: indicatif::ProgressBar,
-    problem: String,
+    notes: bool,
 }
 
 impl Progress {
-    pub(crate) fn new(problem: &Problem) -> Progress {
+    /// A spinner, hidden when `quiet` (whose notes are not shown either).
+    pub(crate) fn quiet(quiet: bool) -> Progress {
         let bar = indicatif::ProgressBar::new_spinner();
-        bar.enable_steady_tick(Duration::from_millis(100));
-        Progress {
-            bar,
-            problem: problem.id.clone(),
+        if quiet {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         }
+        bar.enable_steady_tick(Duration::from_millis(100));
+        Progress { bar, notes: !quiet }
+    }
+
+    /// The notes shown, or not.
+    pub(crate) fn notes(self, notes: bool) -> Progress {
+        Progress { notes, ..self }
     }
 }
 
@@ -157,7 +135,7 @@ impl Observer for Progress {
     fn solution_started(&mut self, s: &Solution, index: usize, total: usize) {
         self.bar.set_prefix(format!(
             "{}/{} ({}/{})",
-            self.problem,
+            s.problem,
             s.name,
             index + 1,
             total
@@ -171,5 +149,12 @@ impl Observer for Progress {
     fn case_started(&mut self, case: &TestCase, index: usize, total: usize) {
         self.bar
             .set_message(format!("case {} ({}/{})", case.name, index + 1, total));
+    }
+
+    fn note(&mut self, text: &str) {
+        if self.notes {
+            let line = judge_report::dim(&format!("note: {text}"));
+            self.bar.suspend(|| anstream::eprintln!("{line}"));
+        }
     }
 }

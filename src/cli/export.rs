@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use super::{Context, EXIT_OK};
+use judge_ops::export::ExportOptions;
 use judge_packages::export::Version;
 
 #[derive(clap::Args)]
@@ -30,24 +31,21 @@ pub(crate) struct ExportArgs {
 }
 
 pub(crate) fn export(ctx: &Context, args: ExportArgs) -> Result<ExitCode> {
-    let ws = &ctx.ws;
-    let cwd = ctx.cwd.as_path();
-    let problem = ws.problem(&args.problem)?;
-    let cases = ws.testcases(&problem)?;
-    let solutions = ws.solutions(&problem.id)?;
-    let dir = cwd.join(&args.kattis);
-    let version = match args.format.as_str() {
-        "2025-09" => Version::V2025_09,
-        _ => Version::V2023_07,
+    let options = ExportOptions {
+        problem: args.problem.clone(),
+        dir: ctx.cwd.join(&args.kattis),
+        force: args.force,
+        version: match args.format.as_str() {
+            "2025-09" => Version::V2025_09,
+            _ => Version::V2023_07,
+        },
     };
-    let done = judge_packages::export::kattis(
-        ws, &problem, &cases, &solutions, &dir, args.force, version,
-    )?;
+    let done = judge_ops::export::export(&ctx.ws, &options)?;
     let mut out = anstream::stdout();
     write!(
         out,
         "{}",
-        judge_report::export::render(&done, &problem.id, &args.kattis)
+        judge_report::export::render(&done, &args.problem, &args.kattis)
     )?;
     out.flush()?;
     Ok(ExitCode::from(EXIT_OK))

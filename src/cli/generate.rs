@@ -20,17 +20,11 @@ pub(crate) struct GenerateArgs {
 }
 
 pub(crate) fn generate(ctx: &Context, args: GenerateArgs) -> Result<ExitCode> {
+    // Not on a cluster: the generators are the jury's programs.
+    let here = super::cluster::ClusterArgs::default();
+    let mut judges = super::judges::CliJudges::new(ctx, &here);
     let dir = ctx.cwd.join(&args.package);
-    if !dir.join("problem.yaml").is_file() {
-        anyhow::bail!(
-            "{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder",
-            args.package.display()
-        );
-    }
-    let dir = dir.canonicalize()?;
-    let mut judge = ctx.judge()?;
-    let problem = judge_packages::generate::builder(&dir);
-    let generated = judge_packages::generate::generate(&mut judge, &dir, &problem)?;
+    let generated = judge_ops::generate::generate(&mut judges, &dir, &args.package)?;
     let mut out = anstream::stdout();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&generated)?)?;

@@ -1,7 +1,7 @@
-//! `judge history`: the submissions recorded by `judge run`, like an online judge's status page; and the recording itself.
+//! `judge history`: the submissions recorded by `judge run`, like an online judge's status page; and
+//! what a recording says: its line under a run, or the warning that nothing was recorded.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -72,27 +72,8 @@ pub(crate) fn history(ctx: &Context, args: HistoryArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(EXIT_OK))
 }
 
-/// Records a run; never fails: a database that cannot be written gives a warning that says
-/// nothing was recorded, and why. A judge stopped while it writes records nothing: SQLite
-/// rolls back what it had not committed.
-pub(crate) fn record(path: &Path, report: &SolutionReport) -> Option<Recorded> {
-    let submission = match NewSubmission::from_report(report) {
-        Ok(s) => s,
-        Err(e) => {
-            warn(&e.to_string());
-            return None;
-        }
-    };
-    match History::open(path).and_then(|mut h| h.record(&submission)) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            warn(&e.to_string());
-            None
-        }
-    }
-}
-
-fn warn(message: &str) {
+/// Says that the verdict stands though nothing was recorded, and why.
+pub(crate) fn warn(message: &str) {
     anstream::eprintln!(
         "{}",
         report::paint(

@@ -9,6 +9,7 @@ mod export;
 mod generate;
 mod history;
 mod import;
+mod judges;
 mod list;
 mod listen;
 mod new;
@@ -272,32 +273,6 @@ impl Command {
         let path_like = name.contains('/') || Path::new(name).extension().is_some();
         (path_like && !cwd.join(name).exists()).then(|| name.to_string())
     }
-}
-
-/// Gives a package that fixes no time limit the one its accepted submissions justify, and
-/// says so on stderr (deriving it the first time judges them, which takes a while).
-pub(crate) fn settle_time_limit(
-    judge: &mut dyn judge_core::session::Judging,
-    problem: &mut judge_core::workspace::Problem,
-    quiet: bool,
-) -> Result<()> {
-    if problem.time_rule.fixed.is_some() {
-        return Ok(());
-    }
-    let mut progress = compare::Progress::new(problem);
-    if quiet {
-        progress
-            .bar
-            .set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let derived = judge_core::derive::settle(judge, problem, &mut progress)?;
-    progress.bar.finish_and_clear();
-    if let (Some(d), false) = (derived, quiet) {
-        let line = judge_core::derive::describe(&d, problem);
-        let mut err = anstream::stderr();
-        writeln!(err, "{}", judge_report::dim(&format!("note: {line}")))?;
-    }
-    Ok(())
 }
 
 pub(crate) fn exit_for(v: Verdict) -> ExitCode {

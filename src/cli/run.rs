@@ -11,7 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use judge_core::model::{CaseReport, CompileReport, NotTimed, SolutionReport};
 use judge_core::session::{AfterTle, Judging, Observer, Options};
 use judge_core::verdict::Limits;
-use judge_core::workspace::{self, Solution, TestCase, Workspace};
+use judge_core::workspace::{Solution, TestCase, Workspace};
+use judge_ops::run::{RunObserver, RunOptions};
 use judge_report as report;
 
 use super::{exit_for, parse_size, print_json, Context};
@@ -154,8 +155,8 @@ pub(crate) fn run(ctx: &Context, args: RunArgs) -> Result<ExitCode> {
     Ok(exit_for(verdict))
 }
 
-/// Loads the problem and its cases (again: they may have changed) and judges the solution once
-/// (through the cluster's workers when `cluster`).
+/// Judges the solution once (through the cluster's workers when `cluster`) and records it,
+/// printing the table as it goes, or the JSON document at the end.
 fn judge_once(
     ws: &Workspace,
     judge: &mut dyn Judging,
@@ -164,60 +165,45 @@ fn judge_once(
     args: &RunArgs,
     history: &Path,
 ) -> Result<SolutionReport> {
-    let mut problem = ws.problem(&solution.problem)?;
-    if args.limits.time_limit.is_none() {
-        super::settle_time_limit(judge, &mut problem, args.json)?;
-    }
-    let (cases, selection) = if args.replay {
-        let chosen =
-            workspace::select_cases(&problem, ws.replay_cases(&problem)?, &args.case, false)?;
-        problem = problem.replaying();
-        chosen
-    } else {
-        workspace::select_cases(&problem, ws.testcases(&problem)?, &args.case, args.samples)?
-    };
-    let options = Options {
-        output_limit: args.output_limit,
-        stop_on_fail: args.stop_on_fail,
-        show_input: args.show_input,
-        repeat: args.repeat,
-        // The cluster judges a run's cases at once on many machines, so there is no "after
-        // the first TLE" to shorten the cap for: every case runs under the whole limit.
-        after_tle: match (args.skip_after_tle, args.full || cluster) {
-            (true, _) => AfterTle::Skip,
-            (false, true) => AfterTle::WholeLimit,
-            (false, false) => AfterTle::ShorterCap,
+    let options = RunOptions {
+        judging: Options {
+            output_limit: args.output_limit,
+            stop_on_fail: args.stop_on_fail,
+            show_input: args.show_input,
+            repeat: args.repeat,
+            // The cluster judges a run's cases at once on many machines, so there is no
+            // "after the first TLE" to shorten the cap for: every case runs under the whole
+            // limit.
+            after_tle: match (args.skip_after_tle, args.full || cluster) {
+                (true, _) => AfterTle::Skip,
+                (false, true) => AfterTle::WholeLimit,
+                (false, false) => AfterTle::ShorterCap,
+            },
+            jobs: args.jobs.into(),
+            ..args.limits.options()
         },
-        jobs: args.jobs.into(),
-        selection,
-        ..args.limits.options()
+        cases: args.case.clone(),
+        samples: args.samples,
+        replay: args.replay,
+        history: (!args.no_history).then(|| history.to_path_buf()),
     };
-    let report = if args.json {
-        judge.judge(
-            &problem,
-            solution,
-            &cases,
-            &options,
-            &mut judge_core::session::Quiet,
-        )?
-    } else {
-        let names = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
-        let details = if args.full {
-            usize::MAX
-        } else {
-            report::table::DETAILED_FAILURES
-        };
-        let mut live = Live::new(ws, options.repeat > 1, options.jobs, names, details);
-        let report = judge.judge(&problem, solution, &cases, &options, &mut live)?;
-        live.finish(&report);
-        report
+    let mut view = View {
+        ws,
+        settle: super::compare::Progress::quiet(args.json),
+        live: None,
+        json: args.json,
+        full: args.full,
     };
-    // A replay checks the solution against one possible conversation, not the problem's tests.
-    let recorded = if args.no_history || args.replay {
-        None
-    } else {
-        super::history::record(history, &report)
+    let ran = judge_ops::run::run(ws, judge, solution, &options, &mut view)?;
+    let recorded = match ran.recorded {
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
+            super::history::warn(&e.to_string());
+            None
+        }
+        None => None,
     };
+    let report = ran.report;
     if args.json {
         print_json(&report)?;
     } else if let Some(r) = recorded {
@@ -226,6 +212,44 @@ fn judge_once(
         writeln!(out, "{}", report::dim(&line))?;
     }
     Ok(report)
+}
+
+/// What `judge run` shows as it goes: a spinner while a package's time limit is derived, then
+/// the table (or nothing, for `--json`).
+struct View<'a> {
+    ws: &'a Workspace,
+    settle: super::compare::Progress,
+    live: Option<Live<'a>>,
+    json: bool,
+    full: bool,
+}
+
+impl RunObserver for View<'_> {
+    fn settling(&mut self) -> &mut dyn Observer {
+        &mut self.settle
+    }
+
+    fn judging(&mut self, cases: &[TestCase], options: &Options) -> &mut dyn Observer {
+        self.settle.bar.finish_and_clear();
+        if self.json {
+            return &mut self.settle;
+        }
+        let names = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let details = if self.full {
+            usize::MAX
+        } else {
+            report::table::DETAILED_FAILURES
+        };
+        let repeated = options.repeat > 1;
+        self.live
+            .insert(Live::new(self.ws, repeated, options.jobs, names, details))
+    }
+
+    fn judged(&mut self, report: &SolutionReport) {
+        if let Some(live) = &mut self.live {
+            live.finish(report);
+        }
+    }
 }
 
 /// Prints the table as cases finish, with a progress line on a terminal.

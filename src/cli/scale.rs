@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context as _, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge_core::session::Options;
+use judge_core::scale::{self, ScaleObserver, Statistic};
+use judge_ops::scale::{Input, ScaleRequest};
 
 use super::{parse_duration, Context, EXIT_OK, EXIT_VERDICT};
 
@@ -74,38 +74,15 @@ pub(crate) struct ScaleArgs {
 
 pub(crate) fn scale(ctx: &Context, args: ScaleArgs) -> Result<ExitCode> {
     let ws = &ctx.ws;
-    let cwd = ctx.cwd.as_path();
-    let solutions = ws.resolve_solutions(&args.solutions, args.problem.as_deref(), cwd)?;
-    let problem = ws.problem(&solutions[0].problem)?;
-    let cap = args.cap.unwrap_or(Options::default().limits(&problem).time);
-
-    let inputs = tempfile::Builder::new()
-        .prefix("judge-scale-")
-        .tempdir()
-        .context("creating a folder for the inputs")?;
-    judge_runner::interrupt::register_temp_dir(inputs.path());
-    let mut judge = ctx.judge()?;
-    let mut files = Vec::new();
-    for &n in &args.sizes.0 {
-        let path = inputs.path().join(format!("{n}.in"));
-        if args.generator {
-            if let Err(message) =
-                judge_core::stress::generate_sized(&mut judge, &problem, args.seed, n, &path)?
-            {
-                bail!("{message} (size {n}, seed {})", args.seed);
-            }
+    let solutions = ws.resolve_solutions(&args.solutions, args.problem.as_deref(), &ctx.cwd)?;
+    let request = ScaleRequest {
+        problem: solutions[0].problem.clone(),
+        solutions,
+        sizes: args.sizes.0.clone(),
+        input: if args.generator {
+            Input::Generator { seed: args.seed }
         } else {
-            std::fs::write(&path, scale::input_for(&args.input, n))
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
-        files.push((n, path));
-    }
-    let options = ScaleOptions {
-        inputs: files,
-        input_label: if args.generator {
-            format!("gen {} n", args.seed)
-        } else {
-            args.input.clone()
+            Input::Template(args.input.clone())
         },
         repeat: args.repeat,
         statistic: if args.median {
@@ -113,22 +90,15 @@ pub(crate) fn scale(ctx: &Context, args: ScaleArgs) -> Result<ExitCode> {
         } else {
             Statistic::Min
         },
-        cap,
+        cap: args.cap,
     };
-
+    let mut judge = ctx.judge()?;
     let bar = ProgressBar::new_spinner();
     bar.set_style(ProgressStyle::with_template("  {spinner} {msg}").expect("valid template"));
     bar.enable_steady_tick(Duration::from_millis(100));
-    let report = scale::measure(
-        &mut judge,
-        &problem,
-        &solutions,
-        &options,
-        &mut Progress(&bar),
-    )?;
+    let report = judge_ops::scale::scale(ws, &mut judge, &request, &mut Progress(&bar));
     bar.finish_and_clear();
-    drop(judge);
-    judge_runner::interrupt::unregister_temp_dir(inputs.path());
+    let report = report?;
 
     if let Some(path) = &args.svg {
         judge_core::atomic::replace(path, judge_report::chart::chart(&report).as_bytes())?;

@@ -5,11 +5,13 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use judge_core::session::Observer;
 use judge_core::stress::{self, StressObserver, StressOptions};
-use judge_core::workspace::Workspace;
+use judge_core::workspace::{Problem, Solution, Workspace};
+use judge_ops::stress::{StressFront, StressRequest, Stressed};
 use judge_report::{self as report};
 
 use super::{parse_seconds, Context};
@@ -67,54 +69,50 @@ pub(crate) fn stress(ctx: &Context, args: StressArgs) -> Result<ExitCode> {
         )?
         .try_into()
         .expect("two names, two solutions");
-    if attempt.path == reference.path {
-        bail!("the attempt and the reference are the same file");
-    }
-    let mut problem = ws.problem(&reference.problem)?;
+    let request = StressRequest {
+        attempt,
+        reference,
+        options: StressOptions {
+            count: args.count,
+            duration: args.seconds,
+            first_seed: args.seed,
+            size: args.size,
+            run: args.limits.options(),
+        },
+        save: args.save,
+    };
     let mut judge = ctx.judge()?;
-    if args.limits.time_limit.is_none() {
-        super::settle_time_limit(&mut judge, &mut problem, args.json)?;
+    let mut view = View {
+        ws,
+        attempt: &request.attempt,
+        reference: &request.reference,
+        json: args.json,
+        settle: super::compare::Progress::quiet(args.json),
+        progress: None,
+        quiet: stress::Quiet,
+        failed: None,
+    };
+    let stressed = judge_ops::stress::stress(ws, &mut judge, &request, &mut view);
+    view.settle.bar.finish_and_clear();
+    if let Some(p) = &view.progress {
+        p.bar.finish_and_clear();
     }
-    let options = StressOptions {
-        count: args.count,
-        duration: args.seconds,
-        first_seed: args.seed,
-        size: args.size,
-        run: args.limits.options(),
-    };
-    let mut out = anstream::stdout();
-    let report = if args.json {
-        stress::stress(
-            &mut judge,
-            &problem,
-            &attempt,
-            &reference,
-            &options,
-            &mut stress::Quiet,
-        )?
-    } else {
-        report::stress::header(&mut out, ws, &problem, (&attempt, &reference), &options)?;
-        let mut progress = Progress::new();
-        let report = stress::stress(
-            &mut judge,
-            &problem,
-            &attempt,
-            &reference,
-            &options,
-            &mut progress,
-        )?;
-        progress.bar.finish_and_clear();
-        report
-    };
+    if let Some(e) = view.failed {
+        return Err(e.into());
+    }
+    let Stressed {
+        problem,
+        report,
+        saved,
+    } = stressed?;
     // A case that cannot be saved loses nothing: the disagreement is shown whole first, the
     // error after it.
-    let (mut saved, mut unsaved) = (None, None);
-    if let (true, Some(d)) = (args.save, &report.disagreement) {
-        match ws.add_case(&problem, d.seed, &d.input, &d.reference_output) {
-            Ok(name) => saved = Some(name),
-            Err(e) => unsaved = Some(e),
-        }
-    }
+    let (saved, unsaved) = match saved {
+        Some(Ok(name)) => (Some(name), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    };
+    let mut out = anstream::stdout();
     let reproduce = report
         .disagreement
         .as_ref()
@@ -196,6 +194,39 @@ fn shell_quote(word: &str) -> String {
         word.to_string()
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// What `judge stress` shows as it goes: a spinner while a package's time limit is derived,
+/// then the header and the progress line (nothing for `--json`).
+struct View<'a> {
+    ws: &'a Workspace,
+    attempt: &'a Solution,
+    reference: &'a Solution,
+    json: bool,
+    settle: super::compare::Progress,
+    progress: Option<Progress>,
+    quiet: stress::Quiet,
+    /// What could not be printed (a reader gone): the command ends with it.
+    failed: Option<std::io::Error>,
+}
+
+impl StressFront for View<'_> {
+    fn settling(&mut self) -> &mut dyn Observer {
+        &mut self.settle
+    }
+
+    fn started(&mut self, problem: &Problem, options: &StressOptions) -> &mut dyn StressObserver {
+        self.settle.bar.finish_and_clear();
+        if self.json {
+            return &mut self.quiet;
+        }
+        let mut out = anstream::stdout();
+        let pair = (self.attempt, self.reference);
+        if let Err(e) = report::stress::header(&mut out, self.ws, problem, pair, options) {
+            self.failed = Some(e);
+        }
+        self.progress.insert(Progress::new())
     }
 }
 

@@ -380,6 +380,53 @@ fn wait_for_task(server: &Serving, page: &str, done: &str) -> String {
 }
 
 #[test]
+fn a_verify_runs_from_its_page_with_the_token_only() {
+    let ws = workspace();
+    let toml = ws.path().join("problems/double/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        format!("{text}\n[expected]\nok = \"AC\"\noff = \"AC\"\n"),
+    )
+    .unwrap();
+    let server = Serving::start(ws.path());
+    let page = server.get("/verify");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Verify the solutions"), "{}", page.body);
+    let refused = server.post_form("/verify", &[("problem", "double")], &[]);
+    assert_eq!(refused.status, 403);
+    let started = server.post_form(
+        "/verify",
+        &[("token", &server.token), ("problem", "double")],
+        &[],
+    );
+    assert_eq!(started.status, 303, "{}", started.body);
+    let page = wait_for_task(&server, "/verify?problem=double", "id=\"verified\"");
+    assert!(
+        page.contains("Not every solution got its expected verdict"),
+        "{page}"
+    );
+    // `off` is expected AC but prints a wrong answer: its row is the mismatch.
+    let row = page
+        .lines()
+        .find(|l| l.contains("<td>off</td>"))
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(row.contains("class=\"contradicts\""), "{row}");
+    assert!(
+        row.contains("Wrong answer") && row.contains("mismatch"),
+        "{row}"
+    );
+    let ok = page
+        .lines()
+        .find(|l| l.contains("<td>ok</td>"))
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(
+        ok.contains("Accepted") && ok.contains("<td>ok</td></tr>"),
+        "{ok}"
+    );
+}
+
+#[test]
 fn compare_and_scale_run_from_the_page_with_the_token_only() {
     let ws = workspace();
     let server = Serving::start(ws.path());

@@ -242,3 +242,116 @@ fn only_the_languages_this_machine_has_are_offered_and_taken() {
     assert!(!ws.path().join(".judge/pastes").exists());
     server.stop();
 }
+
+/// `POST /api/verify` (with the token) for a problem: the answer, status and JSON.
+fn start_verify(server: &Serving, token: Option<&str>, problem: &str) -> (u16, Value) {
+    let mut request = agent()
+        .post(format!("{}/api/verify", server.base()))
+        .header("Content-Type", "application/json");
+    if let Some(t) = token {
+        request = request.header("Authorization", format!("Bearer {t}"));
+    }
+    let mut response = request
+        .send(json!({ "problem": problem }).to_string())
+        .unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (response.status().as_u16(), doc)
+}
+
+/// Verifies `double` through the API and waits for the end: the answer's JSON.
+fn verified_through_the_api(server: &Serving) -> Value {
+    let (status, started) = start_verify(server, Some(&server.token), "double");
+    assert_eq!(status, 202, "{started:#}");
+    assert_eq!(started["page"], "/verify?problem=double", "{started:#}");
+    let (status, doc) = get(
+        server,
+        &format!("{}?wait=120", started["status"].as_str().unwrap()),
+    );
+    assert_eq!(status, 200, "{doc:#}");
+    assert_eq!(doc["status"], "verified", "{doc:#}");
+    doc
+}
+
+#[test]
+fn the_server_verifies_a_problem_as_judge_verify_does() {
+    let ws = crate::serve::workspace();
+    let toml = ws.path().join("problems/double/problem.toml");
+    let expected = |off: &str| {
+        let text = std::fs::read_to_string(&toml).unwrap();
+        let text = text.split("\n[expected]").next().unwrap().to_string();
+        std::fs::write(
+            &toml,
+            format!("{text}\n[expected]\nok = \"AC\"\noff = \"{off}\"\n"),
+        )
+        .unwrap();
+    };
+    expected("WA");
+    let server = Serving::start(ws.path());
+    let (status, refused) = start_verify(&server, None, "double");
+    assert_eq!(status, 401, "{refused:#}");
+    let (status, unknown) = start_verify(&server, Some(&server.token), "triple");
+    assert_eq!(status, 404, "{unknown:#}");
+    assert!(
+        unknown["error"]
+            .as_str()
+            .unwrap()
+            .contains("no problem `triple`"),
+        "{unknown:#}"
+    );
+    let (status, none) = get(&server, "/api/verify/double");
+    assert_eq!(status, 404, "{none:#}");
+
+    let doc = verified_through_the_api(&server);
+    assert_eq!(doc["ok"], true, "{doc:#}");
+    assert_eq!(doc["internal_error"], false, "{doc:#}");
+    let web = &doc["verification"];
+    // The command line's verify of the same workspace decides the same.
+    let cli = ws
+        .judge()
+        .args(["verify", "double", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    let cli = &cli[0];
+    assert_eq!(web["problem"], "double");
+    assert_eq!(web["time_limit_ms"], cli["time_limit_ms"], "{web:#}");
+    assert_eq!(web["margin_limit_ms"], cli["margin_limit_ms"], "{web:#}");
+    let verdicts = |v: &Value| -> Vec<(String, String, bool)> {
+        v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["solution"].as_str().unwrap().to_string(),
+                    s["verdict"].as_str().unwrap().to_string(),
+                    s["matches_expected"].as_bool().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        verdicts(web),
+        vec![
+            ("off".into(), "WA".into(), true),
+            ("ok".into(), "AC".into(), true)
+        ],
+        "{web:#}"
+    );
+    assert_eq!(verdicts(web), verdicts(cli));
+
+    // An expectation the solution does not meet is a mismatch, on the server as on the
+    // command line.
+    expected("AC");
+    let doc = verified_through_the_api(&server);
+    assert_eq!(doc["ok"], false, "{doc:#}");
+    let off = &doc["verification"]["solutions"][0];
+    assert_eq!(off["solution"], "off", "{doc:#}");
+    assert_eq!(off["matches_expected"], false, "{doc:#}");
+    ws.judge()
+        .args(["verify", "double"])
+        .expect_exit(1)
+        .stdout_has("off")
+        .run();
+}

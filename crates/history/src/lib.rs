@@ -162,7 +162,7 @@ impl NewSubmission {
                     attempt: c.attempt,
                 })
                 .collect(),
-            report: serde_json::to_string(&crate::schema::tagged(report)).ok(),
+            report: serde_json::to_string(&judge_core::schema::tagged(report)).ok(),
             partial: report.partial.clone(),
             key: report.key.clone(),
             below_max_score: report.below_max_score(),

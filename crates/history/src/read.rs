@@ -65,7 +65,7 @@ pub enum Entry {
     Unreadable(Unreadable),
 }
 
-impl crate::schema::Document for Entry {
+impl judge_core::schema::Document for Entry {
     const SCHEMA: &'static str = "judge.history/1";
 }
 

@@ -244,7 +244,7 @@ fn batch_results_and_the_history_say_their_schema_and_are_valid_against_it() {
         .run()
         .json();
     assert_eq!(doc.as_array().unwrap().len(), 2, "{doc:#}");
-    assert_valid::<judge_core::history::Entry>(&doc);
+    assert_valid::<judge_history::Entry>(&doc);
     snapshot("history", doc);
     // A batch run again reads its results back, these with the field; the one not judged is
     // tried again, and only it.

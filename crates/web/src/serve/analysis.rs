@@ -1,4 +1,4 @@
-//! The compare and scale pages: a form that starts the task (with the token), and the latest
+//! The compare, scale and verify pages: a form that starts the task (with the token), and the latest
 //! task of the chosen problem, followed live.
 
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use super::routes::posted;
 use super::tasks::{Kind, Task};
 use super::{App, Known};
 
-/// The form of both pages (sizes and input only for scale).
+/// The form of the pages (sizes and input only for scale).
 #[derive(Debug, Default, Clone, Serialize, Deserialize)]
 pub(super) struct TaskForm {
     #[serde(default)]
@@ -27,7 +27,7 @@ pub(super) struct TaskForm {
     input: String,
 }
 
-/// What differs between the two pages.
+/// What differs between the pages.
 struct Page {
     kind: &'static str,
     heading: &'static str,
@@ -47,6 +47,13 @@ const SCALE: Page = Page {
     heading: "Scale",
     button: "Measure",
     nothing: "Runs every solution of the problem at each size and fits growth models: the chart of CPU time against n.",
+};
+
+const VERIFY: Page = Page {
+    kind: "verify",
+    heading: "Verify",
+    button: "Verify the solutions",
+    nothing: "Judges every reference solution of the problem and checks it gets its expected verdict, under the problem's time limit (or the one its accepted solutions justify), as judge verify does.",
 };
 
 fn show(app: &App, known: Known, p: &Page, form: TaskForm, error: Option<String>) -> Response {
@@ -95,6 +102,23 @@ pub(super) async fn scale_page(
     Query(form): Query<TaskForm>,
 ) -> Response {
     show(&app, known, &SCALE, form, None)
+}
+
+pub(super) async fn verify_page(
+    State(app): State<Arc<App>>,
+    Extension(known): Extension<Known>,
+    Query(form): Query<TaskForm>,
+) -> Response {
+    show(&app, known, &VERIFY, form, None)
+}
+
+pub(super) async fn verify(
+    State(app): State<Arc<App>>,
+    Extension(known): Extension<Known>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    start(&app, known, &VERIFY, &headers, body, |_| Ok(Kind::Verify))
 }
 
 pub(super) async fn compare(

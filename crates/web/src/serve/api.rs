@@ -1,7 +1,10 @@
 //! The JSON API, for scripts and editors: `POST /api/submit` (a solution of the workspace or
 //! pasted code, with the server's token as `Authorization: Bearer TOKEN`), `GET /api/runs/ID`
 //! (a run's progress; `?wait=S` waits up to S seconds for its end) and `GET /api/submissions/ID`
-//! (a recorded submission with its whole report). Reading needs no token, as the pages do not.
+//! (a recorded submission with its whole report); `POST /api/verify` (a problem's reference
+//! solutions verified, as `judge verify` does) and `GET /api/verify/PROBLEM` (its latest
+//! verify: its progress, then the verification as `judge verify --json` gives it; `?wait=S`
+//! waits up to S seconds for its end). Reading needs no token, as the pages do not.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,6 +19,7 @@ use serde_json::{json, Value};
 
 use super::runs::{End, Run, RunEvent, RunState};
 use super::submit::{self, Chosen};
+use super::tasks::{Kind, Task};
 use super::App;
 use judge_history::{Entry, History};
 
@@ -36,6 +40,27 @@ fn answer(status: StatusCode, body: &impl Serialize) -> Response {
 /// A refusal: `{"error": "..."}`.
 fn refused(status: StatusCode, why: &str) -> Response {
     answer(status, &json!({ "error": why }))
+}
+
+/// A request without the server's token, or not in JSON, refused; `what` it should have sent.
+fn unauthorised(app: &App, headers: &HeaderMap, what: &str) -> Option<Response> {
+    if !app.hosts.same_origin(headers) || !app.token.in_bearer(headers) {
+        return Some(refused(
+            StatusCode::UNAUTHORIZED,
+            "this request does not carry this server's token: send `Authorization: Bearer TOKEN`, TOKEN being what follows ?token= in the address `judge serve` printed",
+        ));
+    }
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !json {
+        return Some(refused(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            &format!("send {what} as JSON (Content-Type: application/json)"),
+        ));
+    }
+    None
 }
 
 /// What `POST /api/submit` answers.
@@ -60,21 +85,8 @@ pub(super) async fn submit(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    if !app.hosts.same_origin(&headers) || !app.token.in_bearer(&headers) {
-        return refused(
-            StatusCode::UNAUTHORIZED,
-            "this request does not carry this server's token: send `Authorization: Bearer TOKEN`, TOKEN being what follows ?token= in the address `judge serve` printed",
-        );
-    }
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !json {
-        return refused(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send the submission as JSON (Content-Type: application/json)",
-        );
+    if let Some(refusal) = unauthorised(&app, &headers, "the submission") {
+        return refusal;
     }
     let form: submit::Form = match body
         .map_err(|e| e.body_text())
@@ -231,4 +243,94 @@ pub(super) async fn submission(State(app): State<Arc<App>>, Path(id): Path<Strin
         Ok(Err(e)) => refused(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }
+}
+
+/// What `POST /api/verify` asks for.
+#[derive(serde::Deserialize)]
+struct VerifyRequest {
+    problem: String,
+}
+
+pub(super) async fn verify(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    if let Some(refusal) = unauthorised(&app, &headers, "the problem to verify") {
+        return refusal;
+    }
+    let request: VerifyRequest = match body
+        .map_err(|e| e.body_text())
+        .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
+    {
+        Ok(r) => r,
+        Err(why) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                &format!("not a verify request: {why} (fields: problem)"),
+            )
+        }
+    };
+    if !app
+        .ws
+        .problem_ids()
+        .unwrap_or_default()
+        .contains(&request.problem)
+    {
+        return refused(
+            StatusCode::NOT_FOUND,
+            &format!(
+                "there is no problem `{}` in this workspace",
+                request.problem
+            ),
+        );
+    }
+    let task = app
+        .runs
+        .queue(Task::new(request.problem.clone(), Kind::Verify));
+    answer(
+        StatusCode::ACCEPTED,
+        &json!({
+            "problem": task.problem,
+            "status": format!("/api/verify/{}", task.problem),
+            "page": format!("/verify?problem={}", task.problem),
+        }),
+    )
+}
+
+pub(super) async fn verified(
+    State(app): State<Arc<App>>,
+    Path(problem): Path<String>,
+    Query(wait): Query<Wait>,
+) -> Response {
+    let Some(task) = app.runs.task(&problem, Kind::Verify.name()) else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            &format!("problem `{problem}` has not been verified since the server started: POST /api/verify first"),
+        );
+    };
+    let wait = wait
+        .wait
+        .filter(|w| w.is_finite() && *w > 0.0)
+        .map_or(Duration::ZERO, |w| Duration::from_secs_f64(w).min(MAX_WAIT));
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut changed = app.runs.changed.subscribe();
+    let mut state = task.state();
+    while state.result.is_none() && tokio::time::Instant::now() < deadline {
+        // Any change wakes this up; the task's state says whether it was this one's end.
+        let _ = tokio::time::timeout_at(deadline, changed.recv()).await;
+        state = task.state();
+    }
+    let doc = match &state.result {
+        None => json!({ "problem": problem, "status": "verifying", "progress": state.progress }),
+        Some(Err(why)) => json!({ "problem": problem, "status": "failed", "error": why }),
+        Some(Ok(_)) => {
+            let mut doc = json!({ "problem": problem, "status": "verified" });
+            if let (Some(doc), Some(Value::Object(data))) = (doc.as_object_mut(), state.data) {
+                doc.extend(data);
+            }
+            doc
+        }
+    };
+    answer(StatusCode::OK, &doc)
 }

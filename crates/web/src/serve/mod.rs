@@ -3,8 +3,8 @@
 //!
 //! Server-rendered HTML (`pages`, `views`), a little plain JavaScript fed by server-sent events
 //! (`events`), the submissions judged on a worker thread (`runs`, `submit`), with the longer
-//! comparisons and measurements (`tasks`, `analysis`); the same submissions as JSON for scripts
-//! and editors (`api`). Every request
+//! comparisons, measurements and verifies (`tasks`, `analysis`, `verify`); the same submissions
+//! and verifies as JSON for scripts and editors (`api`). Every request
 //! passes the [`guard`]: its `Host` must name this server, and a state-changing request carries
 //! the server's token.
 
@@ -20,6 +20,7 @@ pub mod runs;
 mod statement;
 pub mod submit;
 pub mod tasks;
+mod verify;
 pub mod views;
 
 use std::net::IpAddr;
@@ -115,10 +116,13 @@ pub fn serve(server: Server, ws: Workspace, settings: Settings) -> Result<()> {
             get(analysis::compare_page).post(analysis::compare),
         )
         .route("/scale", get(analysis::scale_page).post(analysis::scale))
+        .route("/verify", get(analysis::verify_page).post(analysis::verify))
         .route("/runs/{id}/events", get(events::run))
         .route("/api/submit", axum::routing::post(api::submit))
         .route("/api/runs/{id}", get(api::run))
         .route("/api/submissions/{id}", get(api::submission))
+        .route("/api/verify", axum::routing::post(api::verify))
+        .route("/api/verify/{problem}", get(api::verified))
         .route("/events", get(events::status))
         .route(
             "/static/style.css",

@@ -27,6 +27,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         "scale_result.html",
         include_str!("templates/scale_result.html"),
     ),
+    (
+        "verify_result.html",
+        include_str!("templates/verify_result.html"),
+    ),
 ];
 
 /// The stylesheet and the script, served as they are.

@@ -14,7 +14,7 @@ use judge_core::model::{CaseReport, CompileReport, SolutionReport};
 use judge_core::session::{Judge, Judging, Observer, Options, Quiet, Settings};
 use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Solution, TestCase, Workspace};
-use judge_history::{History, NewSubmission};
+use judge_ops::run::{RecordError, RunObserver, RunOptions};
 
 /// How many ended runs are kept whole in memory, every case of each: of older ones only how
 /// they ended is kept (their pages send to their submissions), so that a server that runs for
@@ -131,10 +131,7 @@ impl Runs {
                 let run = match job {
                     Job::Run(run) => run,
                     Job::Task(task) => {
-                        match judges.both() {
-                            Ok((local, remote)) => task.execute(&ws, local, remote, &told),
-                            Err(why) => task.fail(why, &told),
-                        }
+                        task.execute(&ws, &mut judges, &told);
                         continue;
                     }
                 };
@@ -270,21 +267,23 @@ fn judge_one(
     run: &Run,
     told: &broadcast::Sender<()>,
 ) -> Result<(i64, Verdict), String> {
-    let text = |e: judge_core::Error| e.to_string();
-    let mut problem = ws.problem(&run.solution.problem).map_err(text)?;
-    judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
-    let cases = ws.testcases(&problem).map_err(text)?;
-    let mut feed = Feed { run, told };
-    let report = judge
-        .judge(
-            &problem,
-            &run.solution,
-            &cases,
-            &Options::default(),
-            &mut feed,
-        )
-        .map_err(text)?;
-    Ok((record(history, &report)?, report.verdict))
+    let options = RunOptions {
+        history: Some(history.to_path_buf()),
+        ..RunOptions::default()
+    };
+    let mut feed = Feed {
+        run,
+        told,
+        quiet: Quiet,
+    };
+    let ran = judge_ops::run::run(ws, judge, &run.solution, &options, &mut feed)
+        .map_err(|e| e.to_string())?;
+    match ran.recorded {
+        Some(Ok(r)) => Ok((r.id, ran.report.verdict)),
+        Some(Err(e @ RecordError::Source(_))) => Err(e.to_string()),
+        Some(Err(e)) => Err(format!("judged, but not recorded in the history: {e}")),
+        None => Err("judged, but not recorded in the history".into()),
+    }
 }
 
 /// Makes what judges elsewhere (a cluster's workers); said as the reason a run failed when it
@@ -299,6 +298,20 @@ struct Judges {
     local: Option<Judge>,
     remote: Option<Box<dyn Judging + Send>>,
     connect: Option<Remote>,
+}
+
+impl judge_ops::Judges for Judges {
+    fn judging(&mut self) -> Result<&mut dyn Judging, judge_ops::Error> {
+        let (local, remote) = self.both().map_err(judge_ops::Error::Judges)?;
+        Ok(match remote {
+            Some(r) => r,
+            None => local,
+        })
+    }
+
+    fn local(&mut self) -> Result<&mut Judge, judge_ops::Error> {
+        Ok(self.both().map_err(judge_ops::Error::Judges)?.0)
+    }
 }
 
 impl Judges {
@@ -320,19 +333,22 @@ impl Judges {
     }
 }
 
-/// Records a report in the history: the submission's id.
-fn record(history: &std::path::Path, report: &SolutionReport) -> Result<i64, String> {
-    let submission = NewSubmission::from_report(report).map_err(|e| e.to_string())?;
-    History::open(history)
-        .and_then(|mut h| h.record(&submission))
-        .map(|r| r.id)
-        .map_err(|e| format!("judged, but not recorded in the history: {e}"))
-}
-
 /// Hands the engine's progress to a run.
 struct Feed<'a> {
     run: &'a Run,
     told: &'a broadcast::Sender<()>,
+    /// What follows a package's time limit being derived: nothing the page shows.
+    quiet: Quiet,
+}
+
+impl RunObserver for Feed<'_> {
+    fn settling(&mut self) -> &mut dyn Observer {
+        &mut self.quiet
+    }
+
+    fn judging(&mut self, _cases: &[TestCase], _options: &Options) -> &mut dyn Observer {
+        self
+    }
 }
 
 impl Observer for Feed<'_> {

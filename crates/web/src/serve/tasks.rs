@@ -1,7 +1,8 @@
 //! Longer jobs started from the browser, judged on the same worker as the submissions: a
-//! comparison of every solution of a problem (`judge compare`'s matrix and relative speed) and
-//! a measurement of growth (`judge scale`'s chart). Each keeps its progress and, once done, its
-//! page's HTML; the page follows it through the status events.
+//! comparison of every solution of a problem (`judge compare`'s matrix and relative speed), a
+//! measurement of growth (`judge scale`'s chart), and a verify of its reference solutions
+//! (`judge verify`'s checks). Each keeps its progress and, once done, its page's HTML (and a
+//! verify its data, for the API); the page follows it through the status events.
 
 use std::sync::{Mutex, PoisonError};
 
@@ -11,11 +12,15 @@ use super::pages::{self, ctx};
 use super::views::VerdictView;
 use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
-use judge_core::scale::{self, ScaleObserver, ScaleOptions, Statistic};
-use judge_core::session::{Judge, Judging, Observer, Options, Quiet};
+use judge_core::scale::{self, ScaleObserver, Statistic};
+use judge_core::session::{Judge, Judging, Observer};
 use judge_core::units::{format_duration, format_ms, format_run_time};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{Solution, Workspace};
+use judge_ops::compare::CompareOptions;
+use judge_ops::scale::{Input, ScaleRequest};
+use judge_ops::verify::{VerifyObserver, VerifyOptions};
+use judge_ops::Judges;
 
 /// What a task does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +29,8 @@ pub enum Kind {
     Compare,
     /// Every solution at each size, the input made from `template` (`{n}` replaced by the size).
     Scale { sizes: Vec<u64>, template: String },
+    /// Every reference solution against its expected verdict, as `judge verify` does.
+    Verify,
 }
 
 impl Kind {
@@ -32,6 +39,7 @@ impl Kind {
         match self {
             Kind::Compare => "compare",
             Kind::Scale { .. } => "scale",
+            Kind::Verify => "verify",
         }
     }
 }
@@ -50,6 +58,9 @@ pub struct TaskState {
     pub progress: String,
     /// Once done: its result's HTML, or why it failed.
     pub result: Option<Result<String, String>>,
+    /// Once done, what it found as data, for the JSON API (a verify's: `ok`, `internal_error`
+    /// and the `verification`).
+    pub data: Option<serde_json::Value>,
 }
 
 impl Task {
@@ -60,6 +71,7 @@ impl Task {
             state: Mutex::new(TaskState {
                 progress: "waiting for the judge".into(),
                 result: None,
+                data: None,
             }),
         }
     }
@@ -90,21 +102,25 @@ impl Task {
         let _ = told.send(());
     }
 
-    /// Does the task with `judge` (a comparison through `remote` when there is one: growth is
-    /// measured on this machine), telling `told` as it goes.
+    /// Does the task with `judges` (a comparison or a verify through the remote judge when
+    /// there is one: growth is measured on this machine), telling `told` as it goes.
     pub(super) fn execute(
         &self,
         ws: &Workspace,
-        judge: &mut Judge,
-        remote: Option<&mut dyn Judging>,
+        judges: &mut dyn Judges,
         told: &tokio::sync::broadcast::Sender<()>,
     ) {
+        let text = |e: judge_ops::Error| e.to_string();
         let result = match &self.kind {
-            Kind::Compare => match remote {
-                Some(remote) => self.compare(ws, remote, told),
-                None => self.compare(ws, judge, told),
-            },
-            Kind::Scale { sizes, template } => self.scale(ws, judge, told, sizes, template),
+            Kind::Compare => judges
+                .judging()
+                .map_err(text)
+                .and_then(|judge| self.compare(ws, judge, told)),
+            Kind::Scale { sizes, template } => judges
+                .local()
+                .map_err(text)
+                .and_then(|judge| self.scale(ws, judge, told, sizes, template)),
+            Kind::Verify => self.verify(ws, judges, told),
         };
         self.finish(result, told);
     }
@@ -115,33 +131,40 @@ impl Task {
         judge: &mut dyn Judging,
         told: &tokio::sync::broadcast::Sender<()>,
     ) -> Result<String, String> {
-        let text = |e: judge_core::Error| e.to_string();
-        let mut problem = ws.problem(&self.problem).map_err(text)?;
-        judge_core::derive::settle(judge, &mut problem, &mut Quiet).map_err(text)?;
-        let solutions = ws.solutions(&problem.id).map_err(text)?;
-        if solutions.is_empty() {
-            return Err(format!(
-                "problem `{}` has no solutions: add solutions/{}/{}",
-                problem.id,
-                problem.id,
-                ws.example_file("NAME", Some(&problem.id))
-            ));
-        }
-        let cases = ws.testcases(&problem).map_err(text)?;
-        let options = Options::default();
+        let options = CompareOptions {
+            problem: self.problem.clone(),
+            ..CompareOptions::default()
+        };
         let mut progress = Progress { task: self, told };
-        let (reports, skipped) = judge
-            .judge_all(&problem, &solutions, &cases, &options, &mut progress)
-            .map_err(text)?;
-        let matrix = Matrix::new(
-            &problem,
-            &cases,
-            options.limits(&problem),
-            1,
-            &reports,
-            &skipped,
-        );
-        pages::render("matrix.html", matrix_view(&matrix))
+        let compared = judge_ops::compare::compare(ws, judge, &options, &mut progress)
+            .map_err(|e| e.to_string())?;
+        pages::render("matrix.html", matrix_view(&compared.matrix()))
+    }
+
+    fn verify(
+        &self,
+        ws: &Workspace,
+        judges: &mut dyn Judges,
+        told: &tokio::sync::broadcast::Sender<()>,
+    ) -> Result<String, String> {
+        let options = VerifyOptions {
+            problems: vec![self.problem.clone()],
+            ..VerifyOptions::default()
+        };
+        let mut progress = Progress { task: self, told };
+        let verified = judge_ops::verify::verify(ws, judges, &options, &mut progress)
+            .map_err(|e| e.to_string())?;
+        let v = verified.problems.first().ok_or("nothing was verified")?;
+        // `ok`: every solution got its expected verdict, and no run was IE.
+        self.lock().data = Some(serde_json::json!({
+            "ok": v.ok() && !verified.internal_error,
+            "internal_error": verified.internal_error,
+            "verification": v,
+        }));
+        pages::render(
+            "verify_result.html",
+            super::verify::view(v, verified.internal_error),
+        )
     }
 
     fn scale(
@@ -152,31 +175,18 @@ impl Task {
         sizes: &[u64],
         template: &str,
     ) -> Result<String, String> {
-        let text = |e: judge_core::Error| e.to_string();
-        let problem = ws.problem(&self.problem).map_err(text)?;
-        let solutions = ws.solutions(&problem.id).map_err(text)?;
-        let inputs = tempfile::Builder::new()
-            .prefix("judge-scale-")
-            .tempdir()
-            .map_err(|e| e.to_string())?;
-        judge_runner::interrupt::register_temp_dir(inputs.path());
-        let mut files = Vec::new();
-        for &n in sizes {
-            let path = inputs.path().join(format!("{n}.in"));
-            std::fs::write(&path, scale::input_for(template, n)).map_err(|e| e.to_string())?;
-            files.push((n, path));
-        }
-        let options = ScaleOptions {
-            inputs: files,
-            input_label: template.to_string(),
+        let request = ScaleRequest {
+            problem: self.problem.clone(),
+            solutions: ws.solutions(&self.problem).map_err(|e| e.to_string())?,
+            sizes: sizes.to_vec(),
+            input: Input::Template(template.to_string()),
             repeat: 3,
             statistic: Statistic::Min,
-            cap: Options::default().limits(&problem).time,
+            cap: None,
         };
         let mut progress = Progress { task: self, told };
-        let report = scale::measure(judge, &problem, &solutions, &options, &mut progress);
-        judge_runner::interrupt::unregister_temp_dir(inputs.path());
-        let report = report.map_err(text)?;
+        let report = judge_ops::scale::scale(ws, judge, &request, &mut progress)
+            .map_err(|e| e.to_string())?;
         let fits: Vec<(String, String)> = report
             .solutions
             .iter()
@@ -229,6 +239,8 @@ impl Observer for Progress<'_> {
         );
     }
 }
+
+impl VerifyObserver for Progress<'_> {}
 
 impl ScaleObserver for Progress<'_> {
     fn compiling(&mut self, solution: &str) {

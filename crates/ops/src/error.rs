@@ -1,0 +1,80 @@
+//! `Error`: what stops a use case, typed where a front-end may branch on it; the engine's own
+//! errors pass through unchanged, message and all.
+
+/// Why a use case could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The engine's: a problem that does not load, a build that cannot start, a runner lost.
+    #[error(transparent)]
+    Core(#[from] judge_core::Error),
+    /// A comparison or a verify of a problem with nothing to judge.
+    #[error("problem `{problem}` has no solutions: add solutions/{problem}/{example}")]
+    NoSolutions {
+        problem: String,
+        /// A solution's file name in a language of the workspace: `NAME.py`.
+        example: String,
+    },
+    /// A batch's results file that is not one.
+    #[error("{}: {why}\n  fix: give another --out, or remove the file to judge every line again", path.display())]
+    Results {
+        path: std::path::PathBuf,
+        why: String,
+    },
+    /// A file of a use case's own (a batch's results, its sources) that could not be read or
+    /// written: `doing` is `read`, `write` or `create`.
+    #[error("cannot {doing} {}", path.display())]
+    Io {
+        doing: &'static str,
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A stress run's attempt that is its reference.
+    #[error("the attempt and the reference are the same file")]
+    SameFile,
+    /// The folder of a measurement's inputs could not be made.
+    #[error("creating a folder for the inputs")]
+    ScaleInputs(#[source] std::io::Error),
+    /// An input could not be written.
+    #[error("writing {}", path.display())]
+    Writing {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The problem's generator made no input: why, with the size and seed.
+    #[error("{0}")]
+    Generator(String),
+    /// `judge generate` given a folder that is not a Kattis package (as the user named it).
+    #[error("{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder", .0.display())]
+    NotAKattisPackage(std::path::PathBuf),
+    /// A path that could not be made absolute.
+    #[error(transparent)]
+    Path(std::io::Error),
+    /// What makes the judges failed (a cluster that cannot be reached, say); its message.
+    #[error("{0}")]
+    Judges(String),
+}
+
+impl Error {
+    /// A problem with no solutions, its example file named as the workspace would name it.
+    pub(crate) fn no_solutions(ws: &judge_core::workspace::Workspace, problem: &str) -> Error {
+        Error::NoSolutions {
+            problem: problem.to_string(),
+            example: ws.example_file("NAME", Some(problem)),
+        }
+    }
+}
+
+/// An error's message followed by those of its sources, as `anyhow` writes it with `{:#}`:
+/// "cannot read x: No such file".
+pub fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
