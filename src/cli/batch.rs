@@ -215,10 +215,7 @@ fn judge_line(
     // Each submission in a folder of its own, under a name of the key's hash: a key may hold
     // any character, and two keys never share a file.
     let stem = batch::file_stem(&line.key);
-    let dir = ctx
-        .ws
-        .state_dir()
-        .join("batch")
+    let dir = judge_core::paths::batch(&ctx.ws.state_dir())
         .join(&problem.id)
         .join(&stem);
     let path = dir.join(format!("{stem}.{extension}"));

@@ -309,8 +309,13 @@ pub fn compile(
 
     let store = cache.store()?;
     let (dir, ce) = (store.build(&key), store.diagnostics(&key));
-    let tmp_root = store.dir.join("tmp");
-    for d in [&tmp_root, &store.dir.join("build"), &store.dir.join("ce")] {
+    let tmp_root = crate::paths::cache::tmp(&store.dir);
+    let builds = crate::paths::cache::builds(&store.dir);
+    for d in [
+        &tmp_root,
+        &builds,
+        &crate::paths::cache::compile_errors(&store.dir),
+    ] {
         std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
     }
     let temp_dir = |prefix| {
