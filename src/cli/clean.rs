@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
 
+use judge_core::paths;
 use judge_report as report;
 
 use super::{Context, EXIT_OK};
@@ -21,19 +22,11 @@ pub(crate) struct CleanArgs {
 pub(crate) fn clean(ctx: &Context, args: CleanArgs) -> Result<ExitCode> {
     let ws = &ctx.ws;
     let state = ws.state_dir();
-    // Only what the judge itself puts in the cache folder, which $JUDGE_CACHE_DIR may move anywhere.
-    let cache = judge_core::compile::Cache::new(state.join("cache"));
-    // `bin` and `rustc` are where judges before languages kept binaries and rustc's identity.
-    let mut targets: Vec<_> = ["build", "ce", "tmp", "identity", "bin", "rustc"]
-        .iter()
-        .map(|d| cache.dir.join(d))
-        .collect();
-    targets.push(cache.packages());
-    targets.push(state.join("last"));
+    // Only what the judge itself puts in the cache folder, which the settings may move anywhere.
+    let mut targets = paths::cache::all(&ws.cache_dir());
+    targets.push(paths::last(&state));
     if args.all {
-        for suffix in ["", "-wal", "-shm"] {
-            targets.push(state.join(format!("history.db{suffix}")));
-        }
+        targets.extend(paths::history_files(&paths::history(&state)));
         // Code pasted into `judge serve`, which the history's submissions are.
         targets.push(ws.pastes_dir());
     }
@@ -53,7 +46,7 @@ pub(crate) fn clean(ctx: &Context, args: CleanArgs) -> Result<ExitCode> {
         writeln!(out, "removed {}", ws.show(path))?;
     }
     writeln!(out, "{} freed", judge_core::units::format_bytes(freed))?;
-    if !args.all && state.join("history.db").exists() {
+    if !args.all && paths::history(&state).exists() {
         writeln!(
             out,
             "{}",

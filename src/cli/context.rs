@@ -10,6 +10,7 @@ use judge_core::session::{Judge, Judging, Settings};
 use judge_history::History;
 
 use super::cluster::ClusterArgs;
+use super::settings::Resolved;
 use judge_core::workspace::Workspace;
 
 pub(crate) struct Context {
@@ -18,37 +19,31 @@ pub(crate) struct Context {
     pub(crate) cwd: PathBuf,
     /// `--root`, as given (a command that prints a command line passes it on).
     pub(crate) root: Option<PathBuf>,
-    /// The submission history: `--history PATH`, else `$JUDGE_HISTORY`, else
-    /// `.judge/history.db`.
+    /// The submission history: the `history` setting.
     pub(crate) history: PathBuf,
     /// How programs run: `--no-sandbox`, `--no-transcript`.
     pub(crate) settings: Settings,
+    /// Every setting as resolved, with where it came from.
+    pub(crate) resolved: Resolved,
     /// The packages mounted, by the path the user named each with: their problems' ids.
     mounted: Vec<(PathBuf, String)>,
 }
 
 impl Context {
+    /// The context of the workspace `ws` (its build cache where the settings put it).
     pub(crate) fn new(
         ws: Workspace,
         cwd: PathBuf,
         root: Option<PathBuf>,
-        history: Option<&Path>,
-        settings: Settings,
+        resolved: Resolved,
     ) -> Context {
-        let history = history
-            .map(Path::to_path_buf)
-            .or_else(|| {
-                std::env::var_os("JUDGE_HISTORY")
-                    .filter(|v| !v.is_empty())
-                    .map(PathBuf::from)
-            })
-            .unwrap_or_else(|| History::default_path(&ws.state_dir()));
         Context {
-            ws,
+            ws: ws.with_cache(resolved.cache.value.clone()),
             cwd,
             root,
-            history,
-            settings,
+            history: resolved.history.value.clone(),
+            settings: resolved.run_settings(),
+            resolved,
             mounted: Vec::new(),
         }
     }
@@ -56,8 +51,7 @@ impl Context {
     /// Loads the package at `path` and mounts it in the workspace, saying what it holds that
     /// the judge leaves aside. Returns its problem's id.
     pub(crate) fn mount(&mut self, path: &Path) -> Result<String> {
-        let unpacked =
-            judge_core::compile::Cache::new(self.ws.state_dir().join("cache")).packages();
+        let unpacked = judge_core::paths::cache::packages(&self.ws.cache_dir());
         let package = judge_packages::package::load(path, &self.ws.config.languages, &unpacked)?;
         for w in &package.warnings {
             anstream::eprintln!("warning: {}: {w}", package.problem.id);
@@ -95,13 +89,14 @@ impl Context {
     }
 
     /// Where what is measured of this machine is remembered: the build cache's folder of
-    /// compiler identities (`$JUDGE_CACHE_DIR` moves it too).
+    /// compiler identities (wherever the `cache` setting puts the cache).
     pub(crate) fn memo_dir(&self) -> std::path::PathBuf {
-        judge_core::compile::Cache::new(self.ws.state_dir().join("cache")).identities()
+        judge_core::paths::cache::identities(&self.ws.cache_dir())
     }
 
-    /// The cluster named by `cluster`, or by the workspace's judge.toml.
+    /// The cluster named by `cluster`'s flags, or by the settings below them (the
+    /// environment, judge.toml, the user's config file).
     pub(crate) fn cluster(&self, cluster: &ClusterArgs) -> Option<judge_cluster::nats::Config> {
-        cluster.config(Some((&self.ws.config.cluster, &self.ws.root)), &self.cwd)
+        self.resolved.sources.cluster(cluster, &self.cwd).config()
     }
 }

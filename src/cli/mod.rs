@@ -4,6 +4,7 @@ mod batch;
 mod clean;
 mod cluster;
 mod compare;
+mod config;
 mod context;
 mod export;
 mod generate;
@@ -16,6 +17,7 @@ mod new;
 mod run;
 mod scale;
 mod serve;
+mod settings;
 mod shell;
 mod show;
 mod stress;
@@ -130,6 +132,9 @@ enum Command {
     Scale(scale::ScaleArgs),
     /// Remove the judge's cached binaries and kept outputs (.judge/); --all removes the history too.
     Clean(clean::CleanArgs),
+    /// Show each setting, its value and where it came from (a flag, an environment variable,
+    /// judge.toml, the user's config file, the default).
+    Config(config::ConfigArgs),
     /// Print the shell's completion script for judge (bash, zsh, fish).
     Completions(shell::CompletionsArgs),
     /// Print judge's man page (roff), or write a page per command into a folder.
@@ -182,13 +187,16 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         ColorChoice::Never => anstream::ColorChoice::Never.write_global(),
     }
     let cwd = std::env::current_dir().context("reading the current folder")?;
-    let settings = Settings {
-        sandbox: !cli.no_sandbox,
-        transcripts: !cli.no_transcript,
-    };
-    // A worker's Ctrl-C hands back its jobs too: it installs the handler itself.
+    // A worker's Ctrl-C hands back its jobs too: it installs the handler itself. It has no
+    // workspace: how its programs run is its flags' alone.
     let command = match cli.command {
-        Command::Worker(args) => return worker::worker(args, settings, &cwd),
+        Command::Worker(args) => {
+            let settings = Settings {
+                sandbox: !cli.no_sandbox,
+                transcripts: !cli.no_transcript,
+            };
+            return worker::worker(args, settings, &cwd);
+        }
         c => c,
     };
     judge_runner::interrupt::install();
@@ -206,7 +214,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         // Nor are the languages, nor what `judge generate` makes in a package.
         Err(judge_core::Error::NotAWorkspace { .. })
             if !packages.is_empty()
-                || matches!(command, Command::Generate(_))
+                || matches!(command, Command::Generate(_) | Command::Config(_))
                 || matches!(&command, Command::List(a) if a.languages) =>
         {
             Workspace::loose(&cwd)
@@ -221,7 +229,13 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         },
         Err(e) => return Err(e.into()),
     };
-    let mut ctx = Context::new(ws, cwd, cli.root, cli.history.as_deref(), settings);
+    let flags = settings::Flags {
+        history: cli.history.as_deref(),
+        no_sandbox: cli.no_sandbox,
+        no_transcript: cli.no_transcript,
+    };
+    let resolved = settings::Sources::read(Some(&ws))?.resolve(&flags, &ws);
+    let mut ctx = Context::new(ws, cwd, cli.root, resolved);
     for path in packages {
         ctx.mount(&path)?;
     }
@@ -247,6 +261,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         }
         Command::Scale(args) => scale::scale(&ctx, args),
         Command::Clean(args) => clean::clean(&ctx, args),
+        Command::Config(args) => config::config(&ctx, args),
     }
 }
 

@@ -42,7 +42,9 @@ pub(crate) fn worker(
     settings: Settings,
     cwd: &std::path::Path,
 ) -> Result<ExitCode> {
-    let Some(config) = args.cluster.config(None, cwd) else {
+    // No workspace: the flags, the environment, then the user's config file.
+    let sources = super::settings::Sources::read(None)?;
+    let Some(config) = sources.cluster(&args.cluster, cwd).config() else {
         anyhow::bail!("judge worker needs the cluster's NATS server\n  fix: judge worker --nats nats://HOST:4222");
     };
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
@@ -52,10 +54,7 @@ pub(crate) fn worker(
         .name
         .unwrap_or_else(|| format!("{host}-{}", std::process::id()));
     // Absolute: the programs it builds there run from other folders.
-    let cache = cwd.join(
-        args.cache
-            .unwrap_or_else(|| judge_core::paths::user_cache().join("worker")),
-    );
+    let cache = cwd.join(args.cache.unwrap_or_else(judge_core::paths::worker_cache));
     let options = WorkerOptions {
         name,
         jobs: args.jobs.into(),

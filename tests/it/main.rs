@@ -14,6 +14,7 @@ mod checkers;
 mod cluster;
 mod cluster_notes;
 mod compare;
+mod config_cmd;
 mod corpus;
 mod docs;
 mod expectations;

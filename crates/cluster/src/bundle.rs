@@ -162,7 +162,7 @@ pub fn open(
         }
         ProblemRef::Package { dir } => {
             let mut ws = Workspace::loose(bundle).with_state(state);
-            let unpacked = judge_core::compile::Cache::new(state.join("cache")).packages();
+            let unpacked = judge_core::paths::cache::packages(&ws.cache_dir());
             let package =
                 judge_packages::package::load(&bundle.join(dir), &ws.config.languages, &unpacked)?;
             let id = ws.mount(package.mounted());

@@ -67,11 +67,8 @@ pub fn time_limit(
     remember: bool,
 ) -> Result<Derived> {
     let accepted = accepted(problem, solutions);
-    let memo = judge
-        .workspace()
-        .state_dir()
-        .join("derived")
-        .join(key(problem, &accepted, cases));
+    let memo =
+        crate::paths::derived(&judge.workspace().state_dir()).join(key(problem, &accepted, cases));
     if remember {
         if let Some(d) = std::fs::read_to_string(&memo).ok().and_then(|t| parse(&t)) {
             return Ok(d);

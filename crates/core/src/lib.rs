@@ -15,6 +15,7 @@ pub mod check;
 pub mod compare;
 pub mod compile;
 pub mod derive;
+pub mod env;
 pub mod error;
 pub mod expect;
 #[cfg(any(test, feature = "fixtures"))]
@@ -32,6 +33,7 @@ pub mod stats;
 pub mod stress;
 pub mod text;
 pub mod units;
+pub mod user_config;
 pub mod validate;
 pub mod verdict;
 pub mod verify;

@@ -31,8 +31,7 @@ pub fn results_path(file: &Path) -> PathBuf {
 /// keys never share a file).
 pub fn source_path(ws: &Workspace, problem: &str, key: &str, extension: &str) -> PathBuf {
     let stem = batch::file_stem(key);
-    ws.state_dir()
-        .join("batch")
+    judge_core::paths::batch(&ws.state_dir())
         .join(problem)
         .join(&stem)
         .join(format!("{stem}.{extension}"))

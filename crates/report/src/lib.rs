@@ -12,6 +12,7 @@ pub mod import;
 pub mod languages;
 pub mod latex;
 pub mod scale;
+pub mod settings;
 pub mod show;
 pub mod stress;
 pub mod table;

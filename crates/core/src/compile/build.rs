@@ -60,8 +60,12 @@ pub(super) fn build(
 /// compiler's own files (GCC's assembly and object files), beside the build, never in it.
 /// Both are removed by an interrupt until they are unregistered.
 fn folders(store: &Cache) -> Result<(TempDir, TempDir)> {
-    let tmp_root = store.dir.join("tmp");
-    for d in [&tmp_root, &store.dir.join("build"), &store.dir.join("ce")] {
+    let tmp_root = crate::paths::cache::tmp(&store.dir);
+    for d in [
+        &tmp_root,
+        &crate::paths::cache::builds(&store.dir),
+        &crate::paths::cache::compile_errors(&store.dir),
+    ] {
         std::fs::create_dir_all(d).map_err(|e| Error::create(d, e))?;
     }
     let temp_dir = |prefix| {

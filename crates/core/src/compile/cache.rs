@@ -1,9 +1,11 @@
-//! The build cache under `.judge/cache` (or `$JUDGE_CACHE_DIR`): builds and compile errors
-//! kept under a hash of what decides them; and where builds go when it cannot be written.
+//! The build cache in the folder it is given (`.judge/cache` unless the settings move it):
+//! builds and compile errors kept under a hash of what decides them; and where builds go when
+//! it cannot be written.
 
 use std::path::PathBuf;
 
 use crate::error::{Error, Result};
+use crate::paths;
 
 /// The build cache, and a spare one for builds when it cannot be written.
 #[derive(Debug, Clone)]
@@ -16,13 +18,9 @@ pub struct Cache {
 }
 
 impl Cache {
-    pub fn new(default_dir: PathBuf) -> Cache {
-        Cache {
-            dir: std::env::var_os("JUDGE_CACHE_DIR")
-                .map(PathBuf::from)
-                .unwrap_or(default_dir),
-            spare: None,
-        }
+    /// The cache in `dir`, as the settings resolved it (the library never looks elsewhere).
+    pub fn new(dir: PathBuf) -> Cache {
+        Cache { dir, spare: None }
     }
 
     /// This cache, with `spare` for builds when it cannot be written.
@@ -34,21 +32,21 @@ impl Cache {
     }
 
     pub(super) fn build(&self, key: &str) -> PathBuf {
-        self.dir.join("build").join(key)
+        paths::cache::builds(&self.dir).join(key)
     }
 
     pub(super) fn diagnostics(&self, key: &str) -> PathBuf {
-        self.dir.join("ce").join(format!("{key}.txt"))
+        paths::cache::compile_errors(&self.dir).join(format!("{key}.txt"))
     }
 
     /// Where a zipped problem package is unpacked, once, to be judged.
     pub fn packages(&self) -> PathBuf {
-        self.dir.join("packages")
+        paths::cache::packages(&self.dir)
     }
 
     /// Where the identities of compilers are remembered.
     pub fn identities(&self) -> PathBuf {
-        self.dir.join("identity")
+        paths::cache::identities(&self.dir)
     }
 
     /// The caches a build is looked up in: this one, then the spare.
@@ -62,7 +60,7 @@ impl Cache {
     /// The cache new builds are written to: this one, or the spare when this one's file
     /// system is read-only or closed to the judge.
     pub(super) fn store(&self) -> Result<Cache> {
-        let tmp = self.dir.join("tmp");
+        let tmp = paths::cache::tmp(&self.dir);
         // A folder there may be old: only making one says whether it can be written now.
         let made =
             std::fs::create_dir_all(&tmp).and_then(|()| tempfile::tempdir_in(&tmp).map(drop));

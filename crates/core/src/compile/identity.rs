@@ -108,7 +108,7 @@ impl Toolchains {
         }
         let mut name = command.program().to_string();
         if language.kind == Kind::Rust && name == "rustc" {
-            if let Some(r) = std::env::var_os("JUDGE_RUSTC") {
+            if let Some(r) = crate::env::RUSTC.get() {
                 name = r.to_string_lossy().into_owned();
             }
         }

@@ -197,8 +197,7 @@ impl Judge {
         settings: Settings,
     ) -> Result<Judge> {
         let scratch = Scratch::new()?;
-        let cache = Cache::new(workspace.state_dir().join("cache"))
-            .with_spare(scratch.path().join("cache"));
+        let cache = Cache::new(workspace.cache_dir()).with_spare(scratch.path().join("cache"));
         run::interrupt::register_temp_dir(scratch.path());
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::create(scratch.path(), e))?;

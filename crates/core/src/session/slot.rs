@@ -336,10 +336,7 @@ impl Slot {
         solution: &Solution,
         case: &TestCase,
     ) -> Option<PathBuf> {
-        let dir = env
-            .workspace
-            .state_dir()
-            .join("last")
+        let dir = crate::paths::last(&env.workspace.state_dir())
             .join(&problem.id)
             .join(&solution.name);
         std::fs::create_dir_all(&dir).ok()?;

@@ -19,7 +19,7 @@ pub struct Installed {
 /// Every language the workspace knows (the judge's first ones, then the package format's table
 /// by name, then those `judge.toml` adds), each with its toolchain found or not.
 pub fn installed(workspace: &Workspace) -> Vec<Installed> {
-    let cache = Cache::new(workspace.state_dir().join("cache"));
+    let cache = Cache::new(workspace.cache_dir());
     let tools = Toolchains::new(&workspace.root, cache.identities());
     let settings = BuildSettings {
         rust: workspace.config.rust.clone(),

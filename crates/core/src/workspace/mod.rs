@@ -51,6 +51,9 @@ pub struct Workspace {
     /// Where the judge keeps its caches, kept outputs and history: `.judge/` in the workspace,
     /// or the user's cache folder when there is no workspace (a package is never written to).
     state: PathBuf,
+    /// The build cache's folder: `cache/` in the state folder unless the settings move it
+    /// (`with_cache`).
+    cache: PathBuf,
     /// Packages judged where they lie (`--problem PATH`, `judge verify PATH`).
     packages: Vec<Arc<Mounted>>,
 }
@@ -72,10 +75,12 @@ pub struct Mounted {
 impl Workspace {
     /// The workspace at `root`, with its `judge.toml` read.
     pub fn at(root: &Path) -> Result<Workspace> {
+        let state = crate::paths::state(root);
         Ok(Workspace {
             root: root.to_path_buf(),
             config: Arc::new(Config::load(root)?),
-            state: root.join(".judge"),
+            cache: crate::paths::cache(&state),
+            state,
             packages: Vec::new(),
         })
     }
@@ -83,10 +88,12 @@ impl Workspace {
     /// No workspace, only packages (mounted next): `dir` stands for the root, and the judge's
     /// state goes to the user's cache folder (`$XDG_CACHE_HOME/judge`, `~/.cache/judge`).
     pub fn loose(dir: &Path) -> Workspace {
+        let state = crate::paths::user_cache();
         Workspace {
             root: dir.to_path_buf(),
             config: Arc::new(Config::default()),
-            state: crate::paths::user_cache(),
+            cache: crate::paths::cache(&state),
+            state,
             packages: Vec::new(),
         }
     }
@@ -96,8 +103,14 @@ impl Workspace {
     pub fn with_state(self, state: &Path) -> Workspace {
         Workspace {
             state: state.to_path_buf(),
+            cache: crate::paths::cache(state),
             ..self
         }
+    }
+
+    /// The same workspace with its build cache in `cache` (the settings' `cache`).
+    pub fn with_cache(self, cache: PathBuf) -> Workspace {
+        Workspace { cache, ..self }
     }
 
     /// Makes a package's problem one of the workspace's for this command (in place of one
@@ -173,10 +186,15 @@ impl Workspace {
         self.state.clone()
     }
 
+    /// The build cache's folder (see [`crate::compile::Cache`]).
+    pub fn cache_dir(&self) -> PathBuf {
+        self.cache.clone()
+    }
+
     /// Where code pasted into `judge serve`'s submit form is kept (`PROBLEM/pasted-N.EXT`):
     /// with the submissions, not among the user's solutions.
     pub fn pastes_dir(&self) -> PathBuf {
-        self.state.join("pastes")
+        crate::paths::pastes(&self.state)
     }
 
     /// A path shown to the user: relative to the workspace root when inside it.

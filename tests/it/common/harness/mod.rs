@@ -5,7 +5,8 @@
 //! test that acts while it runs, as a [`Running`] (its lines as they come, Ctrl-C, a wait with a
 //! deadline). A failed check prints the command line, its folder, stdout and stderr.
 //!
-//! Every command has the same environment: no colour, no `JUDGE_HISTORY` from outside, and the
+//! Every command has the same environment: no colour, no `JUDGE_HISTORY` nor `JUDGE_NATS` from
+//! outside, no user's config file (`XDG_CONFIG_HOME` is a folder without one), and the
 //! compile cache shared by the whole run (`JUDGE_CACHE_DIR`, so each fixture compiles once)
 //! unless the test gives one of its own (`.cache(dir)`: a test that must see what is compiled,
 //! or removes it, never uses the shared one).
@@ -288,6 +289,13 @@ impl Test {
             .env("NO_COLOR", "1")
             .env("JUDGE_CACHE_DIR", super::shared_cache())
             .env_remove("JUDGE_HISTORY")
+            .env_remove("JUDGE_NATS")
+            .env_remove("JUDGE_NATS_CREDENTIALS")
+            // Not the user's own config file: a folder where none is.
+            .env(
+                "XDG_CONFIG_HOME",
+                super::shared_cache().with_file_name("judge-test-no-config"),
+            )
             .envs(self.env.iter().map(|(k, v)| (k, v)));
         if let Some(dir) = &self.dir {
             cmd.current_dir(dir);
