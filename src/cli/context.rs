@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use judge_core::session::{Judge, Judging, Settings};
-use judge_history::History;
 
 use super::cluster::ClusterArgs;
 use super::settings::Resolved;

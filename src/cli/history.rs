@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context as _, Result};
 
 use judge_core::model::SolutionReport;
-use judge_history::{Filter, History, NewSubmission, Recorded};
+use judge_history::{Filter, History, Recorded};
 use judge_report as report;
 
 use super::{Context, EXIT_OK};

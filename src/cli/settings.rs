@@ -10,10 +10,10 @@ use std::time::Duration;
 use anyhow::Result;
 
 use judge_core::env;
-use judge_core::history::History;
 use judge_core::lang::ClusterSettings;
 use judge_core::user_config::UserConfig;
 use judge_core::workspace::Workspace;
+use judge_history::History;
 
 use super::cluster::ClusterArgs;
 

@@ -89,7 +89,11 @@ pub(crate) fn verify(ctx: &Context, args: VerifyArgs) -> Result<ExitCode> {
     drop(report_when_cut);
     if args.json {
         let mut out = anstream::stdout();
-        writeln!(out, "{}", serde_json::to_string_pretty(&judge_core::schema::tagged_all(&verified.problems))?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged_all(&verified.problems))?
+        )?;
     }
     Ok(ExitCode::from(if verified.internal_error {
         EXIT_ERROR

@@ -188,7 +188,7 @@ pub struct History {
 impl History {
     /// `.judge/history.db` of a workspace.
     pub fn default_path(state_dir: &Path) -> PathBuf {
-        crate::paths::history(state_dir)
+        judge_core::paths::history(state_dir)
     }
 
     /// Opens the database, creating it (and its folder) or upgrading it as needed. On a

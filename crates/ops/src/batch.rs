@@ -361,7 +361,8 @@ impl Results {
     }
 
     fn write(&mut self, outcome: &Outcome) -> Result<(), Error> {
-        let mut line = serde_json::to_string(&judge_core::schema::tagged(outcome)).unwrap_or_default();
+        let mut line =
+            serde_json::to_string(&judge_core::schema::tagged(outcome)).unwrap_or_default();
         line.push('\n');
         self.file
             .write_all(line.as_bytes())

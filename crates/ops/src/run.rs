@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 
-use judge_history::{History, HistoryError, NewSubmission, Recorded, UnknownSource};
 use judge_core::model::SolutionReport;
 use judge_core::session::{Judging, Observer, Options};
 use judge_core::workspace::{self, Problem, Solution, TestCase, Workspace};
+use judge_history::{History, HistoryError, NewSubmission, Recorded, UnknownSource};
 
 use crate::Error;
 

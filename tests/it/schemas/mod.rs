@@ -15,7 +15,8 @@ use crate::common::{repo, shipped, Test, Workspace};
 
 /// Every document the judge writes, as the guide lists them.
 fn formats() -> Vec<Format> {
-    use judge_core::{batch, compare, history, model, verify};
+    use judge_core::{batch, compare, model, verify};
+    use judge_history as history;
     let mut all = vec![
         Format::one::<model::SolutionReport>("`judge run --json`"),
         Format::list::<verify::Verification>("`judge verify --json`"),

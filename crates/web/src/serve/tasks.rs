@@ -12,7 +12,7 @@ use super::pages::{self, ctx};
 use super::views::VerdictView;
 use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
-use judge_core::scale::{self, ScaleObserver, Statistic};
+use judge_core::scale::{ScaleObserver, Statistic};
 use judge_core::session::{Judge, Judging, Observer};
 use judge_core::units::{format_duration, format_ms, format_run_time};
 use judge_core::verdict::Verdict;
