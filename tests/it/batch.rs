@@ -131,7 +131,12 @@ fn every_line_gets_a_result_and_a_batch_run_again_judges_only_what_has_none() {
     );
 
     // Every submission judged has one record in the history, the cpp line judged twice too.
-    let history = ws.judge().args(["history", "--json"]).run().json();
+    let history = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let subs = history.as_array().unwrap();
     assert_eq!(subs.len(), 5, "{history:#}");
     let cpp = subs.iter().filter(|s| s["solution"] == "cpp").count();

@@ -59,10 +59,10 @@ fn the_checker_gets_input_output_and_answer_in_that_order() {
         "    if input.trim() == \"21\" && output.trim() == \"42\" && answer.trim() == \"42\" { std::process::exit(0) }\n    println!(\"input {input:?} output {output:?} answer {answer:?}\");\n    std::process::exit(1)",
         "",
     );
-    let doc = attempt(&ws, RIGHT).run().json();
+    let doc = attempt(&ws, RIGHT).expect_exit(0).run().json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
     // A message on stdout is heard when stderr is silent.
-    let doc = attempt(&ws, WRONG).run().json();
+    let doc = attempt(&ws, WRONG).expect_exit(1).run().json();
     assert_eq!(
         detail(&doc),
         "input \"21\\n\" output \"43\\n\" answer \"42\\n\""
@@ -120,7 +120,7 @@ fn a_long_checker_message_is_cut() {
         "    eprintln!(\"{}\", \"x\".repeat(1_000)); for i in 0..100 { eprintln!(\"line {i}\"); } std::process::exit(1)",
         "",
     );
-    let doc = attempt(&ws, RIGHT).run().json();
+    let doc = attempt(&ws, RIGHT).expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let got = detail(&doc);
     assert!(got.len() < 2000, "{}", got.len());
@@ -135,6 +135,7 @@ fn a_long_checker_message_is_cut() {
 fn the_checker_is_not_asked_about_a_failed_run() {
     let ws = with_checker("    std::process::exit(3)", "");
     let doc = attempt(&ws, "fn main() { let _ = n(); std::process::exit(4); }")
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "RE", "{doc:#}");
@@ -173,18 +174,19 @@ fn built_in_modes_from_problem_toml() {
         "title = \"Third\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\nchecker = \"float\"\nfloat_absolute = 1e-4\nfloat_relative = 0\n",
         &[("1", "1\n", "0.333333333\n")],
     );
-    let attempt = |body: &str| {
+    let attempt = |body: &str, code: i32| {
         let path = ws.write(
             "third.rs",
             format!("{READ_N}fn main() {{ let n = n() as f64; {body} }}\n"),
         );
         ws.judge()
             .args(["run", path.to_str().unwrap(), "--json"])
+            .expect_exit(code)
             .run()
             .json()
     };
-    assert_eq!(attempt("println!(\"{:.5}\", n / 3.0);")["verdict"], "AC");
-    let doc = attempt("println!(\"{:.2}\", n / 3.0);");
+    assert_eq!(attempt("println!(\"{:.5}\", n / 3.0);", 0)["verdict"], "AC");
+    let doc = attempt("println!(\"{:.2}\", n / 3.0);", 1);
     assert_eq!(doc["verdict"], "WA");
     assert!(
         detail(&doc).contains("over the absolute tolerance 1e-4"),
@@ -202,15 +204,19 @@ fn built_in_modes_from_problem_toml() {
         "title = \"Greet\"\ntime_limit = \"2s\"\nmemory_limit = \"64MiB\"\nchecker = \"lines\"\ncase_insensitive = true\n",
         &[("1", "1\n", "Hello, World!\nBye\n")],
     );
-    let attempt = |text: &str| {
+    let attempt = |text: &str, code: i32| {
         let path = ws.write("greet.rs", format!("fn main() {{ print!(\"{text}\"); }}\n"));
         ws.judge()
             .args(["run", path.to_str().unwrap(), "--json"])
+            .expect_exit(code)
             .run()
             .json()
     };
-    assert_eq!(attempt("HELLO, world!   \\r\\nbye\\n\\n")["verdict"], "AC");
-    let doc = attempt("Hello,  World!\\nBye\\n");
+    assert_eq!(
+        attempt("HELLO, world!   \\r\\nbye\\n\\n", 0)["verdict"],
+        "AC"
+    );
+    let doc = attempt("Hello,  World!\\nBye\\n", 1);
     assert_eq!(doc["verdict"], "WA");
     assert!(detail(&doc).starts_with("line 1 (column 8)"), "{doc:#}");
 }

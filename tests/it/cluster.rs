@@ -63,21 +63,22 @@ fn the_cluster_gives_the_verdicts_a_local_run_gives() {
     let (_b, _) = nats.worker("b", folders.path(), &[]);
     let ws = Workspace::new();
     package(&ws);
+    // Each with the exit code its verdict gives: 0 for AC, 1 for any other.
     let solutions = [
-        "nqueens-ii/bitmask",
-        "nqueens-ii/cpp-bitmask",
-        "nqueens/twice",
-        "nqueens/bitmask-boards",
-        "nqueens-unique/total-over-8",
-        "nqueens-hidden/binary-search",
-        "nqueens-hidden/off-by-one",
-        "nqueens-hidden/first-board",
+        ("nqueens-ii/bitmask", 0),
+        ("nqueens-ii/cpp-bitmask", 0),
+        ("nqueens/twice", 1),
+        ("nqueens/bitmask-boards", 0),
+        ("nqueens-unique/total-over-8", 1),
+        ("nqueens-hidden/binary-search", 0),
+        ("nqueens-hidden/off-by-one", 1),
+        ("nqueens-hidden/first-board", 1),
     ];
     let mut judged = Vec::new();
-    for solution in solutions {
-        judged.push((shipped(), solution.to_string()));
+    for (solution, code) in solutions {
+        judged.push((shipped(), solution.to_string(), code));
     }
-    for submission in ["accepted/ok.py", "wrong_answer/off.py"] {
+    for (submission, code) in [("accepted/ok.py", 0), ("wrong_answer/off.py", 1)] {
         judged.push((
             ws.path().to_path_buf(),
             ws.path()
@@ -85,11 +86,13 @@ fn the_cluster_gives_the_verdicts_a_local_run_gives() {
                 .join(submission)
                 .display()
                 .to_string(),
+            code,
         ));
     }
-    for (dir, solution) in judged {
+    for (dir, solution, code) in judged {
         let local = Test::at(&dir)
             .args(["run", &solution, "--json", "--no-history"])
+            .expect_exit(code)
             .run();
         let remote = Test::at(&dir)
             .args([
@@ -100,6 +103,7 @@ fn the_cluster_gives_the_verdicts_a_local_run_gives() {
                 "--nats",
                 &nats.url(),
             ])
+            .expect_exit(code)
             .run();
         let (l, r) = (local.json(), remote.json());
         assert_eq!(remote.code, local.code, "{solution}: {}", remote.stderr);
@@ -161,6 +165,7 @@ fn killed_after(
         .judge()
         .args(["run", "s", "--json", "--nats", &nats.url()])
         .args(queue)
+        .expect_exit(0)
         .spawn();
     let line = a.line(Duration::from_secs(120));
     assert!(line.contains(judged), "{line}");
@@ -193,7 +198,12 @@ fn a_worker_killed_in_the_middle_of_a_case_loses_nothing() {
     );
     assert_eq!(doc["cases"][1]["worker"], "b", "{doc:#}");
     // The history holds exactly one submission with exactly one verdict per case.
-    let history = ws.judge().args(["history", "--json"]).run().json();
+    let history = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let subs = history.as_array().unwrap();
     assert_eq!(subs.len(), 1, "{history:#}");
     assert_eq!(subs[0]["cases"].as_array().unwrap().len(), 3, "{history:#}");
@@ -230,7 +240,12 @@ fn a_worker_killed_in_the_middle_of_a_job_of_several_cases_loses_nothing() {
     assert_eq!(doc["cases"][0]["worker"], "a", "{doc:#}");
     assert_eq!(doc["cases"][1]["worker"], "b", "{doc:#}");
     assert_eq!(doc["cases"][63]["worker"], "b", "{doc:#}");
-    let history = ws.judge().args(["history", "--json"]).run().json();
+    let history = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let subs = history.as_array().unwrap();
     assert_eq!(subs.len(), 1, "{history:#}");
     assert_eq!(
@@ -293,7 +308,7 @@ fn a_worker_without_the_compiler_hands_the_job_to_one_that_has_it() {
     // deliveries are spent (as a local run does not judge a language it lacks); nothing hangs.
     let nats = NatsServer::start();
     let (_a, _) = nats.worker("a", folders.path(), &[]);
-    let out = run(&nats).wait(Duration::from_secs(120));
+    let out = run(&nats).expect_exit(2).wait(Duration::from_secs(120));
     assert_eq!(out.code, Some(2), "{}\n{}", out.stderr, out.stdout);
     assert!(
         out.stderr.contains("no worker can judge it: worker a:") && out.stderr.contains("`mycc`"),
@@ -311,7 +326,7 @@ fn a_worker_without_the_compiler_hands_the_job_to_one_that_has_it() {
     assert!(line.contains("handed back a job of"), "{line}");
     assert!(line.contains("`mycc`"), "{line}");
     let (_b, _) = nats.worker_with("b", folders.path(), &[], &[("PATH", &path)]);
-    let out = running.wait(Duration::from_secs(120));
+    let out = running.expect_exit(0).wait(Duration::from_secs(120));
     assert_eq!(out.code, Some(0), "{}\n{}", out.stderr, out.stdout);
     let doc = out.json();
     assert!(verdicts(&doc).iter().all(|(_, v)| v == "AC"), "{doc:#}");
@@ -344,6 +359,7 @@ fn ctrl_c_on_the_submitting_command_takes_its_jobs_off_the_queue() {
     let run = ws
         .judge()
         .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .expect_exit(130)
         .spawn();
     let started = Instant::now();
     while !queued(&nats.store(), 3) {
@@ -358,6 +374,7 @@ fn ctrl_c_on_the_submitting_command_takes_its_jobs_off_the_queue() {
     let next = ws
         .judge()
         .args(["run", "t", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
         .spawn();
     let line = a.line(Duration::from_secs(60));
     assert!(line.contains("case only: AC"), "{line}");
@@ -381,6 +398,7 @@ fn a_worker_stopped_with_ctrl_c_hands_its_job_back_at_once() {
         .judge()
         .args(["run", "s", "--json", "--no-history", "--nats", &nats.url()])
         .args(queue)
+        .expect_exit(0)
         .spawn();
     let line = a.line(Duration::from_secs(120));
     assert!(line.contains("case 1: AC"), "{line}");
@@ -416,6 +434,7 @@ fn a_restarted_server_loses_no_queued_work() {
     let run = ws
         .judge()
         .args(["run", "s", "--json", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
         .spawn();
     let deadline = Instant::now() + Duration::from_secs(60);
     while !queued(&nats.store(), 3) {
@@ -516,6 +535,7 @@ fn a_worker_of_another_speed_has_its_time_limit_scaled_and_the_report_says_so() 
     let out = ws
         .judge()
         .args(["run", "s", "--no-history", "--json", "--nats", &nats.url()])
+        .expect_exit(0)
         .run();
     let doc = out.json();
     let scale = doc["workers"][0]["time_scale"].as_f64().unwrap();
@@ -524,6 +544,7 @@ fn a_worker_of_another_speed_has_its_time_limit_scaled_and_the_report_says_so() 
     ws.judge()
         .args(["run", "s", "--no-history", "--nats", &nats.url()])
         .stdout_has("time limit x")
+        .expect_exit(0)
         .run();
 }
 
@@ -623,6 +644,7 @@ fn a_run_with_no_worker_says_so_and_goes_on_when_one_starts() {
     let run = ws
         .judge()
         .args(["run", "s", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
         .spawn();
     let started = Instant::now();
     while !run.stderr_so_far().contains("no worker is running") {

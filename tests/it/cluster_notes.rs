@@ -84,6 +84,7 @@ fn a_batch_says_when_its_only_worker_is_no_longer_registered() {
     let run = ws
         .judge()
         .args(["batch", "subs.jsonl", "--no-history", "--nats", &nats.url()])
+        .expect_exit(0)
         .spawn();
     let started = Instant::now();
     let wait_for = |text: &str| {

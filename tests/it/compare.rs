@@ -118,7 +118,12 @@ fn json_cells_of_a_mismatch_and_of_skipped_cases() {
     assert!(spin["cells"][1].is_null(), "skipped after the TLE");
     assert_eq!(doc["mismatches"], serde_json::json!(["wrong"]));
     // Without the flag nothing is skipped.
-    let doc = ws.judge().args(["compare", "spin", "--json"]).run().json();
+    let doc = ws
+        .judge()
+        .args(["compare", "spin", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let cells = doc["solutions"][0]["cells"].as_array().unwrap();
     assert!(cells.iter().all(|c| c["verdict"] == "TLE"), "{cells:?}");
 }

@@ -93,7 +93,12 @@ fn every_misbehaving_program_gets_its_verdict_and_leaves_nothing_behind() {
                         let checks = [(false, Some(&p.expect)), (true, p.expect_exact.as_ref())];
                         for (exact, expect) in checks {
                             let Some(expect) = expect else { continue };
-                            let doc = judge(ws, cache, p, exact).run().json();
+                            let code = if expect.iter().all(|v| v == "AC") {
+                                0
+                            } else {
+                                1
+                            };
+                            let doc = judge(ws, cache, p, exact).expect_exit(code).run().json();
                             let got = doc["verdict"].as_str().unwrap().to_string();
                             if !expect.contains(&got) {
                                 failures.push(format!(

@@ -52,16 +52,16 @@ fn the_input_is_in_the_working_folder_and_the_named_output_is_checked() {
 
     // The input is not on stdin: a program that reads stdin finds nothing there.
     let from_stdin = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    assert!(!s.is_empty(), \"stdin is empty\");\n}\n";
-    let doc = attempt(&ws, from_stdin).run().json();
+    let doc = attempt(&ws, from_stdin).expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "RE", "{doc:#}");
 
     // A directory of that name is not an output file.
     let a_folder = "fn main() { std::fs::create_dir(\"double.out\").unwrap(); }\n";
-    let doc = attempt(&ws, a_folder).run().json();
+    let doc = attempt(&ws, a_folder).expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
 
     // A failed case keeps the file the program wrote, for a look afterwards.
-    let doc = attempt(&ws, &wrong).run().json();
+    let doc = attempt(&ws, &wrong).expect_exit(1).run().json();
     let kept = doc["cases"][0]["saved_output"].as_str().expect("kept");
     let text = std::fs::read_to_string(ws.path().join(kept)).unwrap();
     assert_eq!(text, "43\n");

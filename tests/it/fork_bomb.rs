@@ -28,6 +28,7 @@ fn a_fork_bomb_is_capped_and_cleaned_up() {
         .judge()
         .cache(&cache)
         .args(["run", src.to_str().unwrap(), "--json", "--no-history"])
+        .expect_exit(1)
         .spawn();
     // The judge's children are its runners, started before it compiles (long before the bomb);
     // each makes its own cgroup `judge-PID`. Other tests' judges may have theirs.

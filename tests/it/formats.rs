@@ -375,6 +375,7 @@ fn one_package_with_every_feature_verifies_with_every_submission_as_expected() {
     f.judge()
         .args(["generate", "everything"])
         .stdout_has("4 new")
+        .expect_exit(0)
         .run();
     // The settings file is written as generators.yaml says; its constant is put in when the
     // judge reads it (the output validator fails the case on any other argument).
@@ -414,7 +415,12 @@ fn one_package_with_every_feature_verifies_with_every_submission_as_expected() {
     assert_eq!(v["skipped"].as_array().map_or(0, Vec::len), 0, "{v:#}");
 
     // Its statement, in LaTeX, with the constant, the samples and the illustration in place.
-    let shown = f.judge().args(["show", "everything"]).run().stdout;
+    let shown = f
+        .judge()
+        .args(["show", "everything"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     for part in [
         "(|v| ≤ 1000000 in the first pass)",
         "sample sample/1",

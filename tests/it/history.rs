@@ -48,7 +48,12 @@ fn runs_are_recorded_and_listed_newest_first() {
         insta::assert_snapshot!("status_page", text);
     });
 
-    let doc = ws.judge().args(["history", "--json"]).run().json();
+    let doc = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let subs = doc.as_array().unwrap();
     assert_eq!(subs.len(), 3, "--no-history is not recorded");
     assert_eq!(subs[0]["id"], 3);
@@ -71,6 +76,7 @@ fn runs_are_recorded_and_listed_newest_first() {
     let doc = ws
         .judge()
         .args(["history", "--best", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     let best = doc.as_array().unwrap();
@@ -80,12 +86,14 @@ fn runs_are_recorded_and_listed_newest_first() {
     let doc = ws
         .judge()
         .args(["history", "--solution", "off", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert_eq!(doc.as_array().unwrap().len(), 1);
     let doc = ws
         .judge()
         .args(["history", "-n", "2", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert_eq!(doc.as_array().unwrap().len(), 2);
@@ -112,6 +120,7 @@ fn the_database_can_be_placed_elsewhere() {
         .env("JUDGE_HISTORY", &by_env)
         .args(["history"])
         .stdout_has("#1 ")
+        .expect_exit(0)
         .run();
     ws.judge()
         .args(["history"])
@@ -240,6 +249,7 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
     let doc = ws
         .judge()
         .args(["run", "off", "--stop-on-fail", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["partial"]["stopped_early"], true, "{doc:#}");
@@ -253,12 +263,14 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
     let doc = ws
         .judge()
         .args(["run", "ok", "--samples", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert!(doc["partial"].is_object(), "{doc:#}");
     let doc = ws
         .judge()
         .args(["run", "ok", "--samples", "--case", "*", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert!(
@@ -269,6 +281,7 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
     let best = ws
         .judge()
         .args(["history", "--best", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     let best: Vec<_> = best
@@ -278,7 +291,12 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
     assert_eq!(best, [4], "only the run of every case counts");
-    let all = ws.judge().args(["history", "--json"]).run().json();
+    let all = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let partial: Vec<_> = all
         .as_array()
         .unwrap()
@@ -296,7 +314,7 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
             (1, true)
         ]
     );
-    let table = ws.judge().args(["history"]).run().stdout;
+    let table = ws.judge().args(["history"]).expect_exit(0).run().stdout;
     assert!(
         table.contains("1/1 · partial: the samples only, 1 of 3 cases"),
         "{table}"
@@ -375,7 +393,11 @@ fn the_source_recorded_is_the_one_compiled_not_one_saved_during_the_run() {
     let compiled = "import time\nn = int(input())\nif n == 2:\n    time.sleep(3)\nprint(2 * n)\n";
     let path = ws.path().join("solutions/slow/twice.py");
     ws.write("solutions/slow/twice.py", compiled);
-    let mut run = ws.judge().args(["run", "twice", "--jobs", "1"]).spawn();
+    let mut run = ws
+        .judge()
+        .args(["run", "twice", "--jobs", "1"])
+        .expect_exit(0)
+        .spawn();
     // A case's line means the build is done: what is on disk from now on was not compiled.
     loop {
         let line = run.line(std::time::Duration::from_secs(60));
@@ -392,7 +414,12 @@ fn the_source_recorded_is_the_one_compiled_not_one_saved_during_the_run() {
     std::fs::write(&path, compiled).unwrap();
     ws.judge().args(["run", "twice"]).expect_exit(0).run();
 
-    let doc = ws.judge().args(["history", "--json"]).run().json();
+    let doc = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     let subs = doc.as_array().unwrap();
     let (again, during) = (&subs[0], &subs[1]);
     assert_eq!(during["source_hash"], again["source_hash"], "{doc:#}");

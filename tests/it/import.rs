@@ -64,7 +64,7 @@ fn an_online_judge_tools_folder() {
     assert_eq!(verdict(&ws, "abc300-a", "wrong", &abc300_a_wrong()), "WA");
 
     // Again: recognised. A new sample in the folder: added, the rest left as it was.
-    let out = import(&ws, &["abc300_a/test"]).run().stdout;
+    let out = import(&ws, &["abc300_a/test"]).expect_exit(0).run().stdout;
     assert!(
         out.starts_with("abc300-a: already here, nothing new (3 tests there)"),
         "{out}"
@@ -292,10 +292,13 @@ fn saved_competitive_companion_json_and_limits_that_differ() {
         "other.json",
         watermelon("u", 1).replace("problemset/problem/4/A", "gym/100001/problem/A"),
     );
-    let out = import(&ws, &["other.json"]).run().stdout;
+    let out = import(&ws, &["other.json"]).expect_exit(0).run().stdout;
     assert!(out.starts_with("created cf-gym100001a: "), "{out}");
     // --name says where, whatever the URL.
-    let out = import(&ws, &["other.json", "--name", "cf-4a"]).run().stdout;
+    let out = import(&ws, &["other.json", "--name", "cf-4a"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     assert!(out.starts_with("cf-4a: already here"), "{out}");
 
     // What is no format at all: the formats there are.
@@ -319,12 +322,13 @@ fn a_problem_from_another_url_gets_its_own_id() {
     ws.write("first.json", first);
     ws.write("second.json", &second);
     assert!(import(&ws, &["first.json"])
+        .expect_exit(0)
         .run()
         .stdout
         .starts_with("created sum: "));
-    let out = import(&ws, &["second.json"]).run().stdout;
+    let out = import(&ws, &["second.json"]).expect_exit(0).run().stdout;
     assert!(out.starts_with("created sum-2: "), "{out}");
-    let out = import(&ws, &["second.json"]).run().stdout;
+    let out = import(&ws, &["second.json"]).expect_exit(0).run().stdout;
     assert!(out.starts_with("sum-2: already here"), "{out}");
     assert_eq!(read(&ws, "testcases/sum/1.in"), "1 2\n");
 }

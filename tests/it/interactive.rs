@@ -202,11 +202,13 @@ fn a_long_conversation_with_and_without_the_transcript() {
     }
     // A failure in a long conversation: the transcript's end, and the lines before it counted.
     let doc = judge(&ws, cache.path(), "ping/wrong-then-spin")
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "WA");
     let doc = judge(&ws, cache.path(), "ping/no-flush")
         .arg("--no-transcript")
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
@@ -218,6 +220,7 @@ fn the_transcript_is_kept_with_the_outputs_and_can_be_turned_off() {
     let ws = workspace(5);
     let cache = tempfile::tempdir().unwrap();
     let doc = judge(&ws, cache.path(), "ping/wrong-then-spin")
+        .expect_exit(1)
         .run()
         .json();
     let kept = doc["cases"][0]["saved_output"].as_str().unwrap();
@@ -228,6 +231,7 @@ fn the_transcript_is_kept_with_the_outputs_and_can_be_turned_off() {
         .judge()
         .cache(cache.path())
         .args(["--no-transcript", "run", "ping/wrong-then-spin", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "WA");
@@ -338,6 +342,7 @@ fn problemtools_guess_every_submission_gets_its_folders_verdict() {
     let out = Test::at(shipped())
         .cache(cache.path())
         .args(["verify", guess.to_str().unwrap(), "--json"])
+        .expect_exit(0)
         .run();
     let doc = out.json();
     let solutions = doc[0]["solutions"].as_array().unwrap();
@@ -470,7 +475,7 @@ fn show_lists_the_sample_interactions() {
     assert!(shown.contains("sample 04"), "{text}");
     assert!(shown.contains("    <4\n    >? 1 2\n"), "{text}");
     assert!(shown.contains(">! 3 1 4 2"), "{text}");
-    let text = Test::at(shipped()).arg("list").run().stdout;
+    let text = Test::at(shipped()).arg("list").expect_exit(0).run().stdout;
     assert!(
         text.contains("checker none: an interactor decides (interactor.rs, testlib protocol)"),
         "{text}"
@@ -572,6 +577,7 @@ fn sample_interactions_replay_against_the_solution() {
     ws.write("testcases/ping/3.interaction", "<1\n>2\n<2\n");
     let doc = judge(&ws, cache.path(), "ping/pong")
         .arg("--replay")
+        .expect_exit(1)
         .run()
         .json();
     let detail = |i: usize| doc["cases"][i]["detail"].as_str().unwrap_or("").to_string();
@@ -595,6 +601,7 @@ fn sample_interactions_replay_against_the_solution() {
         .judge()
         .cache(cache.path())
         .args(["history", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert_eq!(history.as_array().map(Vec::len), Some(0));
@@ -657,7 +664,7 @@ fn problemtools_guess_samples_replay_word_for_word() {
     let doc = replay(&scripted, "1").expect_exit(0).run().json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
     // Sample 2 guesses 42 at once: another conversation.
-    let doc = replay(&scripted, "2").run().json();
+    let doc = replay(&scripted, "2").expect_exit(1).run().json();
     let detail = doc["cases"][0]["detail"].as_str().unwrap();
     assert!(
         detail.contains("line 1: the solution said `792`, the sample `>42`"),

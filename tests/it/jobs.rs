@@ -20,12 +20,18 @@ fn verdicts(doc: &serde_json::Value) -> Vec<(String, String)> {
 
 #[test]
 fn the_shipped_solutions_get_the_same_verdicts_with_two_jobs() {
-    for (name, limit) in [("bitmask", "4s"), ("flags", "4s"), ("odometer", "150ms")] {
+    for (name, limit, code) in [
+        ("bitmask", "4s", 0),
+        ("flags", "4s", 0),
+        ("odometer", "150ms", 1),
+    ] {
         let one = Test::at(shipped())
             .args(["run", name, "--time-limit", limit, "--json"])
+            .expect_exit(code)
             .run();
         let two = Test::at(shipped())
             .args(["run", name, "--time-limit", limit, "--jobs", "2", "--json"])
+            .expect_exit(code)
             .run();
         let (d1, c1, d2, c2) = (one.json(), one.code, two.json(), two.code);
         assert_eq!(verdicts(&d1), verdicts(&d2), "{name}");
@@ -84,12 +90,17 @@ fn main() {
 #[test]
 fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
     let (ws, path) = mixed();
-    let one = ws.judge().args(["run", &path, "--json"]).run();
+    let one = ws
+        .judge()
+        .args(["run", &path, "--json"])
+        .expect_exit(1)
+        .run();
     let (d1, c1) = (one.json(), one.code);
     for jobs in ["2", "3"] {
         let n = ws
             .judge()
             .args(["run", &path, "--jobs", jobs, "--json"])
+            .expect_exit(1)
             .run();
         let (dn, cn) = (n.json(), n.code);
         assert_eq!(verdicts(&d1), verdicts(&dn), "--jobs {jobs}");
@@ -102,6 +113,7 @@ fn a_fixture_set_gets_the_same_verdicts_in_the_same_order() {
     let dn = ws
         .judge()
         .args(["run", &path, "--jobs", "2", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     for case in dn["cases"].as_array().unwrap() {
@@ -146,7 +158,12 @@ fn stop_on_fail_with_jobs_reports_up_to_the_first_failure_in_order() {
 #[test]
 fn the_table_says_times_were_measured_in_parallel() {
     let (ws, path) = mixed();
-    let text = ws.judge().args(["run", &path, "--jobs", "2"]).run().stdout;
+    let text = ws
+        .judge()
+        .args(["run", &path, "--jobs", "2"])
+        .expect_exit(1)
+        .run()
+        .stdout;
     assert!(
         text.contains("2 cases at a time: times measured in parallel"),
         "{text}"

@@ -253,6 +253,7 @@ fn a_function_that_prints_nothing_is_judged_with_a_hint() {
     let doc = ws
         .judge()
         .args(["run", "leetcode", "--no-history", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "WA");
@@ -350,6 +351,7 @@ fn a_changed_compiler_is_a_new_build() {
         ws.judge()
             .cache(&cache)
             .args(["run", "c", "--json", "--no-history"])
+            .expect_exit(0)
             .run()
             .json()
     };
@@ -385,6 +387,7 @@ fn checks_turn_a_silent_overflow_into_a_runtime_error_with_its_line() {
     let doc = Test::at(common::shipped())
         .args(args)
         .arg("--json")
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(
@@ -426,6 +429,8 @@ fn checks_catch_undefined_behaviour_in_cpp() {
     let doc = ws
         .judge()
         .args(["run", "ub", "--no-history", "--json"])
+        // Undefined behaviour: either verdict is right, and its code with it.
+        .any_exit()
         .run()
         .json();
     assert!(
@@ -435,6 +440,7 @@ fn checks_catch_undefined_behaviour_in_cpp() {
     let doc = ws
         .judge()
         .args(["run", "ub", "--checks", "--no-history", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "RE", "{doc:#}");
@@ -461,6 +467,7 @@ fn a_problem_gives_a_language_more_time() {
     let doc = ws
         .judge()
         .args(["run", "busy", "--no-history", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
@@ -471,6 +478,7 @@ fn a_problem_gives_a_language_more_time() {
     let doc = ws
         .judge()
         .args(["run", "busy", "--no-history", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
@@ -480,6 +488,7 @@ fn a_problem_gives_a_language_more_time() {
     ws.judge()
         .args(["run", "busy", "--no-history"])
         .stdout_has("limits: time 1.90 s = 300 ms x 3 + 1 s for Python 3")
+        .expect_exit(0)
         .run();
 }
 
@@ -498,6 +507,7 @@ fn rust_cpp_and_python_in_one_matrix() {
             "py-mirror",
             "--json",
         ])
+        .expect_exit(0)
         .run()
         .json();
     let languages: Vec<&str> = doc["solutions"]
@@ -554,7 +564,12 @@ fn new_starts_an_attempt_in_any_language() {
         .stdout_has("created solutions/double/other.cpp")
         .run();
     // The templates compile and run as they are (they print n: wrong, not broken).
-    let doc = ws.judge().args(["run", "mine", "--json"]).run().json();
+    let doc = ws
+        .judge()
+        .args(["run", "mine", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     assert_eq!(doc["language"], "python");
     ws.judge()
@@ -563,7 +578,12 @@ fn new_starts_an_attempt_in_any_language() {
         .stderr_has("there is no language `whitespace`")
         .run();
     // The history says which language each submission was in.
-    let history = ws.judge().args(["history", "--json"]).run().json();
+    let history = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(history[0]["language"], "python");
 }
 

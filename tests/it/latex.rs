@@ -43,7 +43,7 @@ fn package() -> Fixture {
 #[test]
 fn judge_show_writes_a_latex_statement_as_text_with_its_samples_in_place() {
     let f = package();
-    let out = f.judge().args(["show", "triangle"]).run();
+    let out = f.judge().args(["show", "triangle"]).expect_exit(0).run();
     let text = &out.stdout;
     for shown in [
         "Given n ≤ 100, print 1 + 2 + … + n, exactly — no more.",
@@ -146,7 +146,12 @@ fn a_markdown_statement_places_its_samples_where_it_says_too() {
     });
     f.edit("data/sample/2.in", |_| "4\n".into());
     f.edit("data/sample/2.ans", |_| "10\n".into());
-    let text = f.judge().args(["show", "triangle"]).run().stdout;
+    let text = f
+        .judge()
+        .args(["show", "triangle"])
+        .expect_exit(0)
+        .run()
+        .stdout;
     let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s:?} in:\n{text}"));
     assert!(at("sample sample/1") < at("Between the samples, n is at most 100."));
     assert!(at("Between the samples") < at("sample sample/2"));

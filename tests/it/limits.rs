@@ -30,6 +30,7 @@ fn peak_memory_and_cpu_time_agree_with_usr_bin_time() {
         .judge()
         .cache(&cache)
         .args(["run", src.to_str().unwrap(), "--json"])
+        .expect_exit(1)
         .run()
         .json();
     for case in doc["cases"].as_array().unwrap() {
@@ -144,6 +145,7 @@ fn a_compilers_own_files_are_not_the_programs_output() {
             .judge()
             .cache(cache.path())
             .args(["run", src.to_str().unwrap(), "--json", "--no-history"])
+            .expect_exit(0)
             .run()
             .json();
         assert_eq!(doc["verdict"], "AC", "{doc:#}");
@@ -317,6 +319,7 @@ fn failures_say_who_stopped_the_program_and_keep_what_it_wrote() {
         let doc = ws
             .judge()
             .args(["run", path.to_str().unwrap(), "--json"])
+            .expect_exit(1)
             .run()
             .json();
         doc["cases"][0].clone()

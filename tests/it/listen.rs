@@ -44,10 +44,13 @@ impl Listening {
         post_to(&self.url, body, headers)
     }
 
-    /// Waits for the listener to stop after its batch (`--once`): its exit code, stdout and
-    /// stderr.
-    fn finish(self) -> (Option<i32>, String, String) {
-        let out = self.listener.wait(Duration::from_secs(20));
+    /// Waits for the listener to stop after its batch (`--once`), with exit code `code`: its
+    /// exit code, stdout and stderr.
+    fn finish(self, code: i32) -> (Option<i32>, String, String) {
+        let out = self
+            .listener
+            .expect_exit(code)
+            .wait(Duration::from_secs(20));
         (out.code, out.stdout, out.stderr)
     }
 }
@@ -120,6 +123,8 @@ pub(crate) fn verdict(ws: &Workspace, problem: &str, name: &str, source: &str) -
     let out = ws
         .judge()
         .args(["run", name, "--problem", problem, "--samples", "--json"])
+        // Any verdict is an answer here: its code is checked against it below.
+        .any_exit()
         .run();
     let doc = out.json();
     let verdict = doc["verdict"].as_str().unwrap().to_string();
@@ -165,7 +170,7 @@ fn one_problem_becomes_a_problem_to_judge() {
     );
     let (status, text) = listener.post(abc300_a("b1", 1).as_bytes());
     assert_eq!((status, text.as_str()), (200, "created abc300-a\n"));
-    let (code, out, err) = listener.finish();
+    let (code, out, err) = listener.finish(0);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(
         out.contains(
@@ -198,7 +203,7 @@ fn one_problem_becomes_a_problem_to_judge() {
     let listener = listen(&ws, &["--once"]);
     let (status, _) = listener.post(abc300_a("b2", 1).as_bytes());
     assert_eq!(status, 200);
-    let (_, out, _) = listener.finish();
+    let (_, out, _) = listener.finish(0);
     assert!(
         out.contains("abc300-a: already here, nothing new (3 tests there)"),
         "{out}"
@@ -221,7 +226,7 @@ fn a_contest_arrives_as_a_batch_and_once_stops_after_it() {
     for body in [watermelon(batch, 3), abc300_a(batch, 3), third] {
         assert_eq!(listener.post(body.as_bytes()).0, 200);
     }
-    let (code, out, err) = listener.finish();
+    let (code, out, err) = listener.finish(0);
     assert_eq!(code, Some(0), "{out}{err}");
     for id in ["cf-4a", "abc300-a", "cf-4b"] {
         assert!(out.contains(&format!("created {id}: ")), "{out}");
@@ -251,7 +256,7 @@ fn a_problem_that_reads_and_writes_files() {
             r#""output": {"type": "file", "fileName": "output.txt"}"#,
         );
     assert_eq!(listener.post(body.as_bytes()).0, 200);
-    let (_, out, _) = listener.finish();
+    let (_, out, _) = listener.finish(0);
     assert!(out.contains("reads input.txt, writes output.txt"), "{out}");
     let toml = std::fs::read_to_string(ws.path().join("problems/cf-4a/problem.toml")).unwrap();
     assert!(
@@ -318,7 +323,7 @@ fn bad_requests_are_refused_with_the_reason_and_write_nothing() {
     assert_eq!(entries("testcases"), 0);
     // The batch still ends with the next good problem.
     assert_eq!(listener.post(whole.as_bytes()).0, 200);
-    let (code, out, err) = listener.finish();
+    let (code, out, err) = listener.finish(2);
     assert_eq!(code, Some(2), "--once with refusals exits 2: {out}{err}");
     assert_eq!(err.matches("error: refused a request").count(), 6, "{err}");
     assert!(err.contains("(400): not JSON"), "{err}");
@@ -341,7 +346,7 @@ fn an_oversized_request_is_refused() {
         0
     );
     assert_eq!(listener.post(watermelon("b", 1).as_bytes()).0, 200);
-    let (_, _, err) = listener.finish();
+    let (_, _, err) = listener.finish(2);
     assert!(err.contains("(413): the request is over 16 MiB"), "{err}");
 }
 
@@ -365,7 +370,10 @@ fn ctrl_c_stops_the_listener_cleanly() {
     let ws = Workspace::new();
     let listener = listen(&ws, &[]);
     assert_eq!(listener.post(watermelon("c", 1).as_bytes()).0, 200);
-    let stopped = listener.listener.ctrl_c(Duration::from_secs(20));
+    let stopped = listener
+        .listener
+        .expect_exit(130)
+        .ctrl_c(Duration::from_secs(20));
     assert_eq!(stopped.code, Some(130));
     let out = stopped.stdout;
     assert!(out.contains("created cf-4a"), "{out}");

@@ -347,6 +347,7 @@ fn the_checker_s_failure_and_crash_are_ie_and_its_points_count() {
         ..
     } = Test::outside(tmp.path())
         .args(["run", "points.py", "--problem", pkg])
+        .expect_exit(0)
         .run();
     assert!(out.contains("score 4/100"), "{out}\n{err}");
     assert_eq!(code, Some(0), "{out}");
@@ -718,6 +719,7 @@ fn an_interactive_package_runs_its_interactor_then_its_checker() {
     assert!(out.contains("9 questions, at most 7"), "{out}");
     let out = Test::outside(tmp.path())
         .args(["run", "guess/solutions/linear.cpp", "--problem", "guess"])
+        .expect_exit(1)
         .run()
         .stdout;
     assert!(out.contains("not found in 10 questions"), "{out}");

@@ -66,7 +66,11 @@ fn new_starts_from_a_template_that_compiles_and_never_overwrites() {
     assert!(template.contains("read_to_string") && template.contains("BufWriter"));
     assert!(template.contains("a-plus-b: A + B"), "{template}");
     // It compiles as it is: it reads the first number and prints it, which is wrong here.
-    let doc = Test::at(&root).args(["run", "mine", "--json"]).run().json();
+    let doc = Test::at(&root)
+        .args(["run", "mine", "--json"])
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(
         doc["compile"]["diagnostics"],
         serde_json::Value::Null,

@@ -63,6 +63,7 @@ fn stop_on_fail_ends_at_the_first_failure() {
             "--stop-on-fail",
             "--json",
         ])
+        .expect_exit(1)
         .run()
         .json();
     let v = verdicts(&doc);
@@ -128,7 +129,7 @@ fn a_sleeping_program_is_stopped_at_the_wall_cap() {
     let (_ws, judge) = fixture(&format!(
         "{READ_N}fn main() {{ let _ = n(); std::thread::sleep(std::time::Duration::from_secs(60)); }}\n"
     ));
-    let doc = judge.run().json();
+    let doc = judge.expect_exit(1).run().json();
     assert_eq!(doc["verdict"], "TLE");
     // Wall cap for a 500 ms limit: 2 x 500 ms + 1 s.
     let wall = doc["cases"][0]["wall_ms"].as_u64().unwrap();
@@ -181,6 +182,7 @@ fn an_unchanged_source_is_never_recompiled() {
         ws.judge()
             .cache(&cache)
             .args(["run", src.to_str().unwrap(), "--json"])
+            .expect_exit(0)
             .run()
             .json()
     };
@@ -215,6 +217,7 @@ fn concurrent_judges_share_the_cache_safely() {
             ws.judge()
                 .cache(&cache)
                 .args(["run", src.to_str().unwrap(), "--json"])
+                .expect_exit(0)
                 .spawn()
         })
         .collect();
@@ -319,6 +322,7 @@ fn clean_removes_binaries_and_kept_outputs_and_the_history_only_when_asked() {
         ws.judge()
             .cache(&cache)
             .args(["run", src.to_str().unwrap(), "--json"])
+            .expect_exit(1)
             .run()
             .json()
     };

@@ -65,6 +65,7 @@ fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
     let doc = ws
         .judge()
         .args(["run", src.to_str().unwrap(), "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(
@@ -89,6 +90,7 @@ fn a_short_input_is_shown_on_wa_and_show_input_forces_it() {
     let text = ws
         .judge()
         .args(["run", src.to_str().unwrap(), "--case", "3", "--show-input"])
+        .expect_exit(1)
         .run()
         .stdout;
     assert!(text.contains("input:"), "{text}");
@@ -111,27 +113,28 @@ fn whitespace_and_letter_case_hints_show_in_the_table_and_json() {
     let lower = ws.write("lower.rs", "fn main() { println!(\"yes\"); }\n");
     let spaced = ws.write("spaced.rs", "fn main() { println!(\"  YES  \"); }\n");
     let two_lines = ws.write("lines.rs", "fn main() { println!(\"1\\n2\"); }\n");
-    let run = |src: &std::path::Path, problem: &str| {
+    let run = |src: &std::path::Path, problem: &str, code: i32| {
         let doc = ws
             .judge()
             .args(["run", src.to_str().unwrap(), "--problem", problem, "--json"])
+            .expect_exit(code)
             .run()
             .json();
         doc["cases"][0].clone()
     };
-    let c = run(&lower, "yes");
+    let c = run(&lower, "yes", 1);
     assert_eq!(c["verdict"], "WA");
     assert_eq!(
         c["hint"],
         "the output differs from the answer only in letter case"
     );
-    let c = run(&spaced, "yes");
+    let c = run(&spaced, "yes", 0);
     assert_eq!(c["verdict"], "AC");
     assert_eq!(
         c["hint"],
         "the output differs from the answer only in whitespace"
     );
-    let c = run(&two_lines, "exact");
+    let c = run(&two_lines, "exact", 1);
     assert_eq!(c["verdict"], "WA");
     assert!(
         c["hint"].as_str().unwrap().contains("only in whitespace"),

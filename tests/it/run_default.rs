@@ -63,7 +63,12 @@ fn after_a_tle_the_cases_run_under_a_shorter_cap_and_say_so() {
         .stdout_lacks("  4          TLE")
         .run();
     // The history keeps it as a partial run.
-    let history = ws.judge().args(["history", "--json"]).run().json();
+    let history = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(history[0]["partial"]["not_timed"], 1, "{history:#}");
 }
 
@@ -89,6 +94,7 @@ fn full_judges_every_case_under_the_whole_limit() {
     let matrix = ws
         .judge()
         .args(["compare", "double", "attempt", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     let cells = matrix["solutions"][0]["cells"].as_array().unwrap();

@@ -193,7 +193,12 @@ fn every_attack_is_contained_and_changes_nothing() {
             .replace("@MARK@", &mark);
         let path = sources.path().join(&attack.name);
         std::fs::write(&path, source).unwrap();
-        let (got, doc) = verdict(&judge(&root, cache.path(), &path, attack.contained).run());
+        let code = if attack.expect == "AC" { 0 } else { 1 };
+        let (got, doc) = verdict(
+            &judge(&root, cache.path(), &path, attack.contained)
+                .expect_exit(code)
+                .run(),
+        );
         judged += 1;
         let name = &attack.name;
         if got != attack.expect {
@@ -235,6 +240,7 @@ fn every_attack_is_contained_and_changes_nothing() {
             let (got, doc) = verdict(
                 &judge(&root, cache.path(), &path, attack.contained)
                     .arg("--no-sandbox")
+                    .expect_exit(if expect == "AC" { 0 } else { 1 })
                     .run(),
             );
             if &got != expect {
@@ -302,6 +308,7 @@ fn an_ordinary_user_is_sandboxed_too() {
             "--no-history",
             "--json",
         ])
+        .expect_exit(0)
         .run();
     let doc = out.json();
     assert_eq!(
@@ -369,7 +376,7 @@ fn no_sandbox_turns_it_off_for_one_run_and_says_so() {
     let ws = Workspace::doubling("1s");
     let src = ws.write("double.rs", double());
     let args = open_run(src.to_str().unwrap());
-    let text = ws.judge().args(args).run().stdout;
+    let text = ws.judge().args(args).expect_exit(0).run().stdout;
     assert!(
         text.contains("sandbox: off (turned off by --no-sandbox)"),
         "{text}"

@@ -95,6 +95,7 @@ fn the_table_shows_times_growth_and_fits() {
         .args([
             "scale", &doubling, &flat, "--sizes", "2..16:2", "--cap", "300ms", "--repeat", "1",
         ])
+        .expect_exit(0)
         .run()
         .stdout;
     assert!(text.contains("grow: CPU time by size"), "{text}");
@@ -132,6 +133,7 @@ fn the_shipped_problem_scales_with_its_input_template() {
             "1",
             "--json",
         ])
+        .expect_exit(0)
         .run()
         .json();
     assert_eq!(doc["problem"], "nqueens-ii");

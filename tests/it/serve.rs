@@ -227,7 +227,7 @@ fn a_submission_shows_its_failed_cases_diff_and_pasted_code_is_saved() {
     assert!(page.body.contains(">Accepted<"), "{}", page.body);
 
     // The terminal sees the same history.
-    let listed = ws.judge().args(["history"]).run().stdout;
+    let listed = ws.judge().args(["history"]).expect_exit(0).run().stdout;
     assert!(
         listed.contains("pasted-1") && listed.contains("ok"),
         "{listed}"

@@ -168,7 +168,11 @@ fn pasted_code_is_judged_in_the_language_it_is_in_and_kept_apart() {
         solutions,
         "solutions/ is as it was"
     );
-    ws.judge().arg("list").stdout_lacks("pasted").run();
+    ws.judge()
+        .arg("list")
+        .stdout_lacks("pasted")
+        .expect_exit(0)
+        .run();
     let form = server.send(
         "GET",
         "/submit",

@@ -269,7 +269,10 @@ fn in_a_browser_a_wrong_submission_shows_wa_with_its_diff_then_a_right_one_ac() 
 )]
 fn in_a_browser_a_latex_statement_s_math_is_drawn_by_the_judge_s_own_katex() {
     let f = crate::formats::Fixture::new("everything");
-    f.judge().args(["generate", "everything"]).run();
+    f.judge()
+        .args(["generate", "everything"])
+        .expect_exit(0)
+        .run();
     let server = Serving::start_as(f.judge(), &["everything"]);
     let driver = Driver::start();
     let base = server.base();

@@ -189,16 +189,17 @@ fn save_adds_the_failing_input_with_the_reference_answer() {
     let answer = std::fs::read_to_string(dir.join("15.out")).unwrap();
     assert_eq!(answer.trim(), QUEENS[n - 1].to_string());
     // The new case is the last one, and it judges as it should.
-    let run = |solution: &str| {
+    let run = |solution: &str, code: i32| {
         ws.judge()
             .args(["run", solution, "--problem", "nqueens-ii", "--json"])
+            .expect_exit(code)
             .run()
             .json()
     };
-    let doc = run("bitmask");
+    let doc = run("bitmask", 0);
     assert_eq!(doc["verdict"], "AC");
     assert_eq!(doc["cases"][14]["name"], "15");
-    let doc = run(&broken_attempt());
+    let doc = run(&broken_attempt(), 1);
     assert_eq!(doc["cases"][14]["verdict"], "WA");
 }
 
@@ -227,6 +228,7 @@ fn a_case_that_cannot_be_saved_loses_nothing_of_the_disagreement() {
     let tests = root.join("testcases/double");
     std::fs::set_permissions(&tests, std::fs::Permissions::from_mode(0o555)).unwrap();
     let (code, out) = stress
+        .expect_exit(2)
         .run_as_terminal(std::time::Duration::from_secs(120))
         .unwrap();
     assert_eq!(code, Some(2), "{out}");

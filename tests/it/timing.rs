@@ -12,6 +12,7 @@ fn repeat_runs_each_case_and_reports_min_and_median() {
     let doc = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--repeat", "4", "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert_eq!(doc["verdict"], "AC", "{doc:#}");
@@ -31,6 +32,7 @@ fn repeat_runs_each_case_and_reports_min_and_median() {
     let doc = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--json"])
+        .expect_exit(0)
         .run()
         .json();
     assert!(doc["cases"][0].get("timing").is_none());
@@ -38,6 +40,7 @@ fn repeat_runs_each_case_and_reports_min_and_median() {
     let text = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--repeat", "2"])
+        .expect_exit(0)
         .run()
         .stdout;
     assert!(text.contains("min") && text.contains("median"), "{text}");
@@ -56,6 +59,7 @@ fn a_case_over_the_limit_is_not_repeated_and_can_end_the_run() {
             "--skip-after-tle",
             "--json",
         ])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "TLE", "{doc:#}");
@@ -90,6 +94,7 @@ fn repeats_that_disagree_give_the_failing_verdict_with_a_note() {
     let doc = ws
         .judge()
         .args(["run", path.to_str().unwrap(), "--repeat", "20", "--json"])
+        .expect_exit(1)
         .run()
         .json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");

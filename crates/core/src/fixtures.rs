@@ -1,6 +1,9 @@
 //! Test fixtures: a case's report, a solution's report and a problem with every field at a plain
 //! value, for the tests of this crate and of the crates above it (feature `fixtures`). A test
-//! changes the few fields it is about.
+//! changes the few fields it is about. The scripted executor, which plays runs instead of
+//! starting programs, is in `scripted`.
+
+pub mod scripted;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

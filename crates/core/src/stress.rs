@@ -536,3 +536,71 @@ pub fn shown(data: &[u8]) -> String {
 fn ser_text<S: serde::Serializer>(d: &[u8], s: S) -> std::result::Result<S::Ok, S::Error> {
     s.serialize_str(&String::from_utf8_lossy(d))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::scripted::{self, Reply, Script};
+
+    /// A number read from a scripted program's stdin.
+    fn number(input: &str) -> u64 {
+        input.trim().parse().unwrap()
+    }
+
+    #[test]
+    fn the_first_seed_on_which_the_attempt_disagrees_is_found_and_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        scripted::sources(root, &["gen", "reference", "attempt"]);
+        let problem_dir = root.join("problems/p");
+        std::fs::create_dir_all(&problem_dir).unwrap();
+        let mut problem = crate::fixtures::problem("p", &problem_dir);
+        problem.generator = Some(root.join("gen.play"));
+        // The generator prints its seed; the reference doubles it; the attempt too, but for 3.
+        let script = Script::new()
+            .program("gen", |c| Reply::prints(c.args().last().unwrap().clone()))
+            .program("reference", |c| {
+                Reply::prints((2 * number(&c.input())).to_string())
+            })
+            .program("attempt", |c| {
+                let n = number(&c.input());
+                Reply::prints(if n == 3 { n } else { 2 * n }.to_string())
+            });
+        let mut judge = script.judge(root);
+        let solution = |name: &str| Solution {
+            name: name.into(),
+            problem: "p".into(),
+            path: root.join(format!("{name}.play")),
+        };
+        let options = StressOptions {
+            count: Some(10),
+            duration: None,
+            first_seed: 1,
+            size: None,
+            run: Options::default(),
+        };
+        let report = stress(
+            &mut judge,
+            &problem,
+            &solution("attempt"),
+            &solution("reference"),
+            &options,
+            &mut Quiet,
+        )
+        .unwrap();
+        assert_eq!(report.verdict, Verdict::Wa, "{report:#?}");
+        assert_eq!(report.seeds_tried, 3, "it stops at the first disagreement");
+        let found = report.disagreement.as_ref().expect("a disagreement");
+        assert_eq!(found.seed, 3);
+        assert_eq!(found.input, b"3\n");
+        assert_eq!(found.reference_output, b"6\n");
+        assert_eq!(found.attempt_output, b"3\n");
+        assert_eq!(found.attempt.verdict, Verdict::Wa);
+        assert!(report.internal_error.is_none(), "{report:#?}");
+        // Seeds 1 and 2 agreed; seed 3 was made and answered again, to be sure it repeats.
+        let log = script.log();
+        let attempts = log.iter().filter(|n| *n == "attempt").count();
+        assert_eq!(attempts, 3, "{log:?}");
+        assert_eq!(log.iter().filter(|n| *n == "gen").count(), 4, "{log:?}");
+    }
+}

@@ -656,4 +656,74 @@ mod tests {
         assert!(v.warnings.is_empty(), "{:?}", v.warnings);
         assert_eq!(v.justified.unwrap().limit, Duration::from_secs(1));
     }
+
+    /// Three solutions judged by the scripted executor on cases `n` → `2n`, then verified:
+    /// the fast one accepted, the slow one over the limit on case 2 as expected, and the
+    /// wrong one, expected accepted, the one mismatch.
+    #[test]
+    fn solutions_judged_by_a_scripted_executor_are_verified_against_their_expectations() {
+        use crate::fixtures::scripted::{self, Reply, Script};
+        use crate::session::{Options, Quiet};
+        use crate::workspace::{Solution, TestCase};
+
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let names = ["fast", "slow", "wrong"];
+        let sources = scripted::sources(root, &names);
+        let problem_dir = root.join("problems/p");
+        std::fs::create_dir_all(&problem_dir).unwrap();
+        let mut p = fixtures::problem("p", &problem_dir);
+        p.expected = [("fast", "AC"), ("slow", "TLE"), ("wrong", "AC")]
+            .iter()
+            .map(|(n, e)| (n.to_string(), e.parse().unwrap()))
+            .collect();
+        let cases: Vec<TestCase> = (1..=3)
+            .map(|n| {
+                let (input, answer) = (root.join(format!("{n}.in")), root.join(format!("{n}.ans")));
+                std::fs::write(&input, format!("{n}\n")).unwrap();
+                std::fs::write(&answer, format!("{}\n", 2 * n)).unwrap();
+                TestCase {
+                    name: n.to_string(),
+                    input,
+                    answer,
+                    ..TestCase::default()
+                }
+            })
+            .collect();
+        let n = |c: &scripted::Call<'_>| c.input().trim().parse::<u64>().unwrap();
+        let script = Script::new()
+            .program("fast", move |c| {
+                Reply::prints((2 * n(c)).to_string()).cpu_ms(10)
+            })
+            .program("slow", move |c| {
+                let ms = if n(c) == 2 { 1500 } else { 10 };
+                Reply::prints((2 * n(c)).to_string()).cpu_ms(ms)
+            })
+            .program("wrong", move |c| Reply::prints((2 * n(c) + 1).to_string()));
+        let mut judge = script.judge(root);
+        let reports: Vec<SolutionReport> = names
+            .iter()
+            .zip(&sources)
+            .map(|(name, path)| {
+                let solution = Solution {
+                    name: name.to_string(),
+                    problem: "p".into(),
+                    path: path.clone(),
+                };
+                let options = Options::default();
+                judge
+                    .judge(&p, &solution, &cases, &options, &mut Quiet)
+                    .unwrap()
+            })
+            .collect();
+        let verdicts: Vec<Verdict> = reports.iter().map(|r| r.verdict).collect();
+        assert_eq!(verdicts, [Verdict::Ac, Verdict::Tle, Verdict::Wa]);
+        let v = verify(&p, Duration::from_secs(1), &reports, &[]);
+        let mismatches: Vec<&str> = v.mismatches().map(|c| c.solution.as_str()).collect();
+        assert_eq!(mismatches, ["wrong"], "{v:#?}");
+        assert!(!v.ok());
+        let slow = v.solutions.iter().find(|c| c.solution == "slow").unwrap();
+        assert_eq!(slow.matches_expected, Some(true), "{slow:#?}");
+        assert_eq!(slow.cases_over_limit, 1);
+    }
 }

@@ -461,25 +461,6 @@ fn a_newer_or_corrupt_database_is_an_error_not_a_crash() {
 }
 
 #[test]
-#[ignore = "a measurement, not a check: cargo test --release -- --ignored --nocapture recording_cost"]
-fn recording_cost() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("history.db");
-    let mut s = sub("a", Verdict::Ac, 50);
-    s.cases = (0..14)
-        .map(|i| case(&format!("{i:02}"), Verdict::Ac, i, 2 << 20))
-        .collect();
-    let n = 200;
-    let started = std::time::Instant::now();
-    for _ in 0..n {
-        // Open, upgrade check and record: what one `judge run` does.
-        History::open(&path).unwrap().record(&s).unwrap();
-    }
-    let each = started.elapsed() / n;
-    println!("recording one submission of 14 cases: {each:?} on average over {n}");
-}
-
-#[test]
 fn a_key_judged_again_replaces_its_record_and_keeps_its_cases_worker() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = History::open(&dir.path().join("history.db")).unwrap();

@@ -141,6 +141,8 @@ impl NatsServer {
             .args(["worker", "--nats", &self.url(), "--name", name])
             .args(["--cache", "cache"])
             .args(extra)
+            // A worker ends only when it is stopped (Ctrl-C), or killed.
+            .expect_exit(130)
             .spawn();
         let ready = running.line(Duration::from_secs(60));
         assert!(ready.starts_with(&format!("worker {name} on ")), "{ready}");

@@ -78,6 +78,8 @@ impl Serving {
             .env("TMPDIR", tmp.path())
             .args(["serve", "--port", "0"])
             .args(args)
+            // A server ends only when it is stopped (Ctrl-C), or killed.
+            .expect_exit(130)
             .spawn();
         let url = super::first_address(&mut server);
         let rest = url.strip_prefix("http://127.0.0.1:").unwrap();

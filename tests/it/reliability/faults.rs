@@ -78,7 +78,12 @@ fn a_full_scratch_disk_is_the_judges_error_never_the_programs() {
             .run();
         assert!(out.stdout.contains("submission #"), "{}", out.stdout);
     }
-    let doc = ws.judge().args(["history", "--json"]).run().json();
+    let doc = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
     assert_eq!(doc[0]["verdict"], "IE", "{doc:#}");
     assert_eq!(doc[1]["verdict"], "IE", "{doc:#}");
 }
@@ -222,6 +227,7 @@ fn sigterm_in_the_middle_of_a_run_stops_its_programs_and_records_nothing_half() 
         .cache(cache.path())
         .env("TMPDIR", scratch.path())
         .args(["run", "slow"])
+        .expect_exit(130)
         .spawn();
     // Until the program runs.
     let deadline = Instant::now() + Duration::from_secs(120);

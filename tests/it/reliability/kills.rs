@@ -127,7 +127,7 @@ fn a_judge_killed_while_it_judges_or_records_leaves_the_history_whole() {
     let mut moments = Moments::new(length(run), n, 7);
     let mut before = intact(&db);
     for i in 0..n {
-        kill_at(run(), &mut moments, &i.to_string());
+        kill_at(run().expect_exit(0), &mut moments, &i.to_string());
         let now = intact(&db);
         assert!(
             now == before || now == before + 1,
@@ -316,7 +316,7 @@ fn judge_import_killed_while_it_writes_leaves_every_file_whole() {
     let mut moments = Moments::new(full, n, 13);
     for i in 0..n {
         let ws = fresh();
-        kill_at(import(&ws), &mut moments, &i.to_string());
+        kill_at(import(&ws).expect_exit(0), &mut moments, &i.to_string());
         let dir = ws.path().join("testcases/big");
         whole_or_absent(&dir, &whole);
         // The import again finishes what was stopped: every test once, each with its answer.
@@ -366,7 +366,7 @@ fn judge_new_problem_and_judge_new_killed_leave_nothing_half_made() {
     for i in 0..n {
         let ws = Workspace::new();
         kill_at(
-            ws.judge().args(["new-problem", "fresh"]),
+            ws.judge().args(["new-problem", "fresh"]).expect_exit(0),
             &mut problems,
             &i.to_string(),
         );
@@ -401,7 +401,10 @@ fn judge_new_problem_and_judge_new_killed_leave_nothing_half_made() {
         );
         ws.judge().args(["list"]).expect_exit(0).run();
 
-        let new = ws.judge().args(["new", "attempt", "--problem", "fresh"]);
+        let new = ws
+            .judge()
+            .args(["new", "attempt", "--problem", "fresh"])
+            .expect_exit(0);
         kill_at(new, &mut attempts, &format!("new-{i}"));
         let path = ws.path().join("solutions/fresh/attempt.rs");
         if let Ok(bytes) = std::fs::read(&path) {

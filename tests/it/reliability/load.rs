@@ -145,8 +145,11 @@ fn loaded_workspace() -> crate::common::Workspace {
 fn serve_under_load(clients: usize, rounds: &[usize], streams: usize) {
     let ws = loaded_workspace();
     // Compiled once: the load is on the server and its judge, not the compiler.
-    for solution in ["ok", "off", "noisy"] {
-        ws.judge().args(["run", solution, "--no-history"]).run();
+    for (solution, code) in [("ok", 0), ("off", 1), ("noisy", 1)] {
+        ws.judge()
+            .args(["run", solution, "--no-history"])
+            .expect_exit(code)
+            .run();
     }
     let server = Serving::start(ws.path());
     let stop = Arc::new(AtomicBool::new(false));
@@ -372,7 +375,10 @@ fn listen_under_load(posts: usize, distinct: usize, clients: usize) {
         let files = std::fs::read_dir(&tests).unwrap().count();
         assert_eq!(files, 2, "{}", tests.display());
     }
-    let out = listener.listener.ctrl_c(Duration::from_secs(10));
+    let out = listener
+        .listener
+        .expect_exit(130)
+        .ctrl_c(Duration::from_secs(10));
     let refused = |status: u16| {
         out.stderr
             .matches(&format!("refused a request ({status})"))

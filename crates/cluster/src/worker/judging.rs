@@ -10,7 +10,7 @@ use judge_core::compile::Program;
 use judge_core::model::{CompileReport, Rerun};
 use judge_core::session::{needs_rerun, Judge, Options, Settings};
 use judge_core::verdict::Limits;
-use judge_core::workspace::{Problem, Solution, TestCase};
+use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 
 use crate::bundle;
 use crate::calibrate::TimeRule;
@@ -46,9 +46,14 @@ struct Ready {
     time_scale: Option<f64>,
 }
 
+/// Makes the judge of a bundle's workspace: `Judge::new`, with this machine's runners; a
+/// test's judges play a script instead (`judge_core::fixtures::scripted`).
+type JudgeOf = Box<dyn Fn(Workspace, Settings) -> judge_core::Result<Judge> + Send + Sync>;
+
 /// The judges of one slot, one per bundle (each with its own runner), kept while the slot lives.
 pub(super) struct Slot {
     judges: HashMap<String, Kept>,
+    judge_of: JudgeOf,
     state: PathBuf,
     settings: Settings,
     /// Held shared while a case runs, alone to re-run one: nothing else runs on this machine
@@ -70,6 +75,7 @@ impl Slot {
     ) -> Slot {
         Slot {
             judges: HashMap::new(),
+            judge_of: Box::new(Judge::new),
             state: state.to_path_buf(),
             settings,
             alone,
@@ -137,7 +143,7 @@ impl Slot {
                 .into_iter()
                 .map(|c| (c.name.clone(), c))
                 .collect();
-            let judge = Judge::new(ws, self.settings).map_err(text)?;
+            let judge = (self.judge_of)(ws, self.settings).map_err(text)?;
             let kept = Kept {
                 problem,
                 cases: Arc::new(cases),
@@ -243,5 +249,93 @@ impl Slot {
             case: Some(Box::new(WireCase::of(report))),
             time_scale: ready.time_scale,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::{JobOptions, ProblemRef};
+    use judge_core::fixtures::scripted::{self, Reply, Script};
+    use judge_core::verdict::Verdict;
+
+    /// A worker's slot judges a job's cases one after another, each told as it is judged, with
+    /// the scripted executor in place of its runners: case 2's answer is wrong.
+    #[test]
+    fn a_slot_judges_each_case_of_a_job_and_tells_it() {
+        let bundle = tempfile::tempdir().unwrap();
+        let root = bundle.path();
+        scripted::sources(root, &["doubles"]);
+        let write = |rel: &str, text: &str| {
+            let path = root.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "problems/p/problem.toml",
+            "title = \"P\"\ntime_limit = \"1s\"\nmemory_limit = \"64MiB\"\n",
+        );
+        for n in 1..=3 {
+            write(&format!("testcases/p/{n}.in"), &format!("{n}\n"));
+            write(&format!("testcases/p/{n}.out"), &format!("{}\n", 2 * n));
+        }
+        let script = Script::new().program("doubles", |c| {
+            let n: u64 = c.input().trim().parse().unwrap();
+            Reply::prints(if n == 2 { 5 } else { 2 * n }.to_string()).cpu_ms(20)
+        });
+        let state = tempfile::tempdir().unwrap();
+        let played = script.clone();
+        let mut slot = Slot::new(state.path(), Settings::default(), Arc::default(), 1);
+        slot.judge_of =
+            Box::new(move |ws, settings| Judge::with_executors(ws, played.factory(), settings));
+        let job = Job {
+            protocol: crate::wire::PROTOCOL,
+            submission: "s1".into(),
+            cases: (1..=3)
+                .map(|n| JobCase {
+                    name: n.to_string(),
+                    index: n - 1,
+                })
+                .collect(),
+            bundle: "b".into(),
+            problem: ProblemRef::Workspace { id: "p".into() },
+            solution: "doubles.play".into(),
+            entry: None,
+            options: JobOptions {
+                compile_time_limit_us: 10_000_000,
+                ..JobOptions::default()
+            },
+            calibration_us: 1000,
+        };
+        let worker = WorkerInfo {
+            protocol: crate::wire::PROTOCOL,
+            name: "w".into(),
+            host: "h".into(),
+            cpu: "c".into(),
+            calibration_us: 1000,
+            jobs: 1,
+            sandbox: judge_runner::Sandbox::default(),
+        };
+        let mut told = Vec::new();
+        let lacking = slot.judge(&job, root, &worker, false, &mut |case, judged| {
+            told.push((case.name.clone(), judged));
+        });
+        assert_eq!(lacking, None);
+        let verdicts: Vec<(String, Verdict)> = told
+            .iter()
+            .map(|(name, judged)| match judged {
+                Judged::Case {
+                    case: Some(case),
+                    time_scale: None,
+                    ..
+                } => (name.clone(), case.report.verdict),
+                other => panic!("case {name}: {other:?}"),
+            })
+            .collect();
+        let expected = [("1", Verdict::Ac), ("2", Verdict::Wa), ("3", Verdict::Ac)];
+        let expected: Vec<(String, Verdict)> =
+            expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        assert_eq!(verdicts, expected);
+        assert_eq!(script.log(), ["doubles", "doubles", "doubles"]);
     }
 }

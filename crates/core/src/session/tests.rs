@@ -1,123 +1,18 @@
-//! The engine's rules against a scripted executor: repeats, the parallel scheduler, re-running alone,
-//! stopping early, an interactive case's verdict. No process is started; the integration tests do that.
+//! The engine's rules against the scripted executor (`crate::fixtures::scripted`): repeats, the
+//! parallel scheduler, re-running alone, stopping early, an interactive case's verdict. No
+//! process is started; the integration tests do that.
 
-use std::collections::HashMap;
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::*;
+use crate::fixtures::scripted::Script;
 use crate::verdict::StoppedBy;
-use judge_runner::{Executor, Outcome, Request, Response, RunError};
-
-/// Plays a script instead of running a program. A case's input is its script: runs separated
-/// by `,`, each `CPU_MS:OUTPUT`; the Nth run of an input plays its Nth entry (the last one
-/// once the script is exhausted). CPU time over the request's limit is a kill at the limit.
-struct Scripted {
-    /// Requests sent and not yet answered, and their responses.
-    queue: Vec<Request>,
-    responses: Vec<Response>,
-    runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
-    /// Every request's input, in the order runs happened (over all executors).
-    log: Arc<Mutex<Vec<String>>>,
-    /// Every request's input as it was sent, with how many were then waiting before it.
-    sent: Arc<Mutex<Vec<(String, usize)>>>,
-}
-
-/// An interactive run as a case's script says: `PROGRAM|PARTNER|ORDER|MESSAGE`, the program's
-/// exit code (or `pipe`: killed by SIGPIPE), the interactor's exit code, `first` when it ended
-/// first, and what it wrote to `judgemessage.txt`. The script is the interactor's first
-/// argument after the replay's (Kattis protocol: `INPUT ANSWER FEEDBACK_DIR`).
-fn play_pair(partner: &run::Partner) -> Response {
-    let args = &partner.request.args;
-    let script = std::fs::read_to_string(&args[1]).unwrap();
-    let parts: Vec<&str> = script.trim().split('|').collect();
-    let [program, code, order, message] = parts[..] else {
-        panic!("a pair's script has four parts: {script}")
-    };
-    std::fs::write(Path::new(&args[3]).join("judgemessage.txt"), message).unwrap();
-    let mut r = Response::not_started(String::new());
-    r.outcome = match program {
-        "pipe" => Outcome::Signaled(judge_runner::SIGPIPE),
-        code => Outcome::Exited(code.parse().unwrap()),
-    };
-    r.wall_us = 1000;
-    let mut p = Response::not_started(String::new());
-    p.outcome = Outcome::Exited(code.parse().unwrap());
-    p.wall_us = 1000;
-    r.partner = Some(Box::new(run::PartnerResponse {
-        response: p,
-        exited_first: order == "first",
-        transcript_cut: false,
-    }));
-    r
-}
-
-impl Executor for Scripted {
-    /// Plays the run at once, as a real runner may start it at once: a case sent ahead
-    /// writes its files while the one before it is still being checked.
-    fn send(&mut self, request: Request) -> std::result::Result<(), RunError> {
-        let name = request.stdin.as_ref().and_then(|p| p.file_stem());
-        let name = name.map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        self.sent.lock().unwrap().push((name, self.queue.len()));
-        let response = self.play(&request);
-        self.queue.push(request);
-        self.responses.push(response);
-        Ok(())
-    }
-
-    fn receive(&mut self) -> std::result::Result<(Request, Response), RunError> {
-        Ok((self.queue.remove(0), self.responses.remove(0)))
-    }
-
-    fn pending(&self) -> &[Request] {
-        &self.queue
-    }
-}
-
-impl Scripted {
-    fn play(&mut self, request: &Request) -> Response {
-        if let Some(partner) = &request.partner {
-            return play_pair(partner);
-        }
-        let input = request.stdin.clone().expect("cases have an input");
-        let script = std::fs::read_to_string(&input).unwrap();
-        let n = {
-            let mut runs = self.runs.lock().unwrap();
-            let n = runs.entry(input.clone()).or_default();
-            *n += 1;
-            *n - 1
-        };
-        let steps: Vec<&str> = script.trim().split(',').collect();
-        let (cpu_ms, output) = steps[n.min(steps.len() - 1)].split_once(':').unwrap();
-        let cpu_ms: u64 = cpu_ms.parse().unwrap();
-        self.log
-            .lock()
-            .unwrap()
-            .push(input.file_stem().unwrap().to_string_lossy().into_owned());
-        std::fs::write(&request.stdout, format!("{output}\n")).unwrap();
-        let mut r = Response::not_started(String::new());
-        let limit = request.limits.cpu_ms.unwrap_or(u64::MAX);
-        if cpu_ms > limit {
-            r.outcome = Outcome::Signaled(judge_runner::SIGKILL);
-            r.killed_by = Some(run::KilledBy::CpuLimit);
-        } else {
-            r.outcome = Outcome::Exited(0);
-        }
-        r.user_us = cpu_ms * 1000;
-        r.wall_us = cpu_ms * 1000 + 100;
-        r.max_rss_kb = 2048;
-        r.stdout_bytes = output.len() as u64 + 1;
-        r
-    }
-}
 
 struct Fixture {
     dir: tempfile::TempDir,
     problem: Problem,
-    log: Arc<Mutex<Vec<String>>>,
-    sent: Arc<Mutex<Vec<(String, usize)>>>,
-    runs: Arc<Mutex<HashMap<PathBuf, usize>>>,
+    /// Every run plays its case's input (`crate::fixtures::scripted`).
+    script: Script,
 }
 
 impl Fixture {
@@ -129,13 +24,11 @@ impl Fixture {
         Fixture {
             dir,
             problem,
-            log: Default::default(),
-            sent: Default::default(),
-            runs: Default::default(),
+            script: Script::new(),
         }
     }
 
-    /// Cases named `name` whose input is `script` (see [`Scripted`]).
+    /// Cases named `name` whose input is `script` (see [`Script`]).
     fn cases(&self, scripts: &[(&str, &str)]) -> Vec<TestCase> {
         scripts
             .iter()
@@ -155,18 +48,7 @@ impl Fixture {
     }
 
     fn judge(&self) -> Judge {
-        let (runs, log, sent) = (self.runs.clone(), self.log.clone(), self.sent.clone());
-        let factory: ExecutorFactory = Box::new(move || {
-            Ok(Box::new(Scripted {
-                queue: Vec::new(),
-                responses: Vec::new(),
-                runs: runs.clone(),
-                log: log.clone(),
-                sent: sent.clone(),
-            }) as Box<dyn Executor>)
-        });
-        let ws = Workspace::at(self.dir.path()).unwrap();
-        Judge::with_executors(ws, factory, Settings::default()).unwrap()
+        self.script.judge(self.dir.path())
     }
 
     /// Judges the cases with a stand-in binary; the observer's record and the report.
@@ -271,7 +153,7 @@ fn a_run_over_the_limit_ends_the_repeats() {
     assert_eq!(c.verdict, Verdict::Tle);
     assert_eq!(c.killed_by, Some(StoppedBy::CpuLimit));
     assert_eq!(c.timing.as_ref().unwrap().runs.len(), 2);
-    assert_eq!(f.log.lock().unwrap().len(), 2, "no third run");
+    assert_eq!(f.script.log().len(), 2, "no third run");
 }
 
 #[test]
@@ -297,7 +179,7 @@ fn each_case_runs_while_the_one_before_is_checked_and_keeps_its_own_output() {
             format!("{printed}\n")
         );
     }
-    let sent = f.sent.lock().unwrap().clone();
+    let sent = f.script.sent();
     let names: Vec<&str> = sent.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["1", "2", "3", "4", "5"], "each case is sent once");
     let ahead: Vec<usize> = sent.iter().map(|(_, waiting)| *waiting).collect();
@@ -327,7 +209,7 @@ fn a_run_that_may_stop_early_sends_nothing_ahead() {
     };
     let (_, report) = f.run(&cases, &options);
     assert_eq!(report.cases.len(), 3);
-    let sent = f.sent.lock().unwrap().clone();
+    let sent = f.script.sent();
     assert_eq!(
         sent.len(),
         3,
@@ -401,7 +283,7 @@ fn parallel_slots_send_their_next_case_ahead_too() {
             assert_eq!(c.verdict, Verdict::Ac, "case {i}");
         }
     }
-    let sent = f.sent.lock().unwrap().clone();
+    let sent = f.script.sent();
     let mut names: Vec<usize> = sent.iter().map(|(n, _)| n.parse().unwrap()).collect();
     names.sort();
     assert_eq!(names, (1..=8).collect::<Vec<_>>(), "each case is sent once");
@@ -446,7 +328,7 @@ fn cases_whose_time_decides_are_rerun_alone() {
     assert_eq!(safe.rerun, None);
     assert!(safe.parallel);
     // Each re-run happens after every parallel run is over.
-    let log = f.log.lock().unwrap();
+    let log = f.script.log();
     assert_eq!(log.len(), 5);
     assert_eq!(&log[3..], ["near", "over"]);
 }

@@ -3,7 +3,9 @@
 //! `.stdout_has`, `.stderr_has`... say what it must do; `.run()` runs it to its end, checks, and
 //! gives an [`Output`] (its text, its exit code, its JSON document); `.spawn()` starts it for a
 //! test that acts while it runs, as a [`Running`] (its lines as they come, Ctrl-C, a wait with a
-//! deadline). A failed check prints the command line, its folder, stdout and stderr.
+//! deadline). A failed check prints the command line, its folder, stdout and stderr. A run of
+//! the judge states the exit code it must end with (`.expect_exit`, or `.any_exit()` where any
+//! will do, with a comment saying why): one that states none fails, as does the judge's panic.
 //!
 //! Every command has the same environment: no colour, no `JUDGE_HISTORY` nor `JUDGE_NATS` from
 //! outside, no user's config file (`XDG_CONFIG_HOME` is a folder without one), and the
@@ -49,12 +51,34 @@ pub(crate) struct Test {
     expect: Expect,
 }
 
+/// The exit code a command must end with. A run of the judge states one: a test that does not
+/// say which code it expects would pass on an error as well as on a verdict.
+#[derive(Default, Clone, Copy, PartialEq, Debug)]
+enum Exit {
+    /// Nothing said: refused for the judge, accepted for another program.
+    #[default]
+    Unstated,
+    Code(i32),
+    /// Any code, said so: for the few runs whose code is not what they test.
+    Any,
+}
+
+impl Exit {
+    fn code(self) -> Option<i32> {
+        match self {
+            Exit::Code(code) => Some(code),
+            Exit::Unstated | Exit::Any => None,
+        }
+    }
+}
+
 /// What a command must do, checked once it has ended.
 #[derive(Default)]
 struct Expect {
-    /// Whether the program is the judge, whose own panic fails every test (a panic exits 101).
+    /// Whether the program is the judge, whose own panic fails every test (a panic exits 101),
+    /// and which must say which exit code it expects.
     judge: bool,
-    exit: Option<i32>,
+    exit: Exit,
     stdout_has: Vec<String>,
     stdout_lacks: Vec<String>,
     stdout_matches: Vec<regex::Regex>,
@@ -83,7 +107,9 @@ impl Test {
             env: Vec::new(),
             stdin_piped: false,
             expect: Expect {
-                judge: program.as_ref() == Path::new(JUDGE),
+                // A copy of the judge (one an ordinary user can reach) is the judge too.
+                judge: program.as_ref() == Path::new(JUDGE)
+                    || program.as_ref().file_name() == Some(OsStr::new("judge")),
                 ..Expect::default()
             },
         }
@@ -158,7 +184,15 @@ impl Test {
     }
 
     pub(crate) fn expect_exit(mut self, code: i32) -> Test {
-        self.expect.exit = Some(code);
+        self.expect.exit = Exit::Code(code);
+        self
+    }
+
+    /// Accepts any exit code: only for a run whose code is not what it tests (a step that sets
+    /// up what the test then looks at, a code the caller checks itself), with a comment saying
+    /// why. A panic of the judge still fails it.
+    pub(crate) fn any_exit(mut self) -> Test {
+        self.expect.exit = Exit::Any;
         self
     }
 
@@ -226,7 +260,8 @@ impl Test {
 
     /// Runs it to its end as a terminal shows it: stdout and stderr in one stream, in the order
     /// written, and its exit code; stopped, and an error, past `within`. Holds the fork-bomb
-    /// lock; checks nothing (the caller compares the whole).
+    /// lock; an error, with the whole output, when the exit code is not the one expected, or the
+    /// judge panicked, or it states none; the caller compares the text.
     pub(crate) fn run_as_terminal(
         self,
         within: std::time::Duration,
@@ -256,7 +291,18 @@ impl Test {
         let mut bytes = Vec::new();
         log.rewind().unwrap();
         log.read_to_end(&mut bytes).unwrap();
-        Ok((status.code(), String::from_utf8_lossy(&bytes).into_owned()))
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let out = Output {
+            code: status.code(),
+            stdout: String::new(),
+            stderr: text,
+            command: self.to_string(),
+        };
+        let wrong = self.expect.exit_wrong(&out);
+        if !wrong.is_empty() {
+            return Err(format!("{self}:\n  {}\n{}", wrong.join("\n  "), out.stderr));
+        }
+        Ok((out.code, out.stderr))
     }
 
     /// Its command line, and whether its output must be UTF-8: the judge's must.
@@ -336,18 +382,31 @@ impl fmt::Display for Test {
 }
 
 impl Expect {
+    /// What is wrong with how it ended: another exit code than the one expected, none stated
+    /// for the judge, or the judge's own panic.
+    fn exit_wrong(&self, out: &Output) -> Vec<String> {
+        let mut wrong = Vec::new();
+        match self.exit {
+            Exit::Code(code) if out.code != Some(code) => {
+                wrong.push(format!("exit code {:?}, expected {code}", out.code));
+            }
+            Exit::Unstated if self.judge => wrong.push(format!(
+                "states no exit code (it ended with {:?}): say which with .expect_exit(N), or \
+                 .any_exit() with a comment saying why any will do",
+                out.code
+            )),
+            _ => {}
+        }
+        if self.judge {
+            wrong.extend(judge_panic(out, self.exit.code()));
+        }
+        wrong
+    }
+
     /// Panics with everything that is not as expected, the command line and its output.
     #[track_caller]
     fn check(&self, out: &Output) {
-        let mut wrong = Vec::new();
-        if let Some(code) = self.exit {
-            if out.code != Some(code) {
-                wrong.push(format!("exit code {:?}, expected {code}", out.code));
-            }
-        }
-        if self.judge {
-            wrong.extend(judge_panic(out, self.exit));
-        }
+        let mut wrong = self.exit_wrong(out);
         let streams = [
             ("stdout", &out.stdout, &self.stdout_has, &self.stdout_lacks),
             ("stderr", &out.stderr, &self.stderr_has, &self.stderr_lacks),
@@ -404,3 +463,33 @@ fn a_panic_of_the_judge_fails_whatever_was_expected() {
     assert!(judge_panic(&out(Some(1), theirs), Some(1)).is_none());
     assert!(judge_panic(&out(Some(101), ""), Some(101)).is_none());
 }
+
+#[test]
+fn a_run_of_the_judge_that_states_no_exit_code_fails() {
+    let refused = |run: fn()| {
+        let panic = std::panic::catch_unwind(run).expect_err("the run was let through");
+        *panic.downcast::<String>().expect("a panic with a message")
+    };
+    let message = refused(|| drop(Test::new().arg("--version").run()));
+    assert!(message.contains("`judge --version`"), "{message}");
+    assert!(
+        message.contains("states no exit code (it ended with Some(0))"),
+        "{message}"
+    );
+    let message = refused(|| drop(Test::new().arg("--version").spawn().wait(TEN_SECONDS)));
+    assert!(
+        message.contains("`judge --version`:\n  states no exit code"),
+        "{message}"
+    );
+    let terminal = Test::new().arg("--version").run_as_terminal(TEN_SECONDS);
+    assert!(terminal.is_err_and(|e| e.contains("states no exit code")));
+    // Stated, or said to be any, it passes; a code not the one stated fails.
+    Test::new().arg("--version").expect_exit(0).run();
+    Test::new().arg("--version").any_exit().run();
+    refused(|| drop(Test::new().arg("--version").expect_exit(1).run()));
+    // Another program's code is the test's business.
+    Test::program("true").run();
+}
+
+#[cfg(test)]
+const TEN_SECONDS: std::time::Duration = std::time::Duration::from_secs(10);

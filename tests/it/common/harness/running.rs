@@ -83,6 +83,13 @@ impl Running {
         }
     }
 
+    /// The exit code it must end with, stated once it runs: for a program, such as a server,
+    /// whose end is decided by what the test does after starting it.
+    pub(crate) fn expect_exit(mut self, code: i32) -> Running {
+        self.expect.exit = super::Exit::Code(code);
+        self
+    }
+
     pub(crate) fn id(&self) -> u32 {
         self.child.id()
     }
