@@ -11,7 +11,7 @@ mod targets;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use judge_core::history::{History, NewCase, NewSubmission};
+use judge_history::{History, NewCase, NewSubmission};
 use judge_core::verdict::Verdict;
 
 /// Submissions recorded per round: enough that one round's mean is steady.
