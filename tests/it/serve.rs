@@ -390,6 +390,16 @@ fn a_verify_runs_from_its_page_with_the_token_only() {
     )
     .unwrap();
     let server = Serving::start(ws.path());
+    // The problem's page leads to it.
+    let problem = server.get("/problems/double");
+    assert_eq!(problem.status, 200, "{}", problem.body);
+    assert!(
+        problem
+            .body
+            .contains("<a href=\"/verify?problem=double\">Verify</a>"),
+        "{}",
+        problem.body
+    );
     let page = server.get("/verify");
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(page.body.contains("Verify the solutions"), "{}", page.body);

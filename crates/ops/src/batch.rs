@@ -374,3 +374,89 @@ impl Results {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "{\"id\": \"a\", \"problem\": \"double\", \"language\": \"python\", \"source\": \"print(2)\"}\n\
+        {\"id\": \"b\", \"problem\": \"pkg/triple\", \"language\": \"python\", \"source\": \"print(3)\"}\n\
+        {\"id\": \"c\", \"problem\": \"double\", \"language\": \"rust\", \"source\": \"fn main() {}\"}\n";
+
+    fn outcome(key: &str, line: usize, error: Option<&str>) -> Outcome {
+        Outcome {
+            key: key.into(),
+            line,
+            error: error.map(str::to_string),
+            verdict: error.is_none().then(|| "AC".into()),
+            ..empty(&Line {
+                number: line,
+                key: key.into(),
+                request: Err(String::new()),
+            })
+        }
+    }
+
+    #[test]
+    fn the_results_file_is_named_after_the_submissions() {
+        assert_eq!(
+            results_path(Path::new("runs/subs.jsonl")),
+            Path::new("runs/subs.results.jsonl")
+        );
+    }
+
+    #[test]
+    fn each_source_has_a_folder_of_its_own_named_by_its_keys_hash() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::create_dir(dir.path().join("problems")).expect("problems/");
+        let ws = Workspace::loose(dir.path());
+        let a = source_path(&ws, "double", "a/../b", "py");
+        let b = source_path(&ws, "double", "b", "py");
+        assert_ne!(a.parent(), b.parent());
+        assert!(
+            a.starts_with(ws.state_dir().join("batch").join("double")),
+            "{a:?}"
+        );
+        let stem = batch::file_stem("a/../b");
+        assert_eq!(a.file_name().unwrap(), format!("{stem}.py").as_str());
+    }
+
+    #[test]
+    fn a_run_again_judges_only_the_lines_without_a_result() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("subs.results.jsonl");
+        let fresh = Batch::read(TWO, &out).expect("no results file yet");
+        assert_eq!(fresh.todo().len(), 3);
+        // Each problem named once, as written: the front-end mounts the packages among them.
+        assert_eq!(fresh.problems(), ["double", "pkg/triple"]);
+
+        let mut results = Results::open(&out, &fresh.done).expect("opened");
+        results.write(&outcome("a", 1, None)).expect("written");
+        results
+            .write(&outcome("b", 2, Some("no problem `pkg/triple`")))
+            .expect("written");
+        drop(results);
+        let again = Batch::read(TWO, &out).expect("the results file");
+        let keys: Vec<&str> = again.todo().iter().map(|l| l.key.as_str()).collect();
+        // `b` could not be judged: it is tried again, its old result dropped from the file.
+        assert_eq!(keys, ["b", "c"]);
+        assert_eq!(again.problems(), ["pkg/triple", "double"]);
+        Results::open(&out, &again.done).expect("opened");
+        let text = std::fs::read_to_string(&out).expect("the results file");
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains("\"key\":\"a\""), "{text}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_results_file_is_refused_with_its_fix() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let out = dir.path().join("notes.txt");
+        std::fs::write(&out, "my notes\n").expect("written");
+        let e = Batch::read(TWO, &out).expect_err("not results");
+        assert!(matches!(e, Error::Results { .. }), "{e:?}");
+        let text = e.to_string();
+        assert!(text.contains("line 1 is not a result"), "{text}");
+        assert!(text.contains("fix: give another --out"), "{text}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "my notes\n");
+    }
+}

@@ -85,3 +85,43 @@ pub fn compare(
         skipped,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::fixtures;
+    use std::path::Path;
+
+    #[test]
+    fn a_problem_without_solutions_says_where_to_add_one() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::create_dir(dir.path().join("problems")).expect("problems/");
+        let ws = Workspace::loose(dir.path());
+        let e = Error::no_solutions(&ws, "double");
+        let text = e.to_string();
+        assert!(
+            text.starts_with("problem `double` has no solutions: add solutions/double/NAME."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_ie_of_any_solution_is_the_judges_failure() {
+        let problem = fixtures::problem("p", Path::new("problems/p"));
+        let mut compared = Comparison {
+            limits: Options::default().limits(&problem),
+            problem,
+            cases: Vec::new(),
+            repeat: 1,
+            reports: vec![
+                fixtures::report("ok", vec![fixtures::case("1", Verdict::Ac, 5)]),
+                fixtures::report("wa", vec![fixtures::case("1", Verdict::Wa, 5)]),
+            ],
+            skipped: Vec::new(),
+        };
+        assert!(!compared.internal_error());
+        assert_eq!(compared.matrix().columns.len(), 2);
+        compared.reports[1] = fixtures::report("ie", vec![fixtures::case("1", Verdict::Ie, 5)]);
+        assert!(compared.internal_error());
+    }
+}

@@ -78,3 +78,19 @@ pub fn chain(e: &dyn std::error::Error) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chain_reads_as_anyhow_writes_it() {
+        let e = Error::Io {
+            doing: "read",
+            path: "out.jsonl".into(),
+            source: std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied"),
+        };
+        assert_eq!(e.to_string(), "cannot read out.jsonl");
+        assert_eq!(chain(&e), "cannot read out.jsonl: denied");
+    }
+}

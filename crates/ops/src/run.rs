@@ -88,11 +88,14 @@ pub fn run(
     let live = observer.judging(&cases, &judging);
     let report = judge.judge(&problem, solution, &cases, &judging, live)?;
     observer.judged(&report);
-    let recorded = match &options.history {
-        Some(path) if !options.replay => Some(record(path, &report)),
-        _ => None,
-    };
+    let recorded = recorded_in(options).map(|path| record(path, &report));
     Ok(Ran { report, recorded })
+}
+
+/// The history a run is recorded in: none for a replay, which checks one possible
+/// conversation, not the problem's tests.
+fn recorded_in(options: &RunOptions) -> Option<&std::path::Path> {
+    options.history.as_deref().filter(|_| !options.replay)
 }
 
 /// Gives a package that fixes no time limit the one its accepted submissions justify, and
@@ -118,4 +121,48 @@ pub fn settle_time_limit(
 pub fn record(path: &std::path::Path, report: &SolutionReport) -> Result<Recorded, RecordError> {
     let submission = NewSubmission::from_report(report)?;
     Ok(History::open(path).and_then(|mut h| h.record(&submission))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::fixtures;
+    use judge_core::verdict::Verdict;
+
+    #[test]
+    fn a_replay_is_never_recorded() {
+        let asked = RunOptions {
+            history: Some("h.db".into()),
+            ..RunOptions::default()
+        };
+        assert_eq!(recorded_in(&asked), Some(std::path::Path::new("h.db")));
+        let replay = RunOptions {
+            replay: true,
+            ..asked
+        };
+        assert_eq!(recorded_in(&replay), None);
+        assert_eq!(recorded_in(&RunOptions::default()), None);
+    }
+
+    #[test]
+    fn a_run_whose_compiled_source_is_unknown_is_not_recorded_and_says_why() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let history = dir.path().join("history.db");
+        // A report made without a build: no digest of what was compiled.
+        let report = fixtures::report("ok", vec![fixtures::case("1", Verdict::Ac, 5)]);
+        let e = record(&history, &report).expect_err("nothing compiled is known");
+        assert!(matches!(e, RecordError::Source(_)), "{e:?}");
+        assert!(e.to_string().contains("is not known"), "{e}");
+        assert!(!history.exists(), "nothing was written");
+    }
+
+    #[test]
+    fn a_history_that_cannot_be_opened_is_a_history_error() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut report = fixtures::report("ok", vec![fixtures::case("1", Verdict::Ac, 5)]);
+        report.compile.source = Some(judge_core::model::SourceDigest::of(b"fn main() {}"));
+        // A folder where the database file should be.
+        let e = record(dir.path(), &report).expect_err("a folder is not a database");
+        assert!(matches!(e, RecordError::History(_)), "{e:?}");
+    }
 }

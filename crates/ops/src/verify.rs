@@ -151,16 +151,8 @@ fn problem(
     for r in &mut reports {
         checked(judges, &problem, r, at, observer)?;
     }
-    let rest: Vec<&Solution> = solutions
-        .iter()
-        .filter(|s| !reports.iter().any(|r| r.solution == s.name))
-        .filter(|s| !skipped.iter().any(|k| k.solution == s.name))
-        .collect();
-    let judging = Options {
-        time_limit: Some(margin),
-        until_decided: (!options.all_cases).then_some(limit),
-        ..judging_options(&problem, options)
-    };
+    let rest = not_judged(&solutions, &reports, &skipped);
+    let judging = at_margin(&problem, options, at);
     for (i, s) in rest.iter().enumerate() {
         observer.solution_started(s, i, rest.len());
         match judges
@@ -217,15 +209,41 @@ fn checked(
     Ok(())
 }
 
-/// How every solution of `problem` is judged, but for its time limit.
-fn judging_options(problem: &Problem, options: &VerifyOptions) -> Options {
+/// The solutions still to judge: those neither judged already (the accepted ones, while the
+/// limit was derived) nor skipped.
+fn not_judged<'a>(
+    solutions: &'a [Solution],
+    reports: &[SolutionReport],
+    skipped: &[Skipped],
+) -> Vec<&'a Solution> {
+    solutions
+        .iter()
+        .filter(|s| !reports.iter().any(|r| r.solution == s.name))
+        .filter(|s| !skipped.iter().any(|k| k.solution == s.name))
+        .collect()
+}
+
+/// How a solution is judged: under the margin (a solution meant to be too slow must fail
+/// there too), stopped once its verdict at the limit is decided unless every case is asked for.
+fn at_margin(
+    problem: &Problem,
+    options: &VerifyOptions,
+    (limit, margin): (Duration, Duration),
+) -> Options {
     Options {
+        time_limit: Some(margin),
+        until_decided: (!options.all_cases).then_some(limit),
         after_tle: AfterTle::whole_or_skip(options.skip_after_tle),
         compile_time_limit: options.compile_time_limit,
         // Expectations in the format's terms are about every case.
         every_case: !problem.terms.rules.is_empty(),
         ..Options::default()
     }
+}
+
+/// The limit `options` fixes (`--time-limit`), else the problem's own, if any.
+fn fixed(problem: &Problem, options: &VerifyOptions) -> Option<Duration> {
+    options.time_limit.or(problem.time_rule.fixed)
 }
 
 /// The limit `options` or the problem fixes; without one, the accepted submissions come
@@ -238,7 +256,7 @@ fn limit(
     options: &VerifyOptions,
     observer: &mut dyn VerifyObserver,
 ) -> Result<Limit, Error> {
-    if let Some(limit) = options.time_limit.or(problem.time_rule.fixed) {
+    if let Some(limit) = fixed(problem, options) {
         return Ok(Limit {
             limit,
             reports: Vec::new(),
@@ -258,4 +276,111 @@ fn limit(
         reports,
         skipped: d.skipped,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::fixtures;
+    use judge_core::verdict::Verdict;
+    use std::path::{Path, PathBuf};
+
+    fn solution(name: &str) -> Solution {
+        Solution {
+            name: name.into(),
+            problem: "p".into(),
+            path: PathBuf::from(format!("solutions/p/{name}.rs")),
+        }
+    }
+
+    #[test]
+    fn the_limit_asked_for_comes_before_the_problems_and_none_is_derived() {
+        let mut problem = fixtures::problem("p", Path::new("problems/p"));
+        let options = VerifyOptions::default();
+        assert_eq!(fixed(&problem, &options), None, "derived");
+        problem.time_rule.fixed = Some(Duration::from_secs(2));
+        assert_eq!(fixed(&problem, &options), Some(Duration::from_secs(2)));
+        let asked = VerifyOptions {
+            time_limit: Some(Duration::from_millis(300)),
+            ..VerifyOptions::default()
+        };
+        assert_eq!(fixed(&problem, &asked), Some(Duration::from_millis(300)));
+    }
+
+    #[test]
+    fn the_accepted_runs_of_the_derivation_and_the_skipped_are_not_judged_again() {
+        let solutions = [solution("fast"), solution("slow"), solution("csharp")];
+        let reports = vec![fixtures::report(
+            "fast",
+            vec![fixtures::case("1", Verdict::Ac, 5)],
+        )];
+        let skipped = vec![Skipped {
+            solution: "csharp".into(),
+            path: "solutions/p/csharp.cs".into(),
+            skipped: "C# needs `mcs`, which is not installed".into(),
+        }];
+        let rest: Vec<&str> = not_judged(&solutions, &reports, &skipped)
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(rest, ["slow"]);
+    }
+
+    #[test]
+    fn solutions_run_at_the_margin_and_stop_once_decided_at_the_limit() {
+        let problem = fixtures::problem("p", Path::new("problems/p"));
+        let (limit, margin) = (Duration::from_secs(1), Duration::from_millis(1500));
+        let options = VerifyOptions {
+            compile_time_limit: Duration::from_secs(5),
+            ..VerifyOptions::default()
+        };
+        let o = at_margin(&problem, &options, (limit, margin));
+        assert_eq!(o.time_limit, Some(margin));
+        assert_eq!(o.until_decided, Some(limit));
+        assert_eq!(o.compile_time_limit, Duration::from_secs(5));
+        assert_eq!(o.after_tle, AfterTle::WholeLimit);
+        assert!(!o.every_case, "no expectations in the format's terms");
+        let every = VerifyOptions {
+            all_cases: true,
+            skip_after_tle: true,
+            ..VerifyOptions::default()
+        };
+        let o = at_margin(&problem, &every, (limit, margin));
+        assert_eq!(o.until_decided, None);
+        assert_eq!(o.after_tle, AfterTle::Skip);
+    }
+
+    #[test]
+    fn a_verify_is_ok_only_when_every_problem_is() {
+        let problem = fixtures::problem("p", Path::new("problems/p"));
+        let limit = Duration::from_secs(1);
+        let good = verify::verify(
+            &problem,
+            limit,
+            &[fixtures::report(
+                "fast",
+                vec![fixtures::case("1", Verdict::Ac, 5)],
+            )],
+            &[],
+        );
+        let mut problem = problem;
+        problem
+            .expected
+            .insert("wrong".into(), "AC".parse().expect("an expectation"));
+        let bad = verify::verify(
+            &problem,
+            limit,
+            &[fixtures::report(
+                "wrong",
+                vec![fixtures::case("1", Verdict::Wa, 5)],
+            )],
+            &[],
+        );
+        let verified = |problems| Verified {
+            problems,
+            internal_error: false,
+        };
+        assert!(verified(vec![good.clone()]).ok());
+        assert!(!verified(vec![good, bad]).ok());
+    }
 }
