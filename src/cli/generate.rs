@@ -33,7 +33,11 @@ pub(crate) fn generate(ctx: &Context, args: GenerateArgs) -> Result<ExitCode> {
     let generated = judge_packages::generate::generate(&mut judge, &dir, &problem)?;
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&generated)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged(&generated))?
+        )?;
     } else {
         write!(out, "{}", judge_report::generate::render(&generated))?;
     }
