@@ -27,7 +27,11 @@ pub(crate) fn generate(ctx: &Context, args: GenerateArgs) -> Result<ExitCode> {
     let generated = judge_ops::generate::generate(&mut judges, &dir, &args.package)?;
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&generated)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged(&generated))?
+        )?;
     } else {
         write!(out, "{}", judge_report::generate::render(&generated))?;
     }

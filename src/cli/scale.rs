@@ -105,7 +105,11 @@ pub(crate) fn scale(ctx: &Context, args: ScaleArgs) -> Result<ExitCode> {
     }
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged(&report))?
+        )?;
     } else {
         write!(
             out,

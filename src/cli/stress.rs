@@ -118,7 +118,7 @@ pub(crate) fn stress(ctx: &Context, args: StressArgs) -> Result<ExitCode> {
         .as_ref()
         .map(|d| reproduce_command(root, &args, d.seed));
     if args.json {
-        let mut doc = serde_json::to_value(&report)?;
+        let mut doc = judge_core::schema::to_value(&report);
         doc["reproduce"] = serde_json::json!(reproduce);
         doc["saved_case"] = serde_json::json!(saved);
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;

@@ -35,7 +35,11 @@ pub(crate) fn validate(ctx: &Context, args: ValidateArgs) -> Result<ExitCode> {
     let v = judge_core::validate::validate(&mut judge, &problem, &cases)?;
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged(&v))?
+        )?;
     } else {
         write!(out, "{}", judge_report::validate::render(&v))?;
     }

@@ -34,7 +34,7 @@ pub struct StressOptions {
 }
 
 /// Who is at fault when a stress run cannot go on: never the attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Culprit {
     Generator,
@@ -53,7 +53,7 @@ impl std::fmt::Display for Culprit {
 }
 
 /// A stress run stopped by the generator, the reference or the checker (verdict IE).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct InternalError {
     pub culprit: Culprit,
     /// The seed it happened on (none when it did not compile).
@@ -64,20 +64,24 @@ pub struct InternalError {
 }
 
 /// The first seed on which the attempt and the reference disagree.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Disagreement {
     pub seed: u64,
     #[serde(serialize_with = "ser_text")]
+    #[schemars(with = "String")]
     pub input: Vec<u8>,
     #[serde(serialize_with = "ser_text")]
+    #[schemars(with = "String")]
     pub reference_output: Vec<u8>,
     #[serde(serialize_with = "ser_text")]
+    #[schemars(with = "String")]
     pub attempt_output: Vec<u8>,
     /// The attempt's verdict on this input, the reference's output being the answer.
     pub attempt: CaseReport,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[schemars(transform = as_printed)]
 pub struct StressReport {
     pub problem: String,
     pub attempt: String,
@@ -88,6 +92,7 @@ pub struct StressReport {
     pub first_seed: u64,
     pub seeds_tried: u64,
     #[serde(rename = "elapsed_ms", serialize_with = "serde_as::ms")]
+    #[schemars(with = "u64")]
     pub elapsed: Duration,
     pub limits: Limits,
     pub size: Option<u64>,
@@ -95,6 +100,31 @@ pub struct StressReport {
     pub internal_error: Option<InternalError>,
     /// The attempt's compiler diagnostics, on CE.
     pub compile_error: Option<String>,
+}
+
+impl crate::schema::Document for StressReport {
+    const SCHEMA: &'static str = "judge.stress/1";
+}
+
+/// `judge stress --json` prints the report with two fields more: the command that replays the
+/// disagreement, and the case it was saved as (`--save`).
+fn as_printed(schema: &mut schemars::Schema) {
+    if let Some(p) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) {
+        p.insert(
+            "reproduce".into(),
+            serde_json::json!({
+                "description": "The command that replays the disagreement; null without one.",
+                "type": ["string", "null"],
+            }),
+        );
+        p.insert(
+            "saved_case".into(),
+            serde_json::json!({
+                "description": "The case the disagreement was saved as (`--save`); null otherwise.",
+                "type": ["string", "null"],
+            }),
+        );
+    }
 }
 
 impl StressReport {

@@ -38,7 +38,7 @@ const CHECKTESTDATA: &str = "checktestdata";
 const VIVA: &[&str] = &["viva", "viva.sh"];
 
 /// Every validator of a problem on every input.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Validation {
     pub problem: String,
     /// How many inputs there are.
@@ -50,7 +50,7 @@ pub struct Validation {
 }
 
 /// One validator on every input (or every answer).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct ValidatorReport {
     pub name: String,
     /// What it checks: the inputs, or the answers.
@@ -64,7 +64,7 @@ pub struct ValidatorReport {
 }
 
 /// What a validator checks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Checks {
     Inputs,
@@ -72,7 +72,7 @@ pub enum Checks {
 }
 
 /// Whether a validator ran.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "status", content = "reason", rename_all = "snake_case")]
 pub enum Status {
     /// It ran on every input.
@@ -87,12 +87,16 @@ pub enum Status {
 }
 
 /// An input a validator rejected.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Rejection {
     pub case: String,
     pub exit_code: i32,
     /// What the validator printed (stderr, else stdout).
     pub message: Option<String>,
+}
+
+impl crate::schema::Document for Validation {
+    const SCHEMA: &'static str = "judge.validate/1";
 }
 
 impl Validation {

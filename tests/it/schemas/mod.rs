@@ -15,7 +15,7 @@ use crate::common::{repo, shipped, Test, Workspace};
 
 /// Every document the judge writes, as the guide lists them.
 fn formats() -> Vec<Format> {
-    use judge_core::{batch, compare, model, verify};
+    use judge_core::{batch, compare, model, scale, stress, validate, verify};
     use judge_history as history;
     let mut all = vec![
         Format::one::<model::SolutionReport>("`judge run --json`"),
@@ -23,6 +23,10 @@ fn formats() -> Vec<Format> {
         Format::one::<compare::MatrixJson>("`judge compare --json`"),
         Format::one::<batch::Outcome>("`judge batch`, a line of the results file"),
         Format::list::<history::Entry>("`judge history --json`"),
+        Format::one::<validate::Validation>("`judge validate --json`"),
+        Format::one::<stress::StressReport>("`judge stress --json`"),
+        Format::one::<scale::ScaleReport>("`judge scale --json`"),
+        Format::one::<judge_packages::generate::Generated>("`judge generate --json`"),
     ];
     all.extend(judge_cluster::wire::formats());
     all
@@ -75,6 +79,10 @@ fn redact(v: &mut Value) {
         "time_scale",
         // Which case is slowest, when every case takes a millisecond, is the machine's to say.
         "slowest_case",
+        "elapsed_ms",
+        "cpu_ms",
+        "growth",
+        "fit",
     ];
     match v {
         Value::Object(fields) => {
@@ -83,7 +91,7 @@ fn redact(v: &mut Value) {
                     k if MEASURED.contains(&k) && !x.is_null() => *x = "[measured]".into(),
                     "submitted" | "submitted_unix_ms" => *x = "[date]".into(),
                     "compiler" | "sandbox" | "cached" | "near_limit" => *x = "[machine]".into(),
-                    "path" | "saved_output" if x.is_string() => {
+                    "path" | "saved_output" | "attempt_path" if x.is_string() => {
                         *x = redact_path(x.as_str().unwrap()).into()
                     }
                     // Which accepted solution is fastest is the machine's to say.
@@ -199,6 +207,58 @@ fn a_compare_document_says_its_schema_and_is_valid_against_it() {
         .json();
     assert_valid::<judge_core::compare::MatrixJson>(&doc);
     snapshot("compare", doc);
+}
+
+#[test]
+fn validate_stress_and_scale_documents_say_their_schema_and_are_valid_against_them() {
+    let judge = |args: &[&str]| {
+        Test::at(shipped())
+            .args(args)
+            .arg("--json")
+            .expect_exit(0)
+            .run()
+            .json()
+    };
+    let doc = judge(&["validate", "nqueens-ii"]);
+    assert_valid::<judge_core::validate::Validation>(&doc);
+    snapshot("validate", doc);
+    let doc = judge(&[
+        "stress",
+        "flags",
+        "--against",
+        "bitmask",
+        "--count",
+        "5",
+        "--seed",
+        "100",
+    ]);
+    assert_valid::<judge_core::stress::StressReport>(&doc);
+    snapshot("stress", doc);
+    // Every figure of a scale is measured: its shape is checked, not its values.
+    let doc = judge(&[
+        "scale",
+        "bitmask",
+        "eightfold",
+        "--sizes",
+        "4,6",
+        "--repeat",
+        "1",
+    ]);
+    assert_valid::<judge_core::scale::ScaleReport>(&doc);
+}
+
+#[test]
+fn a_generate_document_says_its_schema_and_is_valid_against_it() {
+    // The shipped problems have no generators.yaml: a package of the format's fixtures has.
+    let f = crate::formats::Fixture::new("forest");
+    let doc = f
+        .judge()
+        .args(["generate", "forest", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_valid::<judge_packages::generate::Generated>(&doc);
+    snapshot("generate", doc);
 }
 
 /// The shipped workspace copied, for commands that write its history or files beside it.

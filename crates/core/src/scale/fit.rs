@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{GOOD_R2, MEASURABLE_FLOOR_MS, MIN_POINTS};
 
 /// A growth model: time = c · g(n).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "model", rename_all = "snake_case")]
 pub enum Model {
     /// t ∝ n^degree
@@ -53,7 +53,7 @@ impl std::fmt::Display for Model {
 }
 
 /// A fitted model and how well it fits.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, schemars::JsonSchema)]
 pub struct Fit {
     #[serde(flatten)]
     pub model: Model,
@@ -62,7 +62,7 @@ pub struct Fit {
 }
 
 /// The models fitted to one solution's times, best first.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Fits {
     pub fits: Vec<Fit>,
     /// Sizes used (their time was at least the measurable floor).

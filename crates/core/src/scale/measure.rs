@@ -36,8 +36,24 @@ impl Serialize for PointStatus {
     }
 }
 
+impl schemars::JsonSchema for PointStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PointStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut all = vec!["ok", "over_cap", "skipped"];
+        all.extend(Verdict::ALL.iter().map(|v| v.code()));
+        schemars::json_schema!({
+            "description": "Measured, stopped at the cap, not run, or the verdict of a run that failed.",
+            "type": "string",
+            "enum": all,
+        })
+    }
+}
+
 /// One size of one solution.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Point {
     pub n: u64,
     pub status: PointStatus,
@@ -63,7 +79,7 @@ impl Point {
 }
 
 /// Every size of one solution, and the models fitted to them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SolutionScale {
     pub solution: String,
     pub path: PathBuf,
@@ -83,7 +99,7 @@ impl SolutionScale {
 }
 
 /// Which figure stands for a size's runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Statistic {
     Min,
@@ -112,7 +128,7 @@ pub struct ScaleOptions {
     pub cap: Duration,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct ScaleReport {
     pub problem: String,
     pub input: String,
@@ -122,6 +138,10 @@ pub struct ScaleReport {
     pub cap_ms: f64,
     pub measurable_floor_ms: f64,
     pub solutions: Vec<SolutionScale>,
+}
+
+impl crate::schema::Document for ScaleReport {
+    const SCHEMA: &'static str = "judge.scale/1";
 }
 
 impl ScaleReport {

@@ -38,7 +38,7 @@ const KEPT: &[&str] = &[
 ];
 
 /// What became of a case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// It was not in `data/` before.
@@ -54,7 +54,7 @@ pub enum Status {
 }
 
 /// One case of a generation.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Made {
     pub name: String,
     pub made_by: String,
@@ -62,7 +62,7 @@ pub struct Made {
 }
 
 /// What `judge generate` did.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Generated {
     pub problem: String,
     pub cases: Vec<Made>,
@@ -71,6 +71,10 @@ pub struct Generated {
     /// Cases in `data/` that generators.yaml does not name (the format wants every case
     /// named): left as they are, and said.
     pub unlisted: Vec<String>,
+}
+
+impl judge_core::schema::Document for Generated {
+    const SCHEMA: &'static str = "judge.generate/1";
 }
 
 /// What `data/` lacks or holds from older generators, as `judge verify` says it.
