@@ -7,12 +7,12 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug, Clone, Default)]
 pub(crate) struct ClusterArgs {
     /// The cluster's NATS server (`nats://HOST:4222`): a judging command hands its cases to the
-    /// workers there instead of running them here; `judge worker` takes them. Also `[cluster]
-    /// url` in judge.toml.
+    /// workers there instead of running them here; `judge worker` takes them. Also $JUDGE_NATS,
+    /// or `[cluster] url` in judge.toml or in your config file (see `judge config`).
     #[arg(long, value_name = "URL")]
     pub(crate) nats: Option<String>,
 
-    /// A NATS credentials file (`.creds`) for the server.
+    /// A NATS credentials file (`.creds`) for the server (also $JUDGE_NATS_CREDENTIALS).
     #[arg(long, value_name = "FILE")]
     pub(crate) nats_credentials: Option<PathBuf>,
 

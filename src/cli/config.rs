@@ -31,13 +31,56 @@ struct Shown {
 }
 
 pub(crate) fn config(ctx: &Context, args: ConfigArgs) -> Result<ExitCode> {
+    let shown = shown(ctx, &args.cluster);
+    let r = &ctx.resolved;
+    let user = r.sources.user_path.as_ref();
+    let found = r.sources.user.is_some();
+    let mut out = anstream::stdout();
+    if args.json {
+        let settings: Vec<Value> = shown
+            .iter()
+            .map(|s| {
+                json!({
+                    "name": s.name,
+                    "value": s.json,
+                    "from": s.origin.kind(),
+                    "source": s.origin.source(),
+                })
+            })
+            .collect();
+        let doc = json!({
+            "settings": settings,
+            "user_config": {"path": user, "found": found},
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        return Ok(ExitCode::from(EXIT_OK));
+    }
+    let rows: Vec<judge_report::settings::Row> = shown
+        .into_iter()
+        .map(|s| judge_report::settings::Row {
+            name: s.name,
+            value: s.text,
+            from: s.origin.to_string(),
+        })
+        .collect();
+    let user = match user {
+        Some(p) if found => p.display().to_string(),
+        Some(p) => format!("{} (none there)", p.display()),
+        None => "none (no home folder)".into(),
+    };
+    write!(out, "{}", judge_report::settings::render(&rows, &user))?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// Every setting, in the order shown, the cluster's with `cluster`'s flags.
+fn shown(ctx: &Context, cluster: &ClusterArgs) -> [Shown; 9] {
     let r = &ctx.resolved;
     let path = |s: &Setting<std::path::PathBuf>| (ctx.ws.show(&s.value), json!(s.value));
     let on = |s: &Setting<bool>| {
         let text = if s.value { "on" } else { "off" };
         (text.to_string(), json!(s.value))
     };
-    let cluster = r.sources.cluster(&args.cluster, &ctx.cwd);
+    let cluster = r.sources.cluster(cluster, &ctx.cwd);
     let none_or = |text: String, none: &str| {
         if text.is_empty() {
             none.to_string()
@@ -48,7 +91,7 @@ pub(crate) fn config(ctx: &Context, args: ConfigArgs) -> Result<ExitCode> {
     let url = &cluster.url.value;
     let credentials = cluster.credentials.value.as_os_str();
     let wait = judge_core::units::format_duration(cluster.ack_wait.value);
-    let shown = [
+    [
         ("history", path(&r.history), r.history.origin.clone()),
         ("cache", path(&r.cache), r.cache.origin.clone()),
         ("sandbox", on(&r.sandbox), r.sandbox.origin.clone()),
@@ -97,42 +140,5 @@ pub(crate) fn config(ctx: &Context, args: ConfigArgs) -> Result<ExitCode> {
         text,
         json,
         origin,
-    });
-    let user = r.sources.user_path.as_ref();
-    let found = r.sources.user.is_some();
-    let mut out = anstream::stdout();
-    if args.json {
-        let settings: Vec<Value> = shown
-            .iter()
-            .map(|s| {
-                json!({
-                    "name": s.name,
-                    "value": s.json,
-                    "from": s.origin.kind(),
-                    "source": s.origin.source(),
-                })
-            })
-            .collect();
-        let doc = json!({
-            "settings": settings,
-            "user_config": {"path": user, "found": found},
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
-        return Ok(ExitCode::from(EXIT_OK));
-    }
-    let rows: Vec<judge_report::settings::Row> = shown
-        .into_iter()
-        .map(|s| judge_report::settings::Row {
-            name: s.name,
-            value: s.text,
-            from: s.origin.to_string(),
-        })
-        .collect();
-    let user = match user {
-        Some(p) if found => p.display().to_string(),
-        Some(p) => format!("{} (none there)", p.display()),
-        None => "none (no home folder)".into(),
-    };
-    write!(out, "{}", judge_report::settings::render(&rows, &user))?;
-    Ok(ExitCode::from(EXIT_OK))
+    })
 }

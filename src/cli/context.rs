@@ -37,7 +37,9 @@ impl Context {
         resolved: Resolved,
     ) -> Context {
         Context {
-            ws: ws.with_cache(resolved.cache.value.clone()),
+            ws: ws
+                .with_cache(resolved.cache.value.clone())
+                .with_rustc(resolved.rustc()),
             cwd,
             root,
             history: resolved.history.value.clone(),

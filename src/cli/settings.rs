@@ -253,6 +253,11 @@ pub(crate) struct Resolved {
 }
 
 impl Resolved {
+    /// The Rust compiler to run for `rustc`; `None` for the one on PATH.
+    pub(crate) fn rustc(&self) -> Option<PathBuf> {
+        (self.rustc.origin != Origin::Default).then(|| self.rustc.value.clone())
+    }
+
     /// How programs run.
     pub(crate) fn run_settings(&self) -> judge_core::session::Settings {
         judge_core::session::Settings {

@@ -60,6 +60,7 @@ pub(crate) fn worker(
         jobs: args.jobs.into(),
         cache,
         settings,
+        rustc: judge_core::env::RUSTC.get().map(PathBuf::from),
         calibration_us: args.calibration,
     };
     let url = config.url.clone();

@@ -79,4 +79,23 @@ mod tests {
             );
         }
     }
+
+    /// The guide's table of variables is this list: each row its name, setting and doc line.
+    #[test]
+    fn the_guide_lists_every_variable() {
+        let guide = include_str!("../../../docs/src/settings.md");
+        for v in ALL {
+            let row = format!("| `{}` | `{}` | {} |", v.name, v.sets, v.doc);
+            assert!(
+                guide.contains(&row),
+                "docs/src/settings.md lacks the row {row}"
+            );
+        }
+        let rows = guide.lines().filter(|l| l.starts_with("| `JUDGE_")).count();
+        assert_eq!(
+            rows,
+            ALL.len(),
+            "the guide lists a variable the judge does not have"
+        );
+    }
 }

@@ -66,6 +66,7 @@ pages! {
     import: "docs/src/import.md",
     serve: "docs/src/serve.md",
     workspace: "docs/src/workspace.md",
+    settings: "docs/src/settings.md",
     languages: "docs/src/languages.md",
     checkers: "docs/src/checkers.md",
     interactive: "docs/src/interactive.md",

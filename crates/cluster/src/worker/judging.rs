@@ -56,6 +56,8 @@ pub(super) struct Slot {
     judge_of: JudgeOf,
     state: PathBuf,
     settings: Settings,
+    /// The `rustc` setting, given to every bundle's workspace.
+    rustc: Option<PathBuf>,
     /// Held shared while a case runs, alone to re-run one: nothing else runs on this machine
     /// then.
     alone: Arc<RwLock<()>>,
@@ -70,6 +72,7 @@ impl Slot {
     pub(super) fn new(
         state: &Path,
         settings: Settings,
+        rustc: Option<PathBuf>,
         alone: Arc<RwLock<()>>,
         jobs: usize,
     ) -> Slot {
@@ -78,6 +81,7 @@ impl Slot {
             judge_of: Box::new(Judge::new),
             state: state.to_path_buf(),
             settings,
+            rustc,
             alone,
             jobs,
         }
@@ -134,6 +138,7 @@ impl Slot {
             }
             let (ws, id) =
                 bundle::open(dir, &job.problem, &self.state).map_err(|e| e.to_string())?;
+            let ws = ws.with_rustc(self.rustc.clone());
             let text = |e: judge_core::Error| e.to_string();
             let problem = ws.problem(&id).map_err(text)?;
             // Listed once for the bundle: a problem may have thousands.

@@ -34,6 +34,9 @@ pub struct WorkerOptions {
     /// Where fetched files, bundles and builds are kept.
     pub cache: PathBuf,
     pub settings: Settings,
+    /// The Rust compiler run where a command says `rustc` (the `rustc` setting); `None`:
+    /// PATH's.
+    pub rustc: Option<PathBuf>,
     /// The calibration figure to report instead of measuring it at start (one measured on
     /// the machine at rest).
     pub calibration_us: Option<u64>,
@@ -179,7 +182,13 @@ async fn serve(
     let alone = Arc::new(RwLock::new(()));
     let (give_back, mut slots) = mpsc::channel::<Slot>(options.jobs);
     for _ in 0..options.jobs {
-        let slot = Slot::new(&state, options.settings, alone.clone(), options.jobs);
+        let slot = Slot::new(
+            &state,
+            options.settings,
+            options.rustc.clone(),
+            alone.clone(),
+            options.jobs,
+        );
         give_back.send(slot).await.expect("room for every slot");
     }
     let warned: Warned = Arc::default();

@@ -84,6 +84,9 @@ pub struct Toolchains {
     root: PathBuf,
     memo_dir: PathBuf,
     found: Mutex<HashMap<String, Arc<Tool>>>,
+    /// The Rust compiler run where a command says `rustc` (the `rustc` setting), when not the
+    /// one on PATH.
+    rustc: Option<PathBuf>,
 }
 
 impl Toolchains {
@@ -92,7 +95,13 @@ impl Toolchains {
             root: root.to_path_buf(),
             memo_dir,
             found: Mutex::new(HashMap::new()),
+            rustc: None,
         }
+    }
+
+    /// These toolchains, running `rustc` where a command says `rustc` (`None`: PATH's).
+    pub fn with_rustc(self, rustc: Option<PathBuf>) -> Toolchains {
+        Toolchains { rustc, ..self }
     }
 
     /// The program of `command` (a language's compile or run command), found and identified.
@@ -108,7 +117,7 @@ impl Toolchains {
         }
         let mut name = command.program().to_string();
         if language.kind == Kind::Rust && name == "rustc" {
-            if let Some(r) = crate::env::RUSTC.get() {
+            if let Some(r) = &self.rustc {
                 name = r.to_string_lossy().into_owned();
             }
         }

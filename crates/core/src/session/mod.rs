@@ -202,7 +202,8 @@ impl Judge {
         std::fs::create_dir_all(scratch.path().join("box"))
             .map_err(|e| Error::create(scratch.path(), e))?;
         let slots = vec![Slot::new(executors()?, scratch.path().to_path_buf())];
-        let toolchains = Toolchains::new(&workspace.root, cache.identities());
+        let toolchains =
+            Toolchains::new(&workspace.root, cache.identities()).with_rustc(workspace.rustc());
         Ok(Judge {
             workspace,
             toolchains,

@@ -20,7 +20,7 @@ pub struct Installed {
 /// by name, then those `judge.toml` adds), each with its toolchain found or not.
 pub fn installed(workspace: &Workspace) -> Vec<Installed> {
     let cache = Cache::new(workspace.cache_dir());
-    let tools = Toolchains::new(&workspace.root, cache.identities());
+    let tools = Toolchains::new(&workspace.root, cache.identities()).with_rustc(workspace.rustc());
     let settings = BuildSettings {
         rust: workspace.config.rust.clone(),
         ..BuildSettings::default()

@@ -54,6 +54,9 @@ pub struct Workspace {
     /// The build cache's folder: `cache/` in the state folder unless the settings move it
     /// (`with_cache`).
     cache: PathBuf,
+    /// The Rust compiler run where a command says `rustc` (the `rustc` setting); `None`:
+    /// PATH's.
+    rustc: Option<PathBuf>,
     /// Packages judged where they lie (`--problem PATH`, `judge verify PATH`).
     packages: Vec<Arc<Mounted>>,
 }
@@ -81,6 +84,7 @@ impl Workspace {
             config: Arc::new(Config::load(root)?),
             cache: crate::paths::cache(&state),
             state,
+            rustc: None,
             packages: Vec::new(),
         })
     }
@@ -94,6 +98,7 @@ impl Workspace {
             config: Arc::new(Config::default()),
             cache: crate::paths::cache(&state),
             state,
+            rustc: None,
             packages: Vec::new(),
         }
     }
@@ -111,6 +116,12 @@ impl Workspace {
     /// The same workspace with its build cache in `cache` (the settings' `cache`).
     pub fn with_cache(self, cache: PathBuf) -> Workspace {
         Workspace { cache, ..self }
+    }
+
+    /// The same workspace built with `rustc` where a command says `rustc` (the settings'
+    /// `rustc`; `None`: the one on PATH).
+    pub fn with_rustc(self, rustc: Option<PathBuf>) -> Workspace {
+        Workspace { rustc, ..self }
     }
 
     /// Makes a package's problem one of the workspace's for this command (in place of one
@@ -184,6 +195,11 @@ impl Workspace {
     /// `.judge/`: caches and history, never committed (see [`Workspace::loose`]).
     pub fn state_dir(&self) -> PathBuf {
         self.state.clone()
+    }
+
+    /// The Rust compiler run where a command says `rustc`; `None`: the one on PATH.
+    pub fn rustc(&self) -> Option<PathBuf> {
+        self.rustc.clone()
     }
 
     /// The build cache's folder (see [`crate::compile::Cache`]).
