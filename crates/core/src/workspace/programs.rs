@@ -1,6 +1,7 @@
 //! The problem's own programs in `problem.toml`: the checker keys (a built-in mode with its options, or a checker program) and the interactor keys.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::check::{CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
@@ -161,6 +162,35 @@ impl Keys<'_> {
         ))
     }
 
+    /// A helper program's time and memory limits (`KEY_time_limit`, `KEY_memory_limit`).
+    fn limits(
+        self,
+        (time_key, time): (&str, &Option<toml::Spanned<String>>),
+        (memory_key, memory): (&str, &Option<toml::Spanned<String>>),
+    ) -> Result<(Duration, u64)> {
+        let time = match time {
+            Some(t) => parse_duration(t.get_ref()).map_err(|m| {
+                self.bad(
+                    t.span(),
+                    format!("{time_key}: {m}"),
+                    "write a positive duration such as \"10s\"".into(),
+                )
+            })?,
+            None => DEFAULT_CHECKER_TIME,
+        };
+        let memory_bytes = match memory {
+            Some(m) => parse_size(m.get_ref()).map_err(|e| {
+                self.bad(
+                    m.span(),
+                    format!("{memory_key}: {e}"),
+                    "write a positive size such as \"1GiB\"".into(),
+                )
+            })?,
+            None => DEFAULT_CHECKER_MEMORY,
+        };
+        Ok((time, memory_bytes))
+    }
+
     /// `case_insensitive`, `float_absolute` and `float_relative`, for the built-in modes.
     fn compare_options(self, raw: &RawProblem) -> Result<CompareOptions> {
         let mut compare = CompareOptions::default();
@@ -254,26 +284,10 @@ impl Keys<'_> {
             config,
             "it is run as `checker INPUT OUTPUT ANSWER`",
         )?;
-        let time = match &raw.checker_time_limit {
-            Some(t) => parse_duration(t.get_ref()).map_err(|m| {
-                self.bad(
-                    t.span(),
-                    format!("checker_time_limit: {m}"),
-                    "write a positive duration such as \"10s\"".into(),
-                )
-            })?,
-            None => DEFAULT_CHECKER_TIME,
-        };
-        let memory_bytes = match &raw.checker_memory_limit {
-            Some(m) => parse_size(m.get_ref()).map_err(|e| {
-                self.bad(
-                    m.span(),
-                    format!("checker_memory_limit: {e}"),
-                    "write a positive size such as \"1GiB\"".into(),
-                )
-            })?,
-            None => DEFAULT_CHECKER_MEMORY,
-        };
+        let (time, memory_bytes) = self.limits(
+            ("checker_time_limit", &raw.checker_time_limit),
+            ("checker_memory_limit", &raw.checker_memory_limit),
+        )?;
         Ok(Checker::Program(CheckerProgram {
             source,
             time,
@@ -297,13 +311,51 @@ pub(super) fn parse_interactor(
     text: &str,
     config: &Config,
 ) -> Result<Option<Interactor>> {
-    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, span.start)),
-        message,
-        fix,
+    let keys = Keys {
+        shown,
+        text,
+        mode: CheckerKey::default(),
     };
     let Some(name) = &raw.interactor else {
+        keys.no_interactor_keys(raw)?;
+        return Ok(None);
+    };
+    let kattis = raw
+        .interactor_protocol
+        .as_ref()
+        .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
+    keys.checker_beside_interactor(raw, kattis)?;
+    let flags: Vec<String> = match &raw.validator_flags {
+        Some(f) if kattis => f.get_ref().split_whitespace().map(str::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let source = program_file(
+        "interactor",
+        name,
+        dir,
+        (shown, text),
+        config,
+        "it talks with the solution through their stdin and stdout",
+    )?;
+    let (time, memory_bytes) = keys.limits(
+        ("interactor_time_limit", &raw.interactor_time_limit),
+        ("interactor_memory_limit", &raw.interactor_memory_limit),
+    )?;
+    Ok(Some(Interactor {
+        program: InteractorProgram::Source(source),
+        protocol: if kattis {
+            InteractorProtocol::Kattis { flags }
+        } else {
+            InteractorProtocol::Testlib
+        },
+        time,
+        memory_bytes,
+    }))
+}
+
+impl Keys<'_> {
+    /// Without an interactor, none of its keys.
+    fn no_interactor_keys(self, raw: &RawProblem) -> Result<()> {
         for (key, span) in [
             (
                 "interactor_protocol",
@@ -319,20 +371,22 @@ pub(super) fn parse_interactor(
             ),
         ] {
             if let Some(span) = span {
-                return Err(bad(
+                return Err(self.bad(
                     span,
                     format!("`{key}` applies only to an interactive problem, and this one has no interactor"),
                     format!("add `interactor = \"interactor.EXT\"` ({ANY_LANGUAGE}), or remove `{key}`"),
                 ));
             }
         }
-        return Ok(None);
-    };
-    let kattis = raw
-        .interactor_protocol
-        .as_ref()
-        .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
-    if let Some(checker) = &raw.checker {
+        Ok(())
+    }
+
+    /// A checker beside an interactor: only a testlib checker program, and none beside a
+    /// Kattis interactor.
+    fn checker_beside_interactor(self, raw: &RawProblem, kattis: bool) -> Result<()> {
+        let Some(checker) = &raw.checker else {
+            return Ok(());
+        };
         let key = *checker.get_ref();
         let testlib_program = key == CheckerKey::Custom
             && raw
@@ -340,7 +394,7 @@ pub(super) fn parse_interactor(
                 .as_ref()
                 .is_none_or(|p| *p.get_ref() == Protocol::Testlib);
         if kattis || !testlib_program {
-            return Err(bad(
+            return Err(self.bad(
                 checker.span(),
                 format!(
                     "`checker = \"{key}\"` and `interactor`: the interactor decides the verdict, so the output is not compared{}",
@@ -353,47 +407,6 @@ pub(super) fn parse_interactor(
                 },
             ));
         }
+        Ok(())
     }
-    let flags: Vec<String> = match &raw.validator_flags {
-        Some(f) if kattis => f.get_ref().split_whitespace().map(str::to_string).collect(),
-        _ => Vec::new(),
-    };
-    let source = program_file(
-        "interactor",
-        name,
-        dir,
-        (shown, text),
-        config,
-        "it talks with the solution through their stdin and stdout",
-    )?;
-    let time = match &raw.interactor_time_limit {
-        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
-            bad(
-                t.span(),
-                format!("interactor_time_limit: {m}"),
-                "write a positive duration such as \"10s\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_TIME,
-    };
-    let memory_bytes = match &raw.interactor_memory_limit {
-        Some(m) => parse_size(m.get_ref()).map_err(|e| {
-            bad(
-                m.span(),
-                format!("interactor_memory_limit: {e}"),
-                "write a positive size such as \"1GiB\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_MEMORY,
-    };
-    Ok(Some(Interactor {
-        program: InteractorProgram::Source(source),
-        protocol: if kattis {
-            InteractorProtocol::Kattis { flags }
-        } else {
-            InteractorProtocol::Testlib
-        },
-        time,
-        memory_bytes,
-    }))
 }
