@@ -11,8 +11,8 @@ mod targets;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use judge_history::{History, NewCase, NewSubmission};
 use judge_core::verdict::Verdict;
+use judge_history::{History, NewCase, NewSubmission};
 
 /// Submissions recorded per round: enough that one round's mean is steady.
 const PER_ROUND: u32 = 200;

@@ -5,23 +5,21 @@
 //! judged it. A job no worker finished after the most deliveries is an internal error, with the
 //! reason.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use async_nats::jetstream::{self, consumer};
+use async_nats::jetstream::consumer;
 use futures_util::StreamExt;
 
 use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
-use judge_core::schema::tagged;
 use judge_core::session::{finish, Observer, Options, Run};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
 
 use crate::bundle::Bundle;
 use crate::calibrate;
-use crate::files;
-use crate::nats::{ClusterError, Config, Nats, WORK_STREAM, WORK_SUBJECT};
-use crate::wire::{Job, JobCase, JobOptions, Judged, Outcome};
+use crate::nats::{ClusterError, Config, Nats, WORK_STREAM};
+use crate::wire::{JobCase, Judged, Outcome};
 
 /// A connection to the cluster, for handing out work.
 pub struct Cluster {
@@ -30,9 +28,6 @@ pub struct Cluster {
     /// This machine's calibration: workers that differ scale the time limit.
     calibration_us: u64,
 }
-
-/// Files put in the store at once, the first time a bundle is submitted.
-const PUTS_AT_ONCE: usize = 16;
 
 /// A run that has heard nothing of its cases for this long says why it may be waiting.
 const IDLE_NOTE_AFTER: Duration = Duration::from_secs(15);
@@ -122,7 +117,32 @@ impl Cluster {
             not_timed: Vec::new(),
             graded_at: Vec::new(),
         };
-        // Who will judge, as far as is known before they do.
+        self.expect_workers(&mut report)?;
+        observer.compiling(solution, &report);
+        let bundle = Bundle::of(ws, problem, solution)?;
+        let outcomes = self.runtime.block_on(self.dispatch(
+            &bundle,
+            cases,
+            options,
+            submission,
+            &mut *observer,
+            &limits,
+        ))?;
+        gather(&mut report, outcomes, cases)?;
+        // The workers' reports do not carry it: the bytes they compiled are the bundle's.
+        report.compile.source = bundle.source.clone();
+        if report.compile.diagnostics.is_some() {
+            report.cases.clear();
+            report.verdict = Verdict::Ce;
+            return Ok(report);
+        }
+        finish(problem, cases, options, &mut report);
+        Ok(report)
+    }
+
+    /// Who will judge, as far as is known before they do: the workers registered now, and the
+    /// sandbox of the first; a worker of another protocol is refused.
+    fn expect_workers(&self, report: &mut SolutionReport) -> Result<(), ClusterError> {
         let ready = self.workers();
         if let Some(w) = ready.iter().find(|w| w.protocol != crate::wire::PROTOCOL) {
             return Err(ClusterError::Protocol {
@@ -149,72 +169,7 @@ impl Cluster {
                 cases: 0,
             })
             .collect();
-        observer.compiling(solution, &report);
-        let bundle = Bundle::of(ws, problem, solution)?;
-        let outcomes = self.runtime.block_on(self.dispatch(
-            &bundle,
-            cases,
-            options,
-            submission,
-            &mut *observer,
-            &limits,
-        ))?;
-        let mut compiled = false;
-        let mut by_worker: BTreeMap<String, Worker> = BTreeMap::new();
-        for (index, outcome) in outcomes {
-            let name = outcome.worker.name.clone();
-            match outcome.result {
-                Judged::Case {
-                    compile,
-                    sandbox,
-                    case,
-                    time_scale,
-                } => {
-                    if !compiled {
-                        report.compile = *compile;
-                        report.sandbox = sandbox;
-                        compiled = true;
-                    }
-                    let entry = by_worker.entry(name.clone()).or_insert_with(|| Worker {
-                        name: name.clone(),
-                        host: outcome.worker.host.clone(),
-                        cpu: outcome.worker.cpu.clone(),
-                        calibration_us: outcome.worker.calibration_us,
-                        time_scale,
-                        cases: 0,
-                    });
-                    let Some(case) = case else {
-                        // Did not compile: the same wherever it is built.
-                        report.cases.clear();
-                        break;
-                    };
-                    entry.cases += 1;
-                    let mut c = case.into_report();
-                    // Kept on the worker's disk, not here.
-                    c.saved_output = None;
-                    c.worker = Some(name);
-                    c.attempt = Some(outcome.attempt);
-                    report.cases.push(c);
-                }
-                Judged::Failed { reason } => {
-                    let mut c = failed_case(&cases[index], &reason);
-                    c.worker = Some(name);
-                    c.attempt = Some(outcome.attempt);
-                    report.cases.push(c);
-                }
-                Judged::Lacking { reason } => return Err(ClusterError::NoWorkerCan(reason)),
-            }
-        }
-        report.workers = by_worker.into_values().collect();
-        // The workers' reports do not carry it: the bytes they compiled are the bundle's.
-        report.compile.source = bundle.source.clone();
-        if report.compile.diagnostics.is_some() {
-            report.cases.clear();
-            report.verdict = Verdict::Ce;
-            return Ok(report);
-        }
-        finish(problem, cases, options, &mut report);
-        Ok(report)
+        Ok(())
     }
 
     /// The names of the workers registered now.
@@ -241,31 +196,7 @@ impl Cluster {
         limits: &judge_core::verdict::Limits,
     ) -> Result<BTreeMap<usize, Outcome>, ClusterError> {
         let nats = &self.nats;
-        let listed = serde_json::to_vec(&tagged(&bundle.manifest)).expect("plain data");
-        let manifest = crate::wire::hash(&listed);
-        // The manifest goes in last: when the store has it, it has every file it names, and
-        // a submission judged again asks one question instead of one per file.
-        if nats.files.info(&manifest).await.is_err() {
-            // A packed problem's files go in as its pack; the others (the solution) one by one.
-            if let Some(pack) = &bundle.pack {
-                files::put(nats, &pack.bytes).await?;
-            }
-            let packed = |h: &String| bundle.pack.as_ref().is_some_and(|p| p.hashes.contains(h));
-            let unique: BTreeMap<&String, &Vec<u8>> = bundle
-                .contents
-                .iter()
-                .filter(|(h, _)| !packed(h))
-                .map(|(h, b)| (h, b))
-                .collect();
-            futures_util::stream::iter(unique.into_values())
-                .map(|bytes| files::put(nats, bytes))
-                .buffer_unordered(PUTS_AT_ONCE)
-                .collect::<Vec<_>>()
-                .await
-                .into_iter()
-                .collect::<Result<Vec<_>, _>>()?;
-            files::put(nats, &listed).await?;
-        }
+        let manifest = self.put_bundle(bundle).await?;
         // Listened to before anything is published: a job given up on is said only once.
         let mut given_up = nats
             .client
@@ -276,7 +207,6 @@ impl Cluster {
             .await
             .map_err(ClusterError::nats)?;
         let mut found = outcomes_of(nats, submission).await?;
-        let mut acks = Vec::new();
         let numbered: Vec<JobCase> = cases
             .iter()
             .enumerate()
@@ -285,46 +215,12 @@ impl Cluster {
                 index,
             })
             .collect();
-        for chunk in numbered.chunks(crate::wire::per_job(cases.len())) {
-            let job = Job {
-                protocol: crate::wire::PROTOCOL,
-                submission: submission.to_string(),
-                cases: chunk.to_vec(),
-                bundle: manifest.clone(),
-                problem: bundle.problem.clone(),
-                solution: bundle.solution.clone(),
-                entry: bundle.entry.clone(),
-                options: JobOptions::of(options),
-                calibration_us: self.calibration_us,
-            };
-            let first = chunk[0].index;
-            let ack = nats
-                .js
-                .send_publish(
-                    WORK_SUBJECT,
-                    jetstream::message::PublishMessage::build()
-                        .payload(
-                            serde_json::to_vec(&tagged(&job))
-                                .expect("plain data")
-                                .into(),
-                        )
-                        .message_id(format!("{submission}/{first}")),
-                )
-                .await
-                .map_err(ClusterError::nats)?;
-            acks.push((chunk, ack));
-        }
-        // A job's stream sequence, to the cases it holds: what a given-up job's advisory names.
-        let mut sequence_of: HashMap<u64, &[JobCase]> = HashMap::new();
-        for (chunk, ack) in acks {
-            let ack = ack.await.map_err(ClusterError::nats)?;
-            sequence_of.insert(ack.sequence, chunk);
-        }
+        let published = (bundle, manifest.as_str(), options, submission);
+        let sequence_of = self.publish(published, &numbered).await?;
         let queued: Vec<u64> = sequence_of.keys().copied().collect();
         let _taken_back = self.take_back_at_interrupt(queued.clone()).await;
         let mut outcomes: BTreeMap<usize, Outcome> = BTreeMap::new();
-        let mut shown = 0;
-        let mut compiled_said = false;
+        let mut told = Told::default();
         let mut last_news = Instant::now();
         // The workers registered when the run last said why it waits, and when it looks again.
         let (mut noted, mut next_look): (Option<Vec<String>>, Instant) = (None, Instant::now());
@@ -361,31 +257,7 @@ impl Cluster {
                 }
                 advisory = given_up.next() => {
                     if let Some(a) = advisory {
-                        if let Some((chunk, deliveries)) = given_up_on(&a.payload, &sequence_of) {
-                            for job_case in chunk.iter().filter(|c| !outcomes.contains_key(&c.index)) {
-                                let outcome = Outcome {
-                                    submission: submission.to_string(),
-                                    case: job_case.name.clone(),
-                                    index: job_case.index,
-                                    attempt: deliveries,
-                                    worker: crate::wire::WorkerInfo {
-                                        protocol: crate::wire::PROTOCOL,
-                                        name: "none".into(),
-                                        host: String::new(),
-                                        cpu: String::new(),
-                                        calibration_us: 0,
-                                        jobs: 0,
-                                        sandbox: Default::default(),
-                                    },
-                                    result: Judged::Failed {
-                                        reason: format!("no worker finished it in {deliveries} deliveries (each worker that took it stopped or was cut off)"),
-                                    },
-                                };
-                                // Stored like a worker's, so that a late worker's second
-                                // outcome is dropped and a resumed run finds it.
-                                crate::worker::publish_outcome(nats, &outcome).await?;
-                            }
-                        }
+                        self.give_up(&a.payload, &sequence_of, &outcomes, submission).await?;
                     }
                 }
                 _ = tokio::time::sleep(Duration::from_secs(1)) => {
@@ -400,66 +272,110 @@ impl Cluster {
                     }
                 }
             }
-            // Told in case order, as a local run tells them.
-            while let Some(o) = outcomes.get(&shown) {
-                if let Judged::Case {
-                    compile,
-                    case: Some(c),
-                    ..
-                } = &o.result
-                {
-                    if !compiled_said {
-                        observer.compiled(compile);
-                        compiled_said = true;
-                    }
-                    let mut c = c.clone().into_report();
-                    c.worker = Some(o.worker.name.clone());
-                    observer.case_finished(&c, limits);
-                } else if let Judged::Failed { reason } = &o.result {
-                    // Shown as the report will hold it: an IE row with the reason.
-                    let mut c = failed_case(&cases[shown], reason);
-                    c.worker = Some(o.worker.name.clone());
-                    observer.case_finished(&c, limits);
-                }
-                shown += 1;
-            }
+            told.tell(&outcomes, cases, observer, limits);
         }
         Ok(outcomes)
     }
 }
 
-impl Cluster {
-    /// Takes the jobs of `sequences` that are still queued off the queue: a run that ended
-    /// early (its solution does not compile, no worker can build it) leaves no work behind.
-    async fn withdraw(&self, sequences: &[u64]) {
-        if let Ok(stream) = self.nats.js.get_stream(WORK_STREAM).await {
-            delete_jobs(&stream, sequences).await;
+/// Fills `report` in from the outcomes of its cases: the compilation as the first worker
+/// said it, each case with the worker that judged it, the workers with how many cases each.
+fn gather(
+    report: &mut SolutionReport,
+    outcomes: BTreeMap<usize, Outcome>,
+    cases: &[TestCase],
+) -> Result<(), ClusterError> {
+    let mut compiled = false;
+    let mut by_worker: BTreeMap<String, Worker> = BTreeMap::new();
+    for (index, outcome) in outcomes {
+        let name = outcome.worker.name.clone();
+        match outcome.result {
+            Judged::Case {
+                compile,
+                sandbox,
+                case,
+                time_scale,
+            } => {
+                if !compiled {
+                    report.compile = *compile;
+                    report.sandbox = sandbox;
+                    compiled = true;
+                }
+                let entry = by_worker.entry(name.clone()).or_insert_with(|| Worker {
+                    name: name.clone(),
+                    host: outcome.worker.host.clone(),
+                    cpu: outcome.worker.cpu.clone(),
+                    calibration_us: outcome.worker.calibration_us,
+                    time_scale,
+                    cases: 0,
+                });
+                let Some(case) = case else {
+                    // Did not compile: the same wherever it is built.
+                    report.cases.clear();
+                    break;
+                };
+                entry.cases += 1;
+                let mut c = case.into_report();
+                // Kept on the worker's disk, not here.
+                c.saved_output = None;
+                c.worker = Some(name);
+                c.attempt = Some(outcome.attempt);
+                report.cases.push(c);
+            }
+            Judged::Failed { reason } => {
+                let mut c = failed_case(&cases[index], &reason);
+                c.worker = Some(name);
+                c.attempt = Some(outcome.attempt);
+                report.cases.push(c);
+            }
+            Judged::Lacking { reason } => return Err(ClusterError::NoWorkerCan(reason)),
         }
     }
-
-    /// Ctrl-C meanwhile takes the jobs of `sequences` off the queue (those still there), so that
-    /// no worker judges a run nobody waits for; until the guard is dropped.
-    async fn take_back_at_interrupt(
-        &self,
-        sequences: Vec<u64>,
-    ) -> Option<judge_runner::interrupt::HookGuard> {
-        let stream = self.nats.js.get_stream(WORK_STREAM).await.ok()?;
-        let handle = self.runtime.handle().clone();
-        Some(judge_runner::interrupt::on_interrupt(std::sync::Arc::new(
-            move || handle.block_on(delete_jobs(&stream, &sequences)),
-        )))
-    }
+    report.workers = by_worker.into_values().collect();
+    Ok(())
 }
 
-/// Deletes the jobs of `sequences` from the work queue (those still there); bounded, so that a
-/// server gone quiet keeps nothing waiting (Ctrl-C from ending the process, say).
-async fn delete_jobs(stream: &jetstream::stream::Stream, sequences: &[u64]) {
-    let _ = tokio::time::timeout(Duration::from_secs(3), async {
-        for &sequence in sequences {
-            let _ = stream.delete_message(sequence).await;
+/// How far the observer was told of a run's outcomes, which it hears in case order, as a
+/// local run tells them.
+#[derive(Default)]
+struct Told {
+    shown: usize,
+    compiled: bool,
+}
+
+impl Told {
+    /// Tells the observer of the outcomes that follow those it heard of, up to the first
+    /// case still waited for.
+    fn tell(
+        &mut self,
+        outcomes: &BTreeMap<usize, Outcome>,
+        cases: &[TestCase],
+        observer: &mut dyn Observer,
+        limits: &judge_core::verdict::Limits,
+    ) {
+        while let Some(o) = outcomes.get(&self.shown) {
+            if let Judged::Case {
+                compile,
+                case: Some(c),
+                ..
+            } = &o.result
+            {
+                if !self.compiled {
+                    observer.compiled(compile);
+                    self.compiled = true;
+                }
+                let mut c = c.clone().into_report();
+                c.worker = Some(o.worker.name.clone());
+                observer.case_finished(&c, limits);
+            } else if let Judged::Failed { reason } = &o.result {
+                // Shown as the report will hold it: an IE row with the reason.
+                let mut c = failed_case(&cases[self.shown], reason);
+                c.worker = Some(o.worker.name.clone());
+                observer.case_finished(&c, limits);
+            }
+            self.shown += 1;
         }
-    })
-    .await;
+    }
 }
 
 /// Why a run may have heard nothing for `quiet`, given the workers registered `now` and those
@@ -520,17 +436,6 @@ async fn outcomes_of(
         .messages()
         .await
         .map_err(ClusterError::nats)
-}
-
-/// The cases of the job a max-deliveries advisory names, and how many deliveries it had.
-fn given_up_on<'a>(
-    payload: &[u8],
-    sequence_of: &HashMap<u64, &'a [JobCase]>,
-) -> Option<(&'a [JobCase], u64)> {
-    let v: serde_json::Value = serde_json::from_slice(payload).ok()?;
-    let sequence = v.get("stream_seq")?.as_u64()?;
-    let deliveries = v.get("deliveries").and_then(|d| d.as_u64()).unwrap_or(0);
-    sequence_of.get(&sequence).map(|&chunk| (chunk, deliveries))
 }
 
 /// A case no worker could judge: an internal error, with why.
@@ -601,6 +506,8 @@ pub fn fresh_key() -> String {
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     crate::wire::hash(format!("{now}-{}-{n}", std::process::id()).as_bytes())[..20].to_string()
 }
+
+mod publish;
 
 #[cfg(test)]
 mod tests;

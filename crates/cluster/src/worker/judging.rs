@@ -290,7 +290,7 @@ mod tests {
         });
         let state = tempfile::tempdir().unwrap();
         let played = script.clone();
-        let mut slot = Slot::new(state.path(), Settings::default(), Arc::default(), 1);
+        let mut slot = Slot::new(state.path(), Settings::default(), None, Arc::default(), 1);
         slot.judge_of =
             Box::new(move |ws, settings| Judge::with_executors(ws, played.factory(), settings));
         let job = Job {

@@ -185,18 +185,71 @@ impl Config {
     }
 
     pub fn parse(text: &str) -> Result<Config> {
-        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-        let bad = |span: std::ops::Range<usize>, message: String, fix: &str| Error::Config {
+        let at = Text(text);
+        let raw = at.raw()?;
+        let mut config = Config::default();
+        if let Some(cluster) = raw.cluster {
+            config.cluster = at.cluster(cluster)?;
+        }
+        for (id, spanned) in raw.language {
+            let span = spanned.span();
+            let raw = spanned.into_inner();
+            let language = at.language(&config.languages, &id, span.clone(), &raw)?;
+            let (language, rust) = at.apply(language, &id, span, raw)?;
+            if let Some(rust) = rust {
+                config.rust = rust;
+            }
+            config.take_extensions(language);
+        }
+        Ok(config)
+    }
+
+    /// Adds `language`, or puts it in place of the one of its id. One extension, one
+    /// language: the later definition takes it over from the others.
+    fn take_extensions(&mut self, language: Language) {
+        let taken: Vec<String> = language.extensions.clone();
+        let others: Vec<Language> = self
+            .languages
+            .all()
+            .filter(|l| l.id != language.id)
+            .map(|l| Language::clone(l))
+            .collect();
+        for mut other in others {
+            let before = other.extensions.len();
+            other.extensions.retain(|e| !taken.contains(e));
+            if other.extensions.len() != before {
+                self.languages.insert(other);
+            }
+        }
+        self.languages.insert(language);
+    }
+}
+
+/// The text of `judge.toml`, for errors that name the line of a span in it.
+#[derive(Clone, Copy)]
+struct Text<'a>(&'a str);
+
+impl Text<'_> {
+    fn line_of(self, offset: usize) -> usize {
+        self.0[..offset.min(self.0.len())].matches('\n').count() + 1
+    }
+
+    fn bad(self, span: std::ops::Range<usize>, message: String, fix: &str) -> Error {
+        Error::Config {
             path: "judge.toml".into(),
-            line: Some(line_of(span.start)),
+            line: Some(self.line_of(span.start)),
             message,
             fix: fix.to_string(),
-        };
-        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        }
+    }
+
+    /// The file as TOML, with its keys checked.
+    fn raw(self) -> Result<RawConfig> {
+        toml::from_str(self.0).map_err(|e| {
             let message = e.message().trim().to_string();
             Error::Config {
                 path: "judge.toml".into(),
-                line: e.span().map(|s| line_of(s.start)),
+                line: e.span().map(|s| self.line_of(s.start)),
                 fix: if message.starts_with("unknown field") {
                     "remove or correct the key; the guide's \"judge.toml\" section (docs/src/languages.md) lists every key"
                         .into()
@@ -205,168 +258,189 @@ impl Config {
                 },
                 message,
             }
-        })?;
-        let mut config = Config::default();
-        if let Some(cluster) = raw.cluster {
-            let span = cluster.span();
-            let cluster = cluster.into_inner();
-            if let Some(wait) = &cluster.ack_wait {
-                parse_duration(wait).map_err(|m| {
-                    bad(
-                        span.clone(),
-                        format!("cluster.ack_wait: {m}"),
-                        "write a duration: \"30s\"",
-                    )
-                })?;
-            }
-            if cluster.max_deliver.is_some_and(|n| n < 1) {
-                return Err(bad(
-                    span,
-                    "cluster.max_deliver must be at least 1".into(),
-                    "write how many times a job may be delivered: max_deliver = 3",
-                ));
-            }
-            config.cluster = cluster;
+        })
+    }
+
+    /// `[cluster]`, its values checked.
+    fn cluster(self, cluster: toml::Spanned<ClusterSettings>) -> Result<ClusterSettings> {
+        let span = cluster.span();
+        let cluster = cluster.into_inner();
+        if let Some(wait) = &cluster.ack_wait {
+            parse_duration(wait).map_err(|m| {
+                self.bad(
+                    span.clone(),
+                    format!("cluster.ack_wait: {m}"),
+                    "write a duration: \"30s\"",
+                )
+            })?;
         }
-        for (id, spanned) in raw.language {
-            let span = spanned.span();
-            let raw = spanned.into_inner();
-            let valid_id = !id.is_empty()
-                && id
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-            if !valid_id {
-                return Err(bad(
-                    span,
-                    format!("`{id}` cannot be a language's name"),
-                    "use lowercase letters, digits and `-`: [language.kotlin]",
-                ));
+        if cluster.max_deliver.is_some_and(|n| n < 1) {
+            return Err(self.bad(
+                span,
+                "cluster.max_deliver must be at least 1".into(),
+                "write how many times a job may be delivered: max_deliver = 3",
+            ));
+        }
+        Ok(cluster)
+    }
+
+    /// The language `[language.ID]` starts from: the one of that id so far, or a new one
+    /// (which needs `extensions` and `run`).
+    fn language(
+        self,
+        languages: &Languages,
+        id: &str,
+        span: std::ops::Range<usize>,
+        raw: &RawLanguage,
+    ) -> Result<Language> {
+        let valid_id = !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !valid_id {
+            return Err(self.bad(
+                span,
+                format!("`{id}` cannot be a language's name"),
+                "use lowercase letters, digits and `-`: [language.kotlin]",
+            ));
+        }
+        if let Some(l) = languages.get(id) {
+            return Ok(Language::clone(l));
+        }
+        if raw.extensions.is_none() || raw.run.is_none() {
+            return Err(self.bad(
+                span,
+                format!("language `{id}` is new, so it needs `extensions` and `run`"),
+                "add `extensions = [\"kt\"]` and `run = \"...\"` (and `compile` for a compiled language)",
+            ));
+        }
+        Ok(Language {
+            id: id.to_string(),
+            name: id.to_string(),
+            code: id.to_string(),
+            extensions: Vec::new(),
+            compile: None,
+            run: Command::parse(&["{binary}"]).expect("valid"),
+            version: None,
+            resolve: None,
+            checks: Vec::new(),
+            install: None,
+            kind: Kind::Plain,
+            entry: Vec::new(),
+            compile_env: Vec::new(),
+            compile_reads: Vec::new(),
+        })
+    }
+
+    /// A command of `[language.ID]`, its placeholders checked.
+    fn command(self, id: &str, what: &str, c: toml::Spanned<RawCommand>) -> Result<Command> {
+        let span = c.span();
+        let parsed = match c.into_inner() {
+            RawCommand::Line(l) => Command::parse_line(&l),
+            RawCommand::Args(a) => {
+                Command::parse(&a.iter().map(String::as_str).collect::<Vec<_>>())
             }
-            let command = |what: &str, c: toml::Spanned<RawCommand>| {
-                let span = c.span();
-                let parsed = match c.into_inner() {
-                    RawCommand::Line(l) => Command::parse_line(&l),
-                    RawCommand::Args(a) => {
-                        Command::parse(&a.iter().map(String::as_str).collect::<Vec<_>>())
-                    }
-                };
-                parsed.map_err(|m| {
-                    bad(
-                        span,
-                        format!("language.{id}.{what}: {m}"),
-                        "write the command with the placeholders listed in the guide (docs/src/languages.md, \"judge.toml\")",
-                    )
-                })
-            };
-            let mut language = match config.languages.get(&id) {
-                Some(l) => Language::clone(l),
-                None => {
-                    let (Some(extensions), Some(run)) = (&raw.extensions, &raw.run) else {
-                        return Err(bad(
-                            span,
-                            format!("language `{id}` is new, so it needs `extensions` and `run`"),
-                            "add `extensions = [\"kt\"]` and `run = \"...\"` (and `compile` for a compiled language)",
-                        ));
-                    };
-                    let _ = (extensions, run);
-                    Language {
-                        id: id.clone(),
-                        name: id.clone(),
-                        code: id.clone(),
-                        extensions: Vec::new(),
-                        compile: None,
-                        run: Command::parse(&["{binary}"]).expect("valid"),
-                        version: None,
-                        resolve: None,
-                        checks: Vec::new(),
-                        install: None,
-                        kind: Kind::Plain,
-                        entry: Vec::new(),
-                        compile_env: Vec::new(),
-                        compile_reads: Vec::new(),
-                    }
-                }
-            };
-            if let Some(n) = raw.name {
-                language.name = n;
-            }
-            if let Some(e) = raw.extensions {
-                let span = e.span();
-                let list: Vec<String> = e
-                    .into_inner()
-                    .into_iter()
-                    .map(|x| x.trim_start_matches('.').to_ascii_lowercase())
-                    .collect();
-                if list.is_empty() || list.iter().any(|x| x.is_empty() || x.contains('/')) {
-                    return Err(bad(
-                        span,
-                        format!("language.{id}.extensions: give at least one extension"),
-                        "write extensions without the dot: extensions = [\"kt\"]",
+        };
+        parsed.map_err(|m| {
+            self.bad(
+                span,
+                format!("language.{id}.{what}: {m}"),
+                "write the command with the placeholders listed in the guide (docs/src/languages.md, \"judge.toml\")",
+            )
+        })
+    }
+
+    /// `language` with the keys of `[language.ID]` applied, and Rust's settings when it is Rust.
+    fn apply(
+        self,
+        mut language: Language,
+        id: &str,
+        span: std::ops::Range<usize>,
+        raw: RawLanguage,
+    ) -> Result<(Language, Option<RustSettings>)> {
+        if let Some(n) = raw.name {
+            language.name = n;
+        }
+        if let Some(e) = raw.extensions {
+            language.extensions = self.extensions(id, e)?;
+        }
+        if let Some(c) = raw.compile {
+            language.compile = Some(self.command(id, "compile", c)?);
+        }
+        if let Some(c) = raw.run {
+            // A run command of a program found on PATH runs that program: no launcher
+            // resolution from the built-in entry applies any more.
+            language.run = self.command(id, "run", c)?;
+            language.resolve = None;
+        }
+        if let Some(c) = raw.version {
+            language.version = Some(self.command(id, "version", c)?);
+        }
+        if let Some(c) = raw.checks {
+            language.checks = c;
+        }
+        if let Some(i) = raw.install {
+            language.install = Some(i);
+        }
+        let rust = self.rust(&language, id, span, (&raw.edition, &raw.toolchain))?;
+        Ok((language, rust))
+    }
+
+    /// `extensions`, without their dots, in lower case: at least one.
+    fn extensions(self, id: &str, e: toml::Spanned<Vec<String>>) -> Result<Vec<String>> {
+        let span = e.span();
+        let list: Vec<String> = e
+            .into_inner()
+            .into_iter()
+            .map(|x| x.trim_start_matches('.').to_ascii_lowercase())
+            .collect();
+        if list.is_empty() || list.iter().any(|x| x.is_empty() || x.contains('/')) {
+            return Err(self.bad(
+                span,
+                format!("language.{id}.extensions: give at least one extension"),
+                "write extensions without the dot: extensions = [\"kt\"]",
+            ));
+        }
+        Ok(list)
+    }
+
+    /// `edition` and `toolchain`, which only Rust takes: its settings, checked.
+    fn rust(
+        self,
+        language: &Language,
+        id: &str,
+        span: std::ops::Range<usize>,
+        (edition, toolchain): (
+            &Option<toml::Spanned<String>>,
+            &Option<toml::Spanned<String>>,
+        ),
+    ) -> Result<Option<RustSettings>> {
+        for (key, value) in [("edition", edition), ("toolchain", toolchain)] {
+            if let Some(v) = value {
+                if language.kind != Kind::Rust {
+                    return Err(self.bad(
+                        v.span(),
+                        format!("`{key}` applies only to [language.rust]"),
+                        &format!("remove `{key}` from [language.{id}]"),
                     ));
                 }
-                language.extensions = list;
             }
-            if let Some(c) = raw.compile {
-                language.compile = Some(command("compile", c)?);
-            }
-            if let Some(c) = raw.run {
-                // A run command of a program found on PATH runs that program: no launcher
-                // resolution from the built-in entry applies any more.
-                language.run = command("run", c)?;
-                language.resolve = None;
-            }
-            if let Some(c) = raw.version {
-                language.version = Some(command("version", c)?);
-            }
-            if let Some(c) = raw.checks {
-                language.checks = c;
-            }
-            if let Some(i) = raw.install {
-                language.install = Some(i);
-            }
-            for (key, value) in [("edition", &raw.edition), ("toolchain", &raw.toolchain)] {
-                if let Some(v) = value {
-                    if language.kind != Kind::Rust {
-                        return Err(bad(
-                            v.span(),
-                            format!("`{key}` applies only to [language.rust]"),
-                            &format!("remove `{key}` from [language.{id}]"),
-                        ));
-                    }
-                }
-            }
-            if language.kind == Kind::Rust {
-                let rust = RustSettings {
-                    edition: raw.edition.as_ref().map(|e| e.get_ref().clone()),
-                    toolchain: raw.toolchain.as_ref().map(|t| t.get_ref().clone()),
-                };
-                rust.validate().map_err(|m| {
-                    bad(
-                        span.clone(),
-                        format!("language.rust: {m}"),
-                        "write edition = \"2021\" and toolchain = \"1.75\" (a toolchain rustup has installed)",
-                    )
-                })?;
-                config.rust = rust;
-            }
-            // One extension, one language: the later definition takes it over.
-            let taken: Vec<String> = language.extensions.clone();
-            let others: Vec<Language> = config
-                .languages
-                .all()
-                .filter(|l| l.id != language.id)
-                .map(|l| Language::clone(l))
-                .collect();
-            for mut other in others {
-                let before = other.extensions.len();
-                other.extensions.retain(|e| !taken.contains(e));
-                if other.extensions.len() != before {
-                    config.languages.insert(other);
-                }
-            }
-            config.languages.insert(language);
         }
-        Ok(config)
+        if language.kind != Kind::Rust {
+            return Ok(None);
+        }
+        let rust = RustSettings {
+            edition: edition.as_ref().map(|e| e.get_ref().clone()),
+            toolchain: toolchain.as_ref().map(|t| t.get_ref().clone()),
+        };
+        rust.validate().map_err(|m| {
+            self.bad(
+                span,
+                format!("language.rust: {m}"),
+                "write edition = \"2021\" and toolchain = \"1.75\" (a toolchain rustup has installed)",
+            )
+        })?;
+        Ok(Some(rust))
     }
 }
 

@@ -1,14 +1,15 @@
 //! `--jobs N`: cases on several slots at once, reported in order; a case whose time could decide its verdict is re-run alone.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
 
-use super::slot::shown_input;
-use super::{Judge, Observer, Options, Run};
+use super::slot::{shown_input, Slot};
+use super::{Env, Judge, Observer, Options, Run};
 use crate::compile::Program;
 use crate::error::Result;
 use crate::model::{CaseReport, Rerun};
 use crate::verdict::{Limits, Verdict};
-use crate::workspace::TestCase;
+use crate::workspace::{Problem, Solution, TestCase};
 
 impl Judge {
     /// Runs the cases on up to `options.jobs` slots at once. The observer hears of them in
@@ -22,110 +23,175 @@ impl Judge {
     ) -> Result<Vec<CaseReport>> {
         let (problem, solution, cases, options) =
             (run.problem, run.solution, run.cases, run.options);
-        let observer = &mut *run.observer;
         let limits = *limits;
         let jobs = options.jobs.min(cases.len());
         self.ensure_slots(jobs)?;
         let (env, slots) = self.parts();
-
         let n = cases.len();
-        let next = AtomicUsize::new(0);
-        // The first case whose failure ends the run (--stop-on-fail): no case after it starts.
-        let stop_after = AtomicUsize::new(usize::MAX);
-        let mut done: Vec<Option<CaseReport>> = vec![None; n];
-        let mut out = Vec::new();
-        let mut emitted = 0;
-        let mut ended = false;
+        let queue = Queue {
+            cases,
+            next: AtomicUsize::new(0),
+            stop_after: AtomicUsize::new(usize::MAX),
+            // Each slot claims the case after its own as it starts one, and sends it ahead.
+            ahead: super::ahead::sends_ahead(problem, options),
+        };
+        let mut order = InOrder {
+            done: vec![None; n],
+            out: Vec::new(),
+            emitted: 0,
+            ended: false,
+        };
         let mut error = None;
         let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<CaseReport>)>();
-        observer.case_started(&cases[0], 0, n);
-        // Each slot claims the case after its own as it starts one, and sends it ahead.
-        let ahead = super::ahead::sends_ahead(problem, options);
+        run.observer.case_started(&cases[0], 0, n);
         std::thread::scope(|s| {
             for slot in slots.iter_mut().take(jobs) {
-                let (tx, next, stop_after, limits) = (tx.clone(), &next, &stop_after, &limits);
-                let mut claimed = None;
-                s.spawn(move || loop {
-                    let i = claimed
-                        .take()
-                        .unwrap_or_else(|| next.fetch_add(1, Ordering::SeqCst));
-                    if i >= n || i > stop_after.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    if ahead {
-                        claimed = Some(next.fetch_add(1, Ordering::SeqCst));
-                    }
-                    let case = &cases[i];
-                    let following = claimed.and_then(|j| cases.get(j));
-                    let result = slot
-                        .run_case(env, problem, program, (case, following), limits)
-                        .map(|mut c| {
-                            c.parallel = true;
-                            if c.verdict != Verdict::Ac {
-                                c.saved_output = slot.keep_output(env, problem, solution, case);
-                                c.input = shown_input(&case.input, c.verdict, options.show_input);
-                            }
-                            c
-                        });
-                    let final_end = match &result {
-                        Ok(c) => options.ends_run(c) && !needs_rerun(c, limits),
-                        Err(_) => true,
-                    };
-                    if final_end {
-                        stop_after.fetch_min(i, Ordering::SeqCst);
-                    }
-                    if tx.send((i, result)).is_err() {
-                        break;
-                    }
-                });
+                let (tx, queue, limits) = (tx.clone(), &queue, &limits);
+                let job = (problem, solution, options);
+                s.spawn(move || queue.work(slot, env, (job, program, limits), tx));
             }
             drop(tx);
             for (i, result) in rx {
                 match result {
-                    Ok(c) => done[i] = Some(c),
+                    Ok(c) => order.done[i] = Some(c),
                     Err(e) => {
                         error.get_or_insert(e);
-                        stop_after.store(0, Ordering::SeqCst);
+                        queue.stop_after.store(0, Ordering::SeqCst);
                     }
                 }
-                // Tell the observer in order, up to the first case that must wait for its re-run.
-                while !ended && emitted < n {
-                    match &done[emitted] {
-                        Some(c) if !needs_rerun(c, &limits) => {
-                            let c = done[emitted].take().expect("just matched");
-                            ended = emit(observer, &mut out, c, &limits, options, cases);
-                            emitted += 1;
-                        }
-                        _ => break,
-                    }
-                }
+                order.tell_ready(run, &limits);
             }
         });
         if let Some(e) = error {
             return Err(e);
         }
-        // The rest, in order, re-running alone what must be: nothing else runs now.
-        while !ended && emitted < n {
-            let Some(mut c) = done[emitted].take() else {
+        self.rerun_alone(run, program, &limits, order)
+    }
+
+    /// The rest, in order, re-running alone what must be: nothing else runs now.
+    fn rerun_alone(
+        &mut self,
+        run: &mut Run,
+        program: &Program,
+        limits: &Limits,
+        mut order: InOrder,
+    ) -> Result<Vec<CaseReport>> {
+        let (problem, solution, cases, options) =
+            (run.problem, run.solution, run.cases, run.options);
+        while !order.ended && order.emitted < cases.len() {
+            let Some(mut c) = order.done[order.emitted].take() else {
                 break;
             };
-            if needs_rerun(&c, &limits) {
-                let case = &cases[emitted];
+            if needs_rerun(&c, limits) {
+                let case = &cases[order.emitted];
                 let before = Rerun {
                     verdict: c.verdict,
                     cpu: c.cpu,
                 };
-                c = self.run_case(problem, program, case, &limits)?;
+                c = self.run_case(problem, program, case, limits)?;
                 if c.verdict != Verdict::Ac {
                     c.saved_output = self.keep_output(problem, solution, case);
                     c.input = shown_input(&case.input, c.verdict, options.show_input);
                 }
                 c.rerun = Some(before);
             }
-            ended = emit(observer, &mut out, c, &limits, options, cases);
-            emitted += 1;
+            order.ended = emit(
+                &mut *run.observer,
+                &mut order.out,
+                c,
+                limits,
+                options,
+                cases,
+            );
+            order.emitted += 1;
         }
-        Ok(out)
+        Ok(order.out)
+    }
+}
+
+/// What every case of a run is judged as: the problem, the solution, the options.
+type Job<'a> = (&'a Problem, &'a Solution, &'a Options);
+
+/// The cases of a parallel run, claimed by the slots one by one.
+struct Queue<'a> {
+    cases: &'a [TestCase],
+    next: AtomicUsize,
+    /// The first case whose failure ends the run (--stop-on-fail): no case after it starts.
+    stop_after: AtomicUsize,
+    ahead: bool,
+}
+
+impl Queue<'_> {
+    /// One slot's work: the cases it claims, each run and sent back with its index, until
+    /// none is left or the run has ended.
+    fn work(
+        &self,
+        slot: &mut Slot,
+        env: Env,
+        ((problem, solution, options), program, limits): (Job, &Program, &Limits),
+        tx: Sender<(usize, Result<CaseReport>)>,
+    ) {
+        let cases = self.cases;
+        let mut claimed = None;
+        loop {
+            let i = claimed
+                .take()
+                .unwrap_or_else(|| self.next.fetch_add(1, Ordering::SeqCst));
+            if i >= cases.len() || i > self.stop_after.load(Ordering::SeqCst) {
+                break;
+            }
+            if self.ahead {
+                claimed = Some(self.next.fetch_add(1, Ordering::SeqCst));
+            }
+            let case = &cases[i];
+            let following = claimed.and_then(|j| cases.get(j));
+            let result = slot
+                .run_case(env, problem, program, (case, following), limits)
+                .map(|mut c| {
+                    c.parallel = true;
+                    if c.verdict != Verdict::Ac {
+                        c.saved_output = slot.keep_output(env, problem, solution, case);
+                        c.input = shown_input(&case.input, c.verdict, options.show_input);
+                    }
+                    c
+                });
+            let final_end = match &result {
+                Ok(c) => options.ends_run(c) && !needs_rerun(c, limits),
+                Err(_) => true,
+            };
+            if final_end {
+                self.stop_after.fetch_min(i, Ordering::SeqCst);
+            }
+            if tx.send((i, result)).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// The reports of a parallel run as they come, told to the observer in case order.
+struct InOrder {
+    done: Vec<Option<CaseReport>>,
+    out: Vec<CaseReport>,
+    emitted: usize,
+    ended: bool,
+}
+
+impl InOrder {
+    /// Tells the observer of the cases done, in order, up to the first that must wait for
+    /// its re-run.
+    fn tell_ready(&mut self, run: &mut Run, limits: &Limits) {
+        while !self.ended && self.emitted < self.done.len() {
+            match &self.done[self.emitted] {
+                Some(c) if !needs_rerun(c, limits) => {
+                    let c = self.done[self.emitted].take().expect("just matched");
+                    let (options, cases) = (run.options, run.cases);
+                    self.ended = emit(&mut *run.observer, &mut self.out, c, limits, options, cases);
+                    self.emitted += 1;
+                }
+                _ => break,
+            }
+        }
     }
 }
 

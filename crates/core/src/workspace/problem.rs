@@ -223,142 +223,25 @@ pub(super) fn parse_problem(
             message,
         }
     })?;
-    let bad = |span: std::ops::Range<usize>, message: String, fix: &str| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, span.start)),
-        message,
-        fix: fix.to_string(),
-    };
-    let time = parse_duration(raw.time_limit.get_ref()).map_err(|m| {
-        bad(
-            raw.time_limit.span(),
-            format!("time_limit: {m}"),
-            "write a positive duration such as \"1s\" or \"500ms\"",
-        )
-    })?;
-    let memory = parse_size(raw.memory_limit.get_ref()).map_err(|m| {
-        bad(
-            raw.memory_limit.span(),
-            format!("memory_limit: {m}"),
-            "write a positive size such as \"256MiB\" or \"1GiB\"",
-        )
-    })?;
-    let output = match &raw.output_limit {
-        Some(s) => parse_size(s.get_ref()).map_err(|m| {
-            bad(
-                s.span(),
-                format!("output_limit: {m}"),
-                "write a positive size such as \"64MiB\"",
-            )
-        })?,
-        None => DEFAULT_OUTPUT_LIMIT,
-    };
-    let mut expected = BTreeMap::new();
-    for (name, value) in &raw.expected {
-        let e = value.get_ref().parse::<Expectation>().map_err(|m| {
-            bad(
-                value.span(),
-                format!("expected verdict of `{name}`: {m}"),
-                "write a verdict such as \"AC\", \"TLE\" or \"TLE or AC\"",
-            )
-        })?;
-        expected.insert(name.clone(), e);
-    }
+    let at = At { shown, text };
+    let limits = at.limits(&raw)?;
+    let expected = at.expected(&raw)?;
     // The interactor first: what it says of a checker beside it is the better message.
     let interactor = parse_interactor(&raw, dir, shown, text, config)?;
     let checker = parse_checker(&raw, dir, shown, text, config)?;
-    let generator = match &raw.generator {
-        Some(g) => Some(program_file(
-            "generator",
-            g,
-            dir,
-            (shown, text),
-            config,
-            "it prints one input for the seed given as its first argument",
-        )?),
-        None => None,
-    };
-    let input_validators = match &raw.input_validator {
-        Some(v) => vec![InputValidator {
-            name: v.get_ref().clone(),
-            kind: ValidatorKind::Program(program_file(
-                "input_validator",
-                v,
-                dir,
-                (shown, text),
-                config,
-                "it reads an input on stdin and exits with 42 when the input is valid",
-            )?),
-        }],
-        None => Vec::new(),
-    };
-    let rust = match &raw.rust {
-        Some(r) => {
-            r.get_ref().validate().map_err(|m| {
-                bad(
-                    r.span(),
-                    format!("[rust]: {m}"),
-                    "write edition = \"2021\" and toolchain = \"1.75\" (a toolchain rustup has installed)",
-                )
-            })?;
-            r.get_ref().clone()
-        }
-        None => RustSettings::default(),
-    };
-    let mut language_time = BTreeMap::new();
-    for (language, rule) in &raw.language_time {
-        if config.languages.get(language).is_none() {
-            let ids: Vec<&str> = config.languages.all().map(|l| l.id.as_str()).collect();
-            return Err(bad(
-                rule.span(),
-                format!("language_time: there is no language `{language}`"),
-                &format!("use one of: {}", ids.join(", ")),
-            ));
-        }
-        let parsed: TimeRule = rule.get_ref().parse().map_err(|m: String| {
-            bad(
-                rule.span(),
-                format!("language_time.{language}: {m}"),
-                "write a rule such as \"3x + 2s\" (three times the limit, plus 2 s)",
-            )
-        })?;
-        language_time.insert(language.clone(), parsed);
-    }
-    let mut io = FileIo::default();
-    for (key, value, slot) in [
-        ("input_file", &raw.input_file, &mut io.input),
-        ("output_file", &raw.output_file, &mut io.output),
-    ] {
-        if let Some(name) = value {
-            if let Err(m) = check_io_name(name.get_ref()) {
-                return Err(bad(
-                    name.span(),
-                    format!("{key}: `{}` {m}", name.get_ref()),
-                    "write a plain file name such as \"input.txt\"",
-                ));
-            }
-            *slot = Some(name.get_ref().clone());
-        }
-    }
-    if let (Some(name), Some(output)) = (&io.input, &raw.output_file) {
-        if name == output.get_ref() {
-            return Err(bad(
-                output.span(),
-                format!("output_file: `{name}` is also the input_file"),
-                "name two different files, such as \"input.txt\" and \"output.txt\"",
-            ));
-        }
-    }
+    let (generator, input_validators) = at.programs(&raw, dir, config)?;
+    let rust = at.rust(&raw)?;
+    let language_time = at.language_time(&raw, config)?;
+    let io = at.file_io(&raw)?;
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
         title: raw.title,
-        limits: ProblemLimits {
-            time,
-            memory_bytes: memory,
-            output_bytes: output,
-            memory_rule: MemoryRule::Resident,
+        time_rule: TimeLimitRule {
+            fixed: Some(limits.time),
+            ..TimeLimitRule::DEFAULT
         },
+        limits,
         checker,
         samples: raw.samples,
         expected,
@@ -368,16 +251,188 @@ pub(super) fn parse_problem(
         language_time,
         grading: None,
         scoring: false,
-        time_rule: TimeLimitRule {
-            fixed: Some(time),
-            ..TimeLimitRule::DEFAULT
-        },
         url: raw.url,
         io,
         interactor,
         terms: Default::default(),
         package: PackagePrograms::default(),
     })
+}
+
+/// `problem.toml` as shown in errors, and its text, for errors that name a span's line.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    shown: &'a str,
+    text: &'a str,
+}
+
+impl At<'_> {
+    fn bad(self, span: std::ops::Range<usize>, message: String, fix: &str) -> Error {
+        Error::Config {
+            path: self.shown.to_string(),
+            line: Some(line_of(self.text, span.start)),
+            message,
+            fix: fix.to_string(),
+        }
+    }
+
+    /// `time_limit`, `memory_limit` and `output_limit`.
+    fn limits(self, raw: &RawProblem) -> Result<ProblemLimits> {
+        let time = parse_duration(raw.time_limit.get_ref()).map_err(|m| {
+            self.bad(
+                raw.time_limit.span(),
+                format!("time_limit: {m}"),
+                "write a positive duration such as \"1s\" or \"500ms\"",
+            )
+        })?;
+        let memory = parse_size(raw.memory_limit.get_ref()).map_err(|m| {
+            self.bad(
+                raw.memory_limit.span(),
+                format!("memory_limit: {m}"),
+                "write a positive size such as \"256MiB\" or \"1GiB\"",
+            )
+        })?;
+        let output = match &raw.output_limit {
+            Some(s) => parse_size(s.get_ref()).map_err(|m| {
+                self.bad(
+                    s.span(),
+                    format!("output_limit: {m}"),
+                    "write a positive size such as \"64MiB\"",
+                )
+            })?,
+            None => DEFAULT_OUTPUT_LIMIT,
+        };
+        Ok(ProblemLimits {
+            time,
+            memory_bytes: memory,
+            output_bytes: output,
+            memory_rule: MemoryRule::Resident,
+        })
+    }
+
+    /// `[expected]`: each solution's expected verdict.
+    fn expected(self, raw: &RawProblem) -> Result<BTreeMap<String, Expectation>> {
+        let mut expected = BTreeMap::new();
+        for (name, value) in &raw.expected {
+            let e = value.get_ref().parse::<Expectation>().map_err(|m| {
+                self.bad(
+                    value.span(),
+                    format!("expected verdict of `{name}`: {m}"),
+                    "write a verdict such as \"AC\", \"TLE\" or \"TLE or AC\"",
+                )
+            })?;
+            expected.insert(name.clone(), e);
+        }
+        Ok(expected)
+    }
+
+    /// `generator` and `input_validator`: programs of the problem's folder.
+    fn programs(
+        self,
+        raw: &RawProblem,
+        dir: &Path,
+        config: &Config,
+    ) -> Result<(Option<PathBuf>, Vec<InputValidator>)> {
+        let generator = match &raw.generator {
+            Some(g) => Some(program_file(
+                "generator",
+                g,
+                dir,
+                (self.shown, self.text),
+                config,
+                "it prints one input for the seed given as its first argument",
+            )?),
+            None => None,
+        };
+        let input_validators = match &raw.input_validator {
+            Some(v) => vec![InputValidator {
+                name: v.get_ref().clone(),
+                kind: ValidatorKind::Program(program_file(
+                    "input_validator",
+                    v,
+                    dir,
+                    (self.shown, self.text),
+                    config,
+                    "it reads an input on stdin and exits with 42 when the input is valid",
+                )?),
+            }],
+            None => Vec::new(),
+        };
+        Ok((generator, input_validators))
+    }
+
+    /// `[rust]`, checked.
+    fn rust(self, raw: &RawProblem) -> Result<RustSettings> {
+        let Some(r) = &raw.rust else {
+            return Ok(RustSettings::default());
+        };
+        r.get_ref().validate().map_err(|m| {
+            self.bad(
+                r.span(),
+                format!("[rust]: {m}"),
+                "write edition = \"2021\" and toolchain = \"1.75\" (a toolchain rustup has installed)",
+            )
+        })?;
+        Ok(r.get_ref().clone())
+    }
+
+    /// `[language_time]`: a time rule per language the workspace knows.
+    fn language_time(
+        self,
+        raw: &RawProblem,
+        config: &Config,
+    ) -> Result<BTreeMap<String, TimeRule>> {
+        let mut language_time = BTreeMap::new();
+        for (language, rule) in &raw.language_time {
+            if config.languages.get(language).is_none() {
+                let ids: Vec<&str> = config.languages.all().map(|l| l.id.as_str()).collect();
+                return Err(self.bad(
+                    rule.span(),
+                    format!("language_time: there is no language `{language}`"),
+                    &format!("use one of: {}", ids.join(", ")),
+                ));
+            }
+            let parsed: TimeRule = rule.get_ref().parse().map_err(|m: String| {
+                self.bad(
+                    rule.span(),
+                    format!("language_time.{language}: {m}"),
+                    "write a rule such as \"3x + 2s\" (three times the limit, plus 2 s)",
+                )
+            })?;
+            language_time.insert(language.clone(), parsed);
+        }
+        Ok(language_time)
+    }
+
+    /// `input_file` and `output_file`: plain names, and not the same one.
+    fn file_io(self, raw: &RawProblem) -> Result<FileIo> {
+        let mut io = FileIo::default();
+        for (key, value, slot) in [
+            ("input_file", &raw.input_file, &mut io.input),
+            ("output_file", &raw.output_file, &mut io.output),
+        ] {
+            if let Some(name) = value {
+                if let Err(m) = check_io_name(name.get_ref()) {
+                    return Err(self.bad(
+                        name.span(),
+                        format!("{key}: `{}` {m}", name.get_ref()),
+                        "write a plain file name such as \"input.txt\"",
+                    ));
+                }
+                *slot = Some(name.get_ref().clone());
+            }
+        }
+        if let (Some(name), Some(output)) = (&io.input, &raw.output_file) {
+            if name == output.get_ref() {
+                return Err(self.bad(
+                    output.span(),
+                    format!("output_file: `{name}` is also the input_file"),
+                    "name two different files, such as \"input.txt\" and \"output.txt\"",
+                ));
+            }
+        }
+        Ok(io)
+    }
 }
 
 /// Whether `name` can be the name of a file in the program's working folder: one plain name,

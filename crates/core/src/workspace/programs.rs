@@ -1,6 +1,7 @@
 //! The problem's own programs in `problem.toml`: the checker keys (a built-in mode with its options, or a checker program) and the interactor keys.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::check::{CompareOptions, KattisFlags};
 use crate::error::{Error, Result};
@@ -87,102 +88,28 @@ pub(super) fn parse_checker(
     text: &str,
     config: &Config,
 ) -> Result<Checker> {
-    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, span.start)),
-        message,
-        fix,
-    };
     let mode = raw
         .checker
         .as_ref()
         .map_or(CheckerKey::default(), |c| *c.get_ref());
-    let needs = |key: &str, span: std::ops::Range<usize>, modes: &[CheckerKey]| {
-        if modes.contains(&mode) {
-            return Ok(());
-        }
-        let names: Vec<String> = modes.iter().map(|m| format!("\"{m}\"")).collect();
-        Err(bad(
-            span,
-            format!(
-                "`{key}` applies only to checker = {}, and this problem's checker is \"{mode}\"",
-                names.join(" or ")
-            ),
-            format!("set `checker = \"{}\"`, or remove `{key}`", modes[0]),
-        ))
-    };
-    let mut compare = CompareOptions::default();
-    if let Some(ci) = &raw.case_insensitive {
-        needs(
-            "case_insensitive",
-            ci.span(),
-            &[CheckerKey::Tokens, CheckerKey::Lines, CheckerKey::Float],
-        )?;
-        compare.case_insensitive = *ci.get_ref();
-    }
-    for (key, value, slot) in [
-        (
-            "float_absolute",
-            &raw.float_absolute,
-            &mut compare.float_absolute,
-        ),
-        (
-            "float_relative",
-            &raw.float_relative,
-            &mut compare.float_relative,
-        ),
-    ] {
-        let Some(value) = value else { continue };
-        needs(key, value.span(), &[CheckerKey::Float])?;
-        let v = *value.get_ref();
-        if !(v.is_finite() && v >= 0.0) {
-            return Err(bad(
-                value.span(),
-                format!("{key}: `{v}` is not a tolerance (it must be zero or more)"),
-                format!("write a tolerance such as `{key} = 1e-6`"),
-            ));
-        }
-        *slot = v;
-    }
+    let keys = Keys { shown, text, mode };
+    let compare = keys.compare_options(raw)?;
     for (key, value) in [
         ("checker_program", &raw.checker_program),
         ("checker_time_limit", &raw.checker_time_limit),
         ("checker_memory_limit", &raw.checker_memory_limit),
     ] {
         if let Some(value) = value {
-            needs(key, value.span(), &[CheckerKey::Custom])?;
+            keys.needs(key, value.span(), &[CheckerKey::Custom])?;
         }
     }
     if let Some(p) = &raw.checker_protocol {
-        needs("checker_protocol", p.span(), &[CheckerKey::Custom])?;
+        keys.needs("checker_protocol", p.span(), &[CheckerKey::Custom])?;
     }
-    let flags = match &raw.validator_flags {
-        // A Kattis interactor's flags (`parse_interactor`).
-        Some(_) if raw.interactor.is_some() && raw.checker.is_none() => String::new(),
-        Some(f) => {
-            needs(
-                "validator_flags",
-                f.span(),
-                &[CheckerKey::Kattis, CheckerKey::Custom],
-            )?;
-            let kattis_program = raw
-                .checker_protocol
-                .as_ref()
-                .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
-            if mode == CheckerKey::Custom && !kattis_program {
-                return Err(bad(
-                    f.span(),
-                    "`validator_flags` are given to a Kattis output validator, and this checker is a testlib checker".into(),
-                    "set `checker_protocol = \"kattis\"`, or remove `validator_flags`".into(),
-                ));
-            }
-            f.get_ref().clone()
-        }
-        None => String::new(),
-    };
+    let flags = keys.validator_flags(raw)?;
     if mode == CheckerKey::Kattis {
         let parsed = KattisFlags::parse(&flags).map_err(|m| {
-            bad(
+            keys.bad(
                 raw.validator_flags.as_ref().map_or(0..0, |f| f.span()),
                 format!("validator_flags: {m}"),
                 "write the default validator's flags, such as \"case_sensitive float_tolerance 1e-6\"".into(),
@@ -196,56 +123,183 @@ pub(super) fn parse_checker(
             options: compare,
         });
     }
-    let shown_dir = Path::new(shown)
-        .parent()
-        .map_or(String::new(), |d| d.display().to_string());
-    let Some(program) = &raw.checker_program else {
-        let span = raw.checker.as_ref().map_or(0..0, |c| c.span());
-        return Err(bad(
+    keys.checker_program(raw, dir, config, &flags)
+}
+
+/// The checker's keys in `problem.toml` as shown in errors and its text, and the checker
+/// mode they are read for.
+#[derive(Clone, Copy)]
+struct Keys<'a> {
+    shown: &'a str,
+    text: &'a str,
+    mode: CheckerKey,
+}
+
+impl Keys<'_> {
+    fn bad(self, span: std::ops::Range<usize>, message: String, fix: String) -> Error {
+        Error::Config {
+            path: self.shown.to_string(),
+            line: Some(line_of(self.text, span.start)),
+            message,
+            fix,
+        }
+    }
+
+    /// `key` (at `span`) is refused unless the checker is one of `modes`.
+    fn needs(self, key: &str, span: std::ops::Range<usize>, modes: &[CheckerKey]) -> Result<()> {
+        let mode = self.mode;
+        if modes.contains(&mode) {
+            return Ok(());
+        }
+        let names: Vec<String> = modes.iter().map(|m| format!("\"{m}\"")).collect();
+        Err(self.bad(
             span,
-            "checker = \"custom\" needs the checker's source".into(),
-            format!("add `checker_program = \"checker.EXT\"`, naming a source file in {shown_dir}/ ({ANY_LANGUAGE})"),
-        ));
-    };
-    let source = program_file(
-        "checker_program",
-        program,
-        dir,
-        (shown, text),
-        config,
-        "it is run as `checker INPUT OUTPUT ANSWER`",
-    )?;
-    let time = match &raw.checker_time_limit {
-        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
-            bad(
-                t.span(),
-                format!("checker_time_limit: {m}"),
-                "write a positive duration such as \"10s\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_TIME,
-    };
-    let memory_bytes = match &raw.checker_memory_limit {
-        Some(m) => parse_size(m.get_ref()).map_err(|e| {
-            bad(
-                m.span(),
-                format!("checker_memory_limit: {e}"),
-                "write a positive size such as \"1GiB\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_MEMORY,
-    };
-    Ok(Checker::Program(CheckerProgram {
-        source,
-        time,
-        memory_bytes,
-        protocol: match raw.checker_protocol.as_ref().map(|p| *p.get_ref()) {
-            Some(Protocol::Kattis) => CheckerProtocol::Kattis {
-                flags: flags.split_whitespace().map(str::to_string).collect(),
+            format!(
+                "`{key}` applies only to checker = {}, and this problem's checker is \"{mode}\"",
+                names.join(" or ")
+            ),
+            format!("set `checker = \"{}\"`, or remove `{key}`", modes[0]),
+        ))
+    }
+
+    /// A helper program's time and memory limits (`KEY_time_limit`, `KEY_memory_limit`).
+    fn limits(
+        self,
+        (time_key, time): (&str, &Option<toml::Spanned<String>>),
+        (memory_key, memory): (&str, &Option<toml::Spanned<String>>),
+    ) -> Result<(Duration, u64)> {
+        let time = match time {
+            Some(t) => parse_duration(t.get_ref()).map_err(|m| {
+                self.bad(
+                    t.span(),
+                    format!("{time_key}: {m}"),
+                    "write a positive duration such as \"10s\"".into(),
+                )
+            })?,
+            None => DEFAULT_CHECKER_TIME,
+        };
+        let memory_bytes = match memory {
+            Some(m) => parse_size(m.get_ref()).map_err(|e| {
+                self.bad(
+                    m.span(),
+                    format!("{memory_key}: {e}"),
+                    "write a positive size such as \"1GiB\"".into(),
+                )
+            })?,
+            None => DEFAULT_CHECKER_MEMORY,
+        };
+        Ok((time, memory_bytes))
+    }
+
+    /// `case_insensitive`, `float_absolute` and `float_relative`, for the built-in modes.
+    fn compare_options(self, raw: &RawProblem) -> Result<CompareOptions> {
+        let mut compare = CompareOptions::default();
+        if let Some(ci) = &raw.case_insensitive {
+            self.needs(
+                "case_insensitive",
+                ci.span(),
+                &[CheckerKey::Tokens, CheckerKey::Lines, CheckerKey::Float],
+            )?;
+            compare.case_insensitive = *ci.get_ref();
+        }
+        for (key, value, slot) in [
+            (
+                "float_absolute",
+                &raw.float_absolute,
+                &mut compare.float_absolute,
+            ),
+            (
+                "float_relative",
+                &raw.float_relative,
+                &mut compare.float_relative,
+            ),
+        ] {
+            let Some(value) = value else { continue };
+            self.needs(key, value.span(), &[CheckerKey::Float])?;
+            let v = *value.get_ref();
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(self.bad(
+                    value.span(),
+                    format!("{key}: `{v}` is not a tolerance (it must be zero or more)"),
+                    format!("write a tolerance such as `{key} = 1e-6`"),
+                ));
+            }
+            *slot = v;
+        }
+        Ok(compare)
+    }
+
+    /// `validator_flags`: the default validator's, or a Kattis checker program's.
+    fn validator_flags(self, raw: &RawProblem) -> Result<String> {
+        Ok(match &raw.validator_flags {
+            // A Kattis interactor's flags (`parse_interactor`).
+            Some(_) if raw.interactor.is_some() && raw.checker.is_none() => String::new(),
+            Some(f) => {
+                self.needs(
+                    "validator_flags",
+                    f.span(),
+                    &[CheckerKey::Kattis, CheckerKey::Custom],
+                )?;
+                let kattis_program = raw
+                    .checker_protocol
+                    .as_ref()
+                    .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
+                if self.mode == CheckerKey::Custom && !kattis_program {
+                    return Err(self.bad(
+                        f.span(),
+                        "`validator_flags` are given to a Kattis output validator, and this checker is a testlib checker".into(),
+                        "set `checker_protocol = \"kattis\"`, or remove `validator_flags`".into(),
+                    ));
+                }
+                f.get_ref().clone()
+            }
+            None => String::new(),
+        })
+    }
+
+    /// `checker = "custom"`: the program, its limits and its protocol.
+    fn checker_program(
+        self,
+        raw: &RawProblem,
+        dir: &Path,
+        config: &Config,
+        flags: &str,
+    ) -> Result<Checker> {
+        let shown_dir = Path::new(self.shown)
+            .parent()
+            .map_or(String::new(), |d| d.display().to_string());
+        let Some(program) = &raw.checker_program else {
+            let span = raw.checker.as_ref().map_or(0..0, |c| c.span());
+            return Err(self.bad(
+                span,
+                "checker = \"custom\" needs the checker's source".into(),
+                format!("add `checker_program = \"checker.EXT\"`, naming a source file in {shown_dir}/ ({ANY_LANGUAGE})"),
+            ));
+        };
+        let source = program_file(
+            "checker_program",
+            program,
+            dir,
+            (self.shown, self.text),
+            config,
+            "it is run as `checker INPUT OUTPUT ANSWER`",
+        )?;
+        let (time, memory_bytes) = self.limits(
+            ("checker_time_limit", &raw.checker_time_limit),
+            ("checker_memory_limit", &raw.checker_memory_limit),
+        )?;
+        Ok(Checker::Program(CheckerProgram {
+            source,
+            time,
+            memory_bytes,
+            protocol: match raw.checker_protocol.as_ref().map(|p| *p.get_ref()) {
+                Some(Protocol::Kattis) => CheckerProtocol::Kattis {
+                    flags: flags.split_whitespace().map(str::to_string).collect(),
+                },
+                _ => CheckerProtocol::Testlib,
             },
-            _ => CheckerProtocol::Testlib,
-        },
-    }))
+        }))
+    }
 }
 
 /// The interactor keys. An interactor decides with its exit code, so the only checker it goes
@@ -257,13 +311,51 @@ pub(super) fn parse_interactor(
     text: &str,
     config: &Config,
 ) -> Result<Option<Interactor>> {
-    let bad = |span: std::ops::Range<usize>, message: String, fix: String| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, span.start)),
-        message,
-        fix,
+    let keys = Keys {
+        shown,
+        text,
+        mode: CheckerKey::default(),
     };
     let Some(name) = &raw.interactor else {
+        keys.no_interactor_keys(raw)?;
+        return Ok(None);
+    };
+    let kattis = raw
+        .interactor_protocol
+        .as_ref()
+        .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
+    keys.checker_beside_interactor(raw, kattis)?;
+    let flags: Vec<String> = match &raw.validator_flags {
+        Some(f) if kattis => f.get_ref().split_whitespace().map(str::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let source = program_file(
+        "interactor",
+        name,
+        dir,
+        (shown, text),
+        config,
+        "it talks with the solution through their stdin and stdout",
+    )?;
+    let (time, memory_bytes) = keys.limits(
+        ("interactor_time_limit", &raw.interactor_time_limit),
+        ("interactor_memory_limit", &raw.interactor_memory_limit),
+    )?;
+    Ok(Some(Interactor {
+        program: InteractorProgram::Source(source),
+        protocol: if kattis {
+            InteractorProtocol::Kattis { flags }
+        } else {
+            InteractorProtocol::Testlib
+        },
+        time,
+        memory_bytes,
+    }))
+}
+
+impl Keys<'_> {
+    /// Without an interactor, none of its keys.
+    fn no_interactor_keys(self, raw: &RawProblem) -> Result<()> {
         for (key, span) in [
             (
                 "interactor_protocol",
@@ -279,20 +371,22 @@ pub(super) fn parse_interactor(
             ),
         ] {
             if let Some(span) = span {
-                return Err(bad(
+                return Err(self.bad(
                     span,
                     format!("`{key}` applies only to an interactive problem, and this one has no interactor"),
                     format!("add `interactor = \"interactor.EXT\"` ({ANY_LANGUAGE}), or remove `{key}`"),
                 ));
             }
         }
-        return Ok(None);
-    };
-    let kattis = raw
-        .interactor_protocol
-        .as_ref()
-        .is_some_and(|p| *p.get_ref() == Protocol::Kattis);
-    if let Some(checker) = &raw.checker {
+        Ok(())
+    }
+
+    /// A checker beside an interactor: only a testlib checker program, and none beside a
+    /// Kattis interactor.
+    fn checker_beside_interactor(self, raw: &RawProblem, kattis: bool) -> Result<()> {
+        let Some(checker) = &raw.checker else {
+            return Ok(());
+        };
         let key = *checker.get_ref();
         let testlib_program = key == CheckerKey::Custom
             && raw
@@ -300,7 +394,7 @@ pub(super) fn parse_interactor(
                 .as_ref()
                 .is_none_or(|p| *p.get_ref() == Protocol::Testlib);
         if kattis || !testlib_program {
-            return Err(bad(
+            return Err(self.bad(
                 checker.span(),
                 format!(
                     "`checker = \"{key}\"` and `interactor`: the interactor decides the verdict, so the output is not compared{}",
@@ -313,47 +407,6 @@ pub(super) fn parse_interactor(
                 },
             ));
         }
+        Ok(())
     }
-    let flags: Vec<String> = match &raw.validator_flags {
-        Some(f) if kattis => f.get_ref().split_whitespace().map(str::to_string).collect(),
-        _ => Vec::new(),
-    };
-    let source = program_file(
-        "interactor",
-        name,
-        dir,
-        (shown, text),
-        config,
-        "it talks with the solution through their stdin and stdout",
-    )?;
-    let time = match &raw.interactor_time_limit {
-        Some(t) => parse_duration(t.get_ref()).map_err(|m| {
-            bad(
-                t.span(),
-                format!("interactor_time_limit: {m}"),
-                "write a positive duration such as \"10s\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_TIME,
-    };
-    let memory_bytes = match &raw.interactor_memory_limit {
-        Some(m) => parse_size(m.get_ref()).map_err(|e| {
-            bad(
-                m.span(),
-                format!("interactor_memory_limit: {e}"),
-                "write a positive size such as \"1GiB\"".into(),
-            )
-        })?,
-        None => DEFAULT_CHECKER_MEMORY,
-    };
-    Ok(Some(Interactor {
-        program: InteractorProgram::Source(source),
-        protocol: if kattis {
-            InteractorProtocol::Kattis { flags }
-        } else {
-            InteractorProtocol::Testlib
-        },
-        time,
-        memory_bytes,
-    }))
 }

@@ -1,7 +1,7 @@
 //! The `data/` tree: cases paired by name, groups in problemtools' order, and each group's
 //! settings (`testdata.yaml`, `test_group.yaml`) inherited from its parent's.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
@@ -242,35 +242,7 @@ impl Tree<'_> {
         warnings: &mut Vec<String>,
     ) -> Result<Group> {
         let package = self.package;
-        let mut settings = parent.clone();
-        let mut own = Map::new();
-        for file in ["testdata.yaml", "test_group.yaml"] {
-            let f = dir.join(file);
-            if !f.is_file() {
-                continue;
-            }
-            let shown = format!(
-                "{}/data/{}{file}",
-                dir_name(package),
-                if path.is_empty() {
-                    String::new()
-                } else {
-                    format!("{path}/")
-                }
-            );
-            let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
-            let text = self.constants.apply(&text);
-            let value = parse_yaml(&text).map_err(|e| Error::Config {
-                path: shown.clone(),
-                line: e.line,
-                message: e.message,
-                fix: "correct the YAML".into(),
-            })?;
-            if let Value::Object(map) = value {
-                settings = settings.with(&map, &shown, warnings)?;
-                own.extend(map);
-            }
-        }
+        let (settings, own) = self.group_settings(dir, path, parent, warnings)?;
         let mut items = Vec::new();
         let mut case_points = std::collections::BTreeMap::new();
         if let Some((case, points)) = static_case(package, path, &own)? {
@@ -312,42 +284,100 @@ impl Tree<'_> {
             let Some(stem) = name.strip_suffix(".in") else {
                 continue;
             };
-            let answer = dir.join(format!("{stem}.ans"));
-            if !answer.is_file() {
-                return Err(Error::TestData {
-                    path: format!("{}/data/{child}", dir_name(package)),
-                    message: "an input without an answer: there is no .ans beside it".into(),
-                    fix: format!("add {stem}.ans"),
-                });
+            let case = self.read_case((dir, stem, &child), real, &settings, warnings)?;
+            items.push(Item::Case(case.name.clone()));
+            cases.push(case);
+        }
+        self.group(path, settings, case_points, items)
+    }
+
+    /// A folder's settings: its parent's, with its `testdata.yaml` (or `test_group.yaml`) over
+    /// them; and what those files say, as written.
+    fn group_settings(
+        &self,
+        dir: &Path,
+        path: &str,
+        parent: &Settings,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Settings, Map<String, Value>)> {
+        let mut settings = parent.clone();
+        let mut own = Map::new();
+        for file in ["testdata.yaml", "test_group.yaml"] {
+            let f = dir.join(file);
+            if !f.is_file() {
+                continue;
             }
-            let answer = inside(package, &answer)?;
-            let case_name = child.strip_suffix(".in").unwrap_or(&child).to_string();
-            let description = std::fs::read_to_string(dir.join(format!("{stem}.desc")))
-                .ok()
-                .map(|d| d.trim().to_string())
-                .filter(|d| !d.is_empty());
-            // A case's own settings (`NAME.yaml`, 2025-09) over its group's.
-            let own = dir.join(format!("{stem}.yaml"));
-            let settings = if own.is_file() {
-                let shown = format!("{}/data/{}.yaml", dir_name(package), case_name);
-                let text = std::fs::read_to_string(&own).map_err(|e| Error::read(&own, e))?;
-                match parse_yaml(&self.constants.apply(&text)) {
-                    Ok(Value::Object(map)) => settings.with(&map, &shown, warnings)?,
-                    Ok(_) => settings.clone(),
-                    Err(e) => {
-                        return Err(Error::Config {
-                            path: shown,
-                            line: e.line,
-                            message: e.message,
-                            fix: "correct the YAML".into(),
-                        })
-                    }
+            let shown = format!(
+                "{}/data/{}{file}",
+                dir_name(self.package),
+                if path.is_empty() {
+                    String::new()
+                } else {
+                    format!("{path}/")
                 }
-            } else {
-                settings.clone()
-            };
-            if !settings.args.is_empty() {
-                return Err(Error::TestData {
+            );
+            let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
+            let text = self.constants.apply(&text);
+            let value = parse_yaml(&text).map_err(|e| Error::Config {
+                path: shown.clone(),
+                line: e.line,
+                message: e.message,
+                fix: "correct the YAML".into(),
+            })?;
+            if let Value::Object(map) = value {
+                settings = settings.with(&map, &shown, warnings)?;
+                own.extend(map);
+            }
+        }
+        Ok((settings, own))
+    }
+
+    /// The case of `STEM.in` in `dir` (`child` in the data tree; `input`, its real path): its
+    /// answer, description, own settings and files.
+    fn read_case(
+        &self,
+        (dir, stem, child): (&Path, &str, &str),
+        input: PathBuf,
+        settings: &Settings,
+        warnings: &mut Vec<String>,
+    ) -> Result<TestCase> {
+        let package = self.package;
+        let answer = dir.join(format!("{stem}.ans"));
+        if !answer.is_file() {
+            return Err(Error::TestData {
+                path: format!("{}/data/{child}", dir_name(package)),
+                message: "an input without an answer: there is no .ans beside it".into(),
+                fix: format!("add {stem}.ans"),
+            });
+        }
+        let answer = inside(package, &answer)?;
+        let case_name = child.strip_suffix(".in").unwrap_or(child).to_string();
+        let description = std::fs::read_to_string(dir.join(format!("{stem}.desc")))
+            .ok()
+            .map(|d| d.trim().to_string())
+            .filter(|d| !d.is_empty());
+        // A case's own settings (`NAME.yaml`, 2025-09) over its group's.
+        let own = dir.join(format!("{stem}.yaml"));
+        let settings = if own.is_file() {
+            let shown = format!("{}/data/{}.yaml", dir_name(package), case_name);
+            let text = std::fs::read_to_string(&own).map_err(|e| Error::read(&own, e))?;
+            match parse_yaml(&self.constants.apply(&text)) {
+                Ok(Value::Object(map)) => settings.with(&map, &shown, warnings)?,
+                Ok(_) => settings.clone(),
+                Err(e) => {
+                    return Err(Error::Config {
+                        path: shown,
+                        line: e.line,
+                        message: e.message,
+                        fix: "correct the YAML".into(),
+                    })
+                }
+            }
+        } else {
+            settings.clone()
+        };
+        if !settings.args.is_empty() {
+            return Err(Error::TestData {
                 path: format!("{}/data/{child}", dir_name(package)),
                 message: format!(
                     "its `args` ({}) are arguments for the submission, which the judge does not pass",
@@ -355,26 +385,35 @@ impl Tree<'_> {
                 ),
                 fix: "give the case its input on stdin, or judge the package where submissions take arguments".into(),
             });
-            }
-            let files = dir.join(format!("{stem}.files"));
-            let files = if files.is_dir() {
-                Some(inside(package, &files)?)
-            } else {
-                None
-            };
-            cases.push(TestCase {
-                sample: case_name.starts_with("sample/"),
-                name: case_name.clone(),
-                input: real,
-                answer,
-                description,
-                validator_flags: settings.output_validator_flags.clone(),
-                input_validator_flags: settings.input_validator_flags.clone(),
-                files,
-                static_validation: None,
-            });
-            items.push(Item::Case(case_name));
         }
+        let files = dir.join(format!("{stem}.files"));
+        let files = if files.is_dir() {
+            Some(inside(package, &files)?)
+        } else {
+            None
+        };
+        Ok(TestCase {
+            sample: case_name.starts_with("sample/"),
+            name: case_name,
+            input,
+            answer,
+            description,
+            validator_flags: settings.output_validator_flags.clone(),
+            input_validator_flags: settings.input_validator_flags.clone(),
+            files,
+            static_validation: None,
+        })
+    }
+
+    /// The group of the folder at `path`, graded by its settings.
+    fn group(
+        &self,
+        path: &str,
+        settings: Settings,
+        case_points: std::collections::BTreeMap<String, f64>,
+        items: Vec<Item>,
+    ) -> Result<Group> {
+        let package = self.package;
         Ok(Group {
             path: path.to_string(),
             on_reject: settings.on_reject,
