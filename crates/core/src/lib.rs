@@ -25,6 +25,7 @@ pub mod lang;
 pub mod latex;
 pub mod model;
 pub mod paths;
+pub mod reason;
 pub mod replay;
 pub mod scaffold;
 pub mod scale;

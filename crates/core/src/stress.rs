@@ -285,7 +285,11 @@ pub fn stress(
                     Some(seed),
                     format!(
                         "the attempt's output could not be checked: {}",
-                        verdict_report.detail.clone().unwrap_or_default()
+                        verdict_report
+                            .reason
+                            .as_ref()
+                            .map(Reason::to_string)
+                            .unwrap_or_default()
                     ),
                     None,
                 );
@@ -462,7 +466,7 @@ fn interact_reference(
         format!(
             "the reference got {} talking with the interactor on the generated input: {}",
             report.verdict.code(),
-            report.detail.unwrap_or_default()
+            report.reason.map(|r| r.to_string()).unwrap_or_default()
         ),
         report.stderr,
     )))

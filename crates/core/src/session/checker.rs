@@ -7,7 +7,7 @@ use super::Env;
 use crate::check::{self, CheckOutcome};
 use crate::error::Result;
 use crate::text;
-use crate::verdict::{describe_stop, Limits, Measurement};
+use crate::verdict::{describe_stop, Check, Finding, Limits, Measurement};
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
 use judge_runner::{self as run, Outcome};
 
@@ -45,13 +45,23 @@ impl Checked {
         }
     }
 
-    fn judged(outcome: CheckOutcome) -> Checked {
+    pub(super) fn judged(outcome: CheckOutcome) -> Checked {
         Checked {
             outcome,
             diff: None,
             internal_error: None,
             score: None,
             judge_message: None,
+        }
+    }
+}
+
+/// The verdict reads whether the checker judged, and what; or why it could not.
+impl Finding for Checked {
+    fn check(&self) -> Check {
+        match &self.internal_error {
+            Some(why) => Check::Failed(why.clone()),
+            None => Check::Judged(self.outcome.clone()),
         }
     }
 }

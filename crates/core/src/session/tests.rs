@@ -569,7 +569,10 @@ fn an_interactive_case_gets_the_verdict_its_interactor_and_the_order_give() {
     let got: Vec<(String, String)> = report
         .cases
         .iter()
-        .map(|c| (c.verdict.to_string(), c.detail.clone().unwrap_or_default()))
+        .map(|c| {
+            let words = c.reason.as_ref().map(ToString::to_string);
+            (c.verdict.to_string(), words.unwrap_or_default())
+        })
         .collect();
     let verdicts: Vec<&str> = got.iter().map(|(v, _)| v.as_str()).collect();
     assert_eq!(verdicts, ["AC", "WA", "RE", "WA", "IE"], "{got:?}");
