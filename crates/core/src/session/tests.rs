@@ -579,4 +579,16 @@ fn an_interactive_case_gets_the_verdict_its_interactor_and_the_order_give() {
     assert!(got[1].1.contains("said 3 to 1"), "{got:?}");
     assert!(got[3].1.contains("gone"), "{got:?}");
     assert!(got[4].1.contains("exit code 7"), "{got:?}");
+    // The report keeps the reason as decided, typed, not only its sentence.
+    let reasons: Vec<_> = report.cases.iter().map(|c| c.reason.clone()).collect();
+    assert_eq!(reasons[0], None);
+    assert_eq!(
+        reasons[1],
+        Some(Reason::WrongAnswer(Some("said 3 to 1".into())))
+    );
+    assert_eq!(reasons[2], Some(Reason::ExitCode(101)));
+    assert!(
+        matches!(&reasons[4], Some(Reason::Interactor(why)) if why.contains("exit code 7")),
+        "{reasons:?}"
+    );
 }
