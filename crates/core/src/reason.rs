@@ -1,4 +1,4 @@
-//! `Reason`: why a case got its verdict, typed (which limit, the exit code or signal, the checker's message, the full disk), and the one sentence each is shown as.
+//! `Reason`: why a case got its verdict, typed (which limit, the exit code or signal, the checker's message or failure, the full disk), and the one sentence each is shown as.
 //!
 //! A case's report keeps the reason itself; the sentence is made only where it is shown (the
 //! terminal, the pages) or written (the JSON documents, the history, the cluster's wire, where
@@ -41,9 +41,8 @@ pub enum Reason {
     BothWaiting,
     /// Interactive: the interactor failed (IE): why, in words.
     Interactor(String),
-    /// The output could not be checked (the checker failed or does not compile, a file could
-    /// not be read): IE, why in words, naming the checker.
-    Checker(String),
+    /// The output could not be checked: IE, and why.
+    Checker(CheckerFailed),
     /// The file system of the judge's scratch folder was all but full when the run ended: a
     /// write of the program's may have been refused, so it gets no verdict of its own (IE).
     DiskFull(FullDisk),
@@ -72,6 +71,36 @@ pub enum Reason {
     /// A reason read back from a report written as JSON (`--json`, the history, a worker's
     /// outcome): its sentence alone.
     Recorded(String),
+}
+
+/// Why the checker could not judge an output: never the solution's fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckerFailed {
+    /// It ended as its protocol does not allow, with its own message; `checker` names it (a
+    /// package's is not the workspace's one `checker.rs`).
+    Ended {
+        checker: String,
+        end: CheckerEnd,
+        message: Option<String>,
+    },
+    /// It does not compile: an excerpt of the compiler's messages.
+    NotCompiled {
+        checker: String,
+        diagnostics: String,
+    },
+    /// It could not be given what it needs (a file unreadable, a path not UTF-8, the test
+    /// group's flags): why, in words.
+    Setup(String),
+}
+
+/// How a checker ended that its protocol gives no meaning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckerEnd {
+    /// Over one of its limits, killed, or not started: in words.
+    Stopped(String),
+    ExitCode(i32),
+    /// testlib's exit code 7 (points) with no number of points in its message.
+    NoPoints,
 }
 
 /// Where the judge's scratch folder was, and how little room it had when a run ended.
@@ -156,10 +185,43 @@ impl fmt::Display for Reason {
             Reason::StaticRejected(None) => {
                 f.write_str("the static validator rejected the submission (it gave no reason)")
             }
-            Reason::Checker(why)
-            | Reason::StaticValidator(why)
+            Reason::Checker(failed) => failed.fmt(f),
+            Reason::StaticValidator(why)
             | Reason::NotJudged(why)
             | Reason::Recorded(why) => f.write_str(why),
+        }
+    }
+}
+
+impl fmt::Display for CheckerFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckerFailed::Ended {
+                checker,
+                end,
+                message,
+            } => {
+                write!(f, "checker failed: {end}")?;
+                if let Some(m) = message {
+                    write!(f, ": {m}")?;
+                }
+                write!(f, " ({checker})")
+            }
+            CheckerFailed::NotCompiled {
+                checker,
+                diagnostics,
+            } => write!(f, "the checker {checker} does not compile:\n{diagnostics}"),
+            CheckerFailed::Setup(why) => f.write_str(why),
+        }
+    }
+}
+
+impl fmt::Display for CheckerEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckerEnd::Stopped(why) => f.write_str(why),
+            CheckerEnd::ExitCode(code) => write!(f, "exit code {code}"),
+            CheckerEnd::NoPoints => f.write_str("exit code 7 (points) without a number of points"),
         }
     }
 }

@@ -503,7 +503,7 @@ fn self_disagreement(
     }
     let checked = judge.check_output(problem, &input, &answer, &answer2)?;
     if let Some(e) = checked.internal_error {
-        return Ok(Some((Culprit::Checker, e)));
+        return Ok(Some((Culprit::Checker, e.to_string())));
     }
     if !checked.outcome.accepted {
         return Ok(Some((

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use crate::check::CheckOutcome;
-pub use crate::reason::{FullDisk, Reason};
+pub use crate::reason::{CheckerEnd, CheckerFailed, FullDisk, Reason};
 use judge_runner::{signal_name, KilledBy, Outcome, Response};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -291,9 +291,9 @@ impl Serialize for Limits {
 pub enum Check {
     /// It judged: accepted or rejected, with its message and hint.
     Judged(CheckOutcome),
-    /// It could not judge (it failed, does not compile, a file could not be read): why, in
-    /// words. Never the solution's fault.
-    Failed(String),
+    /// It could not judge (it failed, does not compile, a file could not be read): why.
+    /// Never the solution's fault.
+    Failed(CheckerFailed),
 }
 
 /// A checker's finding, of which the verdict reads only its [`Check`]; the rest (a diff, a
@@ -610,8 +610,16 @@ mod tests {
         Check::Judged(CheckOutcome::rejected("no".into()))
     }
 
+    fn exit_3() -> CheckerFailed {
+        CheckerFailed::Ended {
+            checker: "checker.cpp".into(),
+            end: CheckerEnd::ExitCode(3),
+            message: None,
+        }
+    }
+
     fn checker_failed() -> Check {
-        Check::Failed("checker failed: exit code 3 (checker.cpp)".into())
+        Check::Failed(exit_3())
     }
 
     fn full() -> FullDisk {
@@ -693,10 +701,7 @@ mod tests {
                 clean(),
                 checker_failed(),
                 None,
-                d(
-                    Ie,
-                    Reason::Checker("checker failed: exit code 3 (checker.cpp)".into()),
-                ),
+                d(Ie, Reason::Checker(exit_3())),
             ),
             (
                 "not started",
@@ -886,10 +891,7 @@ mod tests {
                 clean(),
                 checker_failed(),
                 Some(&disk),
-                d(
-                    Ie,
-                    Reason::Checker("checker failed: exit code 3 (checker.cpp)".into()),
-                ),
+                d(Ie, Reason::Checker(exit_3())),
             ),
             (
                 "full disk, not started",
@@ -1061,10 +1063,7 @@ mod tests {
         );
         assert_eq!(
             interactive(clean(), InteractorSaid::Accepted, false, checker_failed()),
-            d(
-                Ie,
-                Reason::Checker("checker failed: exit code 3 (checker.cpp)".into())
-            )
+            d(Ie, Reason::Checker(exit_3()))
         );
         // A rejection without a word still says who rejected.
         let reason = interactive(clean(), InteractorSaid::Rejected(None), true, ok()).reason;
@@ -1154,7 +1153,11 @@ mod tests {
             (Reason::NotStarted("no such file".into()), "could not be started: no such file"),
             (Reason::BothWaiting, "idle: both sides waiting; did the solution flush?"),
             (Reason::Interactor("exit code 7".into()), "the interactor failed: exit code 7"),
-            (Reason::Checker("checker failed: exit code 3 (checker.cpp)".into()), "checker failed: exit code 3 (checker.cpp)"),
+            (Reason::Checker(exit_3()), "checker failed: exit code 3 (checker.cpp)"),
+            (Reason::Checker(CheckerFailed::Ended { checker: "checker.cpp".into(), end: CheckerEnd::Stopped("it used more than its 10 s of CPU time".into()), message: Some("ok 3 tokens".into()) }), "checker failed: it used more than its 10 s of CPU time: ok 3 tokens (checker.cpp)"),
+            (Reason::Checker(CheckerFailed::Ended { checker: "check.py".into(), end: CheckerEnd::NoPoints, message: Some("well done".into()) }), "checker failed: exit code 7 (points) without a number of points: well done (check.py)"),
+            (Reason::Checker(CheckerFailed::NotCompiled { checker: "checker.cpp".into(), diagnostics: "error: expected `;`".into() }), "the checker checker.cpp does not compile:\nerror: expected `;`"),
+            (Reason::Checker(CheckerFailed::Setup("cannot read the program's output: gone".into())), "cannot read the program's output: gone"),
             (Reason::DiskFull(full()), "no space left in the judge's scratch folder (/tmp/judge-x, 4 KiB free) while the program ran: what it wrote may be cut short, so it gets no verdict\n  fix: free some space there, or set TMPDIR to a folder on a file system with room"),
             (in_pass(None, Reason::CpuTime), "in pass 2: CPU time over the limit"),
             (in_pass(Some("5 / 7"), Reason::ExitCode(1)), "in pass 2 (its input: 5 / 7): exit code 1"),
