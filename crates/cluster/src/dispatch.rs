@@ -13,7 +13,7 @@ use futures_util::StreamExt;
 
 use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
 use judge_core::session::{finish, Observer, Options, Run};
-use judge_core::verdict::Verdict;
+use judge_core::verdict::{Reason, Verdict};
 use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
 
 use crate::bundle::Bundle;
@@ -440,12 +440,8 @@ async fn outcomes_of(
 
 /// A case no worker could judge: an internal error, with why.
 fn failed_case(case: &TestCase, reason: &str) -> CaseReport {
-    CaseReport::unrun(
-        &case.name,
-        case.sample,
-        Verdict::Ie,
-        Some(reason.to_string()),
-    )
+    let reason = Reason::NotJudged(reason.to_string());
+    CaseReport::unrun(&case.name, case.sample, Verdict::Ie, Some(reason))
 }
 
 /// Judging through a cluster, for the commands that judge whole solutions: each judgement a

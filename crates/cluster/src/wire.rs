@@ -258,7 +258,7 @@ impl WireCase {
 mod tests {
     use super::*;
     use judge_core::fixtures;
-    use judge_core::verdict::Verdict;
+    use judge_core::verdict::{Reason, Verdict};
 
     #[test]
     fn every_message_names_the_protocol_it_is_of() {
@@ -286,7 +286,7 @@ mod tests {
         let mut case = fixtures::case("07", Verdict::Tle, 1);
         case.cpu = Duration::from_micros(1_000_437);
         case.wall = Duration::from_micros(2_500_001);
-        case.detail = Some("CPU time over the limit".into());
+        case.reason = Some(Reason::CpuTime);
         case.memory_bytes = 1900 << 10;
         let text = serde_json::to_string(&WireCase::of(case.clone())).unwrap();
         let back: WireCase = serde_json::from_str(&text).unwrap();
@@ -297,14 +297,14 @@ mod tests {
                 back.wall,
                 back.memory_bytes,
                 back.verdict,
-                back.detail
+                back.reason
             ),
             (
                 case.cpu,
                 case.wall,
                 case.memory_bytes,
                 case.verdict,
-                case.detail
+                Some(Reason::Recorded("CPU time over the limit".into()))
             )
         );
     }

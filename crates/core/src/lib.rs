@@ -24,6 +24,7 @@ pub mod grading;
 pub mod lang;
 pub mod model;
 pub mod paths;
+pub mod reason;
 pub mod replay;
 pub mod scaffold;
 pub mod scale;

@@ -2,8 +2,8 @@
 //!
 //! Below the engine and above the verdict: the session fills these in; the renderers (`report`) and
 //! the JSON documents read them. Nothing here is display text: a time is a
-//! `Duration`, a verdict a [`Verdict`], who stopped a program a [`StoppedBy`]; sentences are made
-//! only when printing.
+//! `Duration`, a verdict a [`Verdict`] and why a [`Reason`], who stopped a program a
+//! [`StoppedBy`]; sentences are made only when printing (or writing the JSON).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,7 +15,7 @@ use crate::grading::{CaseResult, Graded, Group};
 use crate::lang::TimeRule;
 use crate::stats;
 use crate::units::serde_as;
-use crate::verdict::{self, Expectation, Limits, StoppedBy, Verdict};
+use crate::verdict::{self, Expectation, Limits, Reason, StoppedBy, Verdict};
 use judge_runner::Sandbox;
 
 /// How the solution was built.
@@ -65,10 +65,13 @@ pub struct CaseReport {
     pub name: String,
     pub sample: bool,
     pub verdict: Verdict,
-    /// Why the verdict was given: "killed by SIGSEGV", "token 1 ...: expected `2`, received `3`".
+    /// Why the verdict was given (`None` for AC), as decided; written as its sentence, the
+    /// `detail` string ("killed by SIGSEGV", "token 1 ...: expected `2`, received `3`"), and
+    /// read back as that sentence alone.
+    #[serde(rename = "detail")]
     // The schema is of the sentence written, whatever type holds the reason.
     #[schemars(with = "Option<String>")]
-    pub detail: Option<String>,
+    pub reason: Option<Reason>,
     /// A remark worth reading whatever the verdict: "differs only in whitespace".
     pub hint: Option<String>,
     /// CPU time (user + sys); with `--repeat`, the median of the runs.
@@ -151,12 +154,12 @@ pub struct Interaction {
 impl CaseReport {
     /// A case decided without running the solution (a static validator's, or one no worker
     /// could judge): its verdict and why, nothing measured.
-    pub fn unrun(name: &str, sample: bool, verdict: Verdict, detail: Option<String>) -> CaseReport {
+    pub fn unrun(name: &str, sample: bool, verdict: Verdict, reason: Option<Reason>) -> CaseReport {
         CaseReport {
             name: name.to_string(),
             sample,
             verdict,
-            detail,
+            reason,
             hint: None,
             cpu: Duration::ZERO,
             wall: Duration::ZERO,

@@ -315,7 +315,11 @@ pub fn stress(
                     Some(seed),
                     format!(
                         "the attempt's output could not be checked: {}",
-                        verdict_report.detail.clone().unwrap_or_default()
+                        verdict_report
+                            .reason
+                            .as_ref()
+                            .map(Reason::to_string)
+                            .unwrap_or_default()
                     ),
                     None,
                 );
@@ -492,7 +496,7 @@ fn interact_reference(
         format!(
             "the reference got {} talking with the interactor on the generated input: {}",
             report.verdict.code(),
-            report.detail.unwrap_or_default()
+            report.reason.map(|r| r.to_string()).unwrap_or_default()
         ),
         report.stderr,
     )))
@@ -529,7 +533,7 @@ fn self_disagreement(
     }
     let checked = judge.check_output(problem, &input, &answer, &answer2)?;
     if let Some(e) = checked.internal_error {
-        return Ok(Some((Culprit::Checker, e)));
+        return Ok(Some((Culprit::Checker, e.to_string())));
     }
     if !checked.outcome.accepted {
         return Ok(Some((

@@ -1,4 +1,4 @@
-//! Verdicts: a pure function from what was measured (and, last, what the checker said) to AC, WA, TLE, MLE, OLE, RE.
+//! Verdicts: one pure decision, from everything that can decide one (what was measured, the checker's finding, a full disk, the interactor's word, a multi-pass validator's request), to a `Decision`: the verdict and its typed `Reason`.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use crate::check::CheckOutcome;
+pub use crate::reason::{CheckerEnd, CheckerFailed, FullDisk, Reason};
 use judge_runner::{signal_name, KilledBy, Outcome, Response};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -287,144 +288,152 @@ impl Serialize for Limits {
     }
 }
 
-/// Why a verdict was given, in terms a contestant can act on.
+/// What the checker made of an output, as far as the verdict depends on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reason {
-    Accepted,
-    /// The checker's message.
-    WrongAnswer(Option<String>),
-    CpuTime,
-    /// The wall-clock cap fired; `idle` when the program used little CPU (it slept or stopped).
-    WallClock {
-        idle: bool,
-    },
-    /// The wall-clock cap fired while processes the program started were still running.
-    WallClockWithChildren(u32),
-    Memory {
-        killed: bool,
-    },
-    Output {
-        signal: bool,
-    },
-    /// The files it wrote in its folder went over the output limit.
-    Files,
-    Signal(i32),
-    ExitCode(i32),
-    NotStarted(String),
-    /// Interactive: the wall-clock cap fired while the solution and the interactor each
-    /// waited for the other.
-    BothWaiting,
-    /// Interactive: the interactor failed (IE): why, in words.
-    Interactor(String),
+pub enum Check {
+    /// It judged: accepted or rejected, with its message and hint.
+    Judged(CheckOutcome),
+    /// It could not judge (it failed, does not compile, a file could not be read): why.
+    /// Never the solution's fault.
+    Failed(CheckerFailed),
 }
 
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reason::Accepted => Ok(()),
-            Reason::WrongAnswer(Some(m)) => f.write_str(m),
-            Reason::WrongAnswer(None) => f.write_str("the checker rejected the output"),
-            Reason::CpuTime => f.write_str("CPU time over the limit"),
-            Reason::WallClock { idle: true } => f.write_str(
-                "wall-clock cap reached while the program was idle (sleeping, stopped or waiting)",
-            ),
-            Reason::WallClock { idle: false } => f.write_str(
-                "wall-clock cap reached while the program was running: the machine was too busy to give it its CPU time",
-            ),
-            Reason::WallClockWithChildren(n) => write!(
-                f,
-                "wall-clock cap reached while {n} process{} the program started still ran",
-                if *n == 1 { "" } else { "es" }
-            ),
-            Reason::Memory { killed: true } => {
-                f.write_str("stopped when its memory went over the limit")
-            }
-            Reason::Memory { killed: false } => f.write_str("peak memory over the limit"),
-            Reason::Output { signal: true } => {
-                f.write_str("stopped when its output went over the limit (SIGXFSZ)")
-            }
-            Reason::Output { signal: false } => f.write_str("output over the limit"),
-            Reason::Files => {
-                f.write_str("stopped when the files it wrote in its folder went over the output limit")
-            }
-            Reason::Signal(sig) => write!(f, "killed by {}", signal_name(*sig)),
-            Reason::ExitCode(code) => write!(f, "exit code {code}"),
-            Reason::NotStarted(why) => write!(f, "could not be started: {why}"),
-            Reason::BothWaiting => {
-                f.write_str("idle: both sides waiting; did the solution flush?")
-            }
-            Reason::Interactor(why) => write!(f, "the interactor failed: {why}"),
+/// A checker's finding, of which the verdict reads only its [`Check`]; the rest (a diff, a
+/// score, what a validator wrote) is the report's, handed back by [`decide`] as it came.
+pub trait Finding {
+    fn check(&self) -> Check;
+}
+
+impl Finding for Check {
+    fn check(&self) -> Check {
+        self.clone()
+    }
+}
+
+/// Everything besides the checker that can decide a case's verdict.
+#[derive(Debug, Clone, Copy)]
+pub struct Evidence<'a> {
+    /// What was measured of the solution's run.
+    pub run: &'a Measurement,
+    pub limits: &'a Limits,
+    /// The judge's scratch folder was all but full when the run ended (see
+    /// [`Reason::DiskFull`]).
+    pub full_disk: Option<&'a FullDisk>,
+}
+
+impl<'a> Evidence<'a> {
+    /// A run and its limits, with room on the disk.
+    pub fn of(run: &'a Measurement, limits: &'a Limits) -> Evidence<'a> {
+        Evidence {
+            run,
+            limits,
+            full_disk: None,
         }
     }
 }
 
-/// Decides the verdict of one run. The checker is consulted only when the run itself was clean.
+/// A case's verdict and why: decided once, by [`decide`] (or its interactive twin), and never
+/// changed afterwards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    pub verdict: Verdict,
+    pub reason: Reason,
+}
+
+impl Decision {
+    pub fn new(verdict: Verdict, reason: Reason) -> Decision {
+        Decision { verdict, reason }
+    }
+}
+
+/// Decides the verdict of one run. The checker (`check`, a finding or the judge's own error)
+/// is consulted only when the run itself was clean; what it found comes back beside the
+/// decision, for the report.
 ///
 /// Order (as trusted judges decide): time, then output, then memory, then a crash, then the answer.
 /// Who killed the program is known (the runner records it), so a bare SIGKILL is never guessed at.
-pub fn decide(
-    m: &Measurement,
-    limits: &Limits,
-    check: impl FnOnce() -> CheckOutcome,
-) -> (Verdict, Reason, Option<String>) {
+/// A program that could not start is IE; so is an output the checker could not judge; and a
+/// full disk makes any other verdict but AC an IE, since a refused write is the machine's
+/// fault, never the program's.
+pub fn decide<T: Finding, E>(
+    evidence: Evidence<'_>,
+    check: impl FnOnce() -> Result<T, E>,
+) -> Result<(Decision, Option<T>), E> {
+    if let Some(decided) = by_run(evidence.run, evidence.limits) {
+        return Ok((on_disk(evidence, decided), None));
+    }
+    let found = check()?;
+    let decided = match found.check() {
+        Check::Failed(why) => Decision::new(Verdict::Ie, Reason::Checker(why)),
+        Check::Judged(c) if c.accepted => Decision::new(Verdict::Ac, Reason::Accepted),
+        Check::Judged(c) => Decision::new(Verdict::Wa, Reason::WrongAnswer(c.message)),
+    };
+    Ok((on_disk(evidence, decided), Some(found)))
+}
+
+/// Decides a run whose output nothing checks (a generator, a reference making an answer):
+/// AC when it ran cleanly within its limits.
+pub fn decide_unchecked(m: &Measurement, limits: &Limits) -> Decision {
+    by_run(m, limits).unwrap_or_else(|| Decision::new(Verdict::Ac, Reason::Accepted))
+}
+
+/// The verdict the run alone decides, when it does: `None` for a clean run, which the
+/// checker decides.
+fn by_run(m: &Measurement, limits: &Limits) -> Option<Decision> {
     let signal = match m.outcome {
         Outcome::Signaled(s) => Some(s),
         _ => None,
     };
-    if let Outcome::SpawnFailed(why) = &m.outcome {
-        return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
-    }
-    if m.killed_by == Some(KilledBy::WallCap) {
+    let (verdict, reason) = if let Outcome::SpawnFailed(why) = &m.outcome {
+        (Verdict::Ie, Reason::NotStarted(why.clone()))
+    } else if m.killed_by == Some(KilledBy::WallCap) {
         if m.cpu > limits.time {
-            return (Verdict::Tle, Reason::CpuTime, None);
-        }
-        // Processes it started (their CPU time is not its own until it waits for them) were
-        // still at work; else under 10% of a core: it slept, waited or was stopped; else it
-        // was running, but the machine was too busy to give it its CPU time.
-        if m.leftover_processes > 0 {
-            return (
+            (Verdict::Tle, Reason::CpuTime)
+        } else if m.leftover_processes > 0 {
+            // Processes it started (their CPU time is not its own until it waits for them)
+            // were still at work; else under 10% of a core: it slept, waited or was stopped;
+            // else it was running, but the machine was too busy to give it its CPU time.
+            (
                 Verdict::Tle,
                 Reason::WallClockWithChildren(m.leftover_processes),
-                None,
-            );
+            )
+        } else {
+            let idle = m.cpu * 10 < m.wall;
+            (Verdict::Tle, Reason::WallClock { idle })
         }
-        let idle = m.cpu * 10 < m.wall;
-        return (Verdict::Tle, Reason::WallClock { idle }, None);
-    }
-    if m.cpu > limits.time
+    } else if m.cpu > limits.time
         || m.killed_by == Some(KilledBy::CpuLimit)
         || signal == Some(judge_runner::SIGXCPU)
     {
-        return (Verdict::Tle, Reason::CpuTime, None);
-    }
-    if signal == Some(judge_runner::SIGXFSZ) {
-        return (Verdict::Ole, Reason::Output { signal: true }, None);
-    }
-    if m.stdout_bytes > limits.output_bytes {
-        return (Verdict::Ole, Reason::Output { signal: false }, None);
-    }
-    if m.killed_by == Some(KilledBy::FolderLimit) {
-        return (Verdict::Ole, Reason::Files, None);
-    }
-    if m.killed_by == Some(KilledBy::MemoryLimit) {
-        return (Verdict::Mle, Reason::Memory { killed: true }, None);
-    }
-    if m.peak_memory_bytes > limits.memory_bytes {
-        return (Verdict::Mle, Reason::Memory { killed: false }, None);
-    }
-    if let Some(sig) = signal {
-        return (Verdict::Re, Reason::Signal(sig), None);
-    }
-    if let Outcome::Exited(code) = m.outcome {
-        if code != 0 {
-            return (Verdict::Re, Reason::ExitCode(code), None);
-        }
-    }
-    let c = check();
-    if c.accepted {
-        (Verdict::Ac, Reason::Accepted, c.hint)
+        (Verdict::Tle, Reason::CpuTime)
+    } else if signal == Some(judge_runner::SIGXFSZ) {
+        (Verdict::Ole, Reason::Output { signal: true })
+    } else if m.stdout_bytes > limits.output_bytes {
+        (Verdict::Ole, Reason::Output { signal: false })
+    } else if m.killed_by == Some(KilledBy::FolderLimit) {
+        (Verdict::Ole, Reason::Files)
+    } else if m.killed_by == Some(KilledBy::MemoryLimit) {
+        (Verdict::Mle, Reason::Memory { killed: true })
+    } else if m.peak_memory_bytes > limits.memory_bytes {
+        (Verdict::Mle, Reason::Memory { killed: false })
+    } else if let Some(sig) = signal {
+        (Verdict::Re, Reason::Signal(sig))
+    } else if let Outcome::Exited(code @ (i32::MIN..=-1 | 1..)) = m.outcome {
+        (Verdict::Re, Reason::ExitCode(code))
     } else {
-        (Verdict::Wa, Reason::WrongAnswer(c.message), c.hint)
+        return None;
+    };
+    Some(Decision::new(verdict, reason))
+}
+
+/// A full disk makes any verdict but AC or IE an IE: neither a crash nor a cut output is the
+/// program's when its writes may have been refused.
+fn on_disk(evidence: Evidence<'_>, decided: Decision) -> Decision {
+    match evidence.full_disk {
+        Some(full) if !matches!(decided.verdict, Verdict::Ac | Verdict::Ie) => {
+            Decision::new(Verdict::Ie, Reason::DiskFull(full.clone()))
+        }
+        _ => decided,
     }
 }
 
@@ -439,45 +448,78 @@ pub enum InteractorSaid {
     Failed(String),
 }
 
-/// Decides the verdict of an interactive run, in problemtools' order: the interactor failing
-/// (IE); the interactor rejecting before the solution ended (WA, whatever the solution did
-/// next); then the solution's own run as [`decide`] judges it (time, memory, a crash); and
-/// last the interactor's word, and the checker's (`check`) after an acceptance.
-pub fn decide_interactive(
-    m: &Measurement,
-    limits: &Limits,
+/// Decides the verdict of an interactive run, in problemtools' order: the solution not
+/// started, or the interactor failing (IE); the interactor rejecting before the solution ended
+/// (WA, whatever the solution did next); then the solution's own run as [`decide`] judges it
+/// (time, memory, a crash); and last the interactor's word, and the checker's (`check`) after
+/// an acceptance. A full disk weighs as in [`decide`].
+pub fn decide_interactive<T: Finding, E>(
+    evidence: Evidence<'_>,
     (said, said_first): (InteractorSaid, bool),
-    check: impl FnOnce() -> CheckOutcome,
-) -> (Verdict, Reason, Option<String>) {
+    check: impl FnOnce() -> Result<T, E>,
+) -> Result<(Decision, Option<T>), E> {
+    let m = evidence.run;
     if let Outcome::SpawnFailed(why) = &m.outcome {
-        return (Verdict::Ie, Reason::NotStarted(why.clone()), None);
+        return Ok((
+            Decision::new(Verdict::Ie, Reason::NotStarted(why.clone())),
+            None,
+        ));
     }
     // A solution killed by SIGPIPE wrote to an interactor that had stopped listening, so the
     // interactor was done first, even when both ends were seen at the same moment (the
     // solution meets the closed pipe before the interactor's exit shows).
     let said_first = said_first || m.outcome == Outcome::Signaled(judge_runner::SIGPIPE);
     let rejected = |message: Option<String>| {
-        message.unwrap_or_else(|| "the interactor rejected the solution (it gave no reason)".into())
+        let why = message
+            .unwrap_or_else(|| "the interactor rejected the solution (it gave no reason)".into());
+        Decision::new(Verdict::Wa, Reason::WrongAnswer(Some(why)))
     };
-    match said {
-        InteractorSaid::Failed(why) => (Verdict::Ie, Reason::Interactor(why), None),
-        InteractorSaid::Rejected(message) if said_first => (
-            Verdict::Wa,
-            Reason::WrongAnswer(Some(rejected(message))),
-            None,
-        ),
-        said => {
-            let decided = decide(m, limits, || match said {
-                InteractorSaid::Rejected(message) => CheckOutcome::rejected(rejected(message)),
-                _ => check(),
-            });
-            match decided {
-                (Verdict::Tle, Reason::WallClock { idle: true }, hint) if !said_first => {
-                    (Verdict::Tle, Reason::BothWaiting, hint)
-                }
-                other => other,
+    let decided = match said {
+        InteractorSaid::Failed(why) => Decision::new(Verdict::Ie, Reason::Interactor(why)),
+        InteractorSaid::Rejected(message) if said_first => rejected(message),
+        said => match (by_run(m, evidence.limits), said) {
+            (Some(d), _) if d.reason == (Reason::WallClock { idle: true }) && !said_first => {
+                Decision::new(Verdict::Tle, Reason::BothWaiting)
             }
-        }
+            (Some(d), _) => d,
+            (None, InteractorSaid::Rejected(message)) => rejected(message),
+            (None, _) => return decide(evidence, check),
+        },
+    };
+    Ok((on_disk(evidence, decided), None))
+}
+
+/// A pass of a multi-pass case decided: on to the next, or the case's decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pass {
+    Next,
+    Ends(Decision),
+}
+
+/// What a pass's `decision` makes of a multi-pass case: the pass is `pass` of at most `max`;
+/// the output validator `asked` for another (it wrote `nextpass.in`); `input`, the input the
+/// validator gave this pass, shown beside a failure. Asking for another pass while rejecting,
+/// or for more passes than allowed, is the package's fault (IE).
+pub fn decide_pass(
+    decision: Decision,
+    (pass, max): (u32, u32),
+    asked: bool,
+    input: Option<String>,
+) -> Pass {
+    let ends = |verdict, reason| Pass::Ends(Decision::new(verdict, reason));
+    match decision.verdict {
+        Verdict::Wa if asked => ends(Verdict::Ie, Reason::PassAfterRejection(pass)),
+        Verdict::Ac if !asked => Pass::Ends(decision),
+        Verdict::Ac if pass == max => ends(Verdict::Ie, Reason::TooManyPasses { pass, max }),
+        Verdict::Ac => Pass::Next,
+        verdict => ends(
+            verdict,
+            Reason::InPass {
+                pass,
+                input,
+                reason: Box::new(decision.reason),
+            },
+        ),
     }
 }
 
@@ -536,7 +578,11 @@ pub fn overall<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Verdict {
 
 #[cfg(test)]
 mod tests {
+    use std::convert::Infallible;
+
     use super::*;
+    use judge_runner::{SIGPIPE, SIGSEGV, SIGXCPU, SIGXFSZ};
+    use Verdict::{Ac, Ie, Mle, Ole, Re, Tle, Wa};
 
     fn clean() -> Measurement {
         Measurement {
@@ -558,142 +604,340 @@ mod tests {
         memory_rule: MemoryRule::Resident,
     };
 
-    fn ok() -> CheckOutcome {
-        CheckOutcome::accepted()
+    fn ok() -> Check {
+        Check::Judged(CheckOutcome::accepted())
     }
 
-    fn wa() -> CheckOutcome {
-        CheckOutcome::rejected("no".into())
+    fn wa() -> Check {
+        Check::Judged(CheckOutcome::rejected("no".into()))
     }
 
-    fn verdict(m: Measurement, c: fn() -> CheckOutcome) -> (Verdict, Reason) {
-        let (v, r, _) = decide(&m, &LIMITS, c);
-        (v, r)
+    fn exit_3() -> CheckerFailed {
+        CheckerFailed::Ended {
+            checker: "checker.cpp".into(),
+            end: CheckerEnd::ExitCode(3),
+            message: None,
+        }
     }
 
+    fn checker_failed() -> Check {
+        Check::Failed(exit_3())
+    }
+
+    fn full() -> FullDisk {
+        FullDisk {
+            dir: "/tmp/judge-x".into(),
+            free: 4096,
+        }
+    }
+
+    /// The decision on `m` when the checker would say `check`, the disk full or not.
+    fn decided(m: Measurement, check: Check, disk: Option<&FullDisk>) -> Decision {
+        let evidence = Evidence {
+            full_disk: disk,
+            ..Evidence::of(&m, &LIMITS)
+        };
+        decide(evidence, || Ok::<_, Infallible>(check)).unwrap().0
+    }
+
+    fn killed(by: KilledBy, m: Measurement) -> Measurement {
+        Measurement {
+            killed_by: Some(by),
+            outcome: Outcome::Signaled(9),
+            ..m
+        }
+    }
+
+    fn d(verdict: Verdict, reason: Reason) -> Decision {
+        Decision::new(verdict, reason)
+    }
+
+    /// Every reason `decide` gives, from the run, the checker and the disk, in today's order:
+    /// not started, time, output, memory, a crash, then the checker; a full disk turns all
+    /// but AC and IE into IE.
     #[test]
-    fn clean_runs_are_decided_by_the_checker() {
-        assert_eq!(verdict(clean(), ok).0, Verdict::Ac);
-        assert_eq!(
-            verdict(clean(), wa),
-            (Verdict::Wa, Reason::WrongAnswer(Some("no".into())))
-        );
-    }
-
-    #[test]
-    fn time_comes_first() {
-        let m = Measurement {
-            cpu: Duration::from_millis(1001),
-            outcome: Outcome::Signaled(9),
-            killed_by: Some(KilledBy::CpuLimit),
-            peak_memory_bytes: 1 << 30,
+    fn decide_gives_every_reason_of_a_run_in_order() {
+        let slow = |ms| Measurement {
+            cpu: Duration::from_millis(ms),
             ..clean()
         };
-        assert_eq!(verdict(m, ok), (Verdict::Tle, Reason::CpuTime));
-        let m = Measurement {
-            killed_by: Some(KilledBy::WallCap),
-            outcome: Outcome::Signaled(9),
+        let at_wall_cap = |cpu_ms, leftover| Measurement {
+            cpu: Duration::from_millis(cpu_ms),
             wall: Duration::from_secs(3),
+            leftover_processes: leftover,
+            ..killed(KilledBy::WallCap, clean())
+        };
+        let signaled = |s| Measurement {
+            outcome: Outcome::Signaled(s),
             ..clean()
         };
-        assert_eq!(
-            verdict(m, ok),
-            (Verdict::Tle, Reason::WallClock { idle: true })
-        );
-        // Killed at the wall cap after real work, but short of the limit: a busy machine.
-        let m = Measurement {
-            killed_by: Some(KilledBy::WallCap),
-            outcome: Outcome::Signaled(9),
-            cpu: Duration::from_millis(600),
-            wall: Duration::from_secs(3),
+        let exited = |code| Measurement {
+            outcome: Outcome::Exited(code),
             ..clean()
         };
-        assert_eq!(
-            verdict(m, ok),
-            (Verdict::Tle, Reason::WallClock { idle: false })
-        );
-        // Its children were still at work: their CPU time is not its own yet.
-        let m = Measurement {
-            killed_by: Some(KilledBy::WallCap),
-            outcome: Outcome::Signaled(9),
-            wall: Duration::from_secs(3),
-            leftover_processes: 511,
-            ..clean()
-        };
-        assert_eq!(
-            verdict(m, ok),
-            (Verdict::Tle, Reason::WallClockWithChildren(511))
-        );
-        // Over the limit but the program exited by itself: still TLE, never AC.
-        let m = Measurement {
-            cpu: Duration::from_millis(1200),
-            ..clean()
-        };
-        assert_eq!(verdict(m, ok).0, Verdict::Tle);
-        let m = Measurement {
-            outcome: Outcome::Signaled(judge_runner::SIGXCPU),
-            ..clean()
-        };
-        assert_eq!(verdict(m, ok).0, Verdict::Tle);
-    }
-
-    #[test]
-    fn output_then_memory_then_crash() {
-        let m = Measurement {
-            outcome: Outcome::Signaled(judge_runner::SIGXFSZ),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(m, ok),
-            (Verdict::Ole, Reason::Output { signal: true })
-        );
-        let m = Measurement {
-            stdout_bytes: (64 << 20) + 1,
-            ..clean()
-        };
-        assert_eq!(verdict(m, ok).0, Verdict::Ole);
-        let m = Measurement {
-            outcome: Outcome::Signaled(9),
-            killed_by: Some(KilledBy::MemoryLimit),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(m, ok),
-            (Verdict::Mle, Reason::Memory { killed: true })
-        );
-        let m = Measurement {
-            outcome: Outcome::Signaled(judge_runner::SIGSEGV),
+        let big = |m: Measurement| Measurement {
             peak_memory_bytes: 300 << 20,
-            ..clean()
+            ..m
         };
-        assert_eq!(verdict(m, ok).0, Verdict::Mle);
-        let m = Measurement {
-            outcome: Outcome::Signaled(judge_runner::SIGSEGV),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(m, ok),
-            (Verdict::Re, Reason::Signal(judge_runner::SIGSEGV))
-        );
-        assert_eq!(
-            Reason::Signal(judge_runner::SIGSEGV).to_string(),
-            "killed by SIGSEGV"
-        );
-        let m = Measurement {
-            outcome: Outcome::Exited(42),
-            ..clean()
-        };
-        assert_eq!(verdict(m, ok), (Verdict::Re, Reason::ExitCode(42)));
+        let no = CheckOutcome::unexplained();
+        let spawn_failed = Outcome::SpawnFailed("no such file".into());
+        let disk = full();
+        let table: Vec<(&str, Measurement, Check, Option<&FullDisk>, Decision)> = vec![
+            ("accepted", clean(), ok(), None, d(Ac, Reason::Accepted)),
+            (
+                "rejected",
+                clean(),
+                wa(),
+                None,
+                d(Wa, Reason::WrongAnswer(Some("no".into()))),
+            ),
+            (
+                "rejected, no word",
+                clean(),
+                Check::Judged(no),
+                None,
+                d(Wa, Reason::WrongAnswer(None)),
+            ),
+            (
+                "checker failed",
+                clean(),
+                checker_failed(),
+                None,
+                d(Ie, Reason::Checker(exit_3())),
+            ),
+            (
+                "not started",
+                Measurement {
+                    outcome: spawn_failed.clone(),
+                    ..clean()
+                },
+                ok(),
+                None,
+                d(Ie, Reason::NotStarted("no such file".into())),
+            ),
+            (
+                "CPU limit",
+                killed(KilledBy::CpuLimit, slow(1001)),
+                ok(),
+                None,
+                d(Tle, Reason::CpuTime),
+            ),
+            (
+                "over the limit, ended by itself",
+                slow(1200),
+                ok(),
+                None,
+                d(Tle, Reason::CpuTime),
+            ),
+            (
+                "SIGXCPU",
+                signaled(SIGXCPU),
+                ok(),
+                None,
+                d(Tle, Reason::CpuTime),
+            ),
+            (
+                "wall cap, idle",
+                at_wall_cap(10, 0),
+                ok(),
+                None,
+                d(Tle, Reason::WallClock { idle: true }),
+            ),
+            (
+                "wall cap, busy machine",
+                at_wall_cap(600, 0),
+                ok(),
+                None,
+                d(Tle, Reason::WallClock { idle: false }),
+            ),
+            (
+                "wall cap, over the CPU limit",
+                at_wall_cap(1500, 3),
+                ok(),
+                None,
+                d(Tle, Reason::CpuTime),
+            ),
+            (
+                "wall cap, children at work",
+                at_wall_cap(10, 511),
+                ok(),
+                None,
+                d(Tle, Reason::WallClockWithChildren(511)),
+            ),
+            (
+                "SIGXFSZ",
+                signaled(SIGXFSZ),
+                ok(),
+                None,
+                d(Ole, Reason::Output { signal: true }),
+            ),
+            (
+                "stdout over",
+                Measurement {
+                    stdout_bytes: (64 << 20) + 1,
+                    ..clean()
+                },
+                ok(),
+                None,
+                d(Ole, Reason::Output { signal: false }),
+            ),
+            (
+                "folder over",
+                killed(KilledBy::FolderLimit, clean()),
+                ok(),
+                None,
+                d(Ole, Reason::Files),
+            ),
+            (
+                "memory limit",
+                killed(KilledBy::MemoryLimit, clean()),
+                ok(),
+                None,
+                d(Mle, Reason::Memory { killed: true }),
+            ),
+            (
+                "peak memory, then a crash",
+                big(signaled(SIGSEGV)),
+                ok(),
+                None,
+                d(Mle, Reason::Memory { killed: false }),
+            ),
+            (
+                "signal",
+                signaled(SIGSEGV),
+                ok(),
+                None,
+                d(Re, Reason::Signal(SIGSEGV)),
+            ),
+            (
+                "exit code",
+                exited(42),
+                ok(),
+                None,
+                d(Re, Reason::ExitCode(42)),
+            ),
+            (
+                "negative exit code",
+                exited(-1),
+                ok(),
+                None,
+                d(Re, Reason::ExitCode(-1)),
+            ),
+            // Precedence: the run decides before the answer, time before the rest.
+            (
+                "wrong and slow",
+                slow(1200),
+                wa(),
+                None,
+                d(Tle, Reason::CpuTime),
+            ),
+            (
+                "wrong and big",
+                big(clean()),
+                wa(),
+                None,
+                d(Mle, Reason::Memory { killed: false }),
+            ),
+            (
+                "slow and big",
+                big(slow(1200)),
+                ok(),
+                None,
+                d(Tle, Reason::CpuTime),
+            ),
+            (
+                "crashed, checker would fail",
+                exited(1),
+                checker_failed(),
+                None,
+                d(Re, Reason::ExitCode(1)),
+            ),
+            // The former overrides: a full disk makes a failure IE, never an acceptance.
+            (
+                "full disk, rejected",
+                clean(),
+                wa(),
+                Some(&disk),
+                d(Ie, Reason::DiskFull(full())),
+            ),
+            (
+                "full disk, crashed",
+                signaled(SIGSEGV),
+                ok(),
+                Some(&disk),
+                d(Ie, Reason::DiskFull(full())),
+            ),
+            (
+                "full disk, output over",
+                signaled(SIGXFSZ),
+                ok(),
+                Some(&disk),
+                d(Ie, Reason::DiskFull(full())),
+            ),
+            (
+                "full disk, slow",
+                slow(1200),
+                ok(),
+                Some(&disk),
+                d(Ie, Reason::DiskFull(full())),
+            ),
+            (
+                "full disk, accepted",
+                clean(),
+                ok(),
+                Some(&disk),
+                d(Ac, Reason::Accepted),
+            ),
+            (
+                "full disk, checker failed",
+                clean(),
+                checker_failed(),
+                Some(&disk),
+                d(Ie, Reason::Checker(exit_3())),
+            ),
+            (
+                "full disk, not started",
+                Measurement {
+                    outcome: spawn_failed,
+                    ..clean()
+                },
+                ok(),
+                Some(&disk),
+                d(Ie, Reason::NotStarted("no such file".into())),
+            ),
+        ];
+        for (name, m, check, disk, expected) in table {
+            assert_eq!(decided(m, check, disk), expected, "{name}");
+        }
     }
 
     #[test]
-    fn the_checker_is_not_asked_about_a_crashed_run() {
+    fn the_checker_is_asked_only_about_a_clean_run_and_its_finding_comes_back() {
         let m = Measurement {
             outcome: Outcome::Exited(1),
             ..clean()
         };
-        let (v, _, _) = decide(&m, &LIMITS, || panic!("checker consulted"));
-        assert_eq!(v, Verdict::Re);
+        let (decision, found) = decide(
+            Evidence::of(&m, &LIMITS),
+            || -> Result<Check, Infallible> { panic!("checker consulted") },
+        )
+        .unwrap();
+        assert_eq!((decision.verdict, found), (Re, None));
+        let (decision, found) =
+            decide(
+                Evidence::of(&clean(), &LIMITS),
+                || Ok::<_, Infallible>(wa()),
+            )
+            .unwrap();
+        assert_eq!((decision.verdict, found), (Wa, Some(wa())));
+        // The judge's own error is no verdict: it comes back as it was.
+        let broken = decide(Evidence::of(&clean(), &LIMITS), || {
+            Err::<Check, _>("broken")
+        });
+        assert_eq!(broken, Err("broken"));
+        // A run nothing checks: AC when clean.
+        assert_eq!(decide_unchecked(&clean(), &LIMITS), d(Ac, Reason::Accepted));
+        assert_eq!(decide_unchecked(&m, &LIMITS), d(Re, Reason::ExitCode(1)));
     }
 
     #[test]
@@ -727,92 +971,215 @@ mod tests {
         assert_eq!(overall(&[]), Verdict::Ac);
     }
 
-    fn interactive(
+    fn interactive(m: Measurement, said: InteractorSaid, first: bool, check: Check) -> Decision {
+        interactive_on(m, (said, first), check, None)
+    }
+
+    fn interactive_on(
         m: Measurement,
-        said: InteractorSaid,
-        first: bool,
-        check: fn() -> CheckOutcome,
-    ) -> (Verdict, Reason) {
-        let (v, r, _) = decide_interactive(&m, &LIMITS, (said, first), check);
-        (v, r)
+        said: (InteractorSaid, bool),
+        check: Check,
+        disk: Option<&FullDisk>,
+    ) -> Decision {
+        let evidence = Evidence {
+            full_disk: disk,
+            ..Evidence::of(&m, &LIMITS)
+        };
+        decide_interactive(evidence, said, || Ok::<_, Infallible>(check))
+            .unwrap()
+            .0
     }
 
     #[test]
     fn interactive_verdicts_follow_problemtools_order() {
         let rejected = || InteractorSaid::Rejected(Some("said 3 to 1".into()));
-        let spun = Measurement {
-            cpu: Duration::from_secs(2),
-            killed_by: Some(KilledBy::CpuLimit),
-            outcome: Outcome::Signaled(9),
-            ..clean()
-        };
+        let spun = killed(
+            KilledBy::CpuLimit,
+            Measurement {
+                cpu: Duration::from_secs(2),
+                ..clean()
+            },
+        );
         let crashed = Measurement {
             outcome: Outcome::Exited(101),
             ..clean()
         };
-        let waited = Measurement {
-            wall: Duration::from_secs(3),
-            killed_by: Some(KilledBy::WallCap),
-            outcome: Outcome::Signaled(9),
-            ..clean()
-        };
+        let waited = killed(
+            KilledBy::WallCap,
+            Measurement {
+                wall: Duration::from_secs(3),
+                ..clean()
+            },
+        );
         let failed = || InteractorSaid::Failed("exit code 7".into());
         // The interactor failing is never the solution's fault, whatever the solution did.
         for m in [clean(), spun.clone(), crashed.clone()] {
-            assert_eq!(interactive(m, failed(), true, ok).0, Verdict::Ie);
+            assert_eq!(interactive(m, failed(), true, ok()).verdict, Ie);
         }
         assert_eq!(
-            interactive(clean(), failed(), false, ok).1,
-            Reason::Interactor("exit code 7".into())
+            interactive(clean(), failed(), false, ok()),
+            d(Ie, Reason::Interactor("exit code 7".into()))
         );
         // Rejected first: WA, even when the solution then spun or crashed.
         for m in [clean(), spun.clone(), crashed.clone(), waited.clone()] {
             assert_eq!(
-                interactive(m, rejected(), true, ok),
-                (Verdict::Wa, Reason::WrongAnswer(Some("said 3 to 1".into())))
+                interactive(m, rejected(), true, ok()),
+                d(Wa, Reason::WrongAnswer(Some("said 3 to 1".into())))
             );
         }
         // Rejected after the solution ended: the solution's own run decides first.
-        assert_eq!(interactive(spun, rejected(), false, ok).0, Verdict::Tle);
-        assert_eq!(interactive(crashed, rejected(), false, ok).0, Verdict::Re);
+        assert_eq!(interactive(spun, rejected(), false, ok()).verdict, Tle);
+        assert_eq!(interactive(crashed, rejected(), false, ok()).verdict, Re);
         assert_eq!(
-            interactive(waited.clone(), rejected(), false, ok),
-            (Verdict::Tle, Reason::BothWaiting)
+            interactive(waited.clone(), rejected(), false, ok()),
+            d(Tle, Reason::BothWaiting)
         );
-        assert_eq!(interactive(clean(), rejected(), false, ok).0, Verdict::Wa);
+        assert_eq!(interactive(clean(), rejected(), false, ok()).verdict, Wa);
         // Killed by writing to a closed pipe: the interactor had stopped listening, so it was
         // first even when both ends were seen together; after an acceptance it is a crash.
         let broken_pipe = Measurement {
-            outcome: Outcome::Signaled(judge_runner::SIGPIPE),
+            outcome: Outcome::Signaled(SIGPIPE),
             ..clean()
         };
         assert_eq!(
-            interactive(broken_pipe.clone(), rejected(), false, ok).0,
-            Verdict::Wa
+            interactive(broken_pipe.clone(), rejected(), false, ok()).verdict,
+            Wa
         );
         assert_eq!(
-            interactive(broken_pipe, InteractorSaid::Accepted, false, ok).0,
-            Verdict::Re
+            interactive(broken_pipe, InteractorSaid::Accepted, false, ok()),
+            d(Re, Reason::Signal(SIGPIPE))
         );
         // The interactor ended first and accepted, then the solution idled to the cap.
         assert_eq!(
-            interactive(waited, InteractorSaid::Accepted, true, ok),
-            (Verdict::Tle, Reason::WallClock { idle: true })
+            interactive(waited, InteractorSaid::Accepted, true, ok()),
+            d(Tle, Reason::WallClock { idle: true })
         );
-        // Accepted: the checker has the last word.
+        // Accepted: the checker has the last word, its failure an IE.
         assert_eq!(
-            interactive(clean(), InteractorSaid::Accepted, false, ok).0,
-            Verdict::Ac
+            interactive(clean(), InteractorSaid::Accepted, false, ok()).verdict,
+            Ac
         );
         assert_eq!(
-            interactive(clean(), InteractorSaid::Accepted, false, wa).0,
-            Verdict::Wa
+            interactive(clean(), InteractorSaid::Accepted, false, wa()).verdict,
+            Wa
+        );
+        assert_eq!(
+            interactive(clean(), InteractorSaid::Accepted, false, checker_failed()),
+            d(Ie, Reason::Checker(exit_3()))
         );
         // A rejection without a word still says who rejected.
-        let (_, reason) = interactive(clean(), InteractorSaid::Rejected(None), true, ok);
-        assert!(
-            reason.to_string().contains("the interactor rejected"),
-            "{reason}"
+        let reason = interactive(clean(), InteractorSaid::Rejected(None), true, ok()).reason;
+        assert_eq!(
+            reason.to_string(),
+            "the interactor rejected the solution (it gave no reason)"
         );
+        // A full disk: a rejection is IE, the interactor's failure stays its own.
+        let disk = full();
+        let on_disk = |said| interactive_on(clean(), said, ok(), Some(&disk));
+        assert_eq!(on_disk((rejected(), true)), d(Ie, Reason::DiskFull(full())));
+        assert_eq!(
+            on_disk((rejected(), false)),
+            d(Ie, Reason::DiskFull(full()))
+        );
+        assert_eq!(
+            on_disk((failed(), true)),
+            d(Ie, Reason::Interactor("exit code 7".into()))
+        );
+        assert_eq!(
+            on_disk((InteractorSaid::Accepted, false)),
+            d(Ac, Reason::Accepted)
+        );
+    }
+
+    #[test]
+    fn a_pass_goes_on_only_when_accepted_and_asked_within_the_limit() {
+        let accepted = || d(Ac, Reason::Accepted);
+        let wrong = || d(Wa, Reason::WrongAnswer(Some("no".into())));
+        assert_eq!(
+            decide_pass(accepted(), (1, 3), false, None),
+            Pass::Ends(accepted())
+        );
+        assert_eq!(decide_pass(accepted(), (2, 3), true, None), Pass::Next);
+        assert_eq!(
+            decide_pass(accepted(), (3, 3), true, None),
+            Pass::Ends(d(Ie, Reason::TooManyPasses { pass: 3, max: 3 }))
+        );
+        assert_eq!(
+            decide_pass(wrong(), (2, 3), true, None),
+            Pass::Ends(d(Ie, Reason::PassAfterRejection(2)))
+        );
+        let in_pass = |pass, input: Option<&str>, reason| Reason::InPass {
+            pass,
+            input: input.map(str::to_string),
+            reason: Box::new(reason),
+        };
+        assert_eq!(
+            decide_pass(wrong(), (2, 3), false, Some("5 / 7".into())),
+            Pass::Ends(d(
+                Wa,
+                in_pass(2, Some("5 / 7"), Reason::WrongAnswer(Some("no".into())))
+            ))
+        );
+        // A pass over its limits ends the case so, asked for another or not.
+        assert_eq!(
+            decide_pass(d(Tle, Reason::CpuTime), (1, 3), true, None),
+            Pass::Ends(d(Tle, in_pass(1, None, Reason::CpuTime)))
+        );
+    }
+
+    /// Each reason's sentence, word for word: what the terminal, the pages and the JSON's
+    /// `detail` say.
+    #[test]
+    fn every_reason_has_its_sentence() {
+        let in_pass = |input: Option<&str>, reason| Reason::InPass {
+            pass: 2,
+            input: input.map(str::to_string),
+            reason: Box::new(reason),
+        };
+        let table: Vec<(Reason, &str)> = vec![
+            (Reason::Accepted, ""),
+            (Reason::WrongAnswer(Some("token 1: expected `2`".into())), "token 1: expected `2`"),
+            (Reason::WrongAnswer(None), "the checker rejected the output"),
+            (Reason::CpuTime, "CPU time over the limit"),
+            (Reason::WallClock { idle: true }, "wall-clock cap reached while the program was idle (sleeping, stopped or waiting)"),
+            (Reason::WallClock { idle: false }, "wall-clock cap reached while the program was running: the machine was too busy to give it its CPU time"),
+            (Reason::WallClockWithChildren(1), "wall-clock cap reached while 1 process the program started still ran"),
+            (Reason::WallClockWithChildren(2), "wall-clock cap reached while 2 processes the program started still ran"),
+            (Reason::Memory { killed: true }, "stopped when its memory went over the limit"),
+            (Reason::Memory { killed: false }, "peak memory over the limit"),
+            (Reason::Output { signal: true }, "stopped when its output went over the limit (SIGXFSZ)"),
+            (Reason::Output { signal: false }, "output over the limit"),
+            (Reason::Files, "stopped when the files it wrote in its folder went over the output limit"),
+            (Reason::Signal(SIGSEGV), "killed by SIGSEGV"),
+            (Reason::ExitCode(42), "exit code 42"),
+            (Reason::NotStarted("no such file".into()), "could not be started: no such file"),
+            (Reason::BothWaiting, "idle: both sides waiting; did the solution flush?"),
+            (Reason::Interactor("exit code 7".into()), "the interactor failed: exit code 7"),
+            (Reason::Checker(exit_3()), "checker failed: exit code 3 (checker.cpp)"),
+            (Reason::Checker(CheckerFailed::Ended { checker: "checker.cpp".into(), end: CheckerEnd::Stopped("it used more than its 10 s of CPU time".into()), message: Some("ok 3 tokens".into()) }), "checker failed: it used more than its 10 s of CPU time: ok 3 tokens (checker.cpp)"),
+            (Reason::Checker(CheckerFailed::Ended { checker: "check.py".into(), end: CheckerEnd::NoPoints, message: Some("well done".into()) }), "checker failed: exit code 7 (points) without a number of points: well done (check.py)"),
+            (Reason::Checker(CheckerFailed::NotCompiled { checker: "checker.cpp".into(), diagnostics: "error: expected `;`".into() }), "the checker checker.cpp does not compile:\nerror: expected `;`"),
+            (Reason::Checker(CheckerFailed::Setup("cannot read the program's output: gone".into())), "cannot read the program's output: gone"),
+            (Reason::DiskFull(full()), "no space left in the judge's scratch folder (/tmp/judge-x, 4 KiB free) while the program ran: what it wrote may be cut short, so it gets no verdict\n  fix: free some space there, or set TMPDIR to a folder on a file system with room"),
+            (in_pass(None, Reason::CpuTime), "in pass 2: CPU time over the limit"),
+            (in_pass(Some("5 / 7"), Reason::ExitCode(1)), "in pass 2 (its input: 5 / 7): exit code 1"),
+            (in_pass(None, Reason::Accepted), "in pass 2"),
+            (Reason::PassAfterRejection(2), "pass 2: the output validator wrote nextpass.in and rejected the output; it may ask for another pass only when it accepts"),
+            (Reason::TooManyPasses { pass: 3, max: 3 }, "the output validator asked for pass 4 after pass 3, and limits.validation_passes allows 3"),
+            (Reason::NoStaticValidator, "a static validation case, and the package has no static validator"),
+            (Reason::StaticValidator("the static validator failed: exit code 1 (static.py)".into()), "the static validator failed: exit code 1 (static.py)"),
+            (Reason::StaticRejected(Some("uses goto".into())), "uses goto"),
+            (Reason::StaticRejected(None), "the static validator rejected the submission (it gave no reason)"),
+            (Reason::NotJudged("no worker took the job".into()), "no worker took the job"),
+            (Reason::Recorded("CPU time over the limit".into()), "CPU time over the limit"),
+        ];
+        for (reason, words) in table {
+            assert_eq!(reason.to_string(), words, "{reason:?}");
+            // Written as its sentence, read back as that sentence.
+            let json = serde_json::to_string(&Some(&reason)).unwrap();
+            assert_eq!(json, serde_json::to_string(words).unwrap());
+            let back: Option<Reason> = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, Some(Reason::Recorded(words.into())));
+        }
     }
 }

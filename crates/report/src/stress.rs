@@ -130,7 +130,7 @@ pub fn render(
         d.seed
     )?;
     let mut facts = vec![format!("{} {}", c.verdict.code(), c.verdict.meaning())];
-    facts.extend(c.detail.clone());
+    facts.extend(c.reason.as_ref().map(ToString::to_string));
     writeln!(out, "  {}", facts.join(": "))?;
     if let Some(h) = &c.hint {
         writeln!(out, "  {}", dim(&format!("note: {h}")))?;

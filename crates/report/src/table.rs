@@ -173,7 +173,12 @@ pub fn case_row(out: &mut dyn Write, c: &CaseReport, limits: &Limits, names: usi
     );
     let indent = " ".repeat(w + 3);
     // A checker's message can span lines: the first one on the row, the others beneath it.
-    let mut detail = c.detail.as_deref().unwrap_or("").lines();
+    let words = c
+        .reason
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let mut detail = words.lines();
     if let Some(first) = detail.next() {
         let _ = write!(out, "  {first}");
     }
@@ -514,7 +519,7 @@ mod tests {
     use super::*;
     use judge_core::fixtures;
     use judge_core::model::{Rerun, Timing};
-    use judge_core::verdict::StoppedBy;
+    use judge_core::verdict::{Reason, StoppedBy};
 
     /// A case as the table shows it: 1.9 MiB, 3 bytes, a millisecond of wall time more.
     fn case(name: &str, verdict: Verdict, ms: u64) -> CaseReport {
@@ -530,17 +535,19 @@ mod tests {
         let mut sample = case("01", Verdict::Ac, 1);
         sample.sample = true;
         let mut wrong = case("02", Verdict::Wa, 2);
-        wrong.detail = Some("token 1 (line 1, column 1): expected `10`, received `11`".into());
+        wrong.reason = Some(Reason::WrongAnswer(Some(
+            "token 1 (line 1, column 1): expected `10`, received `11`".into(),
+        )));
         wrong.input = Some("5".into());
         wrong.diff = Some("  first difference at line 1\n-     1 │ 10\n+     1 │ 11".into());
         wrong.saved_output = Some(PathBuf::from(".judge/last/double/wrong/02.out"));
         let mut crash = case("03", Verdict::Re, 3);
-        crash.detail = Some("killed by SIGABRT".into());
+        crash.reason = Some(Reason::Signal(judge_runner::SIGABRT));
         crash.hint = Some("likely a stack overflow".into());
         crash.stderr = Some("thread 'main' has overflowed its stack".into());
         crash.leftover_processes = 2;
         let mut slow = case("04", Verdict::Tle, 1004);
-        slow.detail = Some("CPU time over the limit".into());
+        slow.reason = Some(Reason::CpuTime);
         slow.killed_by = Some(StoppedBy::CpuLimit);
         slow.rerun = Some(Rerun {
             verdict: Verdict::Tle,

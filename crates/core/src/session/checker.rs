@@ -7,7 +7,9 @@ use super::Env;
 use crate::check::{self, CheckOutcome};
 use crate::error::Result;
 use crate::text;
-use crate::verdict::{describe_stop, Limits, Measurement};
+use crate::verdict::{
+    describe_stop, Check, CheckerEnd, CheckerFailed, Finding, Limits, Measurement,
+};
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
 use judge_runner::{self as run, Outcome};
 
@@ -26,7 +28,7 @@ pub struct Checked {
     /// Answer against output, from the first difference, when rejected.
     pub diff: Option<String>,
     /// The output could not be checked: the judge's or the problem's fault (IE).
-    pub internal_error: Option<String>,
+    pub internal_error: Option<CheckerFailed>,
     /// A score the checker gave (a Kattis output validator's `score.txt`).
     pub score: Option<f64>,
     /// What a Kattis output validator wrote in `judgemessage.txt`, whatever it decided.
@@ -35,7 +37,7 @@ pub struct Checked {
 
 impl Checked {
     /// The checker could not decide: IE, never the solution's fault.
-    pub fn failed(why: String) -> Checked {
+    pub fn failed(why: CheckerFailed) -> Checked {
         Checked {
             outcome: CheckOutcome::unexplained(),
             diff: None,
@@ -45,13 +47,23 @@ impl Checked {
         }
     }
 
-    fn judged(outcome: CheckOutcome) -> Checked {
+    pub(super) fn judged(outcome: CheckOutcome) -> Checked {
         Checked {
             outcome,
             diff: None,
             internal_error: None,
             score: None,
             judge_message: None,
+        }
+    }
+}
+
+/// The verdict reads whether the checker judged, and what; or why it could not.
+impl Finding for Checked {
+    fn check(&self) -> Check {
+        match &self.internal_error {
+            Some(why) => Check::Failed(why.clone()),
+            None => Check::Judged(self.outcome.clone()),
         }
     }
 }
@@ -73,18 +85,18 @@ impl Slot {
         let output = match std::fs::read(output) {
             Ok(o) => o,
             Err(e) => {
-                return Ok(Checked::failed(format!(
+                return Ok(Checked::failed(CheckerFailed::Setup(format!(
                     "cannot read the program's output: {e}"
-                )))
+                ))))
             }
         };
         let answer = match std::fs::read(answer) {
             Ok(a) => a,
             Err(e) => {
-                return Ok(Checked::failed(format!(
+                return Ok(Checked::failed(CheckerFailed::Setup(format!(
                     "cannot read the answer {}: {e}",
                     env.workspace.show(answer)
-                )))
+                ))))
             }
         };
         let outcome = match &problem.checker {
@@ -92,9 +104,9 @@ impl Slot {
             Checker::Kattis(base) => match base.with(flags) {
                 Ok(flags) => check::kattis::compare(&flags, &answer, &output),
                 Err(e) => {
-                    return Ok(Checked::failed(format!(
+                    return Ok(Checked::failed(CheckerFailed::Setup(format!(
                         "the test group's validator flags: {e}"
-                    )))
+                    ))))
                 }
             },
             Checker::Program(_) => unreachable!("checker programs are run above"),
@@ -129,10 +141,12 @@ impl Slot {
         let (compiled, built) =
             env.build_helper(self.executor.as_mut(), &program.source, problem)?;
         let Some(checker) = built else {
-            return Ok(Checked::failed(format!(
-                "the checker {shown} does not compile:\n{}",
-                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
-            )));
+            return Ok(Checked::failed(CheckerFailed::NotCompiled {
+                checker: shown,
+                diagnostics: text::diagnostics_excerpt(
+                    compiled.diagnostics.as_deref().unwrap_or(""),
+                ),
+            }));
         };
         // The checker runs in an empty folder of its own: it gets absolute paths.
         let mut paths = Vec::new();
@@ -140,16 +154,16 @@ impl Slot {
             match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
                 Ok(Some(p)) => paths.push(p),
                 Ok(None) => {
-                    return Ok(Checked::failed(format!(
+                    return Ok(Checked::failed(CheckerFailed::Setup(format!(
                         "the path of the {what} is not UTF-8: {}",
                         path.display()
-                    )))
+                    ))))
                 }
                 Err(e) => {
-                    return Ok(Checked::failed(format!(
+                    return Ok(Checked::failed(CheckerFailed::Setup(format!(
                         "cannot read the {what} {}: {e}",
                         env.workspace.show(path)
-                    )))
+                    ))))
                 }
             }
         }
@@ -210,14 +224,15 @@ impl Slot {
             None => what,
         };
         // The failure names the checker: a package's is not the workspace's one checker.rs.
-        let failed = |why: String| {
-            Checked::failed(format!(
-                "{} ({shown})",
-                with_message(format!("checker failed: {why}"))
-            ))
+        let failed = |end: CheckerEnd| {
+            Checked::failed(CheckerFailed::Ended {
+                checker: shown.clone(),
+                end,
+                message: message.clone(),
+            })
         };
         if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
-            return Ok(failed(why));
+            return Ok(failed(CheckerEnd::Stopped(why)));
         }
         let Outcome::Exited(code) = response.outcome else {
             unreachable!("describe_stop names every signal and spawn failure")
@@ -244,9 +259,9 @@ impl Slot {
                     score: Some(points),
                     ..Checked::judged(CheckOutcome::accepted())
                 },
-                None => failed("exit code 7 (points) without a number of points".into()),
+                None => failed(CheckerEnd::NoPoints),
             },
-            code => failed(format!("exit code {code}")),
+            code => failed(CheckerEnd::ExitCode(code)),
         };
         Ok(Checked {
             judge_message,

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::checker::Checked;
 use super::slot::{empty_folder, Outcome, Role, Slot};
 use super::{Env, Execution};
 use crate::check::CheckOutcome;
@@ -9,7 +10,9 @@ use crate::compile::Program;
 use crate::error::{Error, Result};
 use crate::model::Interaction;
 use crate::text;
-use crate::verdict::{self, describe_stop, InteractorSaid, Limits, Measurement, Reason, Verdict};
+use crate::verdict::{
+    self, describe_stop, Decision, Evidence, InteractorSaid, Limits, Measurement, Reason, Verdict,
+};
 use crate::workspace::{Interactor, InteractorProgram, InteractorProtocol, Problem, TestCase};
 use judge_runner::{self as run, Partner, RunError};
 
@@ -55,8 +58,9 @@ impl Slot {
             Ok(built) => built,
             Err(why) => {
                 let response = run::Response::not_started(why.clone());
+                let decision = Decision::new(Verdict::Ie, Reason::Interactor(why));
                 return Ok(Decided {
-                    outcome: Outcome::decided(Verdict::Ie, Reason::Interactor(why), None),
+                    outcome: Outcome::decided(decision),
                     execution: Execution::of(solution_request, response),
                     interaction: None,
                     judge_message: None,
@@ -134,38 +138,26 @@ impl Slot {
             &ilimits,
             (&read(&out_dir.join("judgemessage.txt")), &partner_stderr),
         );
-        let mut internal_error = None;
-        let mut judge_error = None;
         let checker = problem.checker.program().is_some();
-        let (verdict, reason, hint) = verdict::decide_interactive(
-            &execution.measurement,
+        let full_disk = super::scratch::full(&self.dir, execution.response.free_bytes_at_end);
+        let evidence = Evidence {
+            run: &execution.measurement,
             limits,
-            (said, partner.exited_first),
-            || {
+            full_disk: full_disk.as_ref(),
+        };
+        let (decision, checked) =
+            verdict::decide_interactive(evidence, (said, partner.exited_first), || {
                 if !checker {
-                    return CheckOutcome::accepted();
+                    return Ok(Checked::judged(CheckOutcome::accepted()));
                 }
                 let files = (
                     case.input.as_path(),
                     case.answer.as_path(),
                     output.as_path(),
                 );
-                match self.check_output(env, problem, files, &case.validator_flags) {
-                    Ok(checked) => {
-                        internal_error = checked.internal_error;
-                        checked.outcome
-                    }
-                    Err(e) => {
-                        judge_error = Some(e);
-                        CheckOutcome::unexplained()
-                    }
-                }
-            },
-        );
-        if let Some(e) = judge_error {
-            return Err(e);
-        }
-        let failed = verdict != Verdict::Ac || internal_error.is_some();
+                self.check_output(env, problem, files, &case.validator_flags)
+            })?;
+        let failed = decision.verdict != Verdict::Ac;
         let interaction = failed.then(|| {
             let (mut transcript, before) = if env.transcript {
                 transcript_end(&transcript)
@@ -182,14 +174,19 @@ impl Slot {
                 transcript_lines_before: before,
                 // Unless it is all the message already shown.
                 interactor_stderr: text::stderr_tail(&partner_stderr).filter(|_| {
-                    text::message(&partner_stderr).is_none_or(|m| !reason.to_string().contains(&m))
+                    text::message(&partner_stderr)
+                        .is_none_or(|m| !decision.reason.to_string().contains(&m))
                 }),
             }
         });
-        let mut outcome = Outcome::decided(verdict, reason, hint);
-        outcome.internal_error = internal_error;
+        // The checker's hint only: an interactive case's output is not diffed, and a Kattis
+        // interactor's own `judgemessage.txt` is read below.
+        let hint = checked.and_then(|c| c.outcome.hint);
         Ok(Decided {
-            outcome,
+            outcome: Outcome {
+                hint,
+                ..Outcome::decided(decision)
+            },
             execution,
             interaction,
             judge_message: std::fs::read(out_dir.join("judgemessage.txt"))

@@ -32,11 +32,10 @@ pub use options::{shorter_cap, AfterTle, Options, Settings, SHORTER_CAP_RULE};
 pub use parallel::needs_rerun;
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
 
-use crate::check::CheckOutcome;
 use crate::compile::{Cache, Program, Toolchains};
 use crate::error::{Error, Result};
 use crate::model::{CaseReport, CompileReport, NotTimed, Partial, Skipped, SolutionReport};
-use crate::verdict::{self, Limits, Measurement, Reason, Verdict};
+use crate::verdict::{self, Decision, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
 use build::BuildAs;
 use judge_runner::{self as run, ExecutorFactory};
@@ -423,8 +422,8 @@ impl Judge {
         io: &FileIo,
     ) -> Result<(Verdict, Reason, Execution)> {
         let execution = self.execute(program, args, input, limits, io)?;
-        let (verdict, reason, _) =
-            verdict::decide(&execution.measurement, limits, CheckOutcome::accepted);
+        let Decision { verdict, reason } =
+            verdict::decide_unchecked(&execution.measurement, limits);
         Ok((verdict, reason, execution))
     }
 
@@ -453,8 +452,8 @@ impl Judge {
         request.access.write.push(dir.to_path_buf());
         let response = slot.executor.run(&request)?;
         let execution = Execution::of(request, response);
-        let (verdict, reason, _) =
-            verdict::decide(&execution.measurement, limits, CheckOutcome::accepted);
+        let Decision { verdict, reason } =
+            verdict::decide_unchecked(&execution.measurement, limits);
         Ok((verdict, reason, execution))
     }
 

@@ -17,11 +17,10 @@ use super::Env;
 use crate::compile::Program;
 use crate::error::{Error, Result};
 use crate::model::CaseReport;
-use crate::verdict::{Limits, Verdict};
+use crate::reason::NEXT_PASS;
+use crate::verdict::{self, Decision, Limits, Pass, Reason, Verdict};
 use crate::workspace::{Problem, TestCase};
 
-/// The validator's word for another pass.
-const NEXT_PASS: &str = "nextpass.in";
 /// Where each pass's input is kept, in the slot's folder.
 const PASSES: &str = "passes";
 
@@ -70,38 +69,26 @@ impl Slot {
             (report.cpu, report.wall, report.memory_bytes) = (cpu, wall, memory);
             report.passes = Some(pass);
             let next = feedback.join(NEXT_PASS);
-            let asked = next.is_file();
-            if report.verdict != Verdict::Ac {
-                if asked && report.verdict == Verdict::Wa {
-                    return Ok(internal(
-                        report,
-                        format!("pass {pass}: the output validator wrote {NEXT_PASS} and rejected the output; it may ask for another pass only when it accepts"),
-                    ));
-                }
-                // Which pass, and (after the first) the input the validator gave it.
-                let mut which = format!("in pass {pass}");
-                if pass > 1 {
-                    if let Some(shown) = super::slot::shown_input(&this.input, Verdict::Wa, false) {
-                        which.push_str(&format!(
-                            " (its input: {})",
-                            shown.trim_end().replace('\n', " / ")
-                        ));
+            // After the first, the input the validator gave the pass, shown beside a failure.
+            let input = (pass > 1 && report.verdict != Verdict::Ac)
+                .then(|| super::slot::shown_input(&this.input, Verdict::Wa, false))
+                .flatten()
+                .map(|shown| shown.trim_end().replace('\n', " / "));
+            let decision = Decision::new(
+                report.verdict,
+                report.reason.take().unwrap_or(Reason::Accepted),
+            );
+            match verdict::decide_pass(decision, (pass, max), next.is_file(), input) {
+                Pass::Next => {}
+                Pass::Ends(Decision { verdict, reason }) => {
+                    if verdict == Verdict::Ie {
+                        // The package's fault: the diff of a rejection explains nothing.
+                        report.diff = None;
                     }
+                    report.verdict = verdict;
+                    report.reason = (reason != Reason::Accepted).then_some(reason);
+                    return Ok(report);
                 }
-                report.detail = Some(match report.detail.take() {
-                    Some(d) => format!("{which}: {d}"),
-                    None => which,
-                });
-                return Ok(report);
-            }
-            if !asked {
-                return Ok(report);
-            }
-            if pass == max {
-                return Ok(internal(
-                    report,
-                    format!("the output validator asked for pass {} after pass {pass}, and limits.validation_passes allows {max}", pass + 1),
-                ));
             }
             let input = self.dir.join(PASSES).join(format!("pass{}.in", pass + 1));
             std::fs::rename(&next, &input).map_err(|e| Error::write(&input, e))?;
@@ -109,12 +96,4 @@ impl Slot {
         }
         unreachable!("the last pass returns")
     }
-}
-
-/// The case as the package's fault: IE, with why.
-fn internal(mut report: CaseReport, why: String) -> CaseReport {
-    report.verdict = Verdict::Ie;
-    report.detail = Some(why);
-    report.diff = None;
-    report
 }

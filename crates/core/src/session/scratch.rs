@@ -5,6 +5,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::reason::FullDisk;
 
 /// The room `/dev/shm` must have for the judge to use it: outputs (64 MiB by default, per case
 /// run at once) and working folders must never meet a full file system there, which would
@@ -46,14 +47,11 @@ impl Scratch {
 /// Why a program that failed may have failed through no fault of its own: the file system of
 /// its scratch folder `dir` had `free` bytes when it ended, too few, so a write of its output
 /// (or of a file in its folder) may have been refused. `None` when there was room.
-pub(super) fn full(dir: &Path, free: Option<u64>) -> Option<String> {
+pub(super) fn full(dir: &Path, free: Option<u64>) -> Option<FullDisk> {
     let free = free?;
-    (free < FULL_BELOW).then(|| {
-        format!(
-            "no space left in the judge's scratch folder ({}, {} free) while the program ran: what it wrote may be cut short, so it gets no verdict\n  fix: free some space there, or set TMPDIR to a folder on a file system with room",
-            dir.display(),
-            crate::units::format_bytes(free)
-        )
+    (free < FULL_BELOW).then(|| FullDisk {
+        dir: dir.to_path_buf(),
+        free,
     })
 }
 

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::checker::Checked;
 use super::explain;
 
 use super::{Env, Execution};
@@ -11,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::lang::Kind;
 use crate::model::CaseReport;
 use crate::text;
-use crate::verdict::{self, Limits, MemoryRule, Reason, Verdict};
+use crate::verdict::{self, Decision, Evidence, Limits, MemoryRule, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase};
 use judge_runner::{self as run, Executor, NamedFile};
 
@@ -90,53 +91,31 @@ impl Slot {
             return Ok(report);
         }
         let execution = self.execute_case(program, case, limits, problem, next)?;
-        let measurement = &execution.measurement;
         let missing = problem
             .io
             .output
             .as_ref()
             .filter(|_| !execution.output.is_file());
-        let mut internal_error = None;
-        let mut diff = None;
-        let mut score = None;
-        let mut judge_message = None;
-        let mut judge_error = None;
-        let (verdict, reason, hint) = verdict::decide(measurement, limits, || {
+        let full_disk = super::scratch::full(&self.dir, execution.response.free_bytes_at_end);
+        let evidence = Evidence {
+            run: &execution.measurement,
+            limits,
+            full_disk: full_disk.as_ref(),
+        };
+        let (decision, checked) = verdict::decide(evidence, || {
             if let Some(name) = missing {
-                return CheckOutcome::rejected(format!(
+                return Ok(Checked::judged(CheckOutcome::rejected(format!(
                     "the program wrote no {name}: this problem's output goes to the file {name} in its working folder, not to stdout"
-                ));
+                ))));
             }
             let files = (
                 case.input.as_path(),
                 case.answer.as_path(),
                 execution.output.as_path(),
             );
-            match self.check_output(env, problem, files, &case.validator_flags) {
-                Ok(checked) => {
-                    internal_error = checked.internal_error;
-                    diff = checked.diff;
-                    score = checked.score;
-                    judge_message = checked.judge_message;
-                    checked.outcome
-                }
-                Err(e) => {
-                    judge_error = Some(e);
-                    CheckOutcome::unexplained()
-                }
-            }
-        });
-        if let Some(e) = judge_error {
-            return Err(e);
-        }
-        let outcome = Outcome {
-            verdict,
-            reason,
-            hint,
-            internal_error,
-            diff,
-            score,
-        };
+            self.check_output(env, problem, files, &case.validator_flags)
+        })?;
+        let (outcome, judge_message) = Outcome::checked(decision, checked);
         let mut report = self.report(problem, program, case, &execution, outcome);
         report.judge_message = judge_message;
         Ok(report)
@@ -152,33 +131,12 @@ impl Slot {
         outcome: Outcome,
     ) -> CaseReport {
         let Outcome {
-            mut verdict,
-            reason,
+            decision: Decision { verdict, reason },
             hint,
-            internal_error,
-            mut diff,
+            diff,
             score,
         } = outcome;
         let measurement = &execution.measurement;
-        let mut detail = match &reason {
-            Reason::Accepted => None,
-            r => Some(r.to_string()),
-        };
-        if let Some(ie) = internal_error {
-            verdict = Verdict::Ie;
-            detail = Some(ie);
-            diff = None;
-        }
-        // A write refused for want of space is the judge's machine's fault, never the
-        // program's: neither its crash nor its cut output is its verdict.
-        if !matches!(verdict, Verdict::Ac | Verdict::Ie) {
-            let free = execution.response.free_bytes_at_end;
-            if let Some(why) = super::scratch::full(&self.dir, free) {
-                verdict = Verdict::Ie;
-                detail = Some(why);
-                diff = None;
-            }
-        }
         // Most programs write nothing there, and then the runner makes no file to read.
         let stderr = if execution.response.stderr_bytes > 0 {
             std::fs::read(&execution.stderr).unwrap_or_default()
@@ -206,7 +164,7 @@ impl Slot {
             name: case.name.clone(),
             sample: case.sample,
             verdict,
-            detail,
+            reason: (reason != Reason::Accepted).then_some(reason),
             hint,
             cpu: measurement.cpu,
             wall: measurement.wall,
@@ -380,26 +338,42 @@ pub(super) struct CaseFiles {
 
 /// What a case's run decided, before its report is made.
 pub(super) struct Outcome {
-    pub(super) verdict: Verdict,
-    pub(super) reason: Reason,
+    pub(super) decision: Decision,
     pub(super) hint: Option<String>,
-    /// The check could not be made: IE, with why.
-    pub(super) internal_error: Option<String>,
+    /// Answer against output, on a wrong answer.
     pub(super) diff: Option<String>,
     pub(super) score: Option<f64>,
 }
 
 impl Outcome {
-    /// A verdict with nothing checked beside it.
-    pub(super) fn decided(verdict: Verdict, reason: Reason, hint: Option<String>) -> Outcome {
+    /// A decision with nothing checked beside it.
+    pub(super) fn decided(decision: Decision) -> Outcome {
         Outcome {
-            verdict,
-            reason,
-            hint,
-            internal_error: None,
+            decision,
+            hint: None,
             diff: None,
             score: None,
         }
+    }
+
+    /// A decision and what the checker found, when it was asked; and what a Kattis
+    /// validator wrote in `judgemessage.txt`.
+    pub(super) fn checked(
+        decision: Decision,
+        checked: Option<Checked>,
+    ) -> (Outcome, Option<String>) {
+        let Some(c) = checked else {
+            return (Outcome::decided(decision), None);
+        };
+        // The diff explains a wrong answer only: not one the disk or the checker made IE.
+        let diff = c.diff.filter(|_| decision.verdict == Verdict::Wa);
+        let outcome = Outcome {
+            decision,
+            hint: c.outcome.hint,
+            diff,
+            score: c.score,
+        };
+        (outcome, c.judge_message)
     }
 }
 

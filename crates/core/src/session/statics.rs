@@ -16,7 +16,7 @@ use crate::compile::Program;
 use crate::error::Result;
 use crate::model::CaseReport;
 use crate::text;
-use crate::verdict::{describe_stop, Limits, Measurement, Verdict};
+use crate::verdict::{describe_stop, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, TestCase, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME};
 use judge_runner::{self as run, Outcome};
 
@@ -33,13 +33,13 @@ impl Slot {
         case: &TestCase,
         args: &[String],
     ) -> Result<CaseReport> {
-        let decided = |verdict: Verdict, detail: Option<String>, score: Option<f64>| CaseReport {
+        let decided = |verdict: Verdict, reason: Option<Reason>, score: Option<f64>| CaseReport {
             score,
-            ..CaseReport::unrun(&case.name, case.sample, verdict, detail)
+            ..CaseReport::unrun(&case.name, case.sample, verdict, reason)
         };
         let Some(source) = &problem.package.static_validator else {
-            let why = "a static validation case, and the package has no static validator";
-            return Ok(decided(Verdict::Ie, Some(why.into()), None));
+            let reason = Reason::NoStaticValidator;
+            return Ok(decided(Verdict::Ie, Some(reason), None));
         };
         let shown = env.workspace.show(source);
         let (compiled, built) = env.build_helper(self.executor.as_mut(), source, problem)?;
@@ -49,7 +49,11 @@ impl Slot {
                 "the static validator {shown} does not compile:\n{}",
                 text::diagnostics_excerpt(diagnostics)
             );
-            return Ok(decided(Verdict::Ie, Some(why), None));
+            return Ok(decided(
+                Verdict::Ie,
+                Some(Reason::StaticValidator(why)),
+                None,
+            ));
         };
         let feedback = self.dir.join("feedback");
         empty_folder(&feedback)?;
@@ -78,7 +82,7 @@ impl Slot {
                 Some(m) => format!("the static validator failed: {why}: {m} ({shown})"),
                 None => format!("the static validator failed: {why} ({shown})"),
             };
-            decided(Verdict::Ie, Some(why), None)
+            decided(Verdict::Ie, Some(Reason::StaticValidator(why)), None)
         };
         if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
             return Ok(failed(why));
@@ -92,13 +96,9 @@ impl Slot {
                     .ok();
                 decided(Verdict::Ac, None, score)
             }
-            Outcome::Exited(43) => decided(
-                Verdict::Wa,
-                Some(message.unwrap_or_else(|| {
-                    "the static validator rejected the submission (it gave no reason)".into()
-                })),
-                None,
-            ),
+            Outcome::Exited(43) => {
+                decided(Verdict::Wa, Some(Reason::StaticRejected(message)), None)
+            }
             Outcome::Exited(code) => return Ok(failed(format!("exit code {code}"))),
             _ => unreachable!("describe_stop names every signal and spawn failure"),
         };

@@ -451,11 +451,26 @@ fn an_interactive_case_gets_the_verdict_its_interactor_and_the_order_give() {
     let got: Vec<(String, String)> = report
         .cases
         .iter()
-        .map(|c| (c.verdict.to_string(), c.detail.clone().unwrap_or_default()))
+        .map(|c| {
+            let words = c.reason.as_ref().map(ToString::to_string);
+            (c.verdict.to_string(), words.unwrap_or_default())
+        })
         .collect();
     let verdicts: Vec<&str> = got.iter().map(|(v, _)| v.as_str()).collect();
     assert_eq!(verdicts, ["AC", "WA", "RE", "WA", "IE"], "{got:?}");
     assert!(got[1].1.contains("said 3 to 1"), "{got:?}");
     assert!(got[3].1.contains("gone"), "{got:?}");
     assert!(got[4].1.contains("exit code 7"), "{got:?}");
+    // The report keeps the reason as decided, typed, not only its sentence.
+    let reasons: Vec<_> = report.cases.iter().map(|c| c.reason.clone()).collect();
+    assert_eq!(reasons[0], None);
+    assert_eq!(
+        reasons[1],
+        Some(Reason::WrongAnswer(Some("said 3 to 1".into())))
+    );
+    assert_eq!(reasons[2], Some(Reason::ExitCode(101)));
+    assert!(
+        matches!(&reasons[4], Some(Reason::Interactor(why)) if why.contains("exit code 7")),
+        "{reasons:?}"
+    );
 }
