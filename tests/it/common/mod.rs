@@ -56,7 +56,11 @@ pub(crate) fn judge_copy(root: &Path) -> PathBuf {
 /// `root`.
 pub(crate) fn as_ordinary_user(root: &Path, program: &Path) -> Test {
     const NOBODY: u32 = 65534;
-    let test = Test::program(program).current_dir(root).env("HOME", root);
+    // Its config folder is in its home too: nobody may not reach the test run's empty one.
+    let test = Test::program(program)
+        .current_dir(root)
+        .env("HOME", root)
+        .env("XDG_CONFIG_HOME", root.join(".config"));
     if !is_root() {
         return test;
     }

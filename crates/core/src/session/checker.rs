@@ -7,9 +7,7 @@ use super::Env;
 use crate::check::{self, CheckOutcome};
 use crate::error::Result;
 use crate::text;
-use crate::verdict::{
-    describe_stop, Check, CheckerEnd, CheckerFailed, Finding, Limits, Measurement,
-};
+use crate::verdict::{describe_stop, CheckerEnd, CheckerFailed, Limits, Measurement};
 use crate::workspace::{Checker, CheckerProgram, CheckerProtocol, FileIo, Problem};
 use judge_runner::{self as run, Outcome};
 
@@ -21,52 +19,7 @@ const DIFF_LINES: usize = 20;
 /// The largest file a custom checker may write (its stdout included).
 const CHECKER_FILE_SIZE: u64 = 16 << 20;
 
-/// The checker's finding on one output.
-#[derive(Debug, Clone)]
-pub struct Checked {
-    pub outcome: CheckOutcome,
-    /// Answer against output, from the first difference, when rejected.
-    pub diff: Option<String>,
-    /// The output could not be checked: the judge's or the problem's fault (IE).
-    pub internal_error: Option<CheckerFailed>,
-    /// A score the checker gave (a Kattis output validator's `score.txt`).
-    pub score: Option<f64>,
-    /// What a Kattis output validator wrote in `judgemessage.txt`, whatever it decided.
-    pub judge_message: Option<String>,
-}
-
-impl Checked {
-    /// The checker could not decide: IE, never the solution's fault.
-    pub fn failed(why: CheckerFailed) -> Checked {
-        Checked {
-            outcome: CheckOutcome::unexplained(),
-            diff: None,
-            internal_error: Some(why),
-            score: None,
-            judge_message: None,
-        }
-    }
-
-    pub(super) fn judged(outcome: CheckOutcome) -> Checked {
-        Checked {
-            outcome,
-            diff: None,
-            internal_error: None,
-            score: None,
-            judge_message: None,
-        }
-    }
-}
-
-/// The verdict reads whether the checker judged, and what; or why it could not.
-impl Finding for Checked {
-    fn check(&self) -> Check {
-        match &self.internal_error {
-            Some(why) => Check::Failed(why.clone()),
-            None => Check::Judged(self.outcome.clone()),
-        }
-    }
-}
+pub use super::checked::Checked;
 
 impl Slot {
     /// Checks `output` against `answer` (for the case whose input is `input`) with the problem's

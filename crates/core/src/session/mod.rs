@@ -7,6 +7,7 @@
 
 mod ahead;
 mod build;
+mod checked;
 mod checker;
 mod decided;
 mod explain;

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::checker::Checked;
+use super::checked::Checked;
 use super::explain;
 
 use super::{Env, Execution};
