@@ -20,6 +20,7 @@ pub mod error;
 pub mod expect;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod function;
 pub mod grading;
 pub mod lang;
 pub mod model;
