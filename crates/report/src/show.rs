@@ -31,6 +31,29 @@ pub fn render(
         paint(bold, &problem.id),
         paint(bold, &problem.title)
     )?;
+    writeln!(out, "{}", dim(&facts(ws, problem, cases).join(" · ")))?;
+    writeln!(out)?;
+
+    let samples: Vec<&TestCase> = cases.iter().filter(|c| c.sample).collect();
+    let interactive = problem.interactor.is_some();
+    let placed = statement(out, ws, problem, &samples, interactive)?;
+
+    // Those the statement did not place itself (`\nextsample`, `\remainingsamples`).
+    let rest = &samples[placed..];
+    if !rest.is_empty() {
+        writeln!(out, "\n{}", paint(bold, "Samples"))?;
+    }
+    for case in rest {
+        let mut text = String::new();
+        sample(&mut text, case, interactive);
+        write!(out, "{text}")?;
+    }
+    interactions(out, ws, problem)?;
+    solutions_of(out, problem, solutions)
+}
+
+/// The line under the title: limits, checker, cases and whatever else the problem has.
+fn facts(ws: &Workspace, problem: &Problem, cases: &[TestCase]) -> Vec<String> {
     // An interactor decides by itself; a checker is named only when one runs after it.
     let checker = (problem.interactor.is_none() || problem.checker.program().is_some())
         .then(|| format!("checker {}", problem.checker));
@@ -70,14 +93,18 @@ pub fn render(
             ));
         }
     }
-    if let Some(url) = &problem.url {
-        facts.push(url.clone());
-    }
-    writeln!(out, "{}", dim(&facts.join(" · ")))?;
-    writeln!(out)?;
+    facts.extend(problem.url.clone());
+    facts
+}
 
-    let samples: Vec<&TestCase> = cases.iter().filter(|c| c.sample).collect();
-    let interactive = problem.interactor.is_some();
+/// The statement, with the samples it places itself; returns how many it placed.
+fn statement(
+    out: &mut dyn Write,
+    ws: &Workspace,
+    problem: &Problem,
+    samples: &[&TestCase],
+    interactive: bool,
+) -> std::io::Result<usize> {
     let mut placed = 0;
     match problem.statement() {
         Statement::Markdown { text, .. } => {
@@ -123,18 +150,12 @@ pub fn render(
         )?,
         Statement::None => writeln!(out, "  {}", dim("(no statement.md)"))?,
     }
+    Ok(placed)
+}
 
-    // Those the statement did not place itself (`\nextsample`, `\remainingsamples`).
-    let rest = &samples[placed..];
-    if !rest.is_empty() {
-        writeln!(out, "\n{}", paint(bold, "Samples"))?;
-    }
-    for case in rest {
-        let mut text = String::new();
-        sample(&mut text, case, interactive);
-        write!(out, "{text}")?;
-    }
-
+/// The sample interactions, with the command that replays them.
+fn interactions(out: &mut dyn Write, ws: &Workspace, problem: &Problem) -> std::io::Result<()> {
+    let bold = Style::new().bold();
     let interactions = ws.sample_interactions(problem);
     if !interactions.is_empty() {
         writeln!(
@@ -161,8 +182,16 @@ pub fn render(
             writeln!(out, "    {line}")?;
         }
     }
+    Ok(())
+}
 
-    writeln!(out, "\n{}", paint(bold, "Solutions"))?;
+/// The solutions, each with the verdicts it is expected to get.
+fn solutions_of(
+    out: &mut dyn Write,
+    problem: &Problem,
+    solutions: &[Solution],
+) -> std::io::Result<()> {
+    writeln!(out, "\n{}", paint(Style::new().bold(), "Solutions"))?;
     if solutions.is_empty() {
         writeln!(
             out,
@@ -245,5 +274,35 @@ mod tests {
         .unwrap();
         let text = anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string();
         assert_eq!(text, "  A 1 ≤ n title\n  ( a ) ¬ b, ⋯, c ≤ d ≤ e\n");
+    }
+
+    #[test]
+    fn the_facts_name_what_the_problem_has() {
+        let root = std::path::Path::new("/ws");
+        let ws = judge_core::workspace::Workspace::loose(root);
+        let mut problem = judge_core::fixtures::problem("sum", &root.join("problems/sum"));
+        let one = [judge_core::workspace::TestCase::default()];
+        assert_eq!(
+            super::facts(&ws, &problem, &one),
+            [
+                "time 1 s · memory 256 MiB · output 1 MiB",
+                "checker tokens",
+                "1 test case"
+            ]
+        );
+        problem.generator = Some(root.join("problems/sum/gen.py"));
+        problem.io.input = Some("sum.in".into());
+        problem.url = Some("https://example.com/sum".into());
+        assert_eq!(
+            super::facts(&ws, &problem, &[]),
+            [
+                "time 1 s · memory 256 MiB · output 1 MiB",
+                "checker tokens",
+                "0 test cases",
+                "generator problems/sum/gen.py",
+                "reads sum.in, writes stdout",
+                "https://example.com/sum",
+            ]
+        );
     }
 }
