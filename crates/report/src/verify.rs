@@ -153,43 +153,7 @@ pub fn render_cut(v: &Verification, not_judged: &[String]) -> String {
 fn tail(v: &Verification, whole: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out);
-    match &v.justified {
-        Some(j) => {
-            let rounded = v.rule.rounding().unwrap_or_else(|| "the nanosecond".into());
-            let limits = if v.derived {
-                format!("derived {}", format_duration(v.limit))
-            } else {
-                format!(
-                    "configured {} · justified {}",
-                    format_duration(v.limit),
-                    format_duration(j.limit)
-                )
-            };
-            // The slowest time as `judge run` and the table above round it, and no product of
-            // it: a product of the unrounded time would not be that of the time shown.
-            let _ = writeln!(
-                out,
-                "  time limit: {limits} (slowest {}: {} on case {}, {} x {}, rounded up to {rounded})",
-                // A package's rules may bound the limit with other submissions than accepted ones.
-                if j.solution.starts_with("accepted/") || !j.solution.contains('/') {
-                    "accepted"
-                } else {
-                    "bounding it from below"
-                },
-                j.solution,
-                j.case,
-                format_duration(j.slowest),
-                trim(v.rule.ac_to_limit),
-            );
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "  time limit: configured {} · no accepted solution to justify one",
-                format_duration(v.limit)
-            );
-        }
-    }
+    let _ = writeln!(out, "  time limit: {}", time_limit(v));
     for w in &v.warnings {
         let _ = writeln!(out, "  {}", yellow(&format!("warning: {w}")));
     }
@@ -210,13 +174,6 @@ fn tail(v: &Verification, whole: bool) -> String {
         );
     }
     let mismatches: Vec<&Checked> = v.mismatches().collect();
-    let Columns {
-        name: w,
-        expected: e,
-    } = Columns::new(
-        v.solutions.iter().map(|c| c.solution.as_str()),
-        v.solutions.iter().filter_map(|c| c.expected.as_ref()),
-    );
     if mismatches.is_empty() {
         let every = if whole {
             "every solution"
@@ -225,45 +182,92 @@ fn tail(v: &Verification, whole: bool) -> String {
         };
         let _ = writeln!(out, "  {every} got its expected verdict");
     } else {
-        let _ = writeln!(
-            out,
-            "\n  {}",
-            alarm(&format!(
-                "{} mismatch{}:",
-                mismatches.len(),
-                if mismatches.len() == 1 { "" } else { "es" }
-            ))
-        );
-        let _ = writeln!(
-            out,
-            "  {}",
-            bold(&format!(
-                "{:<w$} {:<e$} {:<5} at {}",
-                "solution",
-                "expected",
-                "got",
-                format_duration(v.margin)
-            ))
-        );
-        for c in mismatches {
-            let row = format!(
-                "  {:<w$} {:<e$} {:<5} {}",
-                c.solution,
-                match &c.expected {
-                    _ if !c.rules.is_empty() => "its rules".to_string(),
-                    Some(e) => e.to_string(),
-                    None => String::new(),
-                },
-                c.verdict.code(),
-                c.verdict_at_margin.code()
-            );
-            let _ = writeln!(out, "{}", row.trim_end());
-            for b in &c.broken {
-                let _ = writeln!(out, "      broke {}: {}", b.source, b.why);
-            }
-        }
+        mismatch_table(&mut out, v, &mismatches);
     }
     out
+}
+
+/// The time limit, derived or configured, and the slowest time that justifies it.
+fn time_limit(v: &Verification) -> String {
+    let Some(j) = &v.justified else {
+        return format!(
+            "configured {} · no accepted solution to justify one",
+            format_duration(v.limit)
+        );
+    };
+    let rounded = v.rule.rounding().unwrap_or_else(|| "the nanosecond".into());
+    let limits = if v.derived {
+        format!("derived {}", format_duration(v.limit))
+    } else {
+        format!(
+            "configured {} · justified {}",
+            format_duration(v.limit),
+            format_duration(j.limit)
+        )
+    };
+    // The slowest time as `judge run` and the table above round it, and no product of
+    // it: a product of the unrounded time would not be that of the time shown.
+    format!(
+        "{limits} (slowest {}: {} on case {}, {} x {}, rounded up to {rounded})",
+        // A package's rules may bound the limit with other submissions than accepted ones.
+        if j.solution.starts_with("accepted/") || !j.solution.contains('/') {
+            "accepted"
+        } else {
+            "bounding it from below"
+        },
+        j.solution,
+        j.case,
+        format_duration(j.slowest),
+        trim(v.rule.ac_to_limit),
+    )
+}
+
+/// The solutions that did not get their expected verdict: what each got, and at the margin.
+fn mismatch_table(out: &mut String, v: &Verification, mismatches: &[&Checked]) {
+    let Columns {
+        name: w,
+        expected: e,
+    } = Columns::new(
+        v.solutions.iter().map(|c| c.solution.as_str()),
+        v.solutions.iter().filter_map(|c| c.expected.as_ref()),
+    );
+    let _ = writeln!(
+        out,
+        "\n  {}",
+        alarm(&format!(
+            "{} mismatch{}:",
+            mismatches.len(),
+            if mismatches.len() == 1 { "" } else { "es" }
+        ))
+    );
+    let _ = writeln!(
+        out,
+        "  {}",
+        bold(&format!(
+            "{:<w$} {:<e$} {:<5} at {}",
+            "solution",
+            "expected",
+            "got",
+            format_duration(v.margin)
+        ))
+    );
+    for c in mismatches {
+        let row = format!(
+            "  {:<w$} {:<e$} {:<5} {}",
+            c.solution,
+            match &c.expected {
+                _ if !c.rules.is_empty() => "its rules".to_string(),
+                Some(e) => e.to_string(),
+                None => String::new(),
+            },
+            c.verdict.code(),
+            c.verdict_at_margin.code()
+        );
+        let _ = writeln!(out, "{}", row.trim_end());
+        for b in &c.broken {
+            let _ = writeln!(out, "      broke {}: {}", b.source, b.why);
+        }
+    }
 }
 
 /// A number as a person writes it: "1.5", "2", "50".
