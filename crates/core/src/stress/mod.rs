@@ -14,6 +14,9 @@ use crate::units::serde_as;
 use crate::verdict::{Limits, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase};
 
+mod seeds;
+use seeds::Rig;
+
 /// Seeds tried when neither a count nor a duration is given.
 pub const DEFAULT_COUNT: u64 = 100;
 /// Bytes of a generator's or reference's stderr quoted in an internal error.
@@ -153,8 +156,7 @@ pub fn stress(
     options: &StressOptions,
     observer: &mut dyn StressObserver,
 ) -> Result<StressReport> {
-    let mut started = Instant::now();
-    let limits = options.run.limits(problem);
+    let started = Instant::now();
     let mut report = StressReport {
         problem: problem.id.clone(),
         attempt: attempt.name.clone(),
@@ -164,13 +166,39 @@ pub fn stress(
         first_seed: options.first_seed,
         seeds_tried: 0,
         elapsed: Duration::ZERO,
-        limits,
+        limits: options.run.limits(problem),
         size: options.size,
         disagreement: None,
         internal_error: None,
         compile_error: None,
     };
-    let Some(generator_path) = &problem.generator else {
+    let generator = generator_of(judge, problem)?;
+    let built = [
+        (Some(Culprit::Generator), &generator),
+        (Some(Culprit::Reference), reference),
+        (None, attempt),
+    ];
+    let mut binaries = Vec::new();
+    for (who, solution) in built {
+        observer.compiling(&solution.name);
+        let helper = who == Some(Culprit::Generator);
+        let (compiled, binary) = judge.build(&solution.path, problem, &options.run, helper)?;
+        let Some(binary) = binary else {
+            report.not_compiled(judge, who, solution, compiled.diagnostics);
+            report.elapsed = started.elapsed();
+            return Ok(report);
+        };
+        binaries.push(binary);
+    }
+    let rig = Rig::new(judge, problem, binaries, options)?;
+    report.limits = rig.limits;
+    rig.run_seeds(judge, options, observer, &mut report)?;
+    Ok(report)
+}
+
+/// The error of a problem stress-tested without a generator.
+fn generator_of(judge: &Judge, problem: &Problem) -> Result<Solution> {
+    let Some(path) = &problem.generator else {
         return Err(Error::Config {
             path: judge
                 .workspace
@@ -183,181 +211,51 @@ pub fn stress(
             ),
         });
     };
-    let generator = Solution {
+    Ok(Solution {
         name: "generator".into(),
         problem: problem.id.clone(),
-        path: generator_path.clone(),
-    };
-    let ie = |report: &mut StressReport, culprit, seed, message: String, details| {
-        report.verdict = Verdict::Ie;
-        report.internal_error = Some(InternalError {
+        path: path.clone(),
+    })
+}
+
+impl StressReport {
+    /// Stops the run on the generator's, the reference's or the checker's fault.
+    fn fail(
+        &mut self,
+        culprit: Culprit,
+        seed: Option<u64>,
+        message: String,
+        details: Option<String>,
+    ) {
+        self.verdict = Verdict::Ie;
+        self.internal_error = Some(InternalError {
             culprit,
             seed,
             message,
             details,
         });
-    };
+    }
 
-    let mut binaries = Vec::new();
-    for (who, solution) in [
-        (Some(Culprit::Generator), &generator),
-        (Some(Culprit::Reference), reference),
-        (None, attempt),
-    ] {
-        observer.compiling(&solution.name);
-        let helper = who == Some(Culprit::Generator);
-        let (compiled, binary) = judge.build(&solution.path, problem, &options.run, helper)?;
-        match (binary, who) {
-            (Some(b), _) => binaries.push(b),
-            (None, Some(culprit)) => {
-                ie(
-                    &mut report,
-                    culprit,
-                    None,
-                    format!(
-                        "the {culprit} {} does not compile",
-                        judge.workspace.show(&solution.path)
-                    ),
-                    compiled.diagnostics,
-                );
-                report.elapsed = started.elapsed();
-                return Ok(report);
+    /// A program that did not compile: the attempt's CE, or the generator's or reference's IE.
+    fn not_compiled(
+        &mut self,
+        judge: &Judge,
+        who: Option<Culprit>,
+        solution: &Solution,
+        diagnostics: Option<String>,
+    ) {
+        match who {
+            Some(culprit) => {
+                let path = judge.workspace.show(&solution.path);
+                let message = format!("the {culprit} {path} does not compile");
+                self.fail(culprit, None, message, diagnostics);
             }
-            (None, None) => {
-                report.verdict = Verdict::Ce;
-                report.compile_error = compiled.diagnostics;
-                report.elapsed = started.elapsed();
-                return Ok(report);
+            None => {
+                self.verdict = Verdict::Ce;
+                self.compile_error = diagnostics;
             }
         }
     }
-    let (generator_bin, reference_bin, attempt_bin) = (&binaries[0], &binaries[1], &binaries[2]);
-    let generator_limits = generator_limits(problem);
-    // Each program gets its language's time: a Python reference may have more than a Rust attempt.
-    let reference_limits = options
-        .run
-        .limits_for(problem, &reference_bin.language.id)
-        .0;
-    let limits = options.run.limits_for(problem, &attempt_bin.language.id).0;
-    report.limits = limits;
-    let dir = judge.scratch_dir().join("stress");
-    std::fs::create_dir_all(&dir).map_err(|e| Error::create(&dir, e))?;
-    let (input, answer) = (dir.join("input"), dir.join("answer"));
-    let count = match (options.count, options.duration) {
-        (None, None) => Some(DEFAULT_COUNT),
-        (c, _) => c,
-    };
-
-    // The time and the rate count seeds only, not compilation.
-    started = Instant::now();
-    let mut seed = options.first_seed;
-    loop {
-        if count.is_some_and(|c| report.seeds_tried >= c)
-            || options.duration.is_some_and(|d| started.elapsed() >= d)
-        {
-            break;
-        }
-        let args = generator_args(seed, options.size);
-        if let Err((message, details)) =
-            generate(judge, generator_bin, &args, &generator_limits, &input)?
-        {
-            ie(
-                &mut report,
-                Culprit::Generator,
-                Some(seed),
-                message,
-                details,
-            );
-            break;
-        }
-        let answered = if problem.interactor.is_some() {
-            interact_reference(
-                judge,
-                problem,
-                reference_bin,
-                (&input, &answer),
-                &reference_limits,
-            )?
-        } else {
-            make_answer(
-                judge,
-                (reference_bin, &problem.io),
-                &input,
-                &reference_limits,
-                &answer,
-            )?
-        };
-        if let Err((message, details)) = answered {
-            ie(
-                &mut report,
-                Culprit::Reference,
-                Some(seed),
-                message,
-                details,
-            );
-            break;
-        }
-        let case = TestCase {
-            name: format!("seed {seed}"),
-            input: input.clone(),
-            answer: answer.clone(),
-            ..TestCase::default()
-        };
-        let verdict_report = judge.run_case(problem, attempt_bin, &case, &limits)?;
-        report.seeds_tried += 1;
-        observer.seed_done(seed, report.seeds_tried, started.elapsed());
-        match verdict_report.verdict {
-            Verdict::Ac => {}
-            Verdict::Ie => {
-                ie(
-                    &mut report,
-                    Culprit::Checker,
-                    Some(seed),
-                    format!(
-                        "the attempt's output could not be checked: {}",
-                        verdict_report
-                            .reason
-                            .as_ref()
-                            .map(Reason::to_string)
-                            .unwrap_or_default()
-                    ),
-                    None,
-                );
-                break;
-            }
-            verdict => {
-                // An interactive attempt's output is its side of the conversation.
-                let attempt_output = match &verdict_report.interaction {
-                    Some(i) => i.transcript.clone().unwrap_or_default().into_bytes(),
-                    None => read(&judge.last_output(&problem.io))?,
-                };
-                // A disagreement is reported only once the generator and the reference are
-                // known to repeat themselves on this seed: otherwise the reproduce command would lie.
-                if let Some((culprit, message)) = self_disagreement(
-                    judge,
-                    problem,
-                    (generator_bin, &args, &generator_limits),
-                    (reference_bin, &reference_limits),
-                    &dir,
-                )? {
-                    ie(&mut report, culprit, Some(seed), message, None);
-                    break;
-                }
-                report.verdict = verdict;
-                report.disagreement = Some(Disagreement {
-                    seed,
-                    input: read(&input)?,
-                    reference_output: read(&answer)?,
-                    attempt_output,
-                    attempt: verdict_report,
-                });
-                break;
-            }
-        }
-        seed += 1;
-    }
-    report.elapsed = started.elapsed();
-    Ok(report)
 }
 
 /// A generator may be slower and bigger than a solution: twice the time limit (at least 2 s),
