@@ -352,65 +352,11 @@ pub fn verify(
             )
         })
         .collect();
-    let justified = solutions
+    let justified = justify(problem, &solutions);
+    let mut warnings: Vec<String> = solutions
         .iter()
-        .filter(|c| accepted_reference(c, problem))
-        // A time measured with extra time for its language counts as the time it would
-        // need without: (t - extra) / factor.
-        .filter_map(|c| {
-            let t = match &c.bound {
-                Some((t, _)) => *t,
-                None => c.max_time?,
-            };
-            Some((
-                c,
-                c.rule
-                    .map_or(t, |r| t.saturating_sub(r.extra).div_f64(r.factor)),
-            ))
-        })
-        .max_by_key(|(_, t)| *t)
-        .map(|(c, t)| Justified {
-            limit: rule.derive(t),
-            solution: c.solution.clone(),
-            case: c
-                .bound
-                .as_ref()
-                .map(|(_, case)| case.clone())
-                .or_else(|| c.slowest_case.clone())
-                .unwrap_or_default(),
-            slowest: t,
-        });
-    let mut warnings = Vec::new();
-    for c in &solutions {
-        if let Some(said) = problem.terms.decided.get(&c.solution) {
-            warnings.push(format!("{}: {said}", c.solution));
-        }
-        if c.verdict != c.verdict_at_margin || c.with_extra_time {
-            warnings.push(format!(
-                "{}: sensitive to the time limit: {} at {}, {} at {}{}",
-                c.solution,
-                c.verdict,
-                format_duration(limit),
-                c.verdict_at_margin,
-                format_duration(margin),
-                if c.with_extra_time { EXTRA_TIME } else { "" }
-            ));
-        }
-        if c.matches_expected == Some(true)
-            && c.solution.starts_with("accepted/")
-            && c.score
-                .zip(c.max_score)
-                .is_some_and(|(s, m)| m.is_finite() && s < m)
-        {
-            warnings.push(format!(
-                "{}: accepted without the full score ({} of {}): partially_accepted/ is its folder",
-                c.solution,
-                c.score.unwrap_or_default(),
-                c.max_score.unwrap_or_default()
-            ));
-        }
-        warnings.extend(slowness(c, limit));
-    }
+        .flat_map(|c| warnings_of(problem, c, (limit, margin)))
+        .collect();
     if let Some(j) = &justified {
         if j.limit > limit {
             warnings.push(format!(
@@ -441,6 +387,77 @@ pub fn verify(
         skipped: skipped.to_vec(),
         validator_cases: Vec::new(),
     }
+}
+
+/// The time limit the slowest accepted reference solution justifies, by the problem's rule.
+fn justify(problem: &Problem, solutions: &[Checked]) -> Option<Justified> {
+    solutions
+        .iter()
+        .filter(|c| accepted_reference(c, problem))
+        // A time measured with extra time for its language counts as the time it would
+        // need without: (t - extra) / factor.
+        .filter_map(|c| {
+            let t = match &c.bound {
+                Some((t, _)) => *t,
+                None => c.max_time?,
+            };
+            Some((
+                c,
+                c.rule
+                    .map_or(t, |r| t.saturating_sub(r.extra).div_f64(r.factor)),
+            ))
+        })
+        .max_by_key(|(_, t)| *t)
+        .map(|(c, t)| Justified {
+            limit: problem.time_rule.derive(t),
+            solution: c.solution.clone(),
+            case: c
+                .bound
+                .as_ref()
+                .map(|(_, case)| case.clone())
+                .or_else(|| c.slowest_case.clone())
+                .unwrap_or_default(),
+            slowest: t,
+        })
+}
+
+/// What is said of one solution: the package's word on it, a verdict that depends on the
+/// limit, an accepted one without the full score, and its time.
+fn warnings_of(
+    problem: &Problem,
+    c: &Checked,
+    (limit, margin): (Duration, Duration),
+) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if let Some(said) = problem.terms.decided.get(&c.solution) {
+        warnings.push(format!("{}: {said}", c.solution));
+    }
+    if c.verdict != c.verdict_at_margin || c.with_extra_time {
+        warnings.push(format!(
+            "{}: sensitive to the time limit: {} at {}, {} at {}{}",
+            c.solution,
+            c.verdict,
+            format_duration(limit),
+            c.verdict_at_margin,
+            format_duration(margin),
+            if c.with_extra_time { EXTRA_TIME } else { "" }
+        ));
+    }
+    if c.matches_expected == Some(true)
+        && c.solution.starts_with("accepted/")
+        && c.score
+            .zip(c.max_score)
+            .is_some_and(|(s, m)| m.is_finite() && s < m)
+    {
+        warnings.push(format!(
+            "{}: accepted without the full score ({} of {}): partially_accepted/ is its folder",
+            c.solution,
+            c.score.unwrap_or_default(),
+            c.max_score.unwrap_or_default()
+        ));
+    }
+    warnings.extend(slowness(c, limit));
+    warnings
 }
 
 /// What is said of an accepted run's time. Accepted with cases over the limit (a scoring
