@@ -29,6 +29,9 @@ pub struct TestCase {
     pub static_validation: Option<Vec<String>>,
 }
 
+/// A folder's case files of one kind (inputs, or answers), by the case's name.
+type CaseFiles = BTreeMap<String, PathBuf>;
+
 /// A package's folder of samples (Kattis' `data/sample/`), where its sample interactions are.
 pub fn package_sample_dir(package: &Path) -> PathBuf {
     package.join("data").join("sample")
@@ -114,10 +117,40 @@ impl Workspace {
                 fix: "create it and add NAME.in / NAME.out pairs".to_string(),
             });
         }
-        let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();
-        let mut answers: BTreeMap<String, PathBuf> = BTreeMap::new();
-        for entry in walkdir::WalkDir::new(&dir).min_depth(1).max_depth(1) {
-            let entry = entry.map_err(|e| Error::list(&dir, e.into()))?;
+        let (inputs, answers) = self.case_files(&dir)?;
+        let mut cases = self.pair(problem, inputs, answers)?;
+        if cases.is_empty() {
+            return Err(Error::TestData {
+                path: shown_dir,
+                message: "the problem has no test cases".into(),
+                fix: "add NAME.in / NAME.out pairs".into(),
+            });
+        }
+        if let Some(missing) = problem
+            .samples
+            .iter()
+            .find(|s| !cases.iter().any(|c| &c.name == *s))
+        {
+            return Err(Error::Config {
+                path: self.show(&problem.dir.join("problem.toml")),
+                line: None,
+                message: format!("sample `{missing}` is not a test case"),
+                fix: format!(
+                    "add {shown_dir}/{missing}.in and its answer, or remove it from `samples`"
+                ),
+            });
+        }
+        cases.sort_by(|a, b| natural_cmp(&a.name, &b.name));
+        Ok(cases)
+    }
+
+    /// The inputs and the answers in a folder of test cases, by name; anything else in it
+    /// (but hidden files and sample interactions) is an error.
+    fn case_files(&self, dir: &Path) -> Result<(CaseFiles, CaseFiles)> {
+        let mut inputs: CaseFiles = BTreeMap::new();
+        let mut answers: CaseFiles = BTreeMap::new();
+        for entry in walkdir::WalkDir::new(dir).min_depth(1).max_depth(1) {
+            let entry = entry.map_err(|e| Error::list(dir, e.into()))?;
             let path = entry.path().to_path_buf();
             let name = entry.file_name().to_string_lossy().to_string();
             if name.starts_with('.') {
@@ -155,6 +188,16 @@ impl Workspace {
                 });
             }
         }
+        Ok((inputs, answers))
+    }
+
+    /// Every input with its answer, as cases; an answer or an input alone is an error.
+    fn pair(
+        &self,
+        problem: &Problem,
+        inputs: CaseFiles,
+        mut answers: CaseFiles,
+    ) -> Result<Vec<TestCase>> {
         if let Some((stem, path)) = answers.iter().find(|(s, _)| !inputs.contains_key(*s)) {
             return Err(Error::TestData {
                 path: self.show(path),
@@ -179,28 +222,6 @@ impl Workspace {
                 ..TestCase::default()
             });
         }
-        if cases.is_empty() {
-            return Err(Error::TestData {
-                path: shown_dir,
-                message: "the problem has no test cases".into(),
-                fix: "add NAME.in / NAME.out pairs".into(),
-            });
-        }
-        if let Some(missing) = problem
-            .samples
-            .iter()
-            .find(|s| !cases.iter().any(|c| &c.name == *s))
-        {
-            return Err(Error::Config {
-                path: self.show(&problem.dir.join("problem.toml")),
-                line: None,
-                message: format!("sample `{missing}` is not a test case"),
-                fix: format!(
-                    "add {shown_dir}/{missing}.in and its answer, or remove it from `samples`"
-                ),
-            });
-        }
-        cases.sort_by(|a, b| natural_cmp(&a.name, &b.name));
         Ok(cases)
     }
 
