@@ -256,6 +256,18 @@ fn run(
     let reaped = sys::wait4(pid);
     // Before anything is removed: the room its writes met.
     let free = sys::free_space(stdout_probe.as_raw_fd()).map(|(bytes, _)| bytes);
+    let mut response = measured(&reaped, start, free, watch);
+    let ended = Ended {
+        stderr,
+        err_read,
+        stdout_probe,
+    };
+    finish(req, launcher.pid(), pid, ended, &mut response);
+    Ok(response)
+}
+
+/// What the program's run measured, as reaped: its end, times and memory.
+fn measured(reaped: &sys::Reaped, start: Instant, free: Option<u64>, watch: Watch) -> Response {
     let mut response = Response::not_started(String::new());
     response.free_bytes_at_end = free;
     response.wall_us = start.elapsed().as_micros() as u64;
@@ -267,10 +279,27 @@ fn run(
     response.sys_us = reaped.sys.as_micros() as u64;
     response.max_rss_kb = reaped.max_rss_kb;
     response.killed_by = watch.killed_by;
+    response
+}
 
+/// A finished program's streams, still to be read.
+struct Ended {
+    stderr: Tail,
+    err_read: Option<File>,
+    stdout_probe: File,
+}
+
+/// After the program: what it left behind swept, its output sizes counted, its stderr and
+/// output put where the request says, its folder cleaned when asked.
+fn finish(req: &Request, launcher: Pid, pid: Pid, ended: Ended, response: &mut Response) {
+    let Ended {
+        mut stderr,
+        mut err_read,
+        stdout_probe,
+    } = ended;
     // Anything still alive now was left behind by the program.
-    if leftovers_possible(pid, launcher.pid()) {
-        let (found, stuck) = sweep(launcher.pid());
+    if leftovers_possible(pid, launcher) {
+        let (found, stuck) = sweep(launcher);
         response.leftover_processes = found;
         response.unkillable_processes = stuck;
     }
@@ -289,7 +318,6 @@ fn run(
     if req.clean_cwd {
         clean_folder(&req.cwd);
     }
-    Ok(response)
 }
 
 /// Opens stdin (the input file, or nothing), a fresh stdout file and the stderr pipe.
