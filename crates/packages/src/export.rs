@@ -516,6 +516,20 @@ mod tests {
     use judge_core::verdict::Verdict;
 
     #[test]
+    fn validator_flags_are_written_as_each_version_says() {
+        let dir = tempfile::tempdir().unwrap();
+        write_validator_flags(dir.path(), Version::V2023_07, "float_tolerance 1e-6").unwrap();
+        let old = std::fs::read_to_string(dir.path().join("data/testdata.yaml")).unwrap();
+        assert_eq!(old, "output_validator_flags: \"float_tolerance 1e-6\"\n");
+        write_validator_flags(dir.path(), Version::V2025_09, "float_tolerance 1e-6").unwrap();
+        let new = std::fs::read_to_string(dir.path().join("data/test_group.yaml")).unwrap();
+        assert_eq!(
+            new,
+            "output_validator_args: [\"float_tolerance\", \"1e-6\"]\n"
+        );
+    }
+
+    #[test]
     fn each_expectation_goes_to_the_folder_that_admits_it() {
         let e = |v: &[Verdict]| Expectation(v.iter().copied().collect());
         assert_eq!(folder_of(&e(&[Verdict::Ac])), Some("accepted"));

@@ -261,6 +261,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_folder_is_read_as_whole_cases_orphan_answers_and_interactions() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "1.in",
+            "1.out",
+            "2.in",
+            "2.ans",
+            "3.out",
+            "4.in",
+            "sample-1.interaction",
+            ".hidden.in",
+            "notes",
+        ] {
+            std::fs::write(dir.path().join(name), "x\n").unwrap();
+        }
+        let there = There::read(dir.path()).unwrap();
+        let names = |v: Vec<&String>| v.into_iter().cloned().collect::<BTreeSet<String>>();
+        let set = |v: &[&str]| {
+            v.iter()
+                .map(|s| s.to_string())
+                .collect::<BTreeSet<String>>()
+        };
+        assert_eq!(there.taken, set(&["1", "2", "3", "4", "sample-1"]));
+        assert_eq!(
+            names(there.existing.iter().map(|(n, _, _)| n).collect()),
+            set(&["1", "2"])
+        );
+        let two = there.existing.iter().find(|(n, _, _)| n == "2").unwrap();
+        assert_eq!(two.2, dir.path().join("2.ans"));
+        assert_eq!(
+            there.orphans,
+            vec![("3".to_string(), dir.path().join("3.out"))]
+        );
+        assert_eq!(
+            there.conversations,
+            vec![(
+                "sample-1".to_string(),
+                dir.path().join("sample-1.interaction")
+            )]
+        );
+        let none = There::read(&dir.path().join("missing")).unwrap();
+        assert!(none.taken.is_empty() && none.existing.is_empty() && none.orphans.is_empty());
+    }
+
+    #[test]
     fn new_cases_get_names_not_taken() {
         assert_eq!(case_name("Sample 1"), "sample-1");
         assert_eq!(case_name("sample-1"), "sample-1");

@@ -491,3 +491,68 @@ pub(super) fn words(v: &Value) -> Vec<String> {
         v => as_text(v).split_whitespace().map(str::to_string).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn bad(key: &str, message: String, fix: &str) -> Error {
+        Error::Config {
+            path: format!("problem.yaml ({key})"),
+            line: None,
+            message,
+            fix: fix.into(),
+        }
+    }
+
+    fn map(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(m) => m,
+            _ => panic!("a map"),
+        }
+    }
+
+    #[test]
+    fn the_format_version_is_legacy_unless_said() {
+        let version = |v: Value| format_version(&map(v), &bad).map_err(|e| e.to_string());
+        assert_eq!(version(json!({})), Ok(Format::KattisLegacy));
+        assert_eq!(
+            version(json!({"problem_format_version": "2023-07-draft"})),
+            Ok(Format::Kattis2023)
+        );
+        assert_eq!(
+            version(json!({"problem_format_version": "2025-09"})),
+            Ok(Format::Kattis2025)
+        );
+        let wrong = version(json!({"problem_format_version": "1.0"})).unwrap_err();
+        assert!(wrong.contains("`1.0` is not a version"), "{wrong}");
+    }
+
+    #[test]
+    fn languages_are_all_unless_listed_and_never_none() {
+        let languages = |v: Value| languages(&map(v), &bad).map_err(|e| e.to_string());
+        assert_eq!(languages(json!({})), Ok(None));
+        assert_eq!(languages(json!({"languages": "all"})), Ok(None));
+        assert_eq!(
+            languages(json!({"languages": ["cpp", "python3"]})),
+            Ok(Some(vec!["cpp".to_string(), "python3".to_string()]))
+        );
+        let empty = languages(json!({"languages": []})).unwrap_err();
+        assert!(empty.contains("an empty list of languages"), "{empty}");
+    }
+
+    #[test]
+    fn file_writing_defaults_by_format() {
+        let writing =
+            |v: Value, f: Format| file_writing(&map(v), f, &bad).map_err(|e| e.to_string());
+        assert_eq!(writing(json!({}), Format::Kattis2023), Ok(true));
+        assert_eq!(writing(json!({}), Format::Kattis2025), Ok(false));
+        assert_eq!(
+            writing(json!({"allow_writing_files": false}), Format::Kattis2023),
+            Ok(false)
+        );
+        let wrong = writing(json!({"allow_file_writing": "yes"}), Format::Kattis2025).unwrap_err();
+        assert!(wrong.contains("is not true or false"), "{wrong}");
+    }
+}
