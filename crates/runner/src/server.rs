@@ -185,55 +185,14 @@ fn run(
     if let Some(partner) = &req.partner {
         return super::interact::run_pair(req, partner, stop, launcher, files);
     }
-    let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
-        Ok(s) => s,
-        Err(why) => {
-            if req.clean_cwd {
-                clean_folder(&req.cwd);
-            }
-            return Ok(Response::not_started(why));
-        }
-    };
-    // After the streams: the rules name the stdout file, made afresh for this run.
-    let ruleset = match files.map(|f| f.ruleset(req)).transpose() {
-        Ok(r) => r,
-        Err(e) => {
-            return Ok(Response::not_started(format!(
-                "the sandbox could not be set up: {e}"
-            )))
-        }
-    };
-    let Streams {
-        stdin,
-        stdout,
+    let Started {
+        pid,
+        start,
         stdout_probe,
         err_read,
-        err_write,
-    } = streams;
-    let launched = Program::of(req).and_then(|program| {
-        let start = Instant::now();
-        launcher
-            .launch(
-                &program,
-                [stdin.as_raw_fd(), stdout.as_raw_fd(), err_write.as_raw_fd()],
-                ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
-                false,
-            )
-            .map(|pid| (pid, start))
-    });
-    // Only the child may hold the write end now, so that EOF means "no writer left".
-    drop((stdin, stdout, err_write, ruleset));
-    let (pid, start) = match launched {
+    } = match start_program(req, launcher, files) {
         Ok(started) => started,
-        Err(e) => {
-            if req.clean_cwd {
-                clean_folder(&req.cwd);
-            }
-            return Ok(Response::not_started(format!(
-                "starting {}: {e}",
-                req.program.display()
-            )));
-        }
+        Err(not_started) => return Ok(not_started),
     };
 
     // While the program runs: the next program's ruleset, its system part. Its request may
@@ -264,6 +223,78 @@ fn run(
     };
     finish(req, launcher.pid(), pid, ended, &mut response);
     Ok(response)
+}
+
+/// A program started, with what is left of its streams here.
+struct Started {
+    pid: Pid,
+    start: Instant,
+    stdout_probe: File,
+    err_read: OwnedFd,
+}
+
+/// Starts the request's program: its streams opened, its input placed, its sandbox set up.
+/// `Err` is the response of a program that could not start, and why.
+fn start_program(
+    req: &Request,
+    launcher: &mut Launcher,
+    files: Option<&Files>,
+) -> Result<Started, Response> {
+    let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
+        Ok(s) => s,
+        Err(why) => {
+            if req.clean_cwd {
+                clean_folder(&req.cwd);
+            }
+            return Err(Response::not_started(why));
+        }
+    };
+    // After the streams: the rules name the stdout file, made afresh for this run.
+    let ruleset = match files.map(|f| f.ruleset(req)).transpose() {
+        Ok(r) => r,
+        Err(e) => {
+            return Err(Response::not_started(format!(
+                "the sandbox could not be set up: {e}"
+            )))
+        }
+    };
+    let Streams {
+        stdin,
+        stdout,
+        stdout_probe,
+        err_read,
+        err_write,
+    } = streams;
+    let launched = Program::of(req).and_then(|program| {
+        let start = Instant::now();
+        launcher
+            .launch(
+                &program,
+                [stdin.as_raw_fd(), stdout.as_raw_fd(), err_write.as_raw_fd()],
+                ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
+                false,
+            )
+            .map(|pid| (pid, start))
+    });
+    // Only the child may hold the write end now, so that EOF means "no writer left".
+    drop((stdin, stdout, err_write, ruleset));
+    match launched {
+        Ok((pid, start)) => Ok(Started {
+            pid,
+            start,
+            stdout_probe,
+            err_read,
+        }),
+        Err(e) => {
+            if req.clean_cwd {
+                clean_folder(&req.cwd);
+            }
+            Err(Response::not_started(format!(
+                "starting {}: {e}",
+                req.program.display()
+            )))
+        }
+    }
 }
 
 /// What the program's run measured, as reaped: its end, times and memory.
