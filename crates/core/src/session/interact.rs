@@ -54,23 +54,15 @@ impl Slot {
             problem,
             case,
         );
-        let (bin, mut args) = match built {
+        let (bin, args) = match built {
             Ok(built) => built,
             Err(why) => return Ok(not_started(solution_request, why)),
         };
         let files = self.interactor_files(case)?;
-        args.extend(interactor_args(
-            &interactor.protocol,
-            (&files.input, &files.answer),
-            (&files.out_dir, &files.output),
-            case,
-        ));
         let ilimits = interactor_limits(interactor, problem, limits);
-        let role = files.role();
-        let partner_request = self.request(&role, &bin, &args, None, &ilimits, &Default::default());
         let transcript = self.dir.join(TRANSCRIPT);
         let partner = Partner {
-            request: partner_request,
+            request: self.partner_request(interactor, (&bin, args), &files, &ilimits, case),
             transcript: env.transcript.then(|| transcript.clone()),
             accept_code: interactor.protocol.accept_code(),
         };
@@ -132,6 +124,32 @@ impl Slot {
 }
 
 impl Slot {
+    /// The interactor's request: its program with the case's files as its protocol gives
+    /// them, its role and its own limits.
+    fn partner_request(
+        &self,
+        interactor: &Interactor,
+        (bin, mut args): (&Program, Vec<String>),
+        files: &InteractorFiles,
+        ilimits: &Limits,
+        case: &TestCase,
+    ) -> run::Request {
+        args.extend(interactor_args(
+            &interactor.protocol,
+            (&files.input, &files.answer),
+            (&files.out_dir, &files.output),
+            case,
+        ));
+        self.request(
+            &files.role(),
+            bin,
+            &args,
+            None,
+            ilimits,
+            &Default::default(),
+        )
+    }
+
     /// Runs the solution's request with its partner, the interactor, after the last
     /// transcript is removed: the run, and what became of the interactor.
     fn run_pair(
