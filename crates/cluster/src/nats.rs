@@ -98,62 +98,9 @@ pub struct Nats {
 
 impl Nats {
     pub async fn connect(config: &Config, name: &str) -> Result<Nats, ClusterError> {
-        let unreachable = |reason: String| ClusterError::Unreachable {
-            url: config.url.clone(),
-            reason,
-        };
-        let mut options = async_nats::ConnectOptions::new()
-            .name(name)
-            .connection_timeout(Duration::from_secs(5));
-        if let Some(path) = &config.credentials {
-            options = options
-                .credentials_file(path)
-                .await
-                .map_err(|e| unreachable(format!("reading {}: {e}", path.display())))?;
-        }
-        let client = options
-            .connect(config.url.as_str())
-            .await
-            .map_err(|e| unreachable(e.to_string()))?;
+        let client = client(config, name).await?;
         let js = jetstream::new(client.clone());
-        let no_js = |e: String| ClusterError::NoJetStream {
-            url: config.url.clone(),
-            reason: e,
-        };
-        let work_config = stream::Config {
-            name: WORK_STREAM.into(),
-            subjects: vec![WORK_SUBJECT.into()],
-            retention: stream::RetentionPolicy::WorkQueue,
-            storage: stream::StorageType::File,
-            // A job published twice (a client that tried again) is queued once.
-            duplicate_window: Duration::from_secs(600),
-            ..Default::default()
-        };
-        // A server that has just started (or a busy one) may take a while to answer its first
-        // JetStream request: asked again for a few seconds before it is said to have none.
-        let mut tries = 0;
-        let work = loop {
-            match js.get_or_create_stream(work_config.clone()).await {
-                Ok(work) => break work,
-                Err(e) if tries < JETSTREAM_TRIES && e.to_string().contains("timed out") => {
-                    tries += 1;
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-                Err(e) => return Err(no_js(e.to_string())),
-            }
-        };
-        work.get_or_create_consumer(
-            CONSUMER,
-            consumer::pull::Config {
-                durable_name: Some(CONSUMER.into()),
-                ack_policy: consumer::AckPolicy::Explicit,
-                ack_wait: config.ack_wait,
-                max_deliver: config.max_deliver,
-                ..Default::default()
-            },
-        )
-        .await
-        .map_err(ClusterError::nats)?;
+        work_queue(&js, config).await?;
         js.get_or_create_stream(stream::Config {
             name: OUTCOMES_STREAM.into(),
             subjects: vec![OUTCOMES_SUBJECTS.into()],
@@ -206,4 +153,70 @@ impl Nats {
             .await
             .map_err(ClusterError::nats)
     }
+}
+
+/// A connection to the server, by the configured credentials when there are some.
+async fn client(config: &Config, name: &str) -> Result<async_nats::Client, ClusterError> {
+    let unreachable = |reason: String| ClusterError::Unreachable {
+        url: config.url.clone(),
+        reason,
+    };
+    let mut options = async_nats::ConnectOptions::new()
+        .name(name)
+        .connection_timeout(Duration::from_secs(5));
+    if let Some(path) = &config.credentials {
+        options = options
+            .credentials_file(path)
+            .await
+            .map_err(|e| unreachable(format!("reading {}: {e}", path.display())))?;
+    }
+    options
+        .connect(config.url.as_str())
+        .await
+        .map_err(|e| unreachable(e.to_string()))
+}
+
+/// The work queue and the consumer workers pull from it with; the server's first JetStream
+/// request, so a server without JetStream is said here.
+async fn work_queue(js: &jetstream::Context, config: &Config) -> Result<(), ClusterError> {
+    let work_config = stream::Config {
+        name: WORK_STREAM.into(),
+        subjects: vec![WORK_SUBJECT.into()],
+        retention: stream::RetentionPolicy::WorkQueue,
+        storage: stream::StorageType::File,
+        // A job published twice (a client that tried again) is queued once.
+        duplicate_window: Duration::from_secs(600),
+        ..Default::default()
+    };
+    // A server that has just started (or a busy one) may take a while to answer its first
+    // JetStream request: asked again for a few seconds before it is said to have none.
+    let mut tries = 0;
+    let work = loop {
+        match js.get_or_create_stream(work_config.clone()).await {
+            Ok(work) => break work,
+            Err(e) if tries < JETSTREAM_TRIES && e.to_string().contains("timed out") => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => {
+                return Err(ClusterError::NoJetStream {
+                    url: config.url.clone(),
+                    reason: e.to_string(),
+                })
+            }
+        }
+    };
+    work.get_or_create_consumer(
+        CONSUMER,
+        consumer::pull::Config {
+            durable_name: Some(CONSUMER.into()),
+            ack_policy: consumer::AckPolicy::Explicit,
+            ack_wait: config.ack_wait,
+            max_deliver: config.max_deliver,
+            ..Default::default()
+        },
+    )
+    .await
+    .map_err(ClusterError::nats)?;
+    Ok(())
 }

@@ -117,19 +117,7 @@ pub fn kattis(
         without_title(&statement_text, &problem.title),
     )?;
     if let Some(flags) = flags.filter(|f| !f.is_empty()) {
-        match version {
-            Version::V2023_07 => write(
-                &dir.join("data/testdata.yaml"),
-                format!("output_validator_flags: {}\n", json_string(&flags)),
-            )?,
-            Version::V2025_09 => {
-                let args: Vec<String> = flags.split_whitespace().map(json_string).collect();
-                write(
-                    &dir.join("data/test_group.yaml"),
-                    format!("output_validator_args: [{}]\n", args.join(", ")),
-                )?
-            }
-        }
+        write_validator_flags(dir, version, &flags)?;
     }
     if let Some(source) = validator {
         copy(
@@ -137,6 +125,31 @@ pub fn kattis(
             &dir.join("output_validator").join(file_name(&source)),
         )?;
     }
+    write_cases(dir, cases, &mut out)?;
+    write_input_validators(ws, problem, dir, &mut out)?;
+    write_submissions(ws, problem, solutions, dir, &mut out)?;
+    Ok(out)
+}
+
+/// The output validator's arguments, as `version` gives them to every test group.
+fn write_validator_flags(dir: &Path, version: Version, flags: &str) -> Result<()> {
+    match version {
+        Version::V2023_07 => write(
+            &dir.join("data/testdata.yaml"),
+            format!("output_validator_flags: {}\n", json_string(flags)),
+        ),
+        Version::V2025_09 => {
+            let args: Vec<String> = flags.split_whitespace().map(json_string).collect();
+            write(
+                &dir.join("data/test_group.yaml"),
+                format!("output_validator_args: [{}]\n", args.join(", ")),
+            )
+        }
+    }
+}
+
+/// Each case into data/sample or data/secret, counted.
+fn write_cases(dir: &Path, cases: &[TestCase], out: &mut Exported) -> Result<()> {
     for case in cases {
         let group = if case.sample { "sample" } else { "secret" };
         let group = dir.join("data").join(group);
@@ -148,6 +161,17 @@ pub fn kattis(
             out.secret += 1;
         }
     }
+    Ok(())
+}
+
+/// The input validators the format runs into input_validators/; the others, a missing one
+/// and the generator said in the notes.
+fn write_input_validators(
+    ws: &Workspace,
+    problem: &Problem,
+    dir: &Path,
+    out: &mut Exported,
+) -> Result<()> {
     for v in &problem.input_validators {
         match &v.kind {
             ValidatorKind::Program(p)
@@ -168,6 +192,18 @@ pub fn kattis(
         out.notes
             .push("the generator is not part of a package: left out".into());
     }
+    Ok(())
+}
+
+/// Each solution into the submissions/ folder of its expected verdict, with
+/// submissions.yaml's rules where the folder admits more; the ones that cannot go, left out.
+fn write_submissions(
+    ws: &Workspace,
+    problem: &Problem,
+    solutions: &[Solution],
+    dir: &Path,
+    out: &mut Exported,
+) -> Result<()> {
     let mut rules = String::new();
     for s in solutions {
         let language = ws.language_of(&s.path)?;
@@ -182,7 +218,7 @@ pub fn kattis(
             ));
             continue;
         };
-        let folder = match version {
+        let folder = match out.version {
             Version::V2023_07 => folder_of(expected),
             Version::V2025_09 => folder_of(expected).or_else(|| newer_folder_of(expected)),
         };
@@ -203,7 +239,7 @@ pub fn kattis(
     if !rules.is_empty() {
         write(&dir.join("submissions/submissions.yaml"), rules)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The folders 2025-09 adds, for an expectation no older folder admits whole: `brute_force`
@@ -478,6 +514,20 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
 mod tests {
     use super::*;
     use judge_core::verdict::Verdict;
+
+    #[test]
+    fn validator_flags_are_written_as_each_version_says() {
+        let dir = tempfile::tempdir().unwrap();
+        write_validator_flags(dir.path(), Version::V2023_07, "float_tolerance 1e-6").unwrap();
+        let old = std::fs::read_to_string(dir.path().join("data/testdata.yaml")).unwrap();
+        assert_eq!(old, "output_validator_flags: \"float_tolerance 1e-6\"\n");
+        write_validator_flags(dir.path(), Version::V2025_09, "float_tolerance 1e-6").unwrap();
+        let new = std::fs::read_to_string(dir.path().join("data/test_group.yaml")).unwrap();
+        assert_eq!(
+            new,
+            "output_validator_args: [\"float_tolerance\", \"1e-6\"]\n"
+        );
+    }
 
     #[test]
     fn each_expectation_goes_to_the_folder_that_admits_it() {

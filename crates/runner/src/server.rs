@@ -185,20 +185,75 @@ fn run(
     if let Some(partner) = &req.partner {
         return super::interact::run_pair(req, partner, stop, launcher, files);
     }
+    let Started {
+        pid,
+        start,
+        stdout_probe,
+        err_read,
+    } = match start_program(req, launcher, files) {
+        Ok(started) => started,
+        Err(not_started) => return Ok(not_started),
+    };
+
+    // While the program runs: the next program's ruleset, its system part. Its request may
+    // be waiting already (sent ahead), and then there is no pause between the two for it.
+    if let Some(files) = files {
+        files.prepare();
+    }
+    let mut stderr = Tail::new(req.limits.stderr_keep_bytes);
+    let mut err_read = Some(File::from(err_read));
+    let watch = supervise(
+        pid,
+        &req.limits,
+        &req.access.write,
+        start,
+        stop,
+        &mut err_read,
+        &mut stderr,
+    )?;
+
+    let reaped = sys::wait4(pid);
+    // Before anything is removed: the room its writes met.
+    let free = sys::free_space(stdout_probe.as_raw_fd()).map(|(bytes, _)| bytes);
+    let mut response = measured(&reaped, start, free, watch);
+    let ended = Ended {
+        stderr,
+        err_read,
+        stdout_probe,
+    };
+    finish(req, launcher.pid(), pid, ended, &mut response);
+    Ok(response)
+}
+
+/// A program started, with what is left of its streams here.
+struct Started {
+    pid: Pid,
+    start: Instant,
+    stdout_probe: File,
+    err_read: OwnedFd,
+}
+
+/// Starts the request's program: its streams opened, its input placed, its sandbox set up.
+/// `Err` is the response of a program that could not start, and why.
+fn start_program(
+    req: &Request,
+    launcher: &mut Launcher,
+    files: Option<&Files>,
+) -> Result<Started, Response> {
     let streams = match open_streams(req).and_then(|s| place_input(req).map(|()| s)) {
         Ok(s) => s,
         Err(why) => {
             if req.clean_cwd {
                 clean_folder(&req.cwd);
             }
-            return Ok(Response::not_started(why));
+            return Err(Response::not_started(why));
         }
     };
     // After the streams: the rules name the stdout file, made afresh for this run.
     let ruleset = match files.map(|f| f.ruleset(req)).transpose() {
         Ok(r) => r,
         Err(e) => {
-            return Ok(Response::not_started(format!(
+            return Err(Response::not_started(format!(
                 "the sandbox could not be set up: {e}"
             )))
         }
@@ -223,39 +278,27 @@ fn run(
     });
     // Only the child may hold the write end now, so that EOF means "no writer left".
     drop((stdin, stdout, err_write, ruleset));
-    let (pid, start) = match launched {
-        Ok(started) => started,
+    match launched {
+        Ok((pid, start)) => Ok(Started {
+            pid,
+            start,
+            stdout_probe,
+            err_read,
+        }),
         Err(e) => {
             if req.clean_cwd {
                 clean_folder(&req.cwd);
             }
-            return Ok(Response::not_started(format!(
+            Err(Response::not_started(format!(
                 "starting {}: {e}",
                 req.program.display()
-            )));
+            )))
         }
-    };
-
-    // While the program runs: the next program's ruleset, its system part. Its request may
-    // be waiting already (sent ahead), and then there is no pause between the two for it.
-    if let Some(files) = files {
-        files.prepare();
     }
-    let mut stderr = Tail::new(req.limits.stderr_keep_bytes);
-    let mut err_read = Some(File::from(err_read));
-    let watch = supervise(
-        pid,
-        &req.limits,
-        &req.access.write,
-        start,
-        stop,
-        &mut err_read,
-        &mut stderr,
-    )?;
+}
 
-    let reaped = sys::wait4(pid);
-    // Before anything is removed: the room its writes met.
-    let free = sys::free_space(stdout_probe.as_raw_fd()).map(|(bytes, _)| bytes);
+/// What the program's run measured, as reaped: its end, times and memory.
+fn measured(reaped: &sys::Reaped, start: Instant, free: Option<u64>, watch: Watch) -> Response {
     let mut response = Response::not_started(String::new());
     response.free_bytes_at_end = free;
     response.wall_us = start.elapsed().as_micros() as u64;
@@ -267,10 +310,27 @@ fn run(
     response.sys_us = reaped.sys.as_micros() as u64;
     response.max_rss_kb = reaped.max_rss_kb;
     response.killed_by = watch.killed_by;
+    response
+}
 
+/// A finished program's streams, still to be read.
+struct Ended {
+    stderr: Tail,
+    err_read: Option<File>,
+    stdout_probe: File,
+}
+
+/// After the program: what it left behind swept, its output sizes counted, its stderr and
+/// output put where the request says, its folder cleaned when asked.
+fn finish(req: &Request, launcher: Pid, pid: Pid, ended: Ended, response: &mut Response) {
+    let Ended {
+        mut stderr,
+        mut err_read,
+        stdout_probe,
+    } = ended;
     // Anything still alive now was left behind by the program.
-    if leftovers_possible(pid, launcher.pid()) {
-        let (found, stuck) = sweep(launcher.pid());
+    if leftovers_possible(pid, launcher) {
+        let (found, stuck) = sweep(launcher);
         response.leftover_processes = found;
         response.unkillable_processes = stuck;
     }
@@ -289,7 +349,6 @@ fn run(
     if req.clean_cwd {
         clean_folder(&req.cwd);
     }
-    Ok(response)
 }
 
 /// Opens stdin (the input file, or nothing), a fresh stdout file and the stderr pipe.

@@ -263,105 +263,33 @@ async fn handle(
     (held, publishing, warned): (&Held, &Publishing, &Warned),
     log: &Arc<dyn Fn(Event) + Send + Sync>,
     message: jetstream::Message,
-    mut slot: Slot,
+    slot: Slot,
 ) -> Slot {
     let Ok(meta) = message.info() else {
         log(Event::Warning("a message with no JetStream reply".into()));
         return slot;
     };
     let (sequence, attempt) = (meta.stream_sequence, meta.delivered.max(1) as u64);
-    let job: Job = match serde_json::from_slice::<Job>(&message.payload) {
-        Ok(job) if !job.cases.is_empty() => job,
-        Ok(_) => {
-            log(Event::Warning(format!(
-                "message {sequence} of the work queue is a job of no case: dropped"
-            )));
-            let _ = message.ack_with(AckKind::Term).await;
-            return slot;
-        }
-        Err(e) => {
-            log(Event::Warning(format!(
-                "message {sequence} of the work queue is no job ({e}): dropped"
-            )));
-            let _ = message.ack_with(AckKind::Term).await;
-            return slot;
-        }
+    let Some(job) = read_job(&message, sequence, log).await else {
+        return slot;
     };
     if let Ok(mut h) = held.lock() {
         h.insert(sequence, message.clone());
     }
     let ticker = progress(message.clone(), nats.config.ack_wait);
+    let delivery = Delivery {
+        nats,
+        info,
+        log,
+        job: &job,
+        attempt,
+        max_deliver,
+    };
     // Each case's result comes here as soon as it is known, and is stored while the next case
     // runs.
-    let (tell, mut told) = mpsc::unbounded_channel::<(JobCase, Judged)>();
-    // A job of another version of the messages is read as something else: refused, both named,
-    // to the side that sent it (an IE of each case with the reason).
-    let bundle = match job.protocol {
-        crate::wire::PROTOCOL => cache.bundle(nats, &job.bundle).await,
-        theirs => Err(ClusterError::Protocol {
-            worker: info.name.clone(),
-            theirs: crate::wire::PROTOCOL,
-            ours: theirs,
-        }),
-    };
-    let judging = match bundle {
-        Ok(dir) => {
-            let (job, info) = (job.clone(), info.clone());
-            // On its last delivery a job this machine lacks the means for is judged IE here,
-            // with the reason; before that it goes back for another machine.
-            let last = max_deliver > 0 && attempt as i64 >= max_deliver;
-            Ok(tokio::task::spawn_blocking(move || {
-                let lacking = slot.judge(&job, &dir, &info, last, &mut |case, judged| {
-                    let _ = tell.send((case.clone(), judged));
-                });
-                (slot, lacking)
-            }))
-        }
-        Err(e) => {
-            for case in &job.cases {
-                let reason = format!("worker {}: {e}", info.name);
-                let _ = tell.send((case.clone(), Judged::Failed { reason }));
-            }
-            drop(tell);
-            Err(slot)
-        }
-    };
-    let (mut heard, mut stored) = (0, 0);
-    while let Some((case, judged)) = told.recv().await {
-        heard += 1;
-        let said = match &judged {
-            Judged::Case { case: Some(c), .. } => c.report.verdict.code().to_string(),
-            Judged::Case { case: None, .. } => "CE".into(),
-            Judged::Failed { reason } => format!("IE: {reason}"),
-            Judged::Lacking { .. } => "not judged: no worker had what it needs".into(),
-        };
-        let outcome = Outcome {
-            submission: job.submission.clone(),
-            case: case.name.clone(),
-            index: case.index,
-            attempt,
-            worker: info.clone(),
-            result: judged,
-        };
-        let _publishing = publishing.lock().await;
-        if judge_runner::interrupt::interrupted() {
-            // Its programs were stopped by Ctrl-C: the job goes back, not this outcome.
-            break;
-        }
-        match publish_outcome(nats, &outcome).await {
-            Ok(()) => {
-                stored += 1;
-                log(Event::Judged {
-                    submission: job.submission.clone(),
-                    case: case.name,
-                    attempt,
-                    said,
-                });
-            }
-            // Not acknowledged: the job comes back, to this worker or another.
-            Err(e) => log(Event::Warning(format!("an outcome was not stored: {e}"))),
-        }
-    }
+    let (tell, told) = mpsc::unbounded_channel::<(JobCase, Judged)>();
+    let judging = delivery.start(cache, slot, tell).await;
+    let (heard, stored) = delivery.store(publishing, told).await;
     let (slot, lacking) = match judging {
         Ok(judging) => judging.await.expect("judging does not panic"),
         Err(slot) => (slot, None),
@@ -371,13 +299,151 @@ async fn handle(
     // goes back at once, for this worker or another.
     let _publishing = publishing.lock().await;
     if !judge_runner::interrupt::interrupted() {
+        delivery
+            .settle(&message, warned, lacking, (heard, stored))
+            .await;
+    }
+    if let Ok(mut h) = held.lock() {
+        h.remove(&sequence);
+    }
+    slot
+}
+
+/// The job a message holds; a message that holds none (or a job of no case) is dropped, and
+/// said.
+async fn read_job(
+    message: &jetstream::Message,
+    sequence: u64,
+    log: &Arc<dyn Fn(Event) + Send + Sync>,
+) -> Option<Job> {
+    let why = match serde_json::from_slice::<Job>(&message.payload) {
+        Ok(job) if !job.cases.is_empty() => return Some(job),
+        Ok(_) => "is a job of no case".to_string(),
+        Err(e) => format!("is no job ({e})"),
+    };
+    log(Event::Warning(format!(
+        "message {sequence} of the work queue {why}: dropped"
+    )));
+    let _ = message.ack_with(AckKind::Term).await;
+    None
+}
+
+/// One delivery of a job to this worker.
+struct Delivery<'a> {
+    nats: &'a Nats,
+    info: &'a WorkerInfo,
+    log: &'a Arc<dyn Fn(Event) + Send + Sync>,
+    job: &'a Job,
+    /// Which delivery of the job this is, from 1.
+    attempt: u64,
+    max_deliver: i64,
+}
+
+impl Delivery<'_> {
+    /// Starts judging the job on `slot`, each case's result told to `tell`; `Err` gives the
+    /// slot back when its bundle cannot be had, every case told as failed.
+    async fn start(
+        &self,
+        cache: &Cache,
+        mut slot: Slot,
+        tell: mpsc::UnboundedSender<(JobCase, Judged)>,
+    ) -> Result<tokio::task::JoinHandle<(Slot, Option<String>)>, Slot> {
+        let (job, info) = (self.job, self.info);
+        // A job of another version of the messages is read as something else: refused, both
+        // named, to the side that sent it (an IE of each case with the reason).
+        let bundle = match job.protocol {
+            crate::wire::PROTOCOL => cache.bundle(self.nats, &job.bundle).await,
+            theirs => Err(ClusterError::Protocol {
+                worker: info.name.clone(),
+                theirs: crate::wire::PROTOCOL,
+                ours: theirs,
+            }),
+        };
+        match bundle {
+            Ok(dir) => {
+                let (job, info) = (job.clone(), info.clone());
+                // On its last delivery a job this machine lacks the means for is judged IE
+                // here, with the reason; before that it goes back for another machine.
+                let last = self.max_deliver > 0 && self.attempt as i64 >= self.max_deliver;
+                Ok(tokio::task::spawn_blocking(move || {
+                    let lacking = slot.judge(&job, &dir, &info, last, &mut |case, judged| {
+                        let _ = tell.send((case.clone(), judged));
+                    });
+                    (slot, lacking)
+                }))
+            }
+            Err(e) => {
+                for case in &job.cases {
+                    let reason = format!("worker {}: {e}", info.name);
+                    let _ = tell.send((case.clone(), Judged::Failed { reason }));
+                }
+                drop(tell);
+                Err(slot)
+            }
+        }
+    }
+
+    /// Stores each result as it is told: how many were told, and how many stored.
+    async fn store(
+        &self,
+        publishing: &Publishing,
+        mut told: mpsc::UnboundedReceiver<(JobCase, Judged)>,
+    ) -> (usize, usize) {
+        let (mut heard, mut stored) = (0, 0);
+        while let Some((case, judged)) = told.recv().await {
+            heard += 1;
+            let said = match &judged {
+                Judged::Case { case: Some(c), .. } => c.report.verdict.code().to_string(),
+                Judged::Case { case: None, .. } => "CE".into(),
+                Judged::Failed { reason } => format!("IE: {reason}"),
+                Judged::Lacking { .. } => "not judged: no worker had what it needs".into(),
+            };
+            let outcome = Outcome {
+                submission: self.job.submission.clone(),
+                case: case.name.clone(),
+                index: case.index,
+                attempt: self.attempt,
+                worker: self.info.clone(),
+                result: judged,
+            };
+            let _publishing = publishing.lock().await;
+            if judge_runner::interrupt::interrupted() {
+                // Its programs were stopped by Ctrl-C: the job goes back, not this outcome.
+                break;
+            }
+            match publish_outcome(self.nats, &outcome).await {
+                Ok(()) => {
+                    stored += 1;
+                    (self.log)(Event::Judged {
+                        submission: self.job.submission.clone(),
+                        case: case.name,
+                        attempt: self.attempt,
+                        said,
+                    });
+                }
+                // Not acknowledged: the job comes back, to this worker or another.
+                Err(e) => (self.log)(Event::Warning(format!("an outcome was not stored: {e}"))),
+            }
+        }
+        (heard, stored)
+    }
+
+    /// Acknowledges the message: done when every result told was stored, handed back (said
+    /// once per reason) when this machine lacks what the job needs, else back at once.
+    async fn settle(
+        &self,
+        message: &jetstream::Message,
+        warned: &Warned,
+        lacking: Option<String>,
+        (heard, stored): (usize, usize),
+    ) {
         if let Some(reason) = lacking {
             let what = reason.lines().next().unwrap_or_default().to_string();
             let first = warned.lock().is_ok_and(|mut w| w.insert(what.clone()));
             if first {
-                log(Event::Warning(format!(
-                    "handed back a job of {} (delivery {attempt} of {max_deliver}), for a machine that has what it needs: {what} (said once: the other jobs that need it go back without a word)",
-                    job.submission,
+                (self.log)(Event::Warning(format!(
+                    "handed back a job of {} (delivery {} of {}), for a machine that has what it needs: {what} (said once: the other jobs that need it go back without a word)",
+                    self.job.submission, self.attempt, self.max_deliver,
                 )));
             }
             let _ = message.ack_with(AckKind::Nak(Some(HAND_BACK_DELAY))).await;
@@ -387,10 +453,6 @@ async fn handle(
             let _ = message.ack_with(AckKind::Nak(None)).await;
         }
     }
-    if let Ok(mut h) = held.lock() {
-        h.remove(&sequence);
-    }
-    slot
 }
 
 /// Stores an outcome; a second one of the same job (a job delivered again) is dropped by the

@@ -137,85 +137,127 @@ fn is_space(b: u8) -> bool {
 
 /// Compares `output` with `answer` as the default validator does.
 pub fn compare(flags: &KattisFlags, answer: &[u8], output: &[u8]) -> CheckOutcome {
-    let (mut a, mut o) = (0usize, 0usize);
-    // Where in the output a rejection is: its line, counted as the output is read.
-    let line_at = |o: usize| {
-        output[..o.min(output.len())]
+    let mut reading = Reading {
+        flags,
+        answer,
+        output,
+        a: 0,
+        o: 0,
+    };
+    match reading.tokens().and_then(|()| reading.trailing()) {
+        Ok(()) => CheckOutcome::accepted(),
+        Err(rejected) => rejected,
+    }
+}
+
+/// The default validator's reading of an answer and an output side by side: `a` and `o`, how
+/// far each is read. `Err` is the rejection, where it is.
+struct Reading<'a> {
+    flags: &'a KattisFlags,
+    answer: &'a [u8],
+    output: &'a [u8],
+    a: usize,
+    o: usize,
+}
+
+impl Reading<'_> {
+    /// A rejection at `o` in the output, with its line, counted as the output is read.
+    fn reject(&self, o: usize, what: String) -> CheckOutcome {
+        let line = self.output[..o.min(self.output.len())]
             .iter()
             .filter(|&&b| b == b'\n')
             .count()
-            + 1
-    };
-    let reject = |o: usize, what: String| {
-        CheckOutcome::rejected(format!("line {} of the output: {what}", line_at(o)))
-    };
-    loop {
-        // Whitespace: alike, or byte for byte with space_change_sensitive.
-        while a < answer.len() && is_space(answer[a]) {
-            if flags.space_change_sensitive {
-                if output.get(o) != Some(&answer[a]) {
-                    return reject(
-                        o,
+            + 1;
+        CheckOutcome::rejected(format!("line {line} of the output: {what}"))
+    }
+
+    /// Every token of the answer, each against the output's next.
+    fn tokens(&mut self) -> Result<(), CheckOutcome> {
+        let (answer, output) = (self.answer, self.output);
+        loop {
+            self.spaces()?;
+            if self.a == answer.len() {
+                return Ok(());
+            }
+            let (a0, a1) = token(answer, self.a);
+            if self.o == output.len() {
+                return Err(self.reject(
+                    self.o,
+                    format!(
+                        "the output ended; the answer goes on with {}",
+                        quote(&answer[a0..a1])
+                    ),
+                ));
+            }
+            let (o0, o1) = token(output, self.o);
+            self.same_token(&answer[a0..a1], &output[o0..o1], o0)?;
+            self.a = a1;
+            self.o = o1;
+        }
+    }
+
+    /// The whitespace before the next tokens: alike, or byte for byte with
+    /// space_change_sensitive.
+    fn spaces(&mut self) -> Result<(), CheckOutcome> {
+        let (answer, output) = (self.answer, self.output);
+        while self.a < answer.len() && is_space(answer[self.a]) {
+            if self.flags.space_change_sensitive {
+                if output.get(self.o) != Some(&answer[self.a]) {
+                    return Err(self.reject(
+                        self.o,
                         format!(
                             "space change: expected {}, received {}",
-                            quote(&answer[a..=a]),
-                            output.get(o).map_or("the end".into(), |b| quote(&[*b]))
+                            quote(&answer[self.a..=self.a]),
+                            output
+                                .get(self.o)
+                                .map_or("the end".into(), |b| quote(&[*b]))
                         ),
-                    );
+                    ));
                 }
-                o += 1;
+                self.o += 1;
             }
-            a += 1;
+            self.a += 1;
         }
-        while o < output.len() && is_space(output[o]) {
-            if flags.space_change_sensitive {
-                return reject(
-                    o,
-                    format!("space change: unexpected {}", quote(&output[o..=o])),
-                );
+        while self.o < output.len() && is_space(output[self.o]) {
+            if self.flags.space_change_sensitive {
+                return Err(self.reject(
+                    self.o,
+                    format!(
+                        "space change: unexpected {}",
+                        quote(&output[self.o..=self.o])
+                    ),
+                ));
             }
-            o += 1;
+            self.o += 1;
         }
-        let token = |data: &[u8], from: usize| {
-            let end = data[from..]
-                .iter()
-                .position(|&b| is_space(b))
-                .map_or(data.len(), |p| from + p);
-            (from, end)
-        };
-        if a == answer.len() {
-            break;
-        }
-        let (a0, a1) = token(answer, a);
-        if o == output.len() {
-            return reject(
-                o,
-                format!(
-                    "the output ended; the answer goes on with {}",
-                    quote(&answer[a0..a1])
-                ),
-            );
-        }
-        let (o0, o1) = token(output, o);
-        let (want, got) = (&answer[a0..a1], &output[o0..o1]);
+        Ok(())
+    }
+
+    /// One token of the output (`got`, at `at`) against the answer's (`want`): as numbers
+    /// within the tolerance where the answer's is a finite number and a tolerance is set, else
+    /// as words.
+    fn same_token(&self, want: &[u8], got: &[u8], at: usize) -> Result<(), CheckOutcome> {
         let as_float = |t: &[u8]| std::str::from_utf8(t).ok().and_then(finite);
+        let flags = self.flags;
         match (flags.uses_floats(), as_float(want)) {
             (true, Some(w)) => {
                 let Some(g) = as_float(got) else {
-                    return reject(o0, format!("expected a number, received {}", quote(got)));
+                    return Err(
+                        self.reject(at, format!("expected a number, received {}", quote(got)))
+                    );
                 };
                 let diff = (w - g).abs();
                 let ok = flags.float_absolute.is_some_and(|t| diff <= t)
                     || flags.float_relative.is_some_and(|t| diff <= t * w.abs());
                 if !ok {
-                    return reject(
-                        o0,
+                    return Err(self.reject(
+                        at,
                         format!(
                             "expected {} within the tolerance, received {} (difference {diff:e})",
                             quote(want),
                             quote(got)
                         ),
-                    );
+                    ));
                 }
             }
             _ => {
@@ -225,30 +267,47 @@ pub fn compare(flags: &KattisFlags, answer: &[u8], output: &[u8]) -> CheckOutcom
                     want.eq_ignore_ascii_case(got)
                 };
                 if !same {
-                    return reject(
-                        o0,
+                    return Err(self.reject(
+                        at,
                         format!("expected {}, received {}", quote(want), quote(got)),
-                    );
+                    ));
                 }
             }
         }
-        a = a1;
-        o = o1;
+        Ok(())
     }
-    while o < output.len() && is_space(output[o]) {
-        if flags.space_change_sensitive {
-            return reject(o, format!("trailing {}", quote(&output[o..=o])));
+
+    /// After the answer's last token: only whitespace in the output (none with
+    /// space_change_sensitive).
+    fn trailing(&mut self) -> Result<(), CheckOutcome> {
+        let output = self.output;
+        while self.o < output.len() && is_space(output[self.o]) {
+            if self.flags.space_change_sensitive {
+                return Err(self.reject(
+                    self.o,
+                    format!("trailing {}", quote(&output[self.o..=self.o])),
+                ));
+            }
+            self.o += 1;
         }
-        o += 1;
+        if self.o < output.len() {
+            let (from, end) = token(output, self.o);
+            return Err(self.reject(
+                from,
+                format!("trailing output: {}", quote(&output[from..end])),
+            ));
+        }
+        Ok(())
     }
-    if o < output.len() {
-        let end = output[o..]
-            .iter()
-            .position(|&b| is_space(b))
-            .map_or(output.len(), |p| o + p);
-        return reject(o, format!("trailing output: {}", quote(&output[o..end])));
-    }
-    CheckOutcome::accepted()
+}
+
+/// The token of `data` that starts at `from`: its start and end.
+fn token(data: &[u8], from: usize) -> (usize, usize) {
+    let end = data[from..]
+        .iter()
+        .position(|&b| is_space(b))
+        .map_or(data.len(), |p| from + p);
+    (from, end)
 }
 
 #[cfg(test)]

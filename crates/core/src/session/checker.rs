@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::slot::{empty_folder, Role, Slot};
-use super::Env;
+use super::{Env, Execution};
 use crate::check::{self, CheckOutcome};
 use crate::error::Result;
 use crate::text;
@@ -101,27 +101,15 @@ impl Slot {
                 ),
             }));
         };
-        // The checker runs in an empty folder of its own: it gets absolute paths.
-        let mut paths = Vec::new();
-        for (what, path) in [("input", input), ("output", output), ("answer", answer)] {
-            match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
-                Ok(Some(p)) => paths.push(p),
-                Ok(None) => {
-                    return Ok(Checked::failed(CheckerFailed::Setup(format!(
-                        "the path of the {what} is not UTF-8: {}",
-                        path.display()
-                    ))))
-                }
-                Err(e) => {
-                    return Ok(Checked::failed(CheckerFailed::Setup(format!(
-                        "cannot read the {what} {}: {e}",
-                        env.workspace.show(path)
-                    ))))
-                }
-            }
-        }
+        let paths = match absolute_paths(
+            env,
+            [("input", input), ("output", output), ("answer", answer)],
+        ) {
+            Ok(paths) => paths,
+            Err(failed) => return Ok(Checked::failed(failed)),
+        };
         let given: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
-        let [input, output, answer] = <[String; 3]>::try_from(paths).expect("three paths");
+        let [input, output, answer] = paths;
         let feedback = self.dir.join(FEEDBACK);
         let (args, stdin, accept, reject) = match &program.protocol {
             CheckerProtocol::Testlib => (vec![input, output, answer], None, 0, 1),
@@ -158,11 +146,59 @@ impl Slot {
             &limits,
             &FileIo::default(),
         )?;
-        let response = execution.response;
-        // A Kattis validator explains itself in judgemessage.txt; testlib writes its message to
-        // stderr; a checker that prints it is heard too.
-        let read = |p: &Path| std::fs::read(p).unwrap_or_default();
         let kattis = matches!(program.protocol, CheckerProtocol::Kattis { .. });
+        let heard = Heard::read(shown, kattis, &feedback, &execution);
+        let decided = heard.decide(&execution.response, &limits, (accept, reject));
+        Ok(Checked {
+            judge_message: heard.judge_message,
+            ..decided
+        })
+    }
+}
+
+/// The paths of a checker's files, absolute (it runs in an empty folder of its own); `Err` is
+/// the checker's failure to set up, for a path that is missing or not UTF-8.
+fn absolute_paths(
+    env: Env<'_>,
+    files: [(&str, &Path); 3],
+) -> std::result::Result<[String; 3], CheckerFailed> {
+    let mut paths = Vec::new();
+    for (what, path) in files {
+        match path.canonicalize().map(|p| p.to_str().map(str::to_string)) {
+            Ok(Some(p)) => paths.push(p),
+            Ok(None) => {
+                return Err(CheckerFailed::Setup(format!(
+                    "the path of the {what} is not UTF-8: {}",
+                    path.display()
+                )))
+            }
+            Err(e) => {
+                return Err(CheckerFailed::Setup(format!(
+                    "cannot read the {what} {}: {e}",
+                    env.workspace.show(path)
+                )))
+            }
+        }
+    }
+    Ok(<[String; 3]>::try_from(paths).expect("three paths"))
+}
+
+/// What a checker program said besides its exit code.
+struct Heard<'a> {
+    /// The checker, as shown: a package's is not the workspace's one checker.rs.
+    shown: String,
+    kattis: bool,
+    feedback: &'a Path,
+    /// A Kattis validator's `judgemessage.txt`, whole.
+    judge_message: Option<String>,
+    /// Its reason: a Kattis validator explains itself in judgemessage.txt; testlib writes its
+    /// message to stderr; a checker that prints it is heard too.
+    message: Option<String>,
+}
+
+impl<'a> Heard<'a> {
+    fn read(shown: String, kattis: bool, feedback: &'a Path, execution: &Execution) -> Self {
+        let read = |p: &Path| std::fs::read(p).unwrap_or_default();
         let judge_message = kattis
             .then(|| std::fs::read(feedback.join("judgemessage.txt")).ok())
             .flatten()
@@ -172,53 +208,67 @@ impl Slot {
             .flatten()
             .or_else(|| text::message(&read(&execution.stderr)))
             .or_else(|| text::message(&read(&execution.stdout)));
-        let with_message = |what: String| match &message {
-            Some(m) => format!("{what}: {m}"),
-            None => what,
-        };
-        // The failure names the checker: a package's is not the workspace's one checker.rs.
-        let failed = |end: CheckerEnd| {
-            Checked::failed(CheckerFailed::Ended {
-                checker: shown.clone(),
-                end,
-                message: message.clone(),
-            })
-        };
-        if let Some(why) = describe_stop(&Measurement::of(&response), &limits) {
-            return Ok(failed(CheckerEnd::Stopped(why)));
+        Heard {
+            shown,
+            kattis,
+            feedback,
+            judge_message,
+            message,
+        }
+    }
+
+    /// The checker's failure, named with its message.
+    fn failed(&self, end: CheckerEnd) -> Checked {
+        Checked::failed(CheckerFailed::Ended {
+            checker: self.shown.clone(),
+            end,
+            message: self.message.clone(),
+        })
+    }
+
+    /// The check, by how the checker ended and its protocol's `accept` and `reject` codes.
+    fn decide(
+        &self,
+        response: &run::Response,
+        limits: &Limits,
+        (accept, reject): (i32, i32),
+    ) -> Checked {
+        if let Some(why) = describe_stop(&Measurement::of(response), limits) {
+            return self.failed(CheckerEnd::Stopped(why));
         }
         let Outcome::Exited(code) = response.outcome else {
             unreachable!("describe_stop names every signal and spawn failure")
         };
-        let decided = match code {
+        let with_message = |what: String| match &self.message {
+            Some(m) => format!("{what}: {m}"),
+            None => what,
+        };
+        match code {
             c if c == accept => {
                 let mut checked = Checked::judged(CheckOutcome::accepted());
-                if kattis {
-                    checked.score = check::feedback::score(&read(&feedback.join("score.txt")));
+                if self.kattis {
+                    let score = std::fs::read(self.feedback.join("score.txt")).unwrap_or_default();
+                    checked.score = check::feedback::score(&score);
                 }
                 checked
             }
             c if c == reject => {
-                Checked::judged(CheckOutcome::rejected(message.unwrap_or_else(|| {
-                    "the checker rejected the output (it gave no reason)".into()
-                })))
+                Checked::judged(CheckOutcome::rejected(self.message.clone().unwrap_or_else(
+                    || "the checker rejected the output (it gave no reason)".into(),
+                )))
             }
-            2 if !kattis => Checked::judged(CheckOutcome::rejected(with_message(
+            2 if !self.kattis => Checked::judged(CheckOutcome::rejected(with_message(
                 "presentation error".into(),
             ))),
             // testlib's `quitp`: the output earns the points its message starts with.
-            7 if !kattis => match message.as_deref().and_then(check::feedback::points) {
+            7 if !self.kattis => match self.message.as_deref().and_then(check::feedback::points) {
                 Some(points) => Checked {
                     score: Some(points),
                     ..Checked::judged(CheckOutcome::accepted())
                 },
-                None => failed(CheckerEnd::NoPoints),
+                None => self.failed(CheckerEnd::NoPoints),
             },
-            code => failed(CheckerEnd::ExitCode(code)),
-        };
-        Ok(Checked {
-            judge_message,
-            ..decided
-        })
+            code => self.failed(CheckerEnd::ExitCode(code)),
+        }
     }
 }

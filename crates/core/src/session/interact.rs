@@ -54,89 +54,29 @@ impl Slot {
             problem,
             case,
         );
-        let (bin, mut args) = match built {
+        let (bin, args) = match built {
             Ok(built) => built,
-            Err(why) => {
-                let response = run::Response::not_started(why.clone());
-                let decision = Decision::new(Verdict::Ie, Reason::Interactor(why));
-                return Ok(Decided {
-                    outcome: Outcome::decided(decision),
-                    execution: Execution::of(solution_request, response),
-                    interaction: None,
-                    judge_message: None,
-                });
-            }
+            Err(why) => return Ok(not_started(solution_request, why)),
         };
-        let paths = |p: &Path| -> Result<String> {
-            let p = p.canonicalize().map_err(|e| Error::read(p, e))?;
-            Ok(p.display().to_string())
-        };
-        let (input, answer) = (paths(&case.input)?, paths(&case.answer)?);
-        let out_dir = self.dir.join(INTERACTOR_OUT);
-        let interactor_box = self.dir.join(INTERACTOR_BOX);
-        std::fs::create_dir_all(&interactor_box).map_err(|e| Error::create(&interactor_box, e))?;
-        if !self.keep_feedback {
-            empty_folder(&out_dir)?;
-        }
-        let output = out_dir.join("output");
-        args.extend(match &interactor.protocol {
-            InteractorProtocol::Kattis { flags } => {
-                let mut args = vec![
-                    input.clone(),
-                    answer.clone(),
-                    format!("{}/", out_dir.display()),
-                ];
-                args.extend(flags.iter().chain(&case.validator_flags).cloned());
-                args
-            }
-            InteractorProtocol::Testlib => {
-                vec![input.clone(), output.display().to_string(), answer.clone()]
-            }
-        });
-        // Its own limits, generous, and never a wall-clock cap below the solution's: it must
-        // outlive the solution to say what became of it.
-        let mut ilimits = Limits::new(
-            interactor.time,
-            interactor.memory_bytes,
-            problem
-                .terms
-                .validation_output
-                .unwrap_or(INTERACTOR_FILE_SIZE),
-        );
-        ilimits.wall = ilimits
-            .wall
-            .max(limits.wall + std::time::Duration::from_secs(1));
-        let role = Role {
-            prefix: "interactor.",
-            access: run::Access {
-                read: vec![PathBuf::from(&input), PathBuf::from(&answer)],
-                write: vec![out_dir.clone()],
-            },
-            folder: Some(INTERACTOR_BOX),
-        };
-        let partner_request = self.request(&role, &bin, &args, None, &ilimits, &Default::default());
+        let files = self.interactor_files(case)?;
+        let ilimits = interactor_limits(interactor, problem, limits);
         let transcript = self.dir.join(TRANSCRIPT);
-        let _ = std::fs::remove_file(&transcript);
-        let mut request = solution_request;
-        request.partner = Some(Box::new(Partner {
-            request: partner_request,
+        let partner = Partner {
+            request: self.partner_request(interactor, (&bin, args), &files, &ilimits, case),
             transcript: env.transcript.then(|| transcript.clone()),
             accept_code: interactor.protocol.accept_code(),
-        }));
-        let mut response = self.executor.run(&request)?;
-        let Some(partner) = response.partner.take() else {
-            return Err(
-                RunError::Broken("the runner said nothing of the interactor".into()).into(),
-            );
         };
-        let execution = Execution::of(request, response);
+        let (execution, partner) = self.run_pair(solution_request, partner)?;
         let read = |p: &Path| std::fs::read(p).unwrap_or_default();
         let partner_stderr = read(&self.dir.join(INTERACTOR_STDERR));
         let said = interactor_said(
             &interactor.protocol,
             &partner.response,
             &ilimits,
-            (&read(&out_dir.join("judgemessage.txt")), &partner_stderr),
+            (
+                &read(&files.out_dir.join("judgemessage.txt")),
+                &partner_stderr,
+            ),
         );
         let checker = problem.checker.program().is_some();
         let full_disk = super::scratch::full(&self.dir, execution.response.free_bytes_at_end);
@@ -150,34 +90,21 @@ impl Slot {
                 if !checker {
                     return Ok(Checked::judged(CheckOutcome::accepted()));
                 }
-                let files = (
+                let checked = (
                     case.input.as_path(),
                     case.answer.as_path(),
-                    output.as_path(),
+                    files.output.as_path(),
                 );
-                self.check_output(env, problem, files, &case.validator_flags)
+                self.check_output(env, problem, checked, &case.validator_flags)
             })?;
-        let failed = decision.verdict != Verdict::Ac;
-        let interaction = failed.then(|| {
-            let (mut transcript, before) = if env.transcript {
-                transcript_end(&transcript)
-            } else {
-                (None, 0)
-            };
-            if partner.transcript_cut {
-                if let Some(t) = transcript.as_mut() {
-                    t.push_str("\n(cut here: the rest of the conversation was not recorded, past the transcript's size cap)");
-                }
-            }
-            Interaction {
+        let interaction = (decision.verdict != Verdict::Ac).then(|| {
+            let transcript = env.transcript.then_some(transcript.as_path());
+            failed_interaction(
                 transcript,
-                transcript_lines_before: before,
-                // Unless it is all the message already shown.
-                interactor_stderr: text::stderr_tail(&partner_stderr).filter(|_| {
-                    text::message(&partner_stderr)
-                        .is_none_or(|m| !decision.reason.to_string().contains(&m))
-                }),
-            }
+                partner.transcript_cut,
+                &partner_stderr,
+                &decision,
+            )
         });
         // The checker's hint only: an interactive case's output is not diffed, and a Kattis
         // interactor's own `judgemessage.txt` is read below.
@@ -189,10 +116,186 @@ impl Slot {
             },
             execution,
             interaction,
-            judge_message: std::fs::read(out_dir.join("judgemessage.txt"))
+            judge_message: std::fs::read(files.out_dir.join("judgemessage.txt"))
                 .ok()
                 .map(|m| String::from_utf8_lossy(&m).into_owned()),
         })
+    }
+}
+
+impl Slot {
+    /// The interactor's request: its program with the case's files as its protocol gives
+    /// them, its role and its own limits.
+    fn partner_request(
+        &self,
+        interactor: &Interactor,
+        (bin, mut args): (&Program, Vec<String>),
+        files: &InteractorFiles,
+        ilimits: &Limits,
+        case: &TestCase,
+    ) -> run::Request {
+        args.extend(interactor_args(
+            &interactor.protocol,
+            (&files.input, &files.answer),
+            (&files.out_dir, &files.output),
+            case,
+        ));
+        self.request(
+            &files.role(),
+            bin,
+            &args,
+            None,
+            ilimits,
+            &Default::default(),
+        )
+    }
+
+    /// Runs the solution's request with its partner, the interactor, after the last
+    /// transcript is removed: the run, and what became of the interactor.
+    fn run_pair(
+        &mut self,
+        mut request: run::Request,
+        partner: Partner,
+    ) -> Result<(Execution, Box<run::PartnerResponse>)> {
+        let _ = std::fs::remove_file(self.dir.join(TRANSCRIPT));
+        request.partner = Some(Box::new(partner));
+        let mut response = self.executor.run(&request)?;
+        let Some(partner) = response.partner.take() else {
+            return Err(
+                RunError::Broken("the runner said nothing of the interactor".into()).into(),
+            );
+        };
+        Ok((Execution::of(request, response), partner))
+    }
+
+    /// The case's files as the interactor is given them (absolute), and its own folders made
+    /// ready: its box, and its output folder emptied unless feedback is kept.
+    fn interactor_files(&self, case: &TestCase) -> Result<InteractorFiles> {
+        let paths = |p: &Path| -> Result<String> {
+            let p = p.canonicalize().map_err(|e| Error::read(p, e))?;
+            Ok(p.display().to_string())
+        };
+        let (input, answer) = (paths(&case.input)?, paths(&case.answer)?);
+        let out_dir = self.dir.join(INTERACTOR_OUT);
+        let interactor_box = self.dir.join(INTERACTOR_BOX);
+        std::fs::create_dir_all(&interactor_box).map_err(|e| Error::create(&interactor_box, e))?;
+        if !self.keep_feedback {
+            empty_folder(&out_dir)?;
+        }
+        let output = out_dir.join("output");
+        Ok(InteractorFiles {
+            input,
+            answer,
+            out_dir,
+            output,
+        })
+    }
+}
+
+/// The files of one interactive run that the interactor reads and writes.
+struct InteractorFiles {
+    input: String,
+    answer: String,
+    /// Its feedback folder (Kattis), where testlib's output file is too.
+    out_dir: PathBuf,
+    output: PathBuf,
+}
+
+impl InteractorFiles {
+    /// The interactor's role: it reads the case, writes its folder, runs in its own box.
+    fn role(&self) -> Role {
+        Role {
+            prefix: "interactor.",
+            access: run::Access {
+                read: vec![PathBuf::from(&self.input), PathBuf::from(&self.answer)],
+                write: vec![self.out_dir.clone()],
+            },
+            folder: Some(INTERACTOR_BOX),
+        }
+    }
+}
+
+/// A case whose interactor could not be started (`why`): an internal error, never the
+/// solution's.
+fn not_started(solution_request: run::Request, why: String) -> Decided {
+    let response = run::Response::not_started(why.clone());
+    let decision = Decision::new(Verdict::Ie, Reason::Interactor(why));
+    Decided {
+        outcome: Outcome::decided(decision),
+        execution: Execution::of(solution_request, response),
+        interaction: None,
+        judge_message: None,
+    }
+}
+
+/// The interactor's arguments after its program's own, by its protocol: the case's input and
+/// answer, and where it writes (Kattis: the feedback folder; testlib: the output file).
+fn interactor_args(
+    protocol: &InteractorProtocol,
+    (input, answer): (&str, &str),
+    (out_dir, output): (&Path, &Path),
+    case: &TestCase,
+) -> Vec<String> {
+    match protocol {
+        InteractorProtocol::Kattis { flags } => {
+            let mut args = vec![
+                input.to_string(),
+                answer.to_string(),
+                format!("{}/", out_dir.display()),
+            ];
+            args.extend(flags.iter().chain(&case.validator_flags).cloned());
+            args
+        }
+        InteractorProtocol::Testlib => {
+            vec![
+                input.to_string(),
+                output.display().to_string(),
+                answer.to_string(),
+            ]
+        }
+    }
+}
+
+/// The interactor's own limits, generous, and never a wall-clock cap below the solution's: it
+/// must outlive the solution to say what became of it.
+fn interactor_limits(interactor: &Interactor, problem: &Problem, limits: &Limits) -> Limits {
+    let mut ilimits = Limits::new(
+        interactor.time,
+        interactor.memory_bytes,
+        problem
+            .terms
+            .validation_output
+            .unwrap_or(INTERACTOR_FILE_SIZE),
+    );
+    ilimits.wall = ilimits
+        .wall
+        .max(limits.wall + std::time::Duration::from_secs(1));
+    ilimits
+}
+
+/// What a failed case shows of its conversation: the transcript's end (when one was recorded
+/// at `transcript`) and the interactor's stderr, unless it is all the message already shown.
+fn failed_interaction(
+    transcript: Option<&Path>,
+    cut: bool,
+    partner_stderr: &[u8],
+    decision: &Decision,
+) -> Interaction {
+    let (mut transcript, before) = match transcript {
+        Some(path) => transcript_end(path),
+        None => (None, 0),
+    };
+    if cut {
+        if let Some(t) = transcript.as_mut() {
+            t.push_str("\n(cut here: the rest of the conversation was not recorded, past the transcript's size cap)");
+        }
+    }
+    Interaction {
+        transcript,
+        transcript_lines_before: before,
+        interactor_stderr: text::stderr_tail(partner_stderr).filter(|_| {
+            text::message(partner_stderr).is_none_or(|m| !decision.reason.to_string().contains(&m))
+        }),
     }
 }
 
@@ -301,4 +404,41 @@ fn transcript_end(path: &Path) -> (Option<String>, usize) {
         .map(|l| text::printable(l.as_bytes(), 200))
         .collect();
     (Some(shown.join("\n")), start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_interactor_is_given_the_case_by_its_protocol() {
+        let case = TestCase {
+            validator_flags: vec!["case_sensitive".into()],
+            ..TestCase::default()
+        };
+        let (out_dir, output) = (Path::new("/box/out"), Path::new("/box/out/output"));
+        let kattis = InteractorProtocol::Kattis {
+            flags: vec!["float_tolerance".into(), "1e-6".into()],
+        };
+        assert_eq!(
+            interactor_args(&kattis, ("/c/1.in", "/c/1.out"), (out_dir, output), &case),
+            [
+                "/c/1.in",
+                "/c/1.out",
+                "/box/out/",
+                "float_tolerance",
+                "1e-6",
+                "case_sensitive"
+            ]
+        );
+        assert_eq!(
+            interactor_args(
+                &InteractorProtocol::Testlib,
+                ("/c/1.in", "/c/1.out"),
+                (out_dir, output),
+                &case
+            ),
+            ["/c/1.in", "/box/out/output", "/c/1.out"]
+        );
+    }
 }

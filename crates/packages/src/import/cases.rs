@@ -69,12 +69,44 @@ impl CasePlan<'_> {
 /// Compares the draft's tests with the cases in `dir` (which may not exist yet) and names the
 /// new ones.
 pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a>> {
-    let mut taken: BTreeSet<String> = BTreeSet::new();
-    let mut existing: Vec<(String, PathBuf, PathBuf)> = Vec::new();
-    let mut conversations: Vec<(String, PathBuf)> = Vec::new();
-    // Answers without their input (`NAME.out`), by name.
-    let mut orphans: Vec<(String, PathBuf)> = Vec::new();
-    if dir.is_dir() {
+    let mut there = There::read(dir)?;
+    let mut plan = CasePlan {
+        writes: Vec::new(),
+        known: Vec::new(),
+        conflicting: Vec::new(),
+        interactions: Vec::new(),
+        conflicting_interactions: Vec::new(),
+        completing: BTreeSet::new(),
+    };
+    for case in &draft.cases {
+        plan.add_case(case, &mut there);
+    }
+    for interaction in &draft.interactions {
+        plan.add_interaction(interaction, &mut there);
+    }
+    Ok(plan)
+}
+
+/// What a folder of cases holds already.
+#[derive(Default)]
+struct There {
+    /// Every name in use, whatever its extension.
+    taken: BTreeSet<String>,
+    /// Whole cases: name, input, answer.
+    existing: Vec<(String, PathBuf, PathBuf)>,
+    /// Sample interactions, by name.
+    conversations: Vec<(String, PathBuf)>,
+    /// Answers without their input (`NAME.out`), by name.
+    orphans: Vec<(String, PathBuf)>,
+}
+
+impl There {
+    /// Lists `dir`, which may not exist yet.
+    fn read(dir: &Path) -> Result<There> {
+        let mut there = There::default();
+        if !dir.is_dir() {
+            return Ok(there);
+        }
         let mut inputs = Vec::new();
         let mut answers = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| Error::list(dir, e))? {
@@ -86,11 +118,13 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
             if stem.is_empty() || stem.starts_with('.') {
                 continue;
             }
-            taken.insert(stem.to_string());
+            there.taken.insert(stem.to_string());
             match ext {
                 "in" => inputs.push(stem.to_string()),
                 "out" => answers.push(stem.to_string()),
-                "interaction" => conversations.push((stem.to_string(), dir.join(&*name))),
+                "interaction" => there
+                    .conversations
+                    .push((stem.to_string(), dir.join(&*name))),
                 _ => {}
             }
         }
@@ -100,89 +134,90 @@ pub(super) fn plan_cases<'a>(dir: &Path, draft: &'a Draft) -> Result<CasePlan<'a
                 .map(|e| dir.join(format!("{stem}.{e}")))
                 .find(|p| p.is_file());
             if let Some(answer) = answer {
-                existing.push((stem.clone(), dir.join(format!("{stem}.in")), answer));
+                there
+                    .existing
+                    .push((stem.clone(), dir.join(format!("{stem}.in")), answer));
             }
         }
-        orphans = answers
+        there.orphans = answers
             .into_iter()
             .filter(|stem| !inputs.contains(stem))
             .map(|stem| (stem.clone(), dir.join(format!("{stem}.out"))))
             .collect();
+        Ok(there)
     }
-    let mut plan = CasePlan {
-        writes: Vec::new(),
-        known: Vec::new(),
-        conflicting: Vec::new(),
-        interactions: Vec::new(),
-        conflicting_interactions: Vec::new(),
-        completing: BTreeSet::new(),
-    };
-    for case in &draft.cases {
+}
+
+impl<'a> CasePlan<'a> {
+    /// Places one test of the import: known, conflicting, completing an orphan, or new.
+    fn add_case(&mut self, case: &'a DraftCase, there: &mut There) {
         let same_input = |input: &Path| {
             std::fs::metadata(input).is_ok_and(|m| m.len() == case.input.len() as u64)
                 && std::fs::read(input).is_ok_and(|d| d == case.input)
         };
-        if let Some((name, _, answer)) = existing.iter().find(|(_, i, _)| same_input(i)) {
+        if let Some((name, _, answer)) = there.existing.iter().find(|(_, i, _)| same_input(i)) {
             if std::fs::read(answer).is_ok_and(|a| a == case.answer) {
-                plan.known.push((name.clone(), case));
+                self.known.push((name.clone(), case));
             } else {
-                plan.conflicting.push(name.clone());
+                self.conflicting.push(name.clone());
             }
-            continue;
+            return;
         }
-        if let Some((name, earlier)) = plan.writes.iter().find(|(_, c)| c.input == case.input) {
+        if let Some((name, earlier)) = self.writes.iter().find(|(_, c)| c.input == case.input) {
             // The same test twice in one import.
             if earlier.answer == case.answer {
-                plan.known.push((name.clone(), case));
+                self.known.push((name.clone(), case));
             } else {
-                plan.conflicting.push(name.clone());
+                self.conflicting.push(name.clone());
             }
-            continue;
+            return;
         }
         // An answer left without its input by an import that was stopped: this test's.
-        let left = orphans
+        let left = there
+            .orphans
             .iter()
             .position(|(_, answer)| std::fs::read(answer).is_ok_and(|a| a == case.answer));
         if let Some(i) = left {
-            let (name, _) = orphans.swap_remove(i);
-            plan.completing.insert(name.clone());
-            plan.writes.push((name, case));
-            continue;
+            let (name, _) = there.orphans.swap_remove(i);
+            self.completing.insert(name.clone());
+            self.writes.push((name, case));
+            return;
         }
-        let name = fresh_name(case.name.as_deref(), &taken);
-        taken.insert(name.clone());
-        plan.writes.push((name, case));
+        let name = fresh_name(case.name.as_deref(), &there.taken);
+        there.taken.insert(name.clone());
+        self.writes.push((name, case));
     }
-    for interaction in &draft.interactions {
+
+    /// Places one sample interaction, under its sample's name here when it has one.
+    fn add_interaction(&mut self, interaction: &'a DraftInteraction, there: &mut There) {
         let same = |path: &PathBuf| std::fs::read(path).is_ok_and(|t| t == interaction.text);
-        if conversations.iter().any(|(_, path)| same(path))
-            || plan
+        if there.conversations.iter().any(|(_, path)| same(path))
+            || self
                 .interactions
                 .iter()
                 .any(|(_, i)| i.text == interaction.text)
         {
-            continue;
+            return;
         }
         // The name its sample got here, new or known; else a name of its own.
-        let sample = plan
+        let sample = self
             .writes
             .iter()
-            .chain(&plan.known)
+            .chain(&self.known)
             .find(|(_, c)| c.sample && c.name.as_deref() == Some(interaction.name.as_str()));
         let name = match sample {
             Some((name, _)) => name.clone(),
-            None => fresh_name(Some(&interaction.name), &taken),
+            None => fresh_name(Some(&interaction.name), &there.taken),
         };
-        let there = conversations.iter().any(|(n, _)| *n == name)
-            || plan.interactions.iter().any(|(n, _)| *n == name);
-        if there {
-            plan.conflicting_interactions.push(name);
-            continue;
+        let clash = there.conversations.iter().any(|(n, _)| *n == name)
+            || self.interactions.iter().any(|(n, _)| *n == name);
+        if clash {
+            self.conflicting_interactions.push(name);
+            return;
         }
-        taken.insert(name.clone());
-        plan.interactions.push((name, interaction));
+        there.taken.insert(name.clone());
+        self.interactions.push((name, interaction));
     }
-    Ok(plan)
 }
 
 /// A case name not in `taken`: the source's (made a plain name), else the next number.
@@ -224,6 +259,51 @@ fn case_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_is_read_as_whole_cases_orphan_answers_and_interactions() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "1.in",
+            "1.out",
+            "2.in",
+            "2.ans",
+            "3.out",
+            "4.in",
+            "sample-1.interaction",
+            ".hidden.in",
+            "notes",
+        ] {
+            std::fs::write(dir.path().join(name), "x\n").unwrap();
+        }
+        let there = There::read(dir.path()).unwrap();
+        let names = |v: Vec<&String>| v.into_iter().cloned().collect::<BTreeSet<String>>();
+        let set = |v: &[&str]| {
+            v.iter()
+                .map(|s| s.to_string())
+                .collect::<BTreeSet<String>>()
+        };
+        assert_eq!(there.taken, set(&["1", "2", "3", "4", "sample-1"]));
+        assert_eq!(
+            names(there.existing.iter().map(|(n, _, _)| n).collect()),
+            set(&["1", "2"])
+        );
+        let two = there.existing.iter().find(|(n, _, _)| n == "2").unwrap();
+        assert_eq!(two.2, dir.path().join("2.ans"));
+        assert_eq!(
+            there.orphans,
+            vec![("3".to_string(), dir.path().join("3.out"))]
+        );
+        assert_eq!(
+            there.conversations,
+            vec![(
+                "sample-1".to_string(),
+                dir.path().join("sample-1.interaction")
+            )]
+        );
+        let none = There::read(&dir.path().join("missing")).unwrap();
+        assert!(none.taken.is_empty() && none.existing.is_empty() && none.orphans.is_empty());
+    }
 
     #[test]
     fn new_cases_get_names_not_taken() {

@@ -138,29 +138,7 @@ fn read_suite(path: &Path) -> Result<Draft> {
         fix: "give the test suite as cargo-compete wrote it (`type: Batch`, `match`, `cases`)"
             .into(),
     };
-    let text = read_text(path)?;
-    let suite: Suite = crate::yaml::from_str(&text).map_err(|e| Error::Import {
-        path: match e.line {
-            Some(line) => format!("{}:{line}", path.display()),
-            None => path.display().to_string(),
-        },
-        message: format!("not a cargo-compete test suite: {}", e.message),
-        fix: "give the test suite as cargo-compete wrote it (`type: Batch`, `match`, `cases`)"
-            .into(),
-    })?;
-    let batch = match suite {
-        Suite::Batch(b) => b,
-        Suite::Interactive {} => {
-            return Err(bad(
-                "an interactive problem: the judge has no interactor to run it with".into(),
-            ))
-        }
-        Suite::Unsubmittable => {
-            return Err(bad(
-                "cargo-compete marks this problem unsubmittable: there is nothing to judge".into(),
-            ))
-        }
-    };
+    let batch = read_batch(path, &bad)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let stem = path
         .file_stem()
@@ -171,6 +149,71 @@ fn read_suite(path: &Path) -> Result<Draft> {
         Some(t) => Some(humantime(t).map_err(|m| bad(format!("timelimit: {m}")))?),
         None => None,
     };
+    let mut cases = listed_cases(&batch, &bad, &mut notes)?;
+    for extend in &batch.extend {
+        match extend {
+            Extend::Text {
+                path: base,
+                input,
+                out,
+            } => cases.extend(text_cases(dir, base, input, out, &batch.matching).map_err(bad)?),
+            Extend::SystemTestCases {} => notes.push(
+                "`extend: SystemTestCases` is in cargo-compete's own cache: not imported".into(),
+            ),
+        }
+    }
+    let folder = package.as_ref().map_or(dir, |p| p.dir.as_path());
+    let checker = checker_of(&batch.matching, folder, path, &bad)?;
+    let url = package.as_ref().and_then(|p| p.problem.clone());
+    let title = package.map_or(stem, |p| p.bin);
+    Ok(Draft {
+        origin: format!("the cargo-compete test suite {}", file_name(path)),
+        id: id::suggest(url.as_deref(), &title),
+        title,
+        url,
+        contest: None,
+        time,
+        memory_bytes: None,
+        checker,
+        interactor: None,
+        io: FileIo::default(),
+        cases,
+        interactions: Vec::new(),
+        solutions: Vec::new(),
+        notes,
+    })
+}
+
+/// The suite at `path`, which must be a batch problem's.
+fn read_batch(path: &Path, bad: &dyn Fn(String) -> Error) -> Result<Batch> {
+    let text = read_text(path)?;
+    let suite: Suite = crate::yaml::from_str(&text).map_err(|e| Error::Import {
+        path: match e.line {
+            Some(line) => format!("{}:{line}", path.display()),
+            None => path.display().to_string(),
+        },
+        message: format!("not a cargo-compete test suite: {}", e.message),
+        fix: "give the test suite as cargo-compete wrote it (`type: Batch`, `match`, `cases`)"
+            .into(),
+    })?;
+    match suite {
+        Suite::Batch(b) => Ok(b),
+        Suite::Interactive {} => Err(bad(
+            "an interactive problem: the judge has no interactor to run it with".into(),
+        )),
+        Suite::Unsubmittable => Err(bad(
+            "cargo-compete marks this problem unsubmittable: there is nothing to judge".into(),
+        )),
+    }
+}
+
+/// The suite's own `cases`, all samples; a case's own `match` or timelimit, which the
+/// judge cannot keep, said in `notes`.
+fn listed_cases(
+    batch: &Batch,
+    bad: &dyn Fn(String) -> Error,
+    notes: &mut Vec<String>,
+) -> Result<Vec<DraftCase>> {
     let mut cases = Vec::new();
     for (i, case) in batch.cases.iter().enumerate() {
         let name = case.name.clone().unwrap_or_else(|| (i + 1).to_string());
@@ -193,19 +236,18 @@ fn read_suite(path: &Path) -> Result<Draft> {
             sample: true,
         });
     }
-    for extend in &batch.extend {
-        match extend {
-            Extend::Text {
-                path: base,
-                input,
-                out,
-            } => cases.extend(text_cases(dir, base, input, out, &batch.matching).map_err(bad)?),
-            Extend::SystemTestCases {} => notes.push(
-                "`extend: SystemTestCases` is in cargo-compete's own cache: not imported".into(),
-            ),
-        }
-    }
-    let checker = match &batch.matching {
+    Ok(cases)
+}
+
+/// The checker `match` means; a checker command is run by Bash in `folder` (the package's,
+/// when the suite is in one).
+fn checker_of(
+    matching: &Match,
+    folder: &Path,
+    path: &Path,
+    bad: &dyn Fn(String) -> Error,
+) -> Result<DraftChecker> {
+    Ok(match matching {
         Match::Exact => builtin(CheckerMode::Exact, 0.0, 0.0),
         Match::SplitWhitespace => builtin(CheckerMode::Tokens, 0.0, 0.0),
         Match::Lines => builtin(CheckerMode::Lines, 0.0, 0.0),
@@ -223,7 +265,6 @@ fn read_suite(path: &Path) -> Result<Draft> {
                     "a checker for the shell `{shell}`: only Bash is known"
                 )));
             }
-            let folder = package.as_ref().map_or(dir, |p| p.dir.as_path());
             DraftChecker::Program {
                 program: DraftProgram {
                     file: "checker.sh".into(),
@@ -237,24 +278,6 @@ fn read_suite(path: &Path) -> Result<Draft> {
                 protocol: CheckerProtocol::Testlib,
             }
         }
-    };
-    let url = package.as_ref().and_then(|p| p.problem.clone());
-    let title = package.map_or(stem, |p| p.bin);
-    Ok(Draft {
-        origin: format!("the cargo-compete test suite {}", file_name(path)),
-        id: id::suggest(url.as_deref(), &title),
-        title,
-        url,
-        contest: None,
-        time,
-        memory_bytes: None,
-        checker,
-        interactor: None,
-        io: FileIo::default(),
-        cases,
-        interactions: Vec::new(),
-        solutions: Vec::new(),
-        notes,
     })
 }
 

@@ -13,7 +13,9 @@ use crate::package::{self, Package};
 use judge_core::compile::Source;
 use judge_core::error::{Error, Result};
 use judge_core::lang::Languages;
-use judge_core::workspace::{interaction_files, package_sample_dir, Checker, InteractorProgram};
+use judge_core::workspace::{
+    interaction_files, package_sample_dir, Checker, InteractorProgram, Problem,
+};
 
 /// Reads the package at `path` (a folder, or a `.zip` unpacked into a temporary folder gone
 /// once its files are read) into a draft.
@@ -36,38 +38,8 @@ fn file_name(p: &Path) -> String {
 fn draft(path: &Path, package: &Package) -> Result<Draft> {
     let problem = &package.problem;
     let mut notes = package.warnings.clone();
-    let checker = match &problem.checker {
-        Checker::Builtin { mode, options } => DraftChecker::Builtin {
-            mode: *mode,
-            options: *options,
-        },
-        Checker::Kattis(flags) => DraftChecker::Kattis(*flags),
-        Checker::Program(program) => DraftChecker::Program {
-            program: draft_program(&program.source)?,
-            protocol: program.protocol.clone(),
-        },
-    };
-    let interactor =
-        match &problem.interactor {
-            None => None,
-            Some(i) => match &i.program {
-                InteractorProgram::Source(source) => Some(DraftInteractor {
-                    program: draft_program(source)?,
-                    protocol: i.protocol.clone(),
-                    time: i.time,
-                    memory_bytes: i.memory_bytes,
-                }),
-                // A package's interactor is its own program; imported without it, the problem
-                // would be judged as a plain one.
-                InteractorProgram::Replay => return Err(Error::Import {
-                    path: path.display().to_string(),
-                    message:
-                        "an interactive problem whose interactor is not a program of the package"
-                            .into(),
-                    fix: "judge the package where it lies".into(),
-                }),
-            },
-        };
+    let checker = draft_checker(&problem.checker)?;
+    let interactor = draft_interactor(path, problem)?;
     let mut interactions = sample_interactions(package)?;
     if interactor.is_none() && !interactions.is_empty() {
         notes.push(format!(
@@ -76,23 +48,7 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
         ));
         interactions.clear();
     }
-    let mut cases = Vec::new();
-    for case in &package.cases {
-        if !case.answer.is_file() {
-            return Err(Error::Import {
-                path: path.display().to_string(),
-                message: format!("test {} has no answer", case.name),
-                fix: "give the package with every test's answer".into(),
-            });
-        }
-        cases.push(DraftCase {
-            // A case in a group folder (`secret/1`) keeps its name, flattened.
-            name: Some(case.name.replace('/', "-")),
-            input: read_file(&case.input)?,
-            answer: read_file(&case.answer)?,
-            sample: case.sample,
-        });
-    }
+    let cases = draft_cases(path, package)?;
     if package.cases.iter().any(|c| !c.validator_flags.is_empty()) {
         let whose = if interactor.is_some() {
             "interactor"
@@ -103,27 +59,8 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
             "its test groups' own {whose} flags are not carried over"
         ));
     }
-    let mut solutions: Vec<DraftSolution> = Vec::new();
-    for s in &package.submissions {
-        // A submission named by its folder (`accepted/a.py`) keeps the folder in its file name.
-        let file = s.name.replace('/', "-");
-        solutions.push(DraftSolution {
-            file,
-            source: read_file(&s.path)?,
-            expected: problem.expected.get(&s.name).cloned(),
-        });
-    }
-    for s in &package.skipped {
-        notes.push(format!("{} not imported: {}", s.solution, s.skipped));
-    }
-    if !problem.input_validators.is_empty() {
-        notes.push("its input validators are not carried over".into());
-    }
-    if problem.scoring {
-        notes.push(
-            "its groups and points are not carried over (problem.toml has no groups): the imported problem is judged pass-fail, the first failed test deciding; judge the package where it lies for its points".into(),
-        );
-    }
+    let solutions = draft_solutions(package)?;
+    left_aside(package, &mut notes);
     let time = problem.time_rule.fixed;
     if time.is_none() {
         notes.push(
@@ -146,6 +83,97 @@ fn draft(path: &Path, package: &Package) -> Result<Draft> {
         solutions,
         notes,
     })
+}
+
+/// The package's checker, a program of it with its headers.
+fn draft_checker(checker: &Checker) -> Result<DraftChecker> {
+    Ok(match checker {
+        Checker::Builtin { mode, options } => DraftChecker::Builtin {
+            mode: *mode,
+            options: *options,
+        },
+        Checker::Kattis(flags) => DraftChecker::Kattis(*flags),
+        Checker::Program(program) => DraftChecker::Program {
+            program: draft_program(&program.source)?,
+            protocol: program.protocol.clone(),
+        },
+    })
+}
+
+/// The package's interactor, which must be a program of it.
+fn draft_interactor(path: &Path, problem: &Problem) -> Result<Option<DraftInteractor>> {
+    let Some(i) = &problem.interactor else {
+        return Ok(None);
+    };
+    match &i.program {
+        InteractorProgram::Source(source) => Ok(Some(DraftInteractor {
+            program: draft_program(source)?,
+            protocol: i.protocol.clone(),
+            time: i.time,
+            memory_bytes: i.memory_bytes,
+        })),
+        // A package's interactor is its own program; imported without it, the problem
+        // would be judged as a plain one.
+        InteractorProgram::Replay => Err(Error::Import {
+            path: path.display().to_string(),
+            message: "an interactive problem whose interactor is not a program of the package"
+                .into(),
+            fix: "judge the package where it lies".into(),
+        }),
+    }
+}
+
+/// The package's tests, each of which must have its answer.
+fn draft_cases(path: &Path, package: &Package) -> Result<Vec<DraftCase>> {
+    let mut cases = Vec::new();
+    for case in &package.cases {
+        if !case.answer.is_file() {
+            return Err(Error::Import {
+                path: path.display().to_string(),
+                message: format!("test {} has no answer", case.name),
+                fix: "give the package with every test's answer".into(),
+            });
+        }
+        cases.push(DraftCase {
+            // A case in a group folder (`secret/1`) keeps its name, flattened.
+            name: Some(case.name.replace('/', "-")),
+            input: read_file(&case.input)?,
+            answer: read_file(&case.answer)?,
+            sample: case.sample,
+        });
+    }
+    Ok(cases)
+}
+
+/// The package's submissions, with the verdicts they must get.
+fn draft_solutions(package: &Package) -> Result<Vec<DraftSolution>> {
+    let mut solutions: Vec<DraftSolution> = Vec::new();
+    for s in &package.submissions {
+        // A submission named by its folder (`accepted/a.py`) keeps the folder in its file name.
+        let file = s.name.replace('/', "-");
+        solutions.push(DraftSolution {
+            file,
+            source: read_file(&s.path)?,
+            expected: package.problem.expected.get(&s.name).cloned(),
+        });
+    }
+    Ok(solutions)
+}
+
+/// Says what of the package the workspace has no place for: skipped submissions, input
+/// validators, groups and points.
+fn left_aside(package: &Package, notes: &mut Vec<String>) {
+    for s in &package.skipped {
+        notes.push(format!("{} not imported: {}", s.solution, s.skipped));
+    }
+    if !package.problem.input_validators.is_empty() {
+        notes.push("its input validators are not carried over".into());
+    }
+    if package.problem.scoring {
+        notes.push(
+            "its groups and points are not carried over (problem.toml has no groups): the imported problem is judged pass-fail, the first failed test deciding; judge the package where it lies for its points".into(),
+        );
+    }
 }
 
 /// A program of the package's, with the headers the build puts beside it.

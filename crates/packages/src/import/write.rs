@@ -250,120 +250,30 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
         message: format!("{e}"),
         fix: "correct the file".into(),
     })?;
-    let new_samples: Vec<String> = plan
-        .sample_names()
-        .into_iter()
-        .filter(|n| !problem.samples.contains(n))
-        .collect();
-    if !new_samples.is_empty() {
-        match doc.get_mut("samples").and_then(|i| i.as_array_mut()) {
-            Some(a) => new_samples.iter().for_each(|n| a.push(n.as_str())),
-            None => {
-                let mut a = toml_edit::Array::new();
-                new_samples.iter().for_each(|n| a.push(n.as_str()));
-                doc.insert("samples", toml_edit::value(a));
-            }
-        }
-    }
-    let mut differences: Vec<(LimitConflict, Edit)> = Vec::new();
-    let (mut time, mut memory_bytes) = (problem.limits.time, problem.limits.memory_bytes);
-    if let Some(t) = draft.time.filter(|&t| t != time) {
-        let c = conflict("time limit", toml_duration(time), toml_duration(t));
-        differences.push((
-            c,
-            Some(Box::new(move |d| set(d, "time_limit", &toml_duration(t)))),
-        ));
-        if force {
-            time = t;
-        }
-    }
-    if let Some(m) = draft.memory_bytes.filter(|&m| m != memory_bytes) {
-        let c = conflict("memory limit", toml_size(memory_bytes), toml_size(m));
-        differences.push((
-            c,
-            Some(Box::new(move |d| set(d, "memory_limit", &toml_size(m)))),
-        ));
-        if force {
-            memory_bytes = m;
-        }
-    }
-    let (now, wanted) = (
-        checker_text(&problem.checker),
-        draft_checker_text(&draft.checker),
-    );
-    if now != wanted {
-        let edit: Edit = match (&draft.checker, &problem.checker) {
-            (DraftChecker::Builtin { mode, options }, Checker::Builtin { .. }) => {
-                let (mode, options) = (*mode, *options);
-                Some(Box::new(move |d| {
-                    set(d, "checker", &mode.to_string());
-                    for key in ["float_absolute", "float_relative", "case_insensitive"] {
-                        d.remove(key);
-                    }
-                    if mode == CheckerMode::Float {
-                        d.insert("float_absolute", toml_edit::value(options.float_absolute));
-                        d.insert("float_relative", toml_edit::value(options.float_relative));
-                    }
-                }))
-            }
-            // A checker program is the user's own file: never replaced.
-            _ => None,
-        };
-        differences.push((conflict("checker", now, wanted), edit));
-    }
+    add_samples(&mut doc, &plan, problem);
+    let mut settings = Settings {
+        time: problem.limits.time,
+        memory_bytes: problem.limits.memory_bytes,
+        io: problem.io.clone(),
+        differences: Vec::new(),
+    };
+    settings.limits(draft, force);
+    settings
+        .differences
+        .extend(checker_difference(draft, problem));
     if let (Some(now), Some(wanted)) = (&problem.interactor, &draft.interactor) {
-        differences.extend(interactor_differences(now, wanted));
+        settings
+            .differences
+            .extend(interactor_differences(now, wanted));
     }
-    let mut io = problem.io.clone();
-    for (what, key, now, wanted) in [
-        (
-            "input file",
-            "input_file",
-            &problem.io.input,
-            &draft.io.input,
-        ),
-        (
-            "output file",
-            "output_file",
-            &problem.io.output,
-            &draft.io.output,
-        ),
-    ] {
-        if now == wanted {
-            continue;
-        }
-        let shown = |f: &Option<String>| f.clone().unwrap_or_else(|| "none (stdin/stdout)".into());
-        let c = conflict(what, shown(now), shown(wanted));
-        let value = wanted.clone();
-        differences.push((
-            c,
-            Some(Box::new(move |d| match &value {
-                Some(name) => set(d, key, name),
-                None => {
-                    d.remove(key);
-                }
-            })),
-        ));
-        if force {
-            let slot = if key == "input_file" {
-                &mut io.input
-            } else {
-                &mut io.output
-            };
-            slot.clone_from(wanted);
-        }
-    }
-    let (mut kept, mut replaced) = (Vec::new(), Vec::new());
-    for (mut difference, edit) in differences {
-        difference.replaceable = edit.is_some();
-        match edit.filter(|_| force) {
-            Some(edit) => {
-                edit(&mut doc);
-                replaced.push(difference);
-            }
-            None => kept.push(difference),
-        }
-    }
+    settings.files(draft, force);
+    let Settings {
+        time,
+        memory_bytes,
+        io,
+        differences,
+    } = settings;
+    let (kept, replaced) = apply(differences, &mut doc, force);
     let edited = doc.to_string();
     if edited != text {
         ws.problem_from_text(&problem.id, &problem.dir, &edited)?;
@@ -391,6 +301,144 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     imported.kept = kept;
     imported.replaced = replaced;
     Ok(imported)
+}
+
+/// Lists the import's samples that the problem does not have yet among its `samples`.
+fn add_samples(doc: &mut toml_edit::DocumentMut, plan: &CasePlan<'_>, problem: &Problem) {
+    let new_samples: Vec<String> = plan
+        .sample_names()
+        .into_iter()
+        .filter(|n| !problem.samples.contains(n))
+        .collect();
+    if new_samples.is_empty() {
+        return;
+    }
+    match doc.get_mut("samples").and_then(|i| i.as_array_mut()) {
+        Some(a) => new_samples.iter().for_each(|n| a.push(n.as_str())),
+        None => {
+            let mut a = toml_edit::Array::new();
+            new_samples.iter().for_each(|n| a.push(n.as_str()));
+            doc.insert("samples", toml_edit::value(a));
+        }
+    }
+}
+
+/// A merged problem's settings as they end up, and how each differs from the import's.
+struct Settings {
+    time: Duration,
+    memory_bytes: u64,
+    io: FileIo,
+    differences: Vec<(LimitConflict, Edit)>,
+}
+
+impl Settings {
+    /// The time and memory limits: each differing one said, and taken with `force`.
+    fn limits(&mut self, draft: &Draft, force: bool) {
+        if let Some(t) = draft.time.filter(|&t| t != self.time) {
+            let c = conflict("time limit", toml_duration(self.time), toml_duration(t));
+            self.differences.push((
+                c,
+                Some(Box::new(move |d| set(d, "time_limit", &toml_duration(t)))),
+            ));
+            if force {
+                self.time = t;
+            }
+        }
+        if let Some(m) = draft.memory_bytes.filter(|&m| m != self.memory_bytes) {
+            let c = conflict("memory limit", toml_size(self.memory_bytes), toml_size(m));
+            self.differences.push((
+                c,
+                Some(Box::new(move |d| set(d, "memory_limit", &toml_size(m)))),
+            ));
+            if force {
+                self.memory_bytes = m;
+            }
+        }
+    }
+
+    /// The input and output files: each differing one said, and taken with `force`.
+    fn files(&mut self, draft: &Draft, force: bool) {
+        let now = self.io.clone();
+        for (what, key, now, wanted) in [
+            ("input file", "input_file", &now.input, &draft.io.input),
+            ("output file", "output_file", &now.output, &draft.io.output),
+        ] {
+            if now == wanted {
+                continue;
+            }
+            let shown =
+                |f: &Option<String>| f.clone().unwrap_or_else(|| "none (stdin/stdout)".into());
+            let c = conflict(what, shown(now), shown(wanted));
+            let value = wanted.clone();
+            self.differences.push((
+                c,
+                Some(Box::new(move |d| match &value {
+                    Some(name) => set(d, key, name),
+                    None => {
+                        d.remove(key);
+                    }
+                })),
+            ));
+            if force {
+                let slot = if key == "input_file" {
+                    &mut self.io.input
+                } else {
+                    &mut self.io.output
+                };
+                slot.clone_from(wanted);
+            }
+        }
+    }
+}
+
+/// How the problem's checker differs from the import's: a built-in one's mode and options are
+/// replaceable; a checker program is the user's own file, never replaced.
+fn checker_difference(draft: &Draft, problem: &Problem) -> Option<(LimitConflict, Edit)> {
+    let (now, wanted) = (
+        checker_text(&problem.checker),
+        draft_checker_text(&draft.checker),
+    );
+    if now == wanted {
+        return None;
+    }
+    let edit: Edit = match (&draft.checker, &problem.checker) {
+        (DraftChecker::Builtin { mode, options }, Checker::Builtin { .. }) => {
+            let (mode, options) = (*mode, *options);
+            Some(Box::new(move |d| {
+                set(d, "checker", &mode.to_string());
+                for key in ["float_absolute", "float_relative", "case_insensitive"] {
+                    d.remove(key);
+                }
+                if mode == CheckerMode::Float {
+                    d.insert("float_absolute", toml_edit::value(options.float_absolute));
+                    d.insert("float_relative", toml_edit::value(options.float_relative));
+                }
+            }))
+        }
+        _ => None,
+    };
+    Some((conflict("checker", now, wanted), edit))
+}
+
+/// Applies the replaceable differences to `doc` with `force`: the ones kept, and the ones
+/// replaced.
+fn apply(
+    differences: Vec<(LimitConflict, Edit)>,
+    doc: &mut toml_edit::DocumentMut,
+    force: bool,
+) -> (Vec<LimitConflict>, Vec<LimitConflict>) {
+    let (mut kept, mut replaced) = (Vec::new(), Vec::new());
+    for (mut difference, edit) in differences {
+        difference.replaceable = edit.is_some();
+        match edit.filter(|_| force) {
+            Some(edit) => {
+                edit(doc);
+                replaced.push(difference);
+            }
+            None => kept.push(difference),
+        }
+    }
+    (kept, replaced)
 }
 
 /// Why `draft` cannot be merged into `problem`: one is interactive and the other is not.

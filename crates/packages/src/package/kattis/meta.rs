@@ -127,19 +127,7 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
             ))
         }
     };
-    let format = match meta.get("problem_format_version").map(as_text) {
-        None => Format::KattisLegacy,
-        Some(v) if v == "legacy" || v == "legacy-icpc" => Format::KattisLegacy,
-        Some(v) if v == "2023-07-draft" || v == "2023-07" => Format::Kattis2023,
-        Some(v) if v == "2025-09" || v == "2025-09-draft" => Format::Kattis2025,
-        Some(v) => {
-            return Err(bad(
-                "problem_format_version",
-                format!("`{v}` is not a version of the format the judge reads"),
-                "write legacy, 2023-07-draft or 2025-09",
-            ))
-        }
-    };
+    let format = format_version(&meta, &bad)?;
     let known = if format == Format::KattisLegacy {
         KNOWN_LEGACY
     } else {
@@ -148,62 +136,12 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     for key in meta.keys().filter(|k| !known.contains(&k.as_str())) {
         warnings.push(format!("problem.yaml: unknown key `{key}` (ignored)"));
     }
-
     let kind = Kind::read(meta.get("type"), &meta, &bad)?;
-    let limits = match meta.get("limits") {
-        Some(Value::Object(l)) => l.clone(),
-        None | Some(Value::Null) => Map::new(),
-        Some(_) => {
-            return Err(bad(
-                "limits",
-                "`limits` is not a map".into(),
-                "write limits:\\n  memory: 512",
-            ))
-        }
-    };
-    let limits = Limits::read(&limits, format, &bad, warnings)?;
-    let passes = match (kind.multi_pass, limits.validation_passes) {
-        (true, passes) => Some(passes.unwrap_or(2)),
-        (false, Some(_)) => return Err(bad(
-            "limits.validation_passes",
-            "`validation_passes` is for multi-pass problems, and this one's type is not multi-pass"
-                .into(),
-            "remove it, or add multi-pass to `type`",
-        )),
-        (false, None) => None,
-    };
-    let languages = match meta.get("languages") {
-        None | Some(Value::Null) => None,
-        Some(v) => {
-            let list = words(v);
-            if list.is_empty() {
-                return Err(bad(
-                    "languages",
-                    "an empty list of languages".into(),
-                    "write `all`, or the languages' codes (cpp, python3, ...)",
-                ));
-            }
-            (list != ["all"]).then_some(list)
-        }
-    };
-    // The spec's default is false; problemtools', which reads 2023-07 and legacy packages,
-    // is true (and legacy packages have no such key).
-    let writing = meta
-        .get("allow_file_writing")
-        .or_else(|| meta.get("allow_writing_files"));
-    let file_writing = match writing {
-        Some(Value::Bool(b)) => *b,
-        None | Some(Value::Null) => format != Format::Kattis2025,
-        Some(v) => {
-            return Err(bad(
-                "allow_file_writing",
-                format!("`{}` is not true or false", as_text(v)),
-                "write true or false",
-            ))
-        }
-    };
+    let limits = Limits::read(&limits_map(&meta, &bad)?, format, &bad, warnings)?;
+    let passes = passes(&kind, &limits, &bad)?;
+    let languages = languages(&meta, &bad)?;
+    let file_writing = file_writing(&meta, format, &bad)?;
     let constants = Constants::read(meta.get("constants"), &bad)?;
-
     Ok(Meta {
         format,
         title: title(meta.get("name")),
@@ -225,6 +163,85 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
         file_writing,
         constants,
     })
+}
+
+/// `problem_format_version`: legacy when left out.
+fn format_version(meta: &Map<String, Value>, bad: &Bad<'_>) -> Result<Format> {
+    match meta.get("problem_format_version").map(as_text) {
+        None => Ok(Format::KattisLegacy),
+        Some(v) if v == "legacy" || v == "legacy-icpc" => Ok(Format::KattisLegacy),
+        Some(v) if v == "2023-07-draft" || v == "2023-07" => Ok(Format::Kattis2023),
+        Some(v) if v == "2025-09" || v == "2025-09-draft" => Ok(Format::Kattis2025),
+        Some(v) => Err(bad(
+            "problem_format_version",
+            format!("`{v}` is not a version of the format the judge reads"),
+            "write legacy, 2023-07-draft or 2025-09",
+        )),
+    }
+}
+
+/// `limits`, a map (empty when left out).
+fn limits_map(meta: &Map<String, Value>, bad: &Bad<'_>) -> Result<Map<String, Value>> {
+    match meta.get("limits") {
+        Some(Value::Object(l)) => Ok(l.clone()),
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(_) => Err(bad(
+            "limits",
+            "`limits` is not a map".into(),
+            "write limits:\\n  memory: 512",
+        )),
+    }
+}
+
+/// A multi-pass problem's most passes (2 by default); a limit of passes for any other is a
+/// mistake.
+fn passes(kind: &Kind, limits: &Limits, bad: &Bad<'_>) -> Result<Option<u32>> {
+    match (kind.multi_pass, limits.validation_passes) {
+        (true, passes) => Ok(Some(passes.unwrap_or(2))),
+        (false, Some(_)) => Err(bad(
+            "limits.validation_passes",
+            "`validation_passes` is for multi-pass problems, and this one's type is not multi-pass"
+                .into(),
+            "remove it, or add multi-pass to `type`",
+        )),
+        (false, None) => Ok(None),
+    }
+}
+
+/// `languages`: `None` for all of them.
+fn languages(meta: &Map<String, Value>, bad: &Bad<'_>) -> Result<Option<Vec<String>>> {
+    match meta.get("languages") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            let list = words(v);
+            if list.is_empty() {
+                return Err(bad(
+                    "languages",
+                    "an empty list of languages".into(),
+                    "write `all`, or the languages' codes (cpp, python3, ...)",
+                ));
+            }
+            Ok((list != ["all"]).then_some(list))
+        }
+    }
+}
+
+/// `allow_file_writing` (or `allow_writing_files`).
+fn file_writing(meta: &Map<String, Value>, format: Format, bad: &Bad<'_>) -> Result<bool> {
+    // The spec's default is false; problemtools', which reads 2023-07 and legacy packages,
+    // is true (and legacy packages have no such key).
+    let writing = meta
+        .get("allow_file_writing")
+        .or_else(|| meta.get("allow_writing_files"));
+    match writing {
+        Some(Value::Bool(b)) => Ok(*b),
+        None | Some(Value::Null) => Ok(format != Format::Kattis2025),
+        Some(v) => Err(bad(
+            "allow_file_writing",
+            format!("`{}` is not true or false", as_text(v)),
+            "write true or false",
+        )),
+    }
 }
 
 /// The line of `key:` in `text`, where it starts a line (at any indent).
@@ -472,5 +489,70 @@ pub(super) fn words(v: &Value) -> Vec<String> {
     match v {
         Value::Array(a) => a.iter().map(as_text).collect(),
         v => as_text(v).split_whitespace().map(str::to_string).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn bad(key: &str, message: String, fix: &str) -> Error {
+        Error::Config {
+            path: format!("problem.yaml ({key})"),
+            line: None,
+            message,
+            fix: fix.into(),
+        }
+    }
+
+    fn map(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(m) => m,
+            _ => panic!("a map"),
+        }
+    }
+
+    #[test]
+    fn the_format_version_is_legacy_unless_said() {
+        let version = |v: Value| format_version(&map(v), &bad).map_err(|e| e.to_string());
+        assert_eq!(version(json!({})), Ok(Format::KattisLegacy));
+        assert_eq!(
+            version(json!({"problem_format_version": "2023-07-draft"})),
+            Ok(Format::Kattis2023)
+        );
+        assert_eq!(
+            version(json!({"problem_format_version": "2025-09"})),
+            Ok(Format::Kattis2025)
+        );
+        let wrong = version(json!({"problem_format_version": "1.0"})).unwrap_err();
+        assert!(wrong.contains("`1.0` is not a version"), "{wrong}");
+    }
+
+    #[test]
+    fn languages_are_all_unless_listed_and_never_none() {
+        let languages = |v: Value| languages(&map(v), &bad).map_err(|e| e.to_string());
+        assert_eq!(languages(json!({})), Ok(None));
+        assert_eq!(languages(json!({"languages": "all"})), Ok(None));
+        assert_eq!(
+            languages(json!({"languages": ["cpp", "python3"]})),
+            Ok(Some(vec!["cpp".to_string(), "python3".to_string()]))
+        );
+        let empty = languages(json!({"languages": []})).unwrap_err();
+        assert!(empty.contains("an empty list of languages"), "{empty}");
+    }
+
+    #[test]
+    fn file_writing_defaults_by_format() {
+        let writing =
+            |v: Value, f: Format| file_writing(&map(v), f, &bad).map_err(|e| e.to_string());
+        assert_eq!(writing(json!({}), Format::Kattis2023), Ok(true));
+        assert_eq!(writing(json!({}), Format::Kattis2025), Ok(false));
+        assert_eq!(
+            writing(json!({"allow_writing_files": false}), Format::Kattis2023),
+            Ok(false)
+        );
+        let wrong = writing(json!({"allow_file_writing": "yes"}), Format::Kattis2025).unwrap_err();
+        assert!(wrong.contains("is not true or false"), "{wrong}");
     }
 }

@@ -142,31 +142,7 @@ impl<'a, 'input> Reader<'a, 'input> {
                 .filter(|f| !f.is_empty() && !["stdin", "stdout"].contains(f))
                 .map(str::to_string)
         };
-        let testsets: Vec<Node> = judging
-            .children()
-            .filter(|n| n.has_tag_name("testset"))
-            .collect();
-        for other in testsets
-            .iter()
-            .filter(|t| t.attribute("name") != Some(MAIN_TESTSET))
-        {
-            warnings.push(format!(
-                "testset `{}` is not judged (submissions are judged on `{MAIN_TESTSET}`, as on Codeforces)",
-                other.attribute("name").unwrap_or("")
-            ));
-        }
-        let testset = testsets
-            .iter()
-            .copied()
-            .find(|t| t.attribute("name") == Some(MAIN_TESTSET))
-            .ok_or_else(|| {
-                self.error(
-                    judging,
-                    "<judging>/<testset name=\"tests\">",
-                    "<judging> has no testset named `tests`".into(),
-                    "add <testset name=\"tests\"> with the tests' patterns and limits",
-                )
-            })?;
+        let testset = self.main_testset(judging, &mut warnings)?;
         let time_ms: u64 =
             self.number(self.child(testset, "time-limit", "testset")?, "time-limit")?;
         let memory_bytes: u64 = self.number(
@@ -175,94 +151,21 @@ impl<'a, 'input> Reader<'a, 'input> {
         )?;
         let count_node = self.child(testset, "test-count", "testset")?;
         let count = self.number(count_node, "test-count")? as usize;
-        let pattern = |name: &str| -> Result<String> {
-            let node = self.child(testset, name, "testset")?;
-            let text = node.text().unwrap_or("").trim().to_string();
-            if !valid_pattern(&text) {
-                return Err(self.error(
-                    node,
-                    &format!("<{name}>"),
-                    format!("`{text}` is not a path pattern with one %d"),
-                    "write a pattern such as tests/%02d (inputs) or tests/%02d.a (answers)",
-                ));
-            }
-            Ok(text)
-        };
-        let input_pattern = pattern("input-path-pattern")?;
-        let answer_pattern = pattern("answer-path-pattern")?;
+        let input_pattern = self.pattern(testset, "input-path-pattern")?;
+        let answer_pattern = self.pattern(testset, "answer-path-pattern")?;
         let tests = self.tests(testset, count, count_node)?;
         let groups = match testset.children().find(|n| n.has_tag_name("groups")) {
             Some(g) => self.groups(g)?,
             None => Vec::new(),
         };
-        for t in &tests {
-            if let Some(g) = &t.group {
-                if !groups.is_empty() && !groups.iter().any(|x| &x.name == g) {
-                    return Err(self.error(
-                        testset,
-                        "<tests>/<test group>",
-                        format!("a test is in group `{g}`, which <groups> does not declare"),
-                        "declare the group in <groups>, or correct the test's group",
-                    ));
-                }
-            }
-        }
-
+        self.declared_groups(testset, &tests, &groups)?;
         let assets = root.children().find(|n| n.has_tag_name("assets"));
-        let checker = match assets.and_then(|a| a.children().find(|n| n.has_tag_name("checker"))) {
-            Some(c) => {
-                let source = self.child(c, "source", "checker")?;
-                self.path(source, "<checker>/<source path>")?
-            }
-            None => {
-                return Err(self.error(
-                    assets.unwrap_or(root),
-                    "<assets>/<checker>",
-                    "the package names no checker".into(),
-                    "add <checker type=\"testlib\"><source path=\"files/check.cpp\" .../></checker> in <assets>",
-                ))
-            }
-        };
-        let interactor =
-            match assets.and_then(|a| a.children().find(|n| n.has_tag_name("interactor"))) {
-                Some(i) => {
-                    let source = self.child(i, "source", "interactor")?;
-                    Some(self.path(source, "<interactor>/<source path>")?)
-                }
-                None => None,
-            };
-        let mut solutions = Vec::new();
-        if let Some(list) = assets.and_then(|a| a.children().find(|n| n.has_tag_name("solutions")))
-        {
-            for s in list.children().filter(|n| n.has_tag_name("solution")) {
-                let tag = s.attribute("tag").ok_or_else(|| {
-                    self.error(
-                        s,
-                        "<solution tag>",
-                        "a solution without a tag".into(),
-                        "give it tag=\"accepted\" (or main, wrong-answer, time-limit-exceeded, ...)",
-                    )
-                })?;
-                let source = self.child(s, "source", "solution")?;
-                solutions.push(XmlSolution {
-                    tag: tag.to_string(),
-                    path: self.path(source, "<solution>/<source path>")?,
-                    kind: source.attribute("type").unwrap_or("").to_string(),
-                });
-            }
-        }
-        let names = root.children().find(|n| n.has_tag_name("names"));
-        let title = names.and_then(|n| {
-            let all: Vec<Node> = n.children().filter(|c| c.has_tag_name("name")).collect();
-            all.iter()
-                .find(|c| c.attribute("language") == Some("english"))
-                .or(all.first())
-                .and_then(|c| c.attribute("value"))
-                .map(str::to_string)
-        });
+        let checker = self.checker(root, assets)?;
+        let interactor = self.interactor(assets)?;
+        let solutions = self.solutions(assets)?;
         Ok(ProblemXml {
             short_name: root.attribute("short-name").map(str::to_string),
-            title,
+            title: title(root),
             input_file: named("input-file"),
             output_file: named("output-file"),
             time: Duration::from_millis(time_ms),
@@ -276,6 +179,129 @@ impl<'a, 'input> Reader<'a, 'input> {
             interactor,
             warnings,
         })
+    }
+
+    /// The testset named `tests` of `<judging>`; each other one is warned of as not judged.
+    fn main_testset(
+        &self,
+        judging: Node<'a, 'input>,
+        warnings: &mut Vec<String>,
+    ) -> Result<Node<'a, 'input>> {
+        let testsets: Vec<Node> = judging
+            .children()
+            .filter(|n| n.has_tag_name("testset"))
+            .collect();
+        for other in testsets
+            .iter()
+            .filter(|t| t.attribute("name") != Some(MAIN_TESTSET))
+        {
+            warnings.push(format!(
+                "testset `{}` is not judged (submissions are judged on `{MAIN_TESTSET}`, as on Codeforces)",
+                other.attribute("name").unwrap_or("")
+            ));
+        }
+        testsets
+            .iter()
+            .copied()
+            .find(|t| t.attribute("name") == Some(MAIN_TESTSET))
+            .ok_or_else(|| {
+                self.error(
+                    judging,
+                    "<judging>/<testset name=\"tests\">",
+                    "<judging> has no testset named `tests`".into(),
+                    "add <testset name=\"tests\"> with the tests' patterns and limits",
+                )
+            })
+    }
+
+    /// The testset's path pattern `name` (`tests/%02d`), which must have one `%d`.
+    fn pattern(&self, testset: Node<'a, 'input>, name: &str) -> Result<String> {
+        let node = self.child(testset, name, "testset")?;
+        let text = node.text().unwrap_or("").trim().to_string();
+        if !valid_pattern(&text) {
+            return Err(self.error(
+                node,
+                &format!("<{name}>"),
+                format!("`{text}` is not a path pattern with one %d"),
+                "write a pattern such as tests/%02d (inputs) or tests/%02d.a (answers)",
+            ));
+        }
+        Ok(text)
+    }
+
+    /// Every test's group is one that `<groups>` declares, when it declares any.
+    fn declared_groups(
+        &self,
+        testset: Node<'_, '_>,
+        tests: &[XmlTest],
+        groups: &[XmlGroup],
+    ) -> Result<()> {
+        for t in tests {
+            if let Some(g) = &t.group {
+                if !groups.is_empty() && !groups.iter().any(|x| &x.name == g) {
+                    return Err(self.error(
+                        testset,
+                        "<tests>/<test group>",
+                        format!("a test is in group `{g}`, which <groups> does not declare"),
+                        "declare the group in <groups>, or correct the test's group",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The checker's source path, which every package has.
+    fn checker(&self, root: Node<'a, 'input>, assets: Option<Node<'a, 'input>>) -> Result<String> {
+        match assets.and_then(|a| a.children().find(|n| n.has_tag_name("checker"))) {
+            Some(c) => {
+                let source = self.child(c, "source", "checker")?;
+                self.path(source, "<checker>/<source path>")
+            }
+            None => Err(self.error(
+                assets.unwrap_or(root),
+                "<assets>/<checker>",
+                "the package names no checker".into(),
+                "add <checker type=\"testlib\"><source path=\"files/check.cpp\" .../></checker> in <assets>",
+            )),
+        }
+    }
+
+    /// The interactor's source path, for an interactive problem.
+    fn interactor(&self, assets: Option<Node<'a, 'input>>) -> Result<Option<String>> {
+        match assets.and_then(|a| a.children().find(|n| n.has_tag_name("interactor"))) {
+            Some(i) => {
+                let source = self.child(i, "source", "interactor")?;
+                Ok(Some(self.path(source, "<interactor>/<source path>")?))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The solutions of `<assets>/<solutions>`, each with its tag.
+    fn solutions(&self, assets: Option<Node<'a, 'input>>) -> Result<Vec<XmlSolution>> {
+        let mut solutions = Vec::new();
+        let Some(list) = assets.and_then(|a| a.children().find(|n| n.has_tag_name("solutions")))
+        else {
+            return Ok(solutions);
+        };
+        for s in list.children().filter(|n| n.has_tag_name("solution")) {
+            let tag = s.attribute("tag").ok_or_else(|| {
+                self.error(
+                    s,
+                    "<solution tag>",
+                    "a solution without a tag".into(),
+                    "give it tag=\"accepted\" (or main, wrong-answer, time-limit-exceeded, ...)",
+                )
+            })?;
+            let source = self.child(s, "source", "solution")?;
+            solutions.push(XmlSolution {
+                tag: tag.to_string(),
+                path: self.path(source, "<solution>/<source path>")?,
+                kind: source.attribute("type").unwrap_or("").to_string(),
+            });
+        }
+        Ok(solutions)
     }
 
     fn path(&self, node: Node<'_, '_>, what: &str) -> Result<String> {
@@ -379,6 +405,20 @@ impl<'a, 'input> Reader<'a, 'input> {
         }
         Ok(groups)
     }
+}
+
+/// The problem's title: its English name, else its first.
+fn title(root: Node<'_, '_>) -> Option<String> {
+    let names = root.children().find(|n| n.has_tag_name("names"))?;
+    let all: Vec<Node> = names
+        .children()
+        .filter(|c| c.has_tag_name("name"))
+        .collect();
+    all.iter()
+        .find(|c| c.attribute("language") == Some("english"))
+        .or(all.first())
+        .and_then(|c| c.attribute("value"))
+        .map(str::to_string)
 }
 
 /// A pattern with exactly one `%d` (with an optional zero-padded width): `tests/%02d.a`.
