@@ -145,170 +145,212 @@ const TABLE: &[Spec] = &[
 /// The built-in table.
 pub fn languages() -> Vec<Language> {
     let mut all = vec![
-        Language {
-            id: "rust".into(),
-            name: "Rust".into(),
-            code: "rust".into(),
-            extensions: words(&["rs"]),
-            compile: Some(cmd(
-                "rustc {toolchain} --edition {edition} -O {checks} --cfg online_judge --crate-type bin \
-                 --crate-name solution -o {binary} --remap-path-prefix {dir}/= --color always {source}",
-            )),
-            run: cmd("{binary}"),
-            version: Some(cmd("rustc {toolchain} -vV")),
-            resolve: None,
-            checks: words(&["-C", "overflow-checks=on", "-C", "debug-assertions=on"]),
-            install: Some("rustup (https://rustup.rs)".into()),
-            kind: Kind::Rust,
-            entry: words(&["main.rs"]),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        Language {
-            id: "c".into(),
-            name: "C".into(),
-            code: "c".into(),
-            extensions: words(&["c"]),
-            compile: Some(cmd(
-                "gcc -std=gnu11 -O2 -DONLINE_JUDGE {checks} -o {binary} {sources} -lm",
-            )),
-            run: cmd("{binary}"),
-            version: None,
-            resolve: None,
-            checks: words(&["-fsanitize=undefined", "-fno-sanitize-recover=all"]),
-            install: Some("Debian: apt-get install gcc".into()),
-            kind: Kind::Plain,
-            entry: Vec::new(),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        Language {
-            id: "cpp".into(),
-            name: "C++".into(),
-            code: "cpp".into(),
-            extensions: words(&["cpp", "cc", "cxx", "c++"]),
-            compile: Some(cmd(
-                "g++ -std=gnu++20 -O2 -DONLINE_JUDGE {checks} -o {binary} {sources}",
-            )),
-            run: cmd("{binary}"),
-            version: None,
-            resolve: None,
-            checks: words(&[
-                "-D_GLIBCXX_DEBUG",
-                "-fsanitize=undefined",
-                "-fno-sanitize-recover=all",
-            ]),
-            install: Some("Debian: apt-get install g++".into()),
-            kind: Kind::Plain,
-            entry: Vec::new(),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        Language {
-            id: "python".into(),
-            name: "Python 3".into(),
-            code: "python3".into(),
-            extensions: words(&["py", "py3"]),
-            compile: Some(cmd("python3 -m py_compile {sources}")),
-            run: cmd("python3 {source}"),
-            version: None,
-            resolve: Some(cmd("python3 -c 'import sys; print(sys.executable)'")),
-            checks: Vec::new(),
-            install: Some("Debian: apt-get install python3".into()),
-            kind: Kind::Plain,
-            entry: words(&["__main__.py", "main.py"]),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        // Claims no extension: `[language.pypy] extensions = ["py"]` in judge.toml runs Python
-        // solutions on PyPy instead; a package's run on it where it is installed.
-        Language {
-            id: "pypy".into(),
-            name: "PyPy 3".into(),
-            code: "python3".into(),
-            extensions: Vec::new(),
-            compile: Some(cmd("pypy3 -m py_compile {sources}")),
-            run: cmd("pypy3 {source}"),
-            // `pypy3 --version` names Python's version first, PyPy's on a second line.
-            version: Some(cmd(
-                "pypy3 -c 'import sys, platform; print(\"PyPy\", \".\".join(map(str, sys.pypy_version_info[:3])), \"(Python\", platform.python_version() + \")\")'",
-            )),
-            resolve: None,
-            checks: Vec::new(),
-            install: Some("Debian: apt-get install pypy3".into()),
-            kind: Kind::Plain,
-            entry: words(&["__main__.py", "main.py"]),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        Language {
-            id: "java".into(),
-            name: "Java".into(),
-            code: "java".into(),
-            extensions: words(&["java"]),
-            compile: Some(cmd("javac -encoding UTF-8 -d {dir} {sources}")),
-            run: cmd(
-                "java -Xmx{memory_mb}m -Xss{stack_mb}m -XX:+UseSerialGC -DONLINE_JUDGE=true -cp {dir} {class}",
-            ),
-            version: Some(cmd("javac -version")),
-            resolve: None,
-            checks: Vec::new(),
-            install: Some("Debian: apt-get install default-jdk-headless".into()),
-            kind: Kind::Java,
-            entry: words(&["Main.java"]),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        Language {
-            id: "javascript".into(),
-            name: "JavaScript".into(),
-            code: "javascript".into(),
-            extensions: words(&["js"]),
-            compile: Some(cmd("node --check {source}")),
-            run: cmd("node {source}"),
-            version: None,
-            resolve: None,
-            checks: Vec::new(),
-            install: Some("Debian: apt-get install nodejs".into()),
-            kind: Kind::Plain,
-            entry: words(&["main.js"]),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
-        Language {
-            id: "bash".into(),
-            name: "Bash".into(),
-            code: "bash".into(),
-            extensions: words(&["sh"]),
-            compile: Some(cmd("bash -n {source}")),
-            run: cmd("bash {source}"),
-            version: None,
-            resolve: None,
-            checks: Vec::new(),
-            install: Some("Debian: apt-get install bash".into()),
-            kind: Kind::Plain,
-            entry: Vec::new(),
-            compile_env: Vec::new(),
-            compile_reads: Vec::new(),
-        },
+        rust(),
+        c(),
+        cpp(),
+        python(),
+        pypy(),
+        java(),
+        javascript(),
+        bash(),
     ];
-    all.extend(TABLE.iter().map(|s| {
-        let mut language = s.language();
-        match language.id.as_str() {
-            // `go build` keeps a cache in the home folder, which a sandboxed build cannot write.
-            "go" => {
-                language.compile_env = vec![
-                    ("GOCACHE".into(), "{dir}/.gocache".into()),
-                    ("GOPATH".into(), "{dir}/.gopath".into()),
-                ]
-            }
-            // Debian links GHC's package database there.
-            "haskell" => language.compile_reads = vec!["/var/lib/ghc".into()],
-            _ => {}
-        }
-        language
-    }));
+    all.extend(TABLE.iter().map(from_table));
     all
+}
+
+/// Rust, built by rustc with the checks of a debug build kept on.
+fn rust() -> Language {
+    Language {
+        id: "rust".into(),
+        name: "Rust".into(),
+        code: "rust".into(),
+        extensions: words(&["rs"]),
+        compile: Some(cmd(
+            "rustc {toolchain} --edition {edition} -O {checks} --cfg online_judge --crate-type bin \
+             --crate-name solution -o {binary} --remap-path-prefix {dir}/= --color always {source}",
+        )),
+        run: cmd("{binary}"),
+        version: Some(cmd("rustc {toolchain} -vV")),
+        resolve: None,
+        checks: words(&["-C", "overflow-checks=on", "-C", "debug-assertions=on"]),
+        install: Some("rustup (https://rustup.rs)".into()),
+        kind: Kind::Rust,
+        entry: words(&["main.rs"]),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// C, by gcc.
+fn c() -> Language {
+    Language {
+        id: "c".into(),
+        name: "C".into(),
+        code: "c".into(),
+        extensions: words(&["c"]),
+        compile: Some(cmd(
+            "gcc -std=gnu11 -O2 -DONLINE_JUDGE {checks} -o {binary} {sources} -lm",
+        )),
+        run: cmd("{binary}"),
+        version: None,
+        resolve: None,
+        checks: words(&["-fsanitize=undefined", "-fno-sanitize-recover=all"]),
+        install: Some("Debian: apt-get install gcc".into()),
+        kind: Kind::Plain,
+        entry: Vec::new(),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// C++, by g++ with the library's debug mode among the checks.
+fn cpp() -> Language {
+    Language {
+        id: "cpp".into(),
+        name: "C++".into(),
+        code: "cpp".into(),
+        extensions: words(&["cpp", "cc", "cxx", "c++"]),
+        compile: Some(cmd(
+            "g++ -std=gnu++20 -O2 -DONLINE_JUDGE {checks} -o {binary} {sources}",
+        )),
+        run: cmd("{binary}"),
+        version: None,
+        resolve: None,
+        checks: words(&[
+            "-D_GLIBCXX_DEBUG",
+            "-fsanitize=undefined",
+            "-fno-sanitize-recover=all",
+        ]),
+        install: Some("Debian: apt-get install g++".into()),
+        kind: Kind::Plain,
+        entry: Vec::new(),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// Python 3, its sources compiled first to find syntax errors before the cases.
+fn python() -> Language {
+    Language {
+        id: "python".into(),
+        name: "Python 3".into(),
+        code: "python3".into(),
+        extensions: words(&["py", "py3"]),
+        compile: Some(cmd("python3 -m py_compile {sources}")),
+        run: cmd("python3 {source}"),
+        version: None,
+        resolve: Some(cmd("python3 -c 'import sys; print(sys.executable)'")),
+        checks: Vec::new(),
+        install: Some("Debian: apt-get install python3".into()),
+        kind: Kind::Plain,
+        entry: words(&["__main__.py", "main.py"]),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// PyPy 3. It claims no extension: `[language.pypy] extensions = ["py"]` in judge.toml runs Python
+/// solutions on PyPy instead; a package's run on it where it is installed.
+fn pypy() -> Language {
+    Language {
+        id: "pypy".into(),
+        name: "PyPy 3".into(),
+        code: "python3".into(),
+        extensions: Vec::new(),
+        compile: Some(cmd("pypy3 -m py_compile {sources}")),
+        run: cmd("pypy3 {source}"),
+        // `pypy3 --version` names Python's version first, PyPy's on a second line.
+        version: Some(cmd(
+            "pypy3 -c 'import sys, platform; print(\"PyPy\", \".\".join(map(str, sys.pypy_version_info[:3])), \"(Python\", platform.python_version() + \")\")'",
+        )),
+        resolve: None,
+        checks: Vec::new(),
+        install: Some("Debian: apt-get install pypy3".into()),
+        kind: Kind::Plain,
+        entry: words(&["__main__.py", "main.py"]),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// Java, its class found in the source.
+fn java() -> Language {
+    Language {
+        id: "java".into(),
+        name: "Java".into(),
+        code: "java".into(),
+        extensions: words(&["java"]),
+        compile: Some(cmd("javac -encoding UTF-8 -d {dir} {sources}")),
+        run: cmd(
+            "java -Xmx{memory_mb}m -Xss{stack_mb}m -XX:+UseSerialGC -DONLINE_JUDGE=true -cp {dir} {class}",
+        ),
+        version: Some(cmd("javac -version")),
+        resolve: None,
+        checks: Vec::new(),
+        install: Some("Debian: apt-get install default-jdk-headless".into()),
+        kind: Kind::Java,
+        entry: words(&["Main.java"]),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// JavaScript on Node.
+fn javascript() -> Language {
+    Language {
+        id: "javascript".into(),
+        name: "JavaScript".into(),
+        code: "javascript".into(),
+        extensions: words(&["js"]),
+        compile: Some(cmd("node --check {source}")),
+        run: cmd("node {source}"),
+        version: None,
+        resolve: None,
+        checks: Vec::new(),
+        install: Some("Debian: apt-get install nodejs".into()),
+        kind: Kind::Plain,
+        entry: words(&["main.js"]),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// Bash.
+fn bash() -> Language {
+    Language {
+        id: "bash".into(),
+        name: "Bash".into(),
+        code: "bash".into(),
+        extensions: words(&["sh"]),
+        compile: Some(cmd("bash -n {source}")),
+        run: cmd("bash {source}"),
+        version: None,
+        resolve: None,
+        checks: Vec::new(),
+        install: Some("Debian: apt-get install bash".into()),
+        kind: Kind::Plain,
+        entry: Vec::new(),
+        compile_env: Vec::new(),
+        compile_reads: Vec::new(),
+    }
+}
+
+/// A language of the short table, with what its build needs beyond the table's columns.
+fn from_table(s: &Spec) -> Language {
+    let mut language = s.language();
+    match language.id.as_str() {
+        // `go build` keeps a cache in the home folder, which a sandboxed build cannot write.
+        "go" => {
+            language.compile_env = vec![
+                ("GOCACHE".into(), "{dir}/.gocache".into()),
+                ("GOPATH".into(), "{dir}/.gopath".into()),
+            ]
+        }
+        // Debian links GHC's package database there.
+        "haskell" => language.compile_reads = vec!["/var/lib/ghc".into()],
+        _ => {}
+    }
+    language
 }
 
 /// The search path of `build` scripts: the system's.
