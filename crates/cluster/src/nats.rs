@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use async_nats::jetstream::{self, consumer, kv, object_store, stream};
 
+use crate::error::Error;
+
 /// Where work is queued: one message per case (`judge.work`).
 pub const WORK_STREAM: &str = "JUDGE_WORK";
 pub const WORK_SUBJECT: &str = "judge.work";
@@ -56,36 +58,6 @@ impl Config {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ClusterError {
-    #[error("cannot reach the NATS server at {url}: {reason}\n  fix: start it (`nats-server -js`), or check the address given with --nats (or [cluster] url in judge.toml)")]
-    Unreachable { url: String, reason: String },
-    #[error("the NATS server at {url} has no JetStream: {reason}\n  fix: start it with JetStream on (`nats-server -js`, or `jetstream {{}}` in its configuration)")]
-    NoJetStream { url: String, reason: String },
-    #[error("the cluster failed: {0}")]
-    Nats(String),
-    #[error("a message of the cluster could not be read: {0}")]
-    Malformed(String),
-    /// No worker had what the submission needs (`worker NAME: ...` says what), by its job's
-    /// last delivery.
-    #[error("no worker can judge it: {0}")]
-    NoWorkerCan(String),
-    /// A worker registered that speaks another version of the cluster's messages: it would
-    /// take this judge's jobs and read them as something else.
-    #[error("worker {worker} speaks version {theirs} of the cluster's protocol, this judge version {ours}\n  fix: run the same build of the judge on every machine of the cluster (stop worker {worker}, or install this build there)")]
-    Protocol {
-        worker: String,
-        theirs: u32,
-        ours: u32,
-    },
-}
-
-impl ClusterError {
-    pub(crate) fn nats(e: impl std::fmt::Display) -> ClusterError {
-        ClusterError::Nats(e.to_string())
-    }
-}
-
 /// A connection, and the streams, consumer and buckets of the cluster (made when missing).
 #[derive(Clone)]
 pub struct Nats {
@@ -97,8 +69,8 @@ pub struct Nats {
 }
 
 impl Nats {
-    pub async fn connect(config: &Config, name: &str) -> Result<Nats, ClusterError> {
-        let unreachable = |reason: String| ClusterError::Unreachable {
+    pub async fn connect(config: &Config, name: &str) -> Result<Nats, Error> {
+        let unreachable = |reason: String| Error::Unreachable {
             url: config.url.clone(),
             reason,
         };
@@ -116,7 +88,7 @@ impl Nats {
             .await
             .map_err(|e| unreachable(e.to_string()))?;
         let js = jetstream::new(client.clone());
-        let no_js = |e: String| ClusterError::NoJetStream {
+        let no_js = |e: String| Error::NoJetStream {
             url: config.url.clone(),
             reason: e,
         };
@@ -153,7 +125,7 @@ impl Nats {
             },
         )
         .await
-        .map_err(ClusterError::nats)?;
+        .map_err(Error::nats)?;
         js.get_or_create_stream(stream::Config {
             name: OUTCOMES_STREAM.into(),
             subjects: vec![OUTCOMES_SUBJECTS.into()],
@@ -164,7 +136,7 @@ impl Nats {
             ..Default::default()
         })
         .await
-        .map_err(ClusterError::nats)?;
+        .map_err(Error::nats)?;
         let files = match js.get_object_store(FILES).await {
             Ok(f) => f,
             Err(_) => js
@@ -174,7 +146,7 @@ impl Nats {
                     ..Default::default()
                 })
                 .await
-                .map_err(ClusterError::nats)?,
+                .map_err(Error::nats)?,
         };
         let workers = match js.get_key_value(WORKERS).await {
             Ok(w) => w,
@@ -188,7 +160,7 @@ impl Nats {
                     ..Default::default()
                 })
                 .await
-                .map_err(ClusterError::nats)?,
+                .map_err(Error::nats)?,
         };
         Ok(Nats {
             client,
@@ -200,10 +172,10 @@ impl Nats {
     }
 
     /// The consumer workers pull jobs from.
-    pub async fn consumer(&self) -> Result<consumer::PullConsumer, ClusterError> {
+    pub async fn consumer(&self) -> Result<consumer::PullConsumer, Error> {
         self.js
             .get_consumer_from_stream(CONSUMER, WORK_STREAM)
             .await
-            .map_err(ClusterError::nats)
+            .map_err(Error::nats)
     }
 }
