@@ -1,4 +1,4 @@
-//! `judge`: the command-line entry point. Parses arguments, runs the command, maps errors to exit codes.
+//! `judge`: the command-line entry point. Parses arguments, runs the command, exits with the status `cli::exit` gives.
 
 mod cli;
 
@@ -22,25 +22,27 @@ fn main() -> ExitCode {
     {
         std::process::exit(judge_core::replay::main(&argv[2..]));
     }
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            // What clap's own exit does, but with the status decided where every other is.
+            let _ = e.print();
+            return ExitCode::from(cli::exit::for_usage(&e));
+        }
+    };
     match cli::main(args) {
         Ok(code) => code,
-        Err(e)
-            if e.chain().any(|c| {
-                c.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) =>
-        {
-            // The reader went away (`judge show | head`): stop quietly, as if by SIGPIPE.
-            ExitCode::from(141)
-        }
         Err(e) => {
-            anstream::eprintln!(
-                "{}error:{} {e:#}",
-                anstyle::AnsiColor::Red.on_default().bold().render(),
-                anstyle::Reset.render()
-            );
-            ExitCode::from(cli::EXIT_ERROR)
+            let code = cli::exit::for_error(&e);
+            // The reader went away (`judge show | head`): stop quietly, as if by SIGPIPE.
+            if code != cli::exit::EXIT_CLOSED_PIPE {
+                anstream::eprintln!(
+                    "{}error:{} {e:#}",
+                    anstyle::AnsiColor::Red.on_default().bold().render(),
+                    anstyle::Reset.render()
+                );
+            }
+            ExitCode::from(code)
         }
     }
 }

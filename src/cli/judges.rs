@@ -34,7 +34,7 @@ impl Judges for CliJudges<'_> {
             let made = self
                 .ctx
                 .judging(self.cluster)
-                .map_err(|e| judge_ops::Error::Judges(format!("{e:#}")))?;
+                .map_err(|e| judge_ops::Error::Judges(e.into()))?;
             self.judging = Some(made);
         }
         Ok(self.judging.as_mut().expect("made").as_mut())

@@ -30,7 +30,7 @@ pub(crate) struct ListenArgs {
 pub(crate) fn listen(ctx: &Context, args: ListenArgs) -> Result<ExitCode> {
     let ws = &ctx.ws;
     let server = Server::bind(args.port).map_err(|e| match e {
-        judge_core::Error::PortInUse { port } => anyhow::anyhow!(
+        judge_web::Error::PortInUse { port } => anyhow::anyhow!(
             "port {port} is in use: another program listens there (cph in VS Code and CP Editor use 27121)\n  fix: stop that program, or listen on another port with --port N and add N to Competitive Companion's custom ports"
         ),
         e => e.into(),

@@ -6,6 +6,7 @@ mod cluster;
 mod compare;
 mod config;
 mod context;
+pub(crate) mod exit;
 mod export;
 mod generate;
 mod history;
@@ -38,22 +39,16 @@ use clap::{Parser, Subcommand, ValueEnum};
 use context::Context;
 use judge_core::model::SolutionReport;
 use judge_core::session::Settings;
-use judge_core::verdict::Verdict;
 use judge_core::workspace::Workspace;
 
-/// Exit status: the verdict was AC (or the command succeeded).
-pub(crate) const EXIT_OK: u8 = 0;
-/// Exit status: a verdict other than AC.
-pub(crate) const EXIT_VERDICT: u8 = 1;
-/// Exit status: a usage, configuration or judge error (also an IE verdict).
-pub(crate) const EXIT_ERROR: u8 = 2;
+pub(crate) use exit::{exit_for, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
 
 #[derive(Parser)]
 #[command(
     name = "judge",
     version,
     about = "A local competitive-programming judge: compile, run under limits, check, report like an online judge",
-    after_help = "Exit status: 0 accepted (AC), 1 any other verdict, 2 usage, configuration or judge error, 130 interrupted."
+    after_help = exit::summary()
 )]
 pub(crate) struct Cli {
     /// The workspace (the folder holding problems/); found from the current folder by default.
@@ -288,14 +283,6 @@ impl Command {
         let path_like = name.contains('/') || Path::new(name).extension().is_some();
         (path_like && !cwd.join(name).exists()).then(|| name.to_string())
     }
-}
-
-pub(crate) fn exit_for(v: Verdict) -> ExitCode {
-    ExitCode::from(match v {
-        Verdict::Ac => EXIT_OK,
-        Verdict::Ie => EXIT_ERROR,
-        _ => EXIT_VERDICT,
-    })
 }
 
 pub(crate) fn print_json(report: &SolutionReport) -> Result<()> {

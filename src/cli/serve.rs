@@ -48,7 +48,7 @@ pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
     }
     let bound = args.bind.unwrap_or(ADDRESS.into());
     let server = Server::bind_at(bound, args.port).map_err(|e| match e {
-        judge_core::Error::PortInUse { port } => anyhow::anyhow!(
+        judge_web::Error::PortInUse { port } => anyhow::anyhow!(
             "port {port} is in use by another program\n  fix: choose another port with --port N (0: any free port)"
         ),
         e => e.into(),
@@ -88,8 +88,7 @@ pub(crate) fn serve(ctx: &Context, args: ServeArgs) -> Result<ExitCode> {
     let remote = ctx.cluster(&args.cluster).map(|config| {
         let (workspace, memo) = (ws.clone(), ctx.memo_dir());
         let connect: judge_web::serve::Remote = Box::new(move || {
-            let cluster = judge_cluster::dispatch::Cluster::connect(&config, &memo)
-                .map_err(|e| e.to_string())?;
+            let cluster = judge_cluster::dispatch::Cluster::connect(&config, &memo)?;
             Ok(Box::new(judge_cluster::dispatch::Remote { cluster, workspace }) as _)
         });
         connect

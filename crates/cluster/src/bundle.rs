@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use judge_core::model::SourceDigest;
 use judge_core::workspace::{Problem, Solution, Workspace};
 
-use crate::nats::ClusterError;
+use crate::error::Error;
 use crate::wire::{hash, Entry, Manifest, ProblemRef};
 
 /// Where a package sits in its bundle.
@@ -39,11 +39,7 @@ pub struct Pack {
 }
 
 impl Bundle {
-    pub fn of(
-        ws: &Workspace,
-        problem: &Problem,
-        solution: &Solution,
-    ) -> Result<Bundle, ClusterError> {
+    pub fn of(ws: &Workspace, problem: &Problem, solution: &Solution) -> Result<Bundle, Error> {
         let mut bundle = Bundle {
             manifest: Manifest::default(),
             contents: Vec::new(),
@@ -102,12 +98,12 @@ impl Bundle {
         dir: &Path,
         prefix: &str,
         keep: &dyn Fn(&Path) -> bool,
-    ) -> Result<(), ClusterError> {
+    ) -> Result<(), Error> {
         for entry in walkdir::WalkDir::new(dir)
             .follow_links(true)
             .sort_by_file_name()
         {
-            let entry = entry.map_err(|e| ClusterError::Nats(format!("{}: {e}", dir.display())))?;
+            let entry = entry.map_err(|e| Error::Nats(format!("{}: {e}", dir.display())))?;
             if !entry.file_type().is_file() {
                 continue;
             }
@@ -121,10 +117,10 @@ impl Bundle {
         Ok(())
     }
 
-    fn add_file(&mut self, path: &Path, name: &str) -> Result<(), ClusterError> {
+    fn add_file(&mut self, path: &Path, name: &str) -> Result<(), Error> {
         use std::os::unix::fs::PermissionsExt;
         let bytes = std::fs::read(path)
-            .map_err(|e| ClusterError::Nats(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| Error::Nats(format!("cannot read {}: {e}", path.display())))?;
         let executable = std::fs::metadata(path)
             .map(|m| m.permissions().mode() & 0o111 != 0)
             .unwrap_or(false);
@@ -154,7 +150,7 @@ pub fn open(
     bundle: &Path,
     problem: &ProblemRef,
     state: &Path,
-) -> Result<(Workspace, String), judge_core::Error> {
+) -> Result<(Workspace, String), Error> {
     match problem {
         ProblemRef::Workspace { id } => {
             let ws = Workspace::at(bundle)?.with_state(state);

@@ -18,7 +18,8 @@ use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Work
 
 use crate::bundle::Bundle;
 use crate::calibrate;
-use crate::nats::{ClusterError, Config, Nats, WORK_STREAM};
+use crate::error::Error;
+use crate::nats::{Config, Nats, WORK_STREAM};
 use crate::wire::{JobCase, Judged, Outcome};
 
 /// A connection to the cluster, for handing out work.
@@ -38,12 +39,12 @@ const WORKERS_LOOKED_AT: Duration = Duration::from_secs(5);
 impl Cluster {
     /// Connects to the cluster of `config`; this machine's calibration figure is the one
     /// remembered in `memo` ([`calibrate::remembered`]).
-    pub fn connect(config: &Config, memo: &std::path::Path) -> Result<Cluster, ClusterError> {
+    pub fn connect(config: &Config, memo: &std::path::Path) -> Result<Cluster, Error> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
             .build()
-            .map_err(ClusterError::nats)?;
+            .map_err(Error::nats)?;
         let nats = runtime.block_on(Nats::connect(config, "judge"))?;
         Ok(Cluster {
             runtime,
@@ -76,7 +77,7 @@ impl Cluster {
         ws: &Workspace,
         run: Run,
         submission: &str,
-    ) -> Result<SolutionReport, ClusterError> {
+    ) -> Result<SolutionReport, Error> {
         let Run {
             problem,
             solution,
@@ -86,7 +87,7 @@ impl Cluster {
         } = run;
         let language = ws
             .language_of(&solution.path)
-            .map_err(|e| ClusterError::Nats(e.to_string()))?;
+            .map_err(|e| Error::Nats(e.to_string()))?;
         let (limits, time_rule) = options.limits_for(problem, &language.id);
         let mut report = SolutionReport {
             problem: problem.id.clone(),
@@ -142,10 +143,10 @@ impl Cluster {
 
     /// Who will judge, as far as is known before they do: the workers registered now, and the
     /// sandbox of the first; a worker of another protocol is refused.
-    fn expect_workers(&self, report: &mut SolutionReport) -> Result<(), ClusterError> {
+    fn expect_workers(&self, report: &mut SolutionReport) -> Result<(), Error> {
         let ready = self.workers();
         if let Some(w) = ready.iter().find(|w| w.protocol != crate::wire::PROTOCOL) {
-            return Err(ClusterError::Protocol {
+            return Err(Error::Protocol {
                 worker: w.name.clone(),
                 theirs: w.protocol,
                 ours: crate::wire::PROTOCOL,
@@ -194,7 +195,7 @@ impl Cluster {
         submission: &str,
         observer: &mut dyn Observer,
         limits: &judge_core::verdict::Limits,
-    ) -> Result<BTreeMap<usize, Outcome>, ClusterError> {
+    ) -> Result<BTreeMap<usize, Outcome>, Error> {
         let nats = &self.nats;
         let manifest = self.put_bundle(bundle).await?;
         // Listened to before anything is published: a job given up on is said only once.
@@ -205,7 +206,7 @@ impl Cluster {
                 crate::nats::CONSUMER
             ))
             .await
-            .map_err(ClusterError::nats)?;
+            .map_err(Error::nats)?;
         let mut found = outcomes_of(nats, submission).await?;
         let numbered: Vec<JobCase> = cases
             .iter()
@@ -240,7 +241,7 @@ impl Cluster {
                         }
                     };
                     let outcome: Outcome = serde_json::from_slice(&message.payload)
-                        .map_err(|e| ClusterError::Malformed(format!("an outcome: {e}")))?;
+                        .map_err(|e| Error::Malformed(format!("an outcome: {e}")))?;
                     last_news = Instant::now();
                     if outcome.index < cases.len() {
                         // The same wherever it goes: nothing more to wait for.
@@ -284,7 +285,7 @@ fn gather(
     report: &mut SolutionReport,
     outcomes: BTreeMap<usize, Outcome>,
     cases: &[TestCase],
-) -> Result<(), ClusterError> {
+) -> Result<(), Error> {
     let mut compiled = false;
     let mut by_worker: BTreeMap<String, Worker> = BTreeMap::new();
     for (index, outcome) in outcomes {
@@ -328,7 +329,7 @@ fn gather(
                 c.attempt = Some(outcome.attempt);
                 report.cases.push(c);
             }
-            Judged::Lacking { reason } => return Err(ClusterError::NoWorkerCan(reason)),
+            Judged::Lacking { reason } => return Err(Error::NoWorkerCan(reason)),
         }
     }
     report.workers = by_worker.into_values().collect();
@@ -418,24 +419,21 @@ fn idle_note(before: Option<&[String]>, now: &[String], quiet: Duration) -> Opti
 }
 
 /// Every outcome of `submission`, from the first.
-async fn outcomes_of(
-    nats: &Nats,
-    submission: &str,
-) -> Result<consumer::pull::Ordered, ClusterError> {
+async fn outcomes_of(nats: &Nats, submission: &str) -> Result<consumer::pull::Ordered, Error> {
     nats.js
         .get_stream(crate::nats::OUTCOMES_STREAM)
         .await
-        .map_err(ClusterError::nats)?
+        .map_err(Error::nats)?
         .create_consumer(consumer::pull::OrderedConfig {
             filter_subject: format!("judge.outcomes.{submission}"),
             deliver_policy: consumer::DeliverPolicy::All,
             ..Default::default()
         })
         .await
-        .map_err(ClusterError::nats)?
+        .map_err(Error::nats)?
         .messages()
         .await
-        .map_err(ClusterError::nats)
+        .map_err(Error::nats)
 }
 
 /// A case no worker could judge: an internal error, with why.
@@ -477,7 +475,7 @@ impl judge_core::session::Judging for Remote {
             .map_err(|e| match e {
                 // Not judged, as a local run does not judge a language this machine lacks:
                 // a skip for the commands that judge many solutions, a batch line's error.
-                ClusterError::NoWorkerCan(reason) => judge_core::Error::Refused {
+                Error::NoWorkerCan(reason) => judge_core::Error::Refused {
                     solution: solution.name.clone(),
                     why: format!(
                         "no worker can judge it: {}",
@@ -486,7 +484,7 @@ impl judge_core::session::Judging for Remote {
                     fix: "install what it needs on the workers, or start a worker that has it"
                         .into(),
                 },
-                e => judge_core::Error::Remote(e.to_string()),
+                e => judge_core::Error::Judging(Box::new(e)),
             })
     }
 }

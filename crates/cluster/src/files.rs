@@ -8,17 +8,18 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use tokio::io::AsyncReadExt;
 
-use crate::nats::{ClusterError, Nats};
+use crate::error::Error;
+use crate::nats::Nats;
 use crate::wire::{hash, Manifest};
 
 /// Puts `bytes` in the store under their hash, unless it holds them already: the hash.
-pub async fn put(nats: &Nats, bytes: &[u8]) -> Result<String, ClusterError> {
+pub async fn put(nats: &Nats, bytes: &[u8]) -> Result<String, Error> {
     let name = hash(bytes);
     if nats.files.info(&name).await.is_err() {
         nats.files
             .put(name.as_str(), &mut &bytes[..])
             .await
-            .map_err(ClusterError::nats)?;
+            .map_err(Error::nats)?;
     }
     Ok(name)
 }
@@ -84,7 +85,7 @@ impl Cache {
     }
 
     /// The file of `hash`, fetched when missing; what was fetched must hash to its name.
-    pub async fn fetch(&self, nats: &Nats, hash: &str) -> Result<PathBuf, ClusterError> {
+    pub async fn fetch(&self, nats: &Nats, hash: &str) -> Result<PathBuf, Error> {
         let path = self.object(hash);
         if path.is_file() {
             return Ok(path);
@@ -99,12 +100,12 @@ impl Cache {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                     waited += Duration::from_millis(250);
                 }
-                Err(why) => return Err(ClusterError::Nats(why)),
+                Err(why) => return Err(Error::Nats(why)),
                 Ok(bytes) => break bytes,
             }
         };
         if crate::wire::hash(&bytes) != hash {
-            return Err(ClusterError::Malformed(format!(
+            return Err(Error::Malformed(format!(
                 "file {hash} from the store has other contents"
             )));
         }
@@ -114,7 +115,7 @@ impl Cache {
 
     /// The folder holding the files of the bundle whose manifest is `manifest`, made when
     /// missing (in a temporary folder, then moved into place whole).
-    pub async fn bundle(&self, nats: &Nats, manifest: &str) -> Result<PathBuf, ClusterError> {
+    pub async fn bundle(&self, nats: &Nats, manifest: &str) -> Result<PathBuf, Error> {
         let dir = self.dir.join("bundles").join(manifest);
         if dir.is_dir() {
             return Ok(dir);
@@ -122,7 +123,7 @@ impl Cache {
         let listed = self.fetch(nats, manifest).await?;
         let text = std::fs::read(&listed).map_err(|e| local(&listed, e))?;
         let manifest_of: Manifest = serde_json::from_slice(&text)
-            .map_err(|e| ClusterError::Malformed(format!("manifest {manifest}: {e}")))?;
+            .map_err(|e| Error::Malformed(format!("manifest {manifest}: {e}")))?;
         let parent = self.dir.join("bundles");
         std::fs::create_dir_all(&parent).map_err(|e| local(&parent, e))?;
         let staging = tempfile::Builder::new()
@@ -148,9 +149,8 @@ impl Cache {
             .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
         for (rel, entry) in &manifest_of.files {
-            let relative = safe_relative(rel).ok_or_else(|| {
-                ClusterError::Malformed(format!("manifest {manifest} names `{rel}`"))
-            })?;
+            let relative = safe_relative(rel)
+                .ok_or_else(|| Error::Malformed(format!("manifest {manifest} names `{rel}`")))?;
             let from = self.fetch(nats, &entry.hash).await?;
             let to = staging.path().join(relative);
             if let Some(d) = to.parent() {
@@ -169,7 +169,7 @@ impl Cache {
         if std::fs::rename(&staged, &dir).is_err() {
             let _ = std::fs::remove_dir_all(&staged);
             if !dir.is_dir() {
-                return Err(ClusterError::Nats(format!(
+                return Err(Error::Nats(format!(
                     "cannot move bundle {manifest} into {}",
                     dir.display()
                 )));
@@ -182,22 +182,21 @@ impl Cache {
 impl Cache {
     /// Fetches the pack `hash` and keeps each of its files as an object, each checked against
     /// the hash it is named by.
-    async fn unpack_into_cache(&self, nats: &Nats, hash: &str) -> Result<(), ClusterError> {
-        let bytes = read(nats, hash).await.map_err(ClusterError::Nats)?;
+    async fn unpack_into_cache(&self, nats: &Nats, hash: &str) -> Result<(), Error> {
+        let bytes = read(nats, hash).await.map_err(Error::Nats)?;
         if crate::wire::hash(&bytes) != hash {
-            return Err(ClusterError::Malformed(format!(
+            return Err(Error::Malformed(format!(
                 "pack {hash} from the store has other contents"
             )));
         }
-        let files =
-            unpack(&bytes).map_err(|e| ClusterError::Malformed(format!("pack {hash}: {e}")))?;
+        let files = unpack(&bytes).map_err(|e| Error::Malformed(format!("pack {hash}: {e}")))?;
         for (name, contents) in files {
             let path = self.object(name);
             if path.is_file() {
                 continue;
             }
             if crate::wire::hash(contents) != name {
-                return Err(ClusterError::Malformed(format!(
+                return Err(Error::Malformed(format!(
                     "file {name} of pack {hash} has other contents"
                 )));
             }
@@ -247,8 +246,8 @@ fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-fn local(path: &Path, e: std::io::Error) -> ClusterError {
-    ClusterError::Nats(format!("{}: {e}", path.display()))
+fn local(path: &Path, e: std::io::Error) -> Error {
+    Error::Nats(format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

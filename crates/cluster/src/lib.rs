@@ -4,7 +4,10 @@
 pub mod bundle;
 pub mod calibrate;
 pub mod dispatch;
+mod error;
 pub mod files;
 pub mod nats;
 pub mod wire;
 pub mod worker;
+
+pub use error::Error;

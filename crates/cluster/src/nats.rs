@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use async_nats::jetstream::{self, consumer, kv, object_store, stream};
 
+use crate::error::Error;
+
 /// Where work is queued: one message per case (`judge.work`).
 pub const WORK_STREAM: &str = "JUDGE_WORK";
 pub const WORK_SUBJECT: &str = "judge.work";
@@ -56,36 +58,6 @@ impl Config {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ClusterError {
-    #[error("cannot reach the NATS server at {url}: {reason}\n  fix: start it (`nats-server -js`), or check the address given with --nats (or [cluster] url in judge.toml)")]
-    Unreachable { url: String, reason: String },
-    #[error("the NATS server at {url} has no JetStream: {reason}\n  fix: start it with JetStream on (`nats-server -js`, or `jetstream {{}}` in its configuration)")]
-    NoJetStream { url: String, reason: String },
-    #[error("the cluster failed: {0}")]
-    Nats(String),
-    #[error("a message of the cluster could not be read: {0}")]
-    Malformed(String),
-    /// No worker had what the submission needs (`worker NAME: ...` says what), by its job's
-    /// last delivery.
-    #[error("no worker can judge it: {0}")]
-    NoWorkerCan(String),
-    /// A worker registered that speaks another version of the cluster's messages: it would
-    /// take this judge's jobs and read them as something else.
-    #[error("worker {worker} speaks version {theirs} of the cluster's protocol, this judge version {ours}\n  fix: run the same build of the judge on every machine of the cluster (stop worker {worker}, or install this build there)")]
-    Protocol {
-        worker: String,
-        theirs: u32,
-        ours: u32,
-    },
-}
-
-impl ClusterError {
-    pub(crate) fn nats(e: impl std::fmt::Display) -> ClusterError {
-        ClusterError::Nats(e.to_string())
-    }
-}
-
 /// A connection, and the streams, consumer and buckets of the cluster (made when missing).
 #[derive(Clone)]
 pub struct Nats {
@@ -97,7 +69,7 @@ pub struct Nats {
 }
 
 impl Nats {
-    pub async fn connect(config: &Config, name: &str) -> Result<Nats, ClusterError> {
+    pub async fn connect(config: &Config, name: &str) -> Result<Nats, Error> {
         let client = client(config, name).await?;
         let js = jetstream::new(client.clone());
         work_queue(&js, config).await?;
@@ -111,7 +83,7 @@ impl Nats {
             ..Default::default()
         })
         .await
-        .map_err(ClusterError::nats)?;
+        .map_err(Error::nats)?;
         let files = match js.get_object_store(FILES).await {
             Ok(f) => f,
             Err(_) => js
@@ -121,7 +93,7 @@ impl Nats {
                     ..Default::default()
                 })
                 .await
-                .map_err(ClusterError::nats)?,
+                .map_err(Error::nats)?,
         };
         let workers = match js.get_key_value(WORKERS).await {
             Ok(w) => w,
@@ -135,7 +107,7 @@ impl Nats {
                     ..Default::default()
                 })
                 .await
-                .map_err(ClusterError::nats)?,
+                .map_err(Error::nats)?,
         };
         Ok(Nats {
             client,
@@ -147,17 +119,17 @@ impl Nats {
     }
 
     /// The consumer workers pull jobs from.
-    pub async fn consumer(&self) -> Result<consumer::PullConsumer, ClusterError> {
+    pub async fn consumer(&self) -> Result<consumer::PullConsumer, Error> {
         self.js
             .get_consumer_from_stream(CONSUMER, WORK_STREAM)
             .await
-            .map_err(ClusterError::nats)
+            .map_err(Error::nats)
     }
 }
 
 /// A connection to the server, by the configured credentials when there are some.
-async fn client(config: &Config, name: &str) -> Result<async_nats::Client, ClusterError> {
-    let unreachable = |reason: String| ClusterError::Unreachable {
+async fn client(config: &Config, name: &str) -> Result<async_nats::Client, Error> {
+    let unreachable = |reason: String| Error::Unreachable {
         url: config.url.clone(),
         reason,
     };
@@ -178,7 +150,7 @@ async fn client(config: &Config, name: &str) -> Result<async_nats::Client, Clust
 
 /// The work queue and the consumer workers pull from it with; the server's first JetStream
 /// request, so a server without JetStream is said here.
-async fn work_queue(js: &jetstream::Context, config: &Config) -> Result<(), ClusterError> {
+async fn work_queue(js: &jetstream::Context, config: &Config) -> Result<(), Error> {
     let work_config = stream::Config {
         name: WORK_STREAM.into(),
         subjects: vec![WORK_SUBJECT.into()],
@@ -199,7 +171,7 @@ async fn work_queue(js: &jetstream::Context, config: &Config) -> Result<(), Clus
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
             Err(e) => {
-                return Err(ClusterError::NoJetStream {
+                return Err(Error::NoJetStream {
                     url: config.url.clone(),
                     reason: e.to_string(),
                 })
@@ -217,6 +189,6 @@ async fn work_queue(js: &jetstream::Context, config: &Config) -> Result<(), Clus
         },
     )
     .await
-    .map_err(ClusterError::nats)?;
+    .map_err(Error::nats)?;
     Ok(())
 }

@@ -97,9 +97,6 @@ pub enum Error {
     #[error("there is no template for {language}\n  fix: start from a copy of a solution with --from, or write the file yourself")]
     NoTemplate { language: String },
 
-    #[error("{path} is not a problem package the judge reads\n  fix: name a folder with a problem.yaml (the Kattis/ICPC format) or a problem.xml (Polygon), or a .zip of one")]
-    NotAPackage { path: String },
-
     #[error("{problem}: no accepted submission ran here, so the time limit cannot be derived\n  fix: give one with --time-limit, or add an accepted submission in a language the judge runs")]
     NoTimeLimit { problem: String },
 
@@ -126,24 +123,10 @@ pub enum Error {
     #[error("cannot build the program folder {path}: {why}\n  fix: keep the sources of one language in it (headers and other files beside them are fine), or give it `build` and `run` scripts")]
     ProgramFolder { path: String, why: String },
 
-    #[error("cannot import {path}: {message}\n  fix: {fix}")]
-    Import {
-        path: String,
-        message: String,
-        fix: String,
-    },
-
-    #[error("port {port} is in use: another program listens there\n  fix: stop that program, or choose another port with --port N")]
-    PortInUse { port: u16 },
-
-    #[error(
-        "cannot serve on 127.0.0.1:{port}: {source}\n  fix: choose another port with --port N"
-    )]
-    Serve { port: u16, source: std::io::Error },
-
-    /// Judging on other machines failed (the cluster says how).
-    #[error("{0}")]
-    Remote(String),
+    /// Judging elsewhere failed (a cluster's workers, say): the error of the crate that
+    /// judged, which this one cannot name.
+    #[error(transparent)]
+    Judging(Box<dyn std::error::Error + Send + Sync>),
 
     #[error(transparent)]
     Run(#[from] judge_runner::RunError),

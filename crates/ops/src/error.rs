@@ -7,6 +7,9 @@ pub enum Error {
     /// The engine's: a problem that does not load, a build that cannot start, a runner lost.
     #[error(transparent)]
     Core(#[from] judge_core::Error),
+    /// A package's or an import's, as the packages say it: a package that does not load.
+    #[error(transparent)]
+    Packages(#[from] judge_packages::Error),
     /// A comparison or a verify of a problem with nothing to judge.
     #[error("problem `{problem}` has no solutions: add solutions/{problem}/{example}")]
     NoSolutions {
@@ -42,18 +45,20 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// The problem's generator made no input: why, with the size and seed.
-    #[error("{0}")]
-    Generator(String),
+    /// The problem's generator made no input: why (as the core says it), with the size and
+    /// seed.
+    #[error("{why} (size {size}, seed {seed})")]
+    Generator { why: String, size: u64, seed: u64 },
     /// `judge generate` given a folder that is not a Kattis package (as the user named it).
     #[error("{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder", .0.display())]
     NotAKattisPackage(std::path::PathBuf),
     /// A path that could not be made absolute.
     #[error(transparent)]
     Path(std::io::Error),
-    /// What makes the judges failed (a cluster that cannot be reached, say); its message.
-    #[error("{0}")]
-    Judges(String),
+    /// What makes the judges failed (a cluster that cannot be reached, say): the front-end's
+    /// error, said with its sources.
+    #[error("{}", chain(.0.as_ref()))]
+    Judges(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl Error {

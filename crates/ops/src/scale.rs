@@ -57,10 +57,12 @@ pub fn scale(
                 Input::Generator { seed } => {
                     let made =
                         judge_core::stress::generate_sized(judge, &problem, *seed, n, &path)?;
-                    if let Err(message) = made {
-                        return Err(Error::Generator(format!(
-                            "{message} (size {n}, seed {seed})"
-                        )));
+                    if let Err(why) = made {
+                        return Err(Error::Generator {
+                            why,
+                            size: n,
+                            seed: *seed,
+                        });
                     }
                 }
                 Input::Template(t) => {

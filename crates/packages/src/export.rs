@@ -81,7 +81,7 @@ pub fn kattis(
     dir: &Path,
     force: bool,
     version: Version,
-) -> Result<Exported> {
+) -> crate::Result<Exported> {
     let shown_problem = ws.show(&problem.dir);
     let statement = problem.dir.join("statement.md");
     let statement_text = std::fs::read_to_string(&statement).map_err(|_| Error::Config {

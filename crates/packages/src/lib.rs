@@ -2,6 +2,7 @@
 //! zip archives), problems imported from the tools contestants use, and problems exported as
 //! packages. What a package holds becomes what the core's workspace knows (`Mounted`).
 
+mod error;
 pub mod export;
 pub mod import;
 pub mod package;
@@ -9,3 +10,5 @@ pub mod package;
 // loading checks the generated data); it keeps its name here.
 pub use package::kattis::generate;
 mod yaml;
+
+pub use error::{Error, Result};

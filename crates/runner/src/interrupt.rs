@@ -8,6 +8,9 @@ use std::sync::Mutex;
 
 use super::sys;
 
+/// The exit status of a judge stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
 static RUNNERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 /// What else to undo at Ctrl-C (work handed to other machines), by the id [`on_interrupt`] gave.
 static HOOKS: Mutex<Vec<(u64, Hook)>> = Mutex::new(Vec::new());
@@ -57,7 +60,7 @@ pub fn install_then(before_exit: impl Fn() + Send + 'static) {
         } else {
             eprintln!("\ninterrupted");
         }
-        std::process::exit(130);
+        std::process::exit(EXIT_INTERRUPTED.into());
     });
 }
 

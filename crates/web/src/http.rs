@@ -15,7 +15,7 @@ use axum::http::{header, HeaderMap};
 use http_body_util::BodyExt;
 use tokio::sync::Notify;
 
-use judge_core::error::{Error, Result};
+use crate::error::{Error, Result};
 
 /// The address the judge serves on unless told otherwise (`judge serve --bind`): other
 /// machines never reach it.
@@ -34,26 +34,31 @@ impl Server {
 
     /// Binds `address:port`: only `judge serve --bind` asks for another address than 127.0.0.1.
     pub fn bind_at(address: IpAddr, port: u16) -> Result<Server> {
-        let listener =
-            TcpListener::bind(SocketAddr::from((address, port))).map_err(|source| match source
-                .kind()
-            {
-                std::io::ErrorKind::AddrInUse => Error::PortInUse { port },
-                _ => Error::Serve { port, source },
-            })?;
+        let at = SocketAddr::from((address, port));
+        let listener = TcpListener::bind(at).map_err(|source| match source.kind() {
+            std::io::ErrorKind::AddrInUse => Error::PortInUse { port },
+            _ => Error::Serve { at, source },
+        })?;
         Ok(Server { listener })
     }
 
     /// The port it is bound to.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map_or(0, |a| a.port())
+        self.address().port()
+    }
+
+    /// The address and port it is bound to.
+    fn address(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from((ADDRESS, 0)))
     }
 
     /// Serves `app` until `stop` is notified, on a tokio runtime started here (one thread: the
     /// judge's servers are for one user). Requests being answered are finished first.
     pub fn serve(self, app: axum::Router, stop: Arc<Notify>) -> Result<()> {
-        let port = self.port();
-        let failed = |source| Error::Serve { port, source };
+        let at = self.address();
+        let failed = |source| Error::Serve { at, source };
         self.listener.set_nonblocking(true).map_err(failed)?;
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()

@@ -16,8 +16,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use tokio::sync::Notify;
 
+use crate::error::Result;
 use crate::http::{self, BodyError, Server};
-use judge_core::error::Result;
 use judge_core::workspace::Workspace;
 use judge_packages::import::{self, companion, Imported};
 
@@ -141,8 +141,9 @@ async fn receive(
             )
         }
     };
-    let (draft, batch) = match companion::parse(&body).and_then(|(d, b)| {
-        import::check(&d)?;
+    let parsed = companion::parse(&body).map_err(|e| e.to_string());
+    let (draft, batch) = match parsed.and_then(|(d, b)| {
+        import::check(&d).map_err(|e| e.to_string())?;
         Ok((d, b))
     }) {
         Ok(parsed) => parsed,

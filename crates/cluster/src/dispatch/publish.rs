@@ -10,8 +10,9 @@ use judge_core::session::Options;
 
 use super::Cluster;
 use crate::bundle::Bundle;
+use crate::error::Error;
 use crate::files;
-use crate::nats::{ClusterError, WORK_STREAM, WORK_SUBJECT};
+use crate::nats::{WORK_STREAM, WORK_SUBJECT};
 use crate::wire::{Job, JobCase, JobOptions, Judged, Outcome};
 
 /// Files put in the store at once, the first time a bundle is submitted.
@@ -19,7 +20,7 @@ const PUTS_AT_ONCE: usize = 16;
 
 impl Cluster {
     /// Puts the bundle's files in the store, unless it has them: the manifest's hash.
-    pub(super) async fn put_bundle(&self, bundle: &Bundle) -> Result<String, ClusterError> {
+    pub(super) async fn put_bundle(&self, bundle: &Bundle) -> Result<String, Error> {
         let nats = &self.nats;
         let listed =
             serde_json::to_vec(&judge_core::schema::tagged(&bundle.manifest)).expect("plain data");
@@ -57,7 +58,7 @@ impl Cluster {
         &self,
         (bundle, manifest, options, submission): (&Bundle, &str, &Options, &str),
         numbered: &'a [JobCase],
-    ) -> Result<HashMap<u64, &'a [JobCase]>, ClusterError> {
+    ) -> Result<HashMap<u64, &'a [JobCase]>, Error> {
         let mut acks = Vec::new();
         for chunk in numbered.chunks(crate::wire::per_job(numbered.len())) {
             let job = Job {
@@ -86,12 +87,12 @@ impl Cluster {
                         .message_id(format!("{submission}/{first}")),
                 )
                 .await
-                .map_err(ClusterError::nats)?;
+                .map_err(Error::nats)?;
             acks.push((chunk, ack));
         }
         let mut sequence_of: HashMap<u64, &[JobCase]> = HashMap::new();
         for (chunk, ack) in acks {
-            let ack = ack.await.map_err(ClusterError::nats)?;
+            let ack = ack.await.map_err(Error::nats)?;
             sequence_of.insert(ack.sequence, chunk);
         }
         Ok(sequence_of)
@@ -105,7 +106,7 @@ impl Cluster {
         sequence_of: &HashMap<u64, &[JobCase]>,
         outcomes: &BTreeMap<usize, Outcome>,
         submission: &str,
-    ) -> Result<(), ClusterError> {
+    ) -> Result<(), Error> {
         let Some((chunk, deliveries)) = given_up_on(payload, sequence_of) else {
             return Ok(());
         };

@@ -20,8 +20,9 @@ use judge_core::schema::tagged;
 use judge_core::session::Settings;
 
 use crate::calibrate;
+use crate::error::Error;
 use crate::files::Cache;
-use crate::nats::{ClusterError, Config, Nats};
+use crate::nats::{Config, Nats};
 use crate::wire::{Job, JobCase, Judged, Outcome, WorkerInfo};
 use judging::Slot;
 
@@ -82,12 +83,12 @@ pub fn run(
     config: &Config,
     options: WorkerOptions,
     log: impl Fn(Event) + Send + Sync + 'static,
-) -> Result<(), ClusterError> {
+) -> Result<(), Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(ClusterError::nats)?;
+        .map_err(Error::nats)?;
     let held: Held = Arc::new(Mutex::new(HashMap::new()));
     let publishing: Publishing = Arc::new(tokio::sync::Mutex::new(()));
     let listed: Listed = Arc::new(Mutex::new(None));
@@ -140,7 +141,7 @@ async fn serve(
     publishing: Publishing,
     listed: Listed,
     log: Arc<dyn Fn(Event) + Send + Sync>,
-) -> Result<(), ClusterError> {
+) -> Result<(), Error> {
     let nats = Nats::connect(config, &format!("judge worker {}", options.name)).await?;
     let info = WorkerInfo {
         protocol: crate::wire::PROTOCOL,
@@ -151,18 +152,18 @@ async fn serve(
             Some(us) => us,
             None => tokio::task::spawn_blocking(calibrate::calibrate)
                 .await
-                .map_err(ClusterError::nats)?,
+                .map_err(Error::nats)?,
         },
         jobs: options.jobs,
         sandbox: judge_runner::Runner::start(options.settings.sandbox)
             .map(|r| judge_runner::Executor::sandbox(&r))
-            .map_err(ClusterError::nats)?,
+            .map_err(Error::nats)?,
     };
     let entry = serde_json::to_vec(&tagged(&info)).expect("plain data");
     nats.workers
         .put(&info.name, entry.clone().into())
         .await
-        .map_err(ClusterError::nats)?;
+        .map_err(Error::nats)?;
     if let Ok(mut l) = listed.lock() {
         *l = Some((nats.workers.clone(), info.name.clone()));
     }
@@ -353,7 +354,7 @@ impl Delivery<'_> {
         // named, to the side that sent it (an IE of each case with the reason).
         let bundle = match job.protocol {
             crate::wire::PROTOCOL => cache.bundle(self.nats, &job.bundle).await,
-            theirs => Err(ClusterError::Protocol {
+            theirs => Err(Error::Protocol {
                 worker: info.name.clone(),
                 theirs: crate::wire::PROTOCOL,
                 ours: theirs,
@@ -457,7 +458,7 @@ impl Delivery<'_> {
 
 /// Stores an outcome; a second one of the same job (a job delivered again) is dropped by the
 /// stream, whose key is the job.
-pub(crate) async fn publish_outcome(nats: &Nats, outcome: &Outcome) -> Result<(), ClusterError> {
+pub(crate) async fn publish_outcome(nats: &Nats, outcome: &Outcome) -> Result<(), Error> {
     let payload = serde_json::to_vec(&tagged(outcome)).expect("plain data");
     let ack = nats
         .js
@@ -468,8 +469,8 @@ pub(crate) async fn publish_outcome(nats: &Nats, outcome: &Outcome) -> Result<()
                 .message_id(format!("{}/{}", outcome.submission, outcome.index)),
         )
         .await
-        .map_err(ClusterError::nats)?;
-    ack.await.map_err(ClusterError::nats)?;
+        .map_err(Error::nats)?;
+    ack.await.map_err(Error::nats)?;
     Ok(())
 }
 

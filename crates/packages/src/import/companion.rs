@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::{has_extension, head, id, read_file, Draft, DraftCase, DraftChecker, Format};
-use judge_core::error::{Error, Result};
+use crate::error::{Error, Result};
 use judge_core::workspace::{check_io_name, FileIo};
 
 /// One problem as Competitive Companion sends it; unknown fields are ignored (tools add theirs).
@@ -72,29 +72,66 @@ pub struct Batch {
 /// Where a problem came from, in messages.
 const ORIGIN: &str = "Competitive Companion";
 
+/// Why a body is not one problem as Competitive Companion sends it (the reason of an HTTP 400,
+/// or of an import refused).
+#[derive(Debug, thiserror::Error)]
+pub enum Malformed {
+    #[error("the request is empty: Competitive Companion sends a problem as JSON")]
+    Empty,
+    #[error("the JSON ends early, as if cut off (a half-written request or file?): {0}")]
+    CutOff(serde_json::Error),
+    #[error("not JSON: {0}")]
+    NotJson(serde_json::Error),
+    #[error("not Competitive Companion's JSON: a problem is an object with name, tests, timeLimit, memoryLimit...")]
+    NotAnObject,
+    #[error("not Competitive Companion's JSON: {0}")]
+    NotAProblem(serde_json::Error),
+    #[error("the problem has no name")]
+    NoName,
+    #[error("`{name}` is interactive: the judge has no interactor to run it with, so it cannot judge it")]
+    Interactive { name: String },
+    /// A test without its input or its output (`missing`).
+    #[error("test {number} of {total} of `{name}` has no {missing}")]
+    Test {
+        number: usize,
+        total: usize,
+        name: String,
+        missing: &'static str,
+    },
+    /// A file to read or write (`stream`: stdin or stdout) whose name is not one.
+    #[error("the {stream} file `{file}` of `{name}` {why}")]
+    IoFile {
+        stream: &'static str,
+        file: String,
+        name: String,
+        why: &'static str,
+    },
+    #[error("`{name}` has an {stream} of unknown type `{kind}`")]
+    IoKind {
+        name: String,
+        stream: &'static str,
+        kind: String,
+    },
+}
+
 /// Reads one POSTed problem: the draft and its batch, or why it is not Competitive
 /// Companion's JSON (the reason of an HTTP 400).
-pub fn parse(body: &[u8]) -> std::result::Result<(Draft, Option<Batch>), String> {
+pub fn parse(body: &[u8]) -> std::result::Result<(Draft, Option<Batch>), Malformed> {
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Err("the request is empty: Competitive Companion sends a problem as JSON".into());
+        return Err(Malformed::Empty);
     }
     let value = json(body)?;
     if !value.is_object() {
-        return Err(
-            "not Competitive Companion's JSON: a problem is an object with name, tests, timeLimit, memoryLimit..."
-                .into(),
-        );
+        return Err(Malformed::NotAnObject);
     }
     payload(value, ORIGIN)
 }
 
 /// The JSON value of `body`, or why it is none.
-pub(super) fn json(body: &[u8]) -> std::result::Result<serde_json::Value, String> {
+pub(super) fn json(body: &[u8]) -> std::result::Result<serde_json::Value, Malformed> {
     serde_json::from_slice(body).map_err(|e| match e.classify() {
-        serde_json::error::Category::Eof => {
-            format!("the JSON ends early, as if cut off (a half-written request or file?): {e}")
-        }
-        _ => format!("not JSON: {e}"),
+        serde_json::error::Category::Eof => Malformed::CutOff(e),
+        _ => Malformed::NotJson(e),
     })
 }
 
@@ -102,9 +139,8 @@ pub(super) fn json(body: &[u8]) -> std::result::Result<serde_json::Value, String
 pub(super) fn payload(
     value: serde_json::Value,
     origin: &str,
-) -> std::result::Result<(Draft, Option<Batch>), String> {
-    let p: Payload = serde_json::from_value(value)
-        .map_err(|e| format!("not Competitive Companion's JSON: {e}"))?;
+) -> std::result::Result<(Draft, Option<Batch>), Malformed> {
+    let p: Payload = serde_json::from_value(value).map_err(Malformed::NotAProblem)?;
     let batch = p.batch.as_ref().map(|b| Batch {
         id: b.id.clone(),
         size: usize::try_from(b.size).unwrap_or(usize::MAX).max(1),
@@ -114,22 +150,25 @@ pub(super) fn payload(
 }
 
 /// The draft a payload describes, or what is wrong with it.
-pub(super) fn draft(p: Payload, origin: &str) -> std::result::Result<Draft, String> {
+pub(super) fn draft(p: Payload, origin: &str) -> std::result::Result<Draft, Malformed> {
     let name = p.name.trim().to_string();
     if name.is_empty() {
-        return Err("the problem has no name".into());
+        return Err(Malformed::NoName);
     }
     if p.interactive == Some(true) {
-        return Err(format!(
-            "`{name}` is interactive: the judge has no interactor to run it with, so it cannot judge it"
-        ));
+        return Err(Malformed::Interactive { name });
     }
     let total = p.tests.len();
     let mut cases = Vec::new();
     for (i, t) in p.tests.into_iter().enumerate() {
-        let which = format!("test {} of {total} of `{name}`", i + 1);
-        let input = t.input.ok_or(format!("{which} has no input"))?;
-        let answer = t.output.ok_or(format!("{which} has no output"))?;
+        let missing = |missing| Malformed::Test {
+            number: i + 1,
+            total,
+            name: name.clone(),
+            missing,
+        };
+        let input = t.input.ok_or_else(|| missing("input"))?;
+        let answer = t.output.ok_or_else(|| missing("output"))?;
         cases.push(DraftCase {
             name: Some((i + 1).to_string()),
             input: input.into_bytes(),
@@ -158,15 +197,25 @@ pub(super) fn draft(p: Payload, origin: &str) -> std::result::Result<Draft, Stri
             k if k == plain => {}
             "file" => {
                 let file = s.file_name.clone().unwrap_or_default();
-                check_io_name(&file)
-                    .map_err(|m| format!("the {plain} file `{file}` of `{name}` {m}"))?;
+                check_io_name(&file).map_err(|why| Malformed::IoFile {
+                    stream: plain,
+                    file: file.clone(),
+                    name: name.clone(),
+                    why,
+                })?;
                 *slot = Some(file);
             }
             "regex" => notes.push(format!(
                 "it reads the newest file matching `{}`; here it reads stdin",
                 s.pattern.as_deref().unwrap_or("")
             )),
-            other => return Err(format!("`{name}` has an {plain} of unknown type `{other}`")),
+            other => {
+                return Err(Malformed::IoKind {
+                    name,
+                    stream: plain,
+                    kind: other.to_string(),
+                })
+            }
         }
     }
     let url = p
@@ -214,7 +263,7 @@ impl Format for SavedJson {
             message,
             fix: "give the JSON Competitive Companion sends, saved whole".into(),
         };
-        let value = json(&read_file(path)?).map_err(bad)?;
+        let value = json(&read_file(path)?).map_err(|m| bad(m.to_string()))?;
         let origin = format!("Competitive Companion's JSON {}", file_name(path));
         let values = match value {
             serde_json::Value::Array(items) => items,
@@ -228,7 +277,7 @@ impl Format for SavedJson {
                     bad(if i > 0 {
                         format!("problem {}: {m}", i + 1)
                     } else {
-                        m
+                        m.to_string()
                     })
                 })
             })
@@ -266,7 +315,7 @@ mod tests {
 
     #[test]
     fn what_is_not_competitive_companions_json_is_said() {
-        let reason = |body: &str| parse(body.as_bytes()).unwrap_err();
+        let reason = |body: &str| parse(body.as_bytes()).unwrap_err().to_string();
         assert!(reason("").contains("empty"));
         assert!(reason("hello").contains("not JSON"));
         assert!(reason(&CASTLE[..CASTLE.len() / 2]).contains("ends early"));

@@ -18,8 +18,8 @@ use super::companion::file_name;
 use super::{
     has_extension, head, id, read_text, Draft, DraftCase, DraftChecker, DraftProgram, Format,
 };
+use crate::error::{Error, Result};
 use judge_core::check::{CheckerMode, CompareOptions};
-use judge_core::error::{Error, Result};
 use judge_core::units::parse_duration;
 use judge_core::workspace::{glob_match, natural_cmp, CheckerProtocol, FileIo};
 

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::companion::{self, file_name};
 use super::{has_extension, id, read_text, Draft, Format};
-use judge_core::error::{Error, Result};
+use crate::error::{Error, Result};
 
 /// A `.prob` file.
 pub(super) struct ProbFile;
@@ -40,12 +40,15 @@ impl Format for ProbFile {
             message,
             fix: "give a .prob file as cph wrote it (in the .cph folder beside the source)".into(),
         };
-        let value = companion::json(read_text(path)?.as_bytes()).map_err(bad)?;
+        let value = companion::json(read_text(path)?.as_bytes()).map_err(|m| bad(m.to_string()))?;
         let extra: Extra = serde_json::from_value(value.clone())
             .map_err(|e| bad(format!("not a cph problem: {e}")))?;
         let origin = format!("the cph file {}", file_name(path));
-        let (mut draft, _) = companion::payload(value, &origin)
-            .map_err(|m| bad(m.replace("Competitive Companion's JSON", "a cph problem")))?;
+        let (mut draft, _) = companion::payload(value, &origin).map_err(|m| {
+            bad(m
+                .to_string()
+                .replace("Competitive Companion's JSON", "a cph problem"))
+        })?;
         // A problem made in cph by hand has no page: its source's name is the better id.
         let source_stem = extra
             .src_path

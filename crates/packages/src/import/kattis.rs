@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::{Draft, Format};
+use crate::error::Result;
 use crate::package::archive;
-use judge_core::error::Result;
 
 pub(super) struct KattisPackage;
 

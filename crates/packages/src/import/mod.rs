@@ -24,10 +24,11 @@ mod write;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::error::{Error, Result};
 use judge_core::check::{CheckerMode, CompareOptions, KattisFlags};
-use judge_core::error::{Error, Result};
 use judge_core::verdict::Expectation;
 use judge_core::workspace::{CheckerProtocol, FileIo, InteractorProtocol, Workspace};
+use judge_core::Error as CoreError;
 
 pub use write::{write, Imported, LimitConflict, ATTEMPT};
 
@@ -140,7 +141,7 @@ impl Draft {
     /// The files of the problem's programs for `problems/ID/`, the checker's and the
     /// interactor's, each once: both may include the same `testlib.h`. Two different files
     /// under one name cannot both be written there.
-    pub fn program_files(&self) -> std::result::Result<Vec<(&str, &[u8])>, String> {
+    pub fn program_files(&self) -> std::result::Result<Vec<(&str, &[u8])>, Unfit> {
         let programs = [
             match &self.checker {
                 DraftChecker::Program { program, .. } => Some(program),
@@ -159,11 +160,7 @@ impl Draft {
             for (name, bytes) in own {
                 match files.iter().find(|(n, _)| *n == name) {
                     Some((_, there)) if *there == bytes => {}
-                    Some(_) => {
-                        return Err(format!(
-                            "the checker and the interactor each come with a file `{name}`, and the two differ: one folder cannot hold both"
-                        ))
-                    }
+                    Some(_) => return Err(Unfit::TwoFiles(name.to_string())),
                     None => files.push((name, bytes)),
                 }
             }
@@ -259,9 +256,9 @@ pub fn import(ws: &Workspace, path: &Path, options: &Options) -> Result<Vec<Impo
         });
     }
     for draft in &drafts {
-        check(draft).map_err(|message| Error::Import {
+        check(draft).map_err(|unfit| Error::Import {
             path: path.display().to_string(),
-            message,
+            message: unfit.to_string(),
             fix: "correct the file, or import another one".into(),
         })?;
     }
@@ -274,23 +271,18 @@ pub fn import(ws: &Workspace, path: &Path, options: &Options) -> Result<Vec<Impo
 /// What every draft must be, whatever its format: limits that are limits, and programs that
 /// problem.toml can hold together in one folder. (A problem without tests is one: its tests
 /// can be added by hand.)
-pub fn check(draft: &Draft) -> std::result::Result<(), String> {
+pub fn check(draft: &Draft) -> std::result::Result<(), Unfit> {
     if let Some(t) = draft
         .time
         .filter(|t| t.is_zero() || *t > Duration::from_secs(3600))
     {
-        return Err(format!(
-            "a time limit of {} ms is not one (more than zero, at most an hour)",
-            t.as_millis()
-        ));
+        return Err(Unfit::TimeLimit(t));
     }
     if let Some(m) = draft
         .memory_bytes
         .filter(|m| !(1 << 20..=1 << 40).contains(m))
     {
-        return Err(format!(
-            "a memory limit of {m} bytes is not one (1 MiB to 1 TiB)"
-        ));
+        return Err(Unfit::MemoryLimit(m));
     }
     if let Some(interactor) = &draft.interactor {
         // What problem.toml can say beside an interactor (see `workspace::programs`): the
@@ -307,18 +299,31 @@ pub fn check(draft: &Draft) -> std::result::Result<(), String> {
             )
         );
         if !alone && !testlib_checker {
-            return Err(format!(
-                "an interactor ({} protocol) with a checker that compares outputs: the interactor decides",
-                interactor.protocol
-            ));
+            return Err(Unfit::CheckerBesideInteractor(interactor.protocol.clone()));
         }
     }
     draft.program_files().map(|_| ())
 }
 
+/// Why a draft cannot be a problem of the workspace, whatever its format.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unfit {
+    #[error("a time limit of {} ms is not one (more than zero, at most an hour)", .0.as_millis())]
+    TimeLimit(Duration),
+    #[error("a memory limit of {0} bytes is not one (1 MiB to 1 TiB)")]
+    MemoryLimit(u64),
+    #[error(
+        "an interactor ({0} protocol) with a checker that compares outputs: the interactor decides"
+    )]
+    CheckerBesideInteractor(InteractorProtocol),
+    /// The checker's and the interactor's files of this name differ.
+    #[error("the checker and the interactor each come with a file `{0}`, and the two differ: one folder cannot hold both")]
+    TwoFiles(String),
+}
+
 /// Reads a file a format names, with an error that says which.
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::read(path, e))
+    std::fs::read(path).map_err(|e| CoreError::read(path, e).into())
 }
 
 /// Reads a text file a format names: UTF-8, or an error that says so.

@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{id, read_file, Draft, DraftCase, DraftChecker, Format};
-use judge_core::error::{Error, Result};
+use crate::error::{Error, Result};
 use judge_core::workspace::{natural_cmp, FileIo};
+use judge_core::Error as CoreError;
 
 /// A folder of `NAME.in` / `NAME.out` files.
 pub(super) struct TestFolder;
@@ -38,9 +39,9 @@ impl Format for TestFolder {
         };
         let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();
         let mut answers: BTreeMap<String, PathBuf> = BTreeMap::new();
-        let entries = std::fs::read_dir(path).map_err(|e| Error::list(path, e))?;
+        let entries = std::fs::read_dir(path).map_err(|e| CoreError::list(path, e))?;
         for entry in entries {
-            let file = entry.map_err(|e| Error::list(path, e))?.path();
+            let file = entry.map_err(|e| CoreError::list(path, e))?.path();
             if !file.is_file() {
                 continue;
             }

@@ -9,10 +9,11 @@ use super::{
     read_file, read_text, Draft, DraftCase, DraftChecker, DraftInteraction, DraftInteractor,
     DraftProgram, DraftSolution,
 };
+use crate::error::{Error, Result};
 use crate::package::{self, Package};
 use judge_core::compile::Source;
-use judge_core::error::{Error, Result};
 use judge_core::lang::Languages;
+use judge_core::Error as CoreError;
 use judge_core::workspace::{
     interaction_files, package_sample_dir, Checker, InteractorProgram, Problem,
 };
@@ -23,7 +24,7 @@ pub(super) fn read(path: &Path) -> Result<Vec<Draft>> {
     let unpacked = tempfile::Builder::new()
         .prefix("judge-import-")
         .tempdir()
-        .map_err(|e| Error::create(&std::env::temp_dir(), e))?;
+        .map_err(|e| CoreError::create(&std::env::temp_dir(), e))?;
     // The languages the judge knows by default decide which solutions come along.
     let package = package::load(path, &Languages::default(), unpacked.path())?;
     Ok(vec![draft(path, &package)?])
@@ -205,7 +206,7 @@ fn draft_folder(folder: &Path) -> Result<DraftProgram> {
         return Err(refuse("with build and run scripts"));
     }
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
-        .map_err(|e| Error::read(folder, e))?
+        .map_err(|e| CoreError::read(folder, e))?
         .flatten()
         .map(|e| e.path())
         .filter(|p| !file_name(p).starts_with('.'))

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use super::{Draft, Format};
+use crate::error::Result;
 use crate::package::{archive, polygon};
-use judge_core::error::Result;
 
 pub(super) struct PolygonPackage;
 

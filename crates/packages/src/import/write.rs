@@ -17,12 +17,13 @@ use super::newfiles::{
     statement, toml_duration, toml_size,
 };
 use super::{Draft, DraftChecker, DraftInteractor, Options, DEFAULT_MEMORY, DEFAULT_TIME};
+use crate::error::{Error, Result};
 use judge_core::check::CheckerMode;
-use judge_core::error::{Error, Result};
 use judge_core::scaffold;
 use judge_core::workspace::{
     Checker, FileIo, Interactor, Problem, Workspace, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
 };
+use judge_core::Error as CoreError;
 use judge_runner::interrupt;
 
 /// The name of the attempt `--new` starts.
@@ -82,9 +83,10 @@ pub fn write(ws: &Workspace, draft: &Draft, options: &Options) -> Result<Importe
         Some(l) => {
             let language = scaffold::attempt_language(ws, l.as_deref())?;
             if !scaffold::has_template(&language) {
-                return Err(Error::NoTemplate {
+                return Err(CoreError::NoTemplate {
                     language: language.name.clone(),
-                });
+                }
+                .into());
             }
             Some(language.id.clone())
         }
@@ -148,7 +150,7 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
     let staging = tempfile::Builder::new()
         .prefix(".import-")
         .tempdir_in(&problems)
-        .map_err(|e| Error::create(&problems, e))?;
+        .map_err(|e| CoreError::create(&problems, e))?;
     let (problem_dir, tests_dir) = (staging.path().join("problem"), staging.path().join("tests"));
     let final_tests = ws.root.join("testcases").join(id);
     // An orphan folder of tests is kept and added to, like an existing problem's.
@@ -166,9 +168,9 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
         draft.memory_bytes.unwrap_or(DEFAULT_MEMORY),
     );
     let text = problem_toml(draft, time, memory_bytes, &samples);
-    let files = draft.program_files().map_err(|message| Error::Import {
+    let files = draft.program_files().map_err(|unfit| Error::Import {
         path: draft.origin.clone(),
-        message,
+        message: unfit.to_string(),
         fix: "rename one of the two in the source".into(),
     })?;
     for (name, bytes) in files {
@@ -189,13 +191,14 @@ fn create(ws: &Workspace, draft: &Draft, id: &str) -> Result<Imported> {
             scaffold::create(&tests_dir.join(".gitkeep"), b"")?;
         }
         let parent = ws.root.join("testcases");
-        std::fs::create_dir_all(&parent).map_err(|e| Error::create(&parent, e))?;
-        std::fs::rename(&tests_dir, &final_tests).map_err(|e| Error::rename(&final_tests, e))?;
+        std::fs::create_dir_all(&parent).map_err(|e| CoreError::create(&parent, e))?;
+        std::fs::rename(&tests_dir, &final_tests)
+            .map_err(|e| CoreError::rename(&final_tests, e))?;
     }
     let mut notes = draft.notes.clone();
     write_solutions(ws, draft, id, &mut notes)?;
     let dir = problems.join(id);
-    std::fs::rename(&problem_dir, &dir).map_err(|e| Error::rename(&dir, e))?;
+    std::fs::rename(&problem_dir, &dir).map_err(|e| CoreError::rename(&dir, e))?;
     let assumed = match (draft.time, draft.memory_bytes) {
         (None, None) => Some(format!(
             "no limits: time {} and memory {}",
@@ -243,8 +246,8 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     }
     let tests = ws.root.join("testcases").join(&problem.id);
     let plan = plan_cases(&tests, draft)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
-    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| Error::Config {
+    let text = std::fs::read_to_string(&path).map_err(|e| CoreError::read(&path, e))?;
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| CoreError::Config {
         path: ws.show(&path),
         line: None,
         message: format!("{e}"),
@@ -736,7 +739,7 @@ mod tests {
             protocol: CheckerProtocol::Testlib,
         };
         let refused = crate::import::check(&d).unwrap_err();
-        assert!(refused.contains("testlib.h"), "{refused}");
+        assert_eq!(refused, crate::import::Unfit::TwoFiles("testlib.h".into()));
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub fn is_package(path: &Path) -> bool {
 }
 
 /// Reads the package at `path`; a `.zip` is unpacked into `cache` first (once).
-pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package> {
+pub fn load(path: &Path, languages: &Languages, cache: &Path) -> crate::Result<Package> {
     let dir = if archive::is_zip(path) {
         archive::unpacked(path, cache, archive::CAPS)?
     } else {
@@ -92,12 +92,12 @@ pub fn load(path: &Path, languages: &Languages, cache: &Path) -> Result<Package>
     };
     let dir = dir.canonicalize().map_err(|e| Error::read(&dir, e))?;
     if kattis::is_kattis(&dir) {
-        return kattis::load(&dir, languages, cache);
+        return Ok(kattis::load(&dir, languages, cache)?);
     }
     if polygon::is_polygon(&dir) {
-        return polygon::load(&dir, languages);
+        return Ok(polygon::load(&dir, languages)?);
     }
-    Err(Error::NotAPackage {
+    Err(crate::Error::NotAPackage {
         path: path.display().to_string(),
     })
 }

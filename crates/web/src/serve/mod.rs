@@ -34,9 +34,9 @@ use axum::response::Response;
 use axum::routing::get;
 use tokio::sync::Notify;
 
+use crate::error::Result;
 use crate::http::Server;
 pub use guard::Token;
-use judge_core::error::Result;
 use judge_core::workspace::Workspace;
 
 pub use runs::Remote;

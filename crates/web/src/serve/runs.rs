@@ -135,13 +135,17 @@ impl Runs {
                         continue;
                     }
                 };
-                let judged = judges.both().and_then(|(local, remote)| {
-                    let judging: &mut dyn Judging = match remote {
-                        Some(r) => r,
-                        None => local,
-                    };
-                    judge_one(&ws, judging, &history, &run, &told)
-                });
+                let judged =
+                    judges
+                        .both()
+                        .map_err(|e| e.to_string())
+                        .and_then(|(local, remote)| {
+                            let judging: &mut dyn Judging = match remote {
+                                Some(r) => r,
+                                None => local,
+                            };
+                            judge_one(&ws, judging, &history, &run, &told)
+                        });
                 let (end, verdict) = match judged {
                     Ok((id, verdict)) => (End::Recorded(id), Some(verdict)),
                     Err(why) => (End::Failed(why), None),
@@ -286,9 +290,12 @@ fn judge_one(
     }
 }
 
-/// Makes what judges elsewhere (a cluster's workers); said as the reason a run failed when it
-/// cannot be made.
-pub type Remote = Box<dyn FnOnce() -> Result<Box<dyn Judging + Send>, String> + Send>;
+/// Makes what judges elsewhere (a cluster's workers); its error is said as the reason a run
+/// failed when it cannot be made.
+pub type Remote = Box<
+    dyn FnOnce() -> Result<Box<dyn Judging + Send>, Box<dyn std::error::Error + Send + Sync>>
+        + Send,
+>;
 
 /// The judges of the server's thread, each made when first needed: this machine's, and the
 /// remote one when the server was given one.
@@ -302,7 +309,7 @@ struct Judges {
 
 impl judge_ops::Judges for Judges {
     fn judging(&mut self) -> Result<&mut dyn Judging, judge_ops::Error> {
-        let (local, remote) = self.both().map_err(judge_ops::Error::Judges)?;
+        let (local, remote) = self.both()?;
         Ok(match remote {
             Some(r) => r,
             None => local,
@@ -310,20 +317,19 @@ impl judge_ops::Judges for Judges {
     }
 
     fn local(&mut self) -> Result<&mut Judge, judge_ops::Error> {
-        Ok(self.both().map_err(judge_ops::Error::Judges)?.0)
+        Ok(self.both()?.0)
     }
 }
 
 impl Judges {
     /// This machine's judge (for what is measured here), and the remote one when there is
     /// one (for whole solutions).
-    fn both(&mut self) -> Result<(&mut Judge, Option<&mut dyn Judging>), String> {
+    fn both(&mut self) -> Result<(&mut Judge, Option<&mut dyn Judging>), judge_ops::Error> {
         if self.local.is_none() {
-            let judge = Judge::new(self.ws.clone(), self.settings).map_err(|e| e.to_string())?;
-            self.local = Some(judge);
+            self.local = Some(Judge::new(self.ws.clone(), self.settings)?);
         }
         if let Some(connect) = self.connect.take() {
-            self.remote = Some(connect()?);
+            self.remote = Some(connect().map_err(judge_ops::Error::Judges)?);
         }
         let remote: Option<&mut dyn Judging> = match self.remote.as_mut() {
             Some(r) => Some(r.as_mut()),

@@ -26,14 +26,15 @@ fn limits() -> Limits {
 /// Makes every case of the package in `dir` that needs it (its makers changed, or its files
 /// did), writes the settings files, and says what became of each case. `problem` is the one
 /// whose settings programs are built with.
-pub fn generate(judge: &mut Judge, dir: &Path, problem: &Problem) -> Result<Generated> {
+pub fn generate(judge: &mut Judge, dir: &Path, problem: &Problem) -> crate::Result<Generated> {
     let Some(plan) = super::plan::read(dir)? else {
         return Err(Error::TestData {
             path: format!("{}/generators/generators.yaml", dir_name(dir)),
             message: "the package has no generators.yaml".into(),
             fix: "write generators/generators.yaml (see the guide: docs/src/format/generators.md)"
                 .into(),
-        });
+        }
+        .into());
     };
     let data = dir.join("data");
     std::fs::create_dir_all(&data).map_err(|e| Error::create(&data, e))?;
@@ -55,7 +56,8 @@ pub fn generate(judge: &mut Judge, dir: &Path, problem: &Problem) -> Result<Gene
                     dir,
                     case,
                     "it is made by hand, and data/ has no such case".into(),
-                ));
+                )
+                .into());
             }
             maker.answer_manual(case)?;
             made.push(Made {
