@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::compile::Program;
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::model::CaseReport;
 use crate::session::{Judge, Options};
 use crate::text;
@@ -172,10 +172,7 @@ pub fn stress(
     };
     let Some(generator_path) = &problem.generator else {
         return Err(Error::Config {
-            path: judge
-                .workspace
-                .show(&problem.dir.join("problem.toml")),
-            line: None,
+            at: Location::file(judge.workspace.show(&problem.dir.join("problem.toml"))),
             message: format!("`{}` has no generator, so it cannot be stress-tested", problem.id),
             fix: format!(
                 "write a generator (a program printing one input for the seed given as its first argument, in any language) and add `generator = \"{}\"` to problem.toml",

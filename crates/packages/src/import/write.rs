@@ -18,7 +18,7 @@ use super::newfiles::{
 };
 use super::{Draft, DraftChecker, DraftInteractor, Options, DEFAULT_MEMORY, DEFAULT_TIME};
 use judge_core::check::CheckerMode;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::scaffold;
 use judge_core::workspace::{
     Checker, FileIo, Interactor, Problem, Workspace, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
@@ -245,8 +245,7 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     let plan = plan_cases(&tests, draft)?;
     let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| Error::Config {
-        path: ws.show(&path),
-        line: None,
+        at: Location::file(ws.show(&path)),
         message: format!("{e}"),
         fix: "correct the file".into(),
     })?;
