@@ -123,10 +123,7 @@ pub enum Error {
     },
 
     #[error("cannot build the program folder {path}: {why}\n  fix: keep the sources of one language in it (headers and other files beside them are fine), or give it `build` and `run` scripts")]
-    ProgramFolder {
-        path: String,
-        why: crate::lang::NoLanguage,
-    },
+    ProgramFolder { path: String, why: String },
 
     #[error("cannot import {path}: {message}\n  fix: {fix}")]
     Import {

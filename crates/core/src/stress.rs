@@ -375,6 +375,20 @@ fn generator_args(seed: u64, size: Option<u64>) -> Vec<String> {
 
 type Failure = (String, Option<String>);
 
+/// Why the problem's generator made no input of a size.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GeneratorError {
+    /// `example`: the generator's file as the problem would name it.
+    #[error("`{problem}` has no generator (`generator = \"{example}\"` in problem.toml)")]
+    None { problem: String, example: String },
+    /// The generator's file, as the workspace shows it.
+    #[error("the generator {0} does not compile")]
+    DoesNotCompile(String),
+    /// How its run failed, with the arguments it was given.
+    #[error("{0}")]
+    Failed(String),
+}
+
 /// Compiles the problem's generator and has it print the input for `SEED SIZE` into `to`
 /// (for `judge scale`: sizes through the generator). `Ok(Err(message))` when the problem has no
 /// generator, or it does not compile, or it fails.
@@ -384,13 +398,12 @@ pub fn generate_sized(
     seed: u64,
     size: u64,
     to: &Path,
-) -> Result<std::result::Result<(), String>> {
+) -> Result<std::result::Result<(), GeneratorError>> {
     let Some(path) = &problem.generator else {
-        return Ok(Err(format!(
-            "`{}` has no generator (`generator = \"{}\"` in problem.toml)",
-            problem.id,
-            judge.workspace.example_file("gen", Some(&problem.id))
-        )));
+        return Ok(Err(GeneratorError::None {
+            problem: problem.id.clone(),
+            example: judge.workspace.example_file("gen", Some(&problem.id)),
+        }));
     };
     let generator = Solution {
         name: "generator".into(),
@@ -399,13 +412,15 @@ pub fn generate_sized(
     };
     let (_, binary) = judge.build(&generator.path, problem, &Options::default(), true)?;
     let Some(binary) = binary else {
-        return Ok(Err(format!(
-            "the generator {} does not compile",
-            judge.workspace.show(path)
+        return Ok(Err(GeneratorError::DoesNotCompile(
+            judge.workspace.show(path),
         )));
     };
     let args = generator_args(seed, Some(size));
-    Ok(generate(judge, &binary, &args, &generator_limits(problem), to)?.map_err(|(m, _)| m))
+    Ok(
+        generate(judge, &binary, &args, &generator_limits(problem), to)?
+            .map_err(|(m, _)| GeneratorError::Failed(m)),
+    )
 }
 
 /// Runs the generator and copies the input it printed to `to`.

@@ -147,7 +147,7 @@ impl Workspace {
             return crate::compile::source::program_language(path, languages).map_err(|why| {
                 Error::ProgramFolder {
                     path: self.show(path),
-                    why,
+                    why: why.to_string(),
                 }
             });
         }

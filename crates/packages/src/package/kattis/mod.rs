@@ -184,7 +184,7 @@ fn output_validation(
             Error::Config {
                 at: Location::file(format!("{}/problem.yaml", dir_name(dir)))
                     .with_key("validator_flags"),
-                message: m,
+                message: m.to_string(),
                 fix: "write the default validator's flags, such as \"float_tolerance 1e-6\"".into(),
             }
         })?)
