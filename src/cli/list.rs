@@ -36,7 +36,7 @@ fn languages(ctx: &Context, json: bool) -> Result<ExitCode> {
                     "extensions": i.language.extensions,
                     "installed": i.toolchain.is_ok(),
                     "version": i.toolchain.as_ref().ok(),
-                    "missing": i.toolchain.as_ref().err(),
+                    "missing": i.toolchain.as_ref().err().map(ToString::to_string),
                 })
             })
             .collect();

@@ -16,7 +16,7 @@ use super::{parse_duration, Context, EXIT_OK, EXIT_VERDICT};
 #[derive(Clone)]
 struct Sizes(Vec<u64>);
 
-fn parse_sizes(s: &str) -> Result<Sizes, String> {
+fn parse_sizes(s: &str) -> Result<Sizes, scale::SizesError> {
     scale::parse_sizes(s).map(Sizes)
 }
 

@@ -21,13 +21,34 @@ pub struct Request {
     pub source: String,
 }
 
+/// Why a line of the submissions file asks for nothing that can be judged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// `why`: what the JSON reader said.
+    #[error("not a submission ({why}); a line is {{\"problem\": ID, \"language\": ID, \"source\": CODE}}, with an optional \"id\"")]
+    NotASubmission { why: String },
+    #[error("its `id` is empty: give each line a key of its own, or none")]
+    EmptyId,
+    #[error("the id `{0}` is on an earlier line too: each line needs an id of its own")]
+    RepeatedId(String),
+}
+
+/// A results file that is not one: its first line that is no result (from 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line} is not a result ({why})")]
+pub struct NotResults {
+    pub line: usize,
+    /// What the JSON reader said.
+    pub why: String,
+}
+
 /// A line of the submissions file: its number (from 1), its key, and what it asks for (or why
 /// it cannot be read).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
     pub number: usize,
     pub key: String,
-    pub request: Result<Request, String>,
+    pub request: Result<Request, LineError>,
 }
 
 /// The lines of a submissions file, blank ones left out. A line's key is its `id`; or else
@@ -42,22 +63,17 @@ pub fn lines(text: &str) -> Vec<Line> {
         if raw.is_empty() {
             continue;
         }
-        let request = serde_json::from_str::<Request>(raw).map_err(|e| {
-            format!(
-                "not a submission ({e}); a line is {{\"problem\": ID, \"language\": ID, \"source\": CODE}}, with an optional \"id\""
-            )
-        });
+        let request = serde_json::from_str::<Request>(raw)
+            .map_err(|e| LineError::NotASubmission { why: e.to_string() });
         let given = request.as_ref().ok().and_then(|r| r.id.clone());
         let mut request = request;
         let key = match given {
             Some(id) if id.is_empty() => {
-                request = Err("its `id` is empty: give each line a key of its own, or none".into());
+                request = Err(LineError::EmptyId);
                 hashed(raw, &mut seen)
             }
             Some(id) if !ids.insert(id.clone()) => {
-                request = Err(format!(
-                    "the id `{id}` is on an earlier line too: each line needs an id of its own"
-                ));
+                request = Err(LineError::RepeatedId(id.clone()));
                 format!("{id}#line-{}", i + 1)
             }
             Some(id) => id,
@@ -137,7 +153,7 @@ pub struct Done {
 
 /// Reads a results file's text. A whole line that is not a result is an error naming it (the
 /// file is not a results file, or was edited by hand).
-pub fn done(text: &str) -> Result<Done, String> {
+pub fn done(text: &str) -> Result<Done, NotResults> {
     let mut done = Done::default();
     for (i, line) in text.split_inclusive('\n').enumerate() {
         if !line.ends_with('\n') {
@@ -147,8 +163,10 @@ pub fn done(text: &str) -> Result<Done, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let outcome: Outcome = serde_json::from_str(line)
-            .map_err(|e| format!("line {} is not a result ({e})", i + 1))?;
+        let outcome: Outcome = serde_json::from_str(line).map_err(|e| NotResults {
+            line: i + 1,
+            why: e.to_string(),
+        })?;
         if outcome.error.is_some() {
             done.dropped = true;
             continue;
@@ -180,14 +198,18 @@ mod tests {
         assert_eq!(lines[1].number, 3);
         assert_eq!(keys[1], format!("{}#2", keys[0]));
         assert_eq!(keys[2], "x");
-        assert!(lines[3]
-            .request
-            .as_ref()
-            .unwrap_err()
-            .contains("earlier line"));
+        assert_eq!(
+            lines[3].request.as_ref().unwrap_err().to_string(),
+            "the id `x` is on an earlier line too: each line needs an id of its own"
+        );
         assert_ne!(keys[3], "x");
         assert!(lines[4].request.is_err());
-        assert!(lines[5].request.as_ref().unwrap_err().contains("source"));
+        let missing = lines[5].request.as_ref().unwrap_err().to_string();
+        assert!(
+            missing.starts_with("not a submission (missing field `source`")
+                && missing.ends_with("a line is {\"problem\": ID, \"language\": ID, \"source\": CODE}, with an optional \"id\""),
+            "{missing}"
+        );
         // The same text, the same keys.
         let again: Vec<String> = super::lines(&text).into_iter().map(|l| l.key).collect();
         assert_eq!(again, keys);
@@ -218,7 +240,12 @@ mod tests {
         assert_eq!(d.keys, BTreeSet::from(["k2".to_string()]));
         assert_eq!(d.kept, format!("{two}\n"));
         assert!(d.dropped);
-        assert!(done("oops\n").unwrap_err().contains("line 1"));
+        let not = done("oops\n").unwrap_err();
+        assert_eq!(not.line, 1);
+        assert!(
+            not.to_string().starts_with("line 1 is not a result ("),
+            "{not}"
+        );
         assert_eq!(done("").unwrap(), Done::default());
         assert!(!done(&format!("{two}\n")).unwrap().dropped);
     }

@@ -12,17 +12,16 @@ pub enum Error {
     #[error("unknown problem `{id}`; known problems: {}", list(known))]
     UnknownProblem { id: String, known: Vec<String> },
 
-    #[error("{path}{}: {message}\n  fix: {fix}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+    #[error("{at}: {message}\n  fix: {fix}")]
     Config {
-        path: String,
-        line: Option<usize>,
+        at: Location,
         message: String,
         fix: String,
     },
 
-    #[error("{path}: {message}\n  fix: {fix}")]
+    #[error("{at}: {message}\n  fix: {fix}")]
     TestData {
-        path: String,
+        at: Location,
         message: String,
         fix: String,
     },
@@ -132,6 +131,56 @@ pub enum Error {
     Run(#[from] judge_runner::RunError),
 }
 
+/// Where in what a person wrote an error lies: the file as the judge shows it, and the key or
+/// the line where known. Shown as `FILE (KEY):LINE`, each part only when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub file: PathBuf,
+    /// The key (or the element, or the case) at fault, where the line alone would not say it.
+    pub key: Option<String>,
+    /// 1-based.
+    pub line: Option<usize>,
+}
+
+impl Location {
+    /// The whole file, no key or line known.
+    pub fn file(file: impl Into<PathBuf>) -> Location {
+        Location {
+            file: file.into(),
+            key: None,
+            line: None,
+        }
+    }
+
+    pub fn with_key(self, key: impl Into<String>) -> Location {
+        Location {
+            key: Some(key.into()),
+            ..self
+        }
+    }
+
+    /// The line where known (`None` keeps it unknown).
+    pub fn with_line(self, line: impl Into<Option<usize>>) -> Location {
+        Location {
+            line: line.into(),
+            ..self
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some(key) = &self.key {
+            write!(f, " ({key})")?;
+        }
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What was being done to a file when the system refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
@@ -229,6 +278,47 @@ fn list(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_location_shows_the_file_then_the_key_then_the_line() {
+        let file = Location::file("relay/problem.yaml");
+        assert_eq!(file.to_string(), "relay/problem.yaml");
+        assert_eq!(
+            file.clone().with_line(7).to_string(),
+            "relay/problem.yaml:7"
+        );
+        assert_eq!(
+            file.clone().with_line(None).to_string(),
+            "relay/problem.yaml"
+        );
+        assert_eq!(
+            file.clone().with_key("type").to_string(),
+            "relay/problem.yaml (type)"
+        );
+        assert_eq!(
+            file.with_key("validation").with_line(Some(3)).to_string(),
+            "relay/problem.yaml (validation):3"
+        );
+    }
+
+    #[test]
+    fn a_config_error_names_where_then_what_then_the_fix() {
+        let e = Error::Config {
+            at: Location::file("problems/sum/problem.toml").with_line(4),
+            message: "time_limit: `0s` must be more than zero".into(),
+            fix: "write a positive duration such as \"1s\" or \"500ms\"".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "problems/sum/problem.toml:4: time_limit: `0s` must be more than zero\n  fix: write a positive duration such as \"1s\" or \"500ms\""
+        );
+        let e = Error::TestData {
+            at: Location::file("sum/data").with_key("case 3"),
+            message: "no input".into(),
+            fix: "add it".into(),
+        };
+        assert_eq!(e.to_string(), "sum/data (case 3): no input\n  fix: add it");
+    }
 
     #[test]
     fn a_file_error_says_what_was_being_done() {

@@ -111,6 +111,19 @@ pub struct CustomGrader {
     pub args: Vec<String>,
 }
 
+/// Why a package's graders gave a group no result: the group is IE, with this said.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GraderError {
+    #[error("the group's grading is custom, and the package has no grader in graders/")]
+    NoGrader,
+    /// `grader`: as the workspace shows it; `excerpt`: the compiler's words, cut short.
+    #[error("the grader {grader} does not compile:\n{excerpt}")]
+    DoesNotCompile { grader: String, excerpt: String },
+    /// `why`: how it failed (its limit, its exit code, what it wrote instead of a result).
+    #[error("the grader {grader} failed: {why}")]
+    Failed { grader: String, why: String },
+}
+
 /// What runs a package's own graders (the session, which runs programs).
 pub trait Graders {
     /// A group's result by `grader` from its children's, or why there is none; `None` when no
@@ -119,7 +132,7 @@ pub trait Graders {
         &mut self,
         grader: &CustomGrader,
         children: &[(Verdict, f64)],
-    ) -> Option<std::result::Result<(Verdict, f64), String>>;
+    ) -> Option<std::result::Result<(Verdict, f64), GraderError>>;
 }
 
 /// No program runs: a group with a custom grader is graded by the default grader with its
@@ -131,7 +144,7 @@ impl Graders for DefaultOnly {
         &mut self,
         _: &CustomGrader,
         _: &[(Verdict, f64)],
-    ) -> Option<std::result::Result<(Verdict, f64), String>> {
+    ) -> Option<std::result::Result<(Verdict, f64), GraderError>> {
         None
     }
 }
@@ -318,7 +331,7 @@ impl Group {
             Some(grader) if !children.is_empty() => match graders.grade(grader, &children) {
                 Some(Ok(r)) => r,
                 Some(Err(why)) => {
-                    error = Some(why);
+                    error = Some(why.to_string());
                     (Verdict::Ie, 0.0)
                 }
                 None => aggregate(&children, &self.flags),
@@ -611,7 +624,7 @@ mod tests {
 
     /// Answers for a package's graders, and what each was given.
     struct Scripted {
-        answer: Result<(Verdict, f64), String>,
+        answer: Result<(Verdict, f64), GraderError>,
         given: Vec<Vec<(Verdict, f64)>>,
     }
 
@@ -620,7 +633,7 @@ mod tests {
             &mut self,
             _: &CustomGrader,
             children: &[(Verdict, f64)],
-        ) -> Option<std::result::Result<(Verdict, f64), String>> {
+        ) -> Option<std::result::Result<(Verdict, f64), GraderError>> {
             self.given.push(children.to_vec());
             Some(self.answer.clone())
         }
@@ -651,12 +664,18 @@ mod tests {
         );
         // A grader that fails: the group is IE, with why.
         let mut failing = Scripted {
-            answer: Err("it wrote nothing".into()),
+            answer: Err(GraderError::Failed {
+                grader: "graders/half.py".into(),
+                why: "it wrote nothing".into(),
+            }),
             given: Vec::new(),
         };
         let g = root.grade_by(&results(&verdicts), &mut failing);
         assert_eq!(g.groups[0].verdict, Verdict::Ie);
-        assert_eq!(g.groups[0].error.as_deref(), Some("it wrote nothing"));
+        assert_eq!(
+            g.groups[0].error.as_deref(),
+            Some("the grader graders/half.py failed: it wrote nothing")
+        );
         assert!(root.has_custom());
     }
 

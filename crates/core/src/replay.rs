@@ -74,7 +74,7 @@ impl Script {
 
 /// Plays the judge's side of `script` with a solution that reads `to` and writes `from`.
 /// `Err` is the rejection, in words.
-pub fn replay(script: &Script, from: &mut impl BufRead, mut to: impl Write) -> Result<(), String> {
+fn replay(script: &Script, from: &mut impl BufRead, mut to: impl Write) -> Result<(), String> {
     let mut turns = script.turns.iter().peekable();
     while let Some(turn) = turns.next() {
         match turn {

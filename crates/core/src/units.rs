@@ -4,8 +4,25 @@
 
 use std::time::Duration;
 
+/// A duration or a size that cannot be read: each names the text as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnitError {
+    #[error("`{0}` is not a duration")]
+    NotADuration(String),
+    #[error("`{0}` is not a size")]
+    NotASize(String),
+    #[error("unknown unit `{unit}` in `{text}` (use KiB, MiB or GiB)")]
+    UnknownUnit { unit: String, text: String },
+    #[error("`{0}` must be more than zero")]
+    NotPositive(String),
+    #[error("`{0}` is more than an hour")]
+    OverAnHour(String),
+    #[error("`{0}` is more than 1 TiB")]
+    OverATebibyte(String),
+}
+
 /// "1s", "1.5s", "500ms", or a bare number of milliseconds.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
+pub fn parse_duration(s: &str) -> Result<Duration, UnitError> {
     let t = s.trim();
     let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
         (n, 1.0)
@@ -17,19 +34,19 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let value: f64 = number
         .trim()
         .parse()
-        .map_err(|_| format!("`{s}` is not a duration"))?;
+        .map_err(|_| UnitError::NotADuration(s.to_string()))?;
     let ms = value * scale;
     if !ms.is_finite() || ms <= 0.0 {
-        return Err(format!("`{s}` must be more than zero"));
+        return Err(UnitError::NotPositive(s.to_string()));
     }
     if ms > 3_600_000.0 {
-        return Err(format!("`{s}` is more than an hour"));
+        return Err(UnitError::OverAnHour(s.to_string()));
     }
     Ok(Duration::from_micros((ms * 1000.0).round() as u64))
 }
 
 /// Like [`parse_duration`], but a bare number is seconds ("60" is a minute).
-pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+pub fn parse_seconds(s: &str) -> Result<Duration, UnitError> {
     if !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) {
         parse_duration(&format!("{s}s"))
     } else {
@@ -38,30 +55,33 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
 }
 
 /// "256MiB", "1 GiB", "64MB" (MB and GB are taken as MiB and GiB, as judges mean them), or a bare number of MiB.
-pub fn parse_size(s: &str) -> Result<u64, String> {
+pub fn parse_size(s: &str) -> Result<u64, UnitError> {
     let t = s.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
-    let value: f64 = number.parse().map_err(|_| format!("`{s}` is not a size"))?;
+    let value: f64 = number
+        .parse()
+        .map_err(|_| UnitError::NotASize(s.to_string()))?;
     let scale = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "mib" | "mb" | "m" => 1u64 << 20,
         "kib" | "kb" | "k" => 1 << 10,
         "gib" | "gb" | "g" => 1 << 30,
         "b" => 1,
         other => {
-            return Err(format!(
-                "unknown unit `{other}` in `{s}` (use KiB, MiB or GiB)"
-            ))
+            return Err(UnitError::UnknownUnit {
+                unit: other.to_string(),
+                text: s.to_string(),
+            })
         }
     };
     let bytes = value * scale as f64;
     if !bytes.is_finite() || bytes < 1.0 {
-        return Err(format!("`{s}` must be more than zero"));
+        return Err(UnitError::NotPositive(s.to_string()));
     }
     if bytes > (1u64 << 40) as f64 {
-        return Err(format!("`{s}` is more than 1 TiB"));
+        return Err(UnitError::OverATebibyte(s.to_string()));
     }
     Ok(bytes as u64)
 }
@@ -193,6 +213,30 @@ mod tests {
         assert_eq!(parse_size("64").unwrap(), 64 << 20);
         assert!(parse_size("0MiB").is_err());
         assert!(parse_size("12 parsecs").is_err());
+    }
+
+    #[test]
+    fn a_number_not_read_says_what_was_written() {
+        let said = |r: Result<Duration, UnitError>| r.unwrap_err().to_string();
+        assert_eq!(said(parse_duration("fast")), "`fast` is not a duration");
+        assert_eq!(said(parse_duration("0s")), "`0s` must be more than zero");
+        assert_eq!(said(parse_duration("2h")), "`2h` is not a duration");
+        assert_eq!(said(parse_seconds("4000")), "`4000s` is more than an hour");
+        assert_eq!(
+            parse_size("12 parsecs").unwrap_err(),
+            UnitError::UnknownUnit {
+                unit: "parsecs".into(),
+                text: "12 parsecs".into()
+            }
+        );
+        assert_eq!(
+            parse_size("12 parsecs").unwrap_err().to_string(),
+            "unknown unit `parsecs` in `12 parsecs` (use KiB, MiB or GiB)"
+        );
+        assert_eq!(
+            parse_size("2048GiB").unwrap_err().to_string(),
+            "`2048GiB` is more than 1 TiB"
+        );
     }
 
     #[test]

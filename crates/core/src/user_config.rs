@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::lang::ClusterSettings;
 use crate::units::parse_duration;
 
@@ -39,9 +39,8 @@ impl UserConfig {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(Error::read(path, e)),
         };
-        let bad = |line, message: String| Error::Config {
-            path: path.display().to_string(),
-            line,
+        let bad = |line: Option<usize>, message: String| Error::Config {
+            at: Location::file(path).with_line(line),
             message,
             fix: FIX.into(),
         };

@@ -81,11 +81,23 @@ impl<'de> serde::Deserialize<'de> for Verdict {
     }
 }
 
+/// A verdict or an expectation that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerdictError {
+    /// The text, as compared: trimmed and upper-cased.
+    #[error("`{0}` is not a verdict (AC, WA, TLE, MLE, OLE, RE, CE, IE)")]
+    Unknown(String),
+    #[error("`{0}` cannot be expected: an internal error is the judge's or the problem's fault, not the solution's")]
+    InternalErrorExpected(String),
+    #[error("empty")]
+    NoneExpected,
+}
+
 impl FromStr for Verdict {
-    type Err = String;
+    type Err = VerdictError;
 
     /// Our codes, and Polygon's and Kattis' names for the same verdicts.
-    fn from_str(s: &str) -> Result<Verdict, String> {
+    fn from_str(s: &str) -> Result<Verdict, VerdictError> {
         Ok(match s.trim().to_ascii_uppercase().as_str() {
             "AC" | "OK" | "ACCEPTED" => Verdict::Ac,
             "WA" | "WRONG-ANSWER" | "WRONG_ANSWER" => Verdict::Wa,
@@ -95,11 +107,7 @@ impl FromStr for Verdict {
             "RE" | "RTE" | "RUN-ERROR" | "RUNTIME-ERROR" => Verdict::Re,
             "CE" | "COMPILATION-ERROR" => Verdict::Ce,
             "IE" | "JE" | "INTERNAL-ERROR" | "JUDGE-ERROR" => Verdict::Ie,
-            other => {
-                return Err(format!(
-                    "`{other}` is not a verdict (AC, WA, TLE, MLE, OLE, RE, CE, IE)"
-                ))
-            }
+            other => return Err(VerdictError::Unknown(other.to_string())),
         })
     }
 }
@@ -126,9 +134,9 @@ impl Serialize for Expectation {
 }
 
 impl FromStr for Expectation {
-    type Err = String;
+    type Err = VerdictError;
 
-    fn from_str(s: &str) -> Result<Expectation, String> {
+    fn from_str(s: &str) -> Result<Expectation, VerdictError> {
         let set = s
             .split(['|', ','])
             .flat_map(|part| part.split(" or "))
@@ -136,14 +144,12 @@ impl FromStr for Expectation {
             .filter(|p| !p.is_empty())
             .map(|p| match Verdict::from_str(p)? {
                 // The judge's or the problem's fault is never what a solution is written for.
-                Verdict::Ie => Err(format!(
-                    "`{p}` cannot be expected: an internal error is the judge's or the problem's fault, not the solution's"
-                )),
+                Verdict::Ie => Err(VerdictError::InternalErrorExpected(p.to_string())),
                 v => Ok(v),
             })
             .collect::<Result<BTreeSet<_>, _>>()?;
         if set.is_empty() {
-            return Err("empty".into());
+            return Err(VerdictError::NoneExpected);
         }
         Ok(Expectation(set))
     }
@@ -947,10 +953,16 @@ mod tests {
         assert_eq!(e.to_string(), "AC or TLE");
         let e: Expectation = "TL|OK".parse().unwrap();
         assert_eq!(e, "AC or TLE".parse().unwrap());
-        assert!("ACE".parse::<Expectation>().is_err());
-        assert!("".parse::<Expectation>().is_err());
+        assert_eq!(
+            "ace".parse::<Expectation>().unwrap_err().to_string(),
+            "`ACE` is not a verdict (AC, WA, TLE, MLE, OLE, RE, CE, IE)"
+        );
+        assert_eq!("".parse::<Expectation>(), Err(VerdictError::NoneExpected));
         let ie = "AC or IE".parse::<Expectation>().unwrap_err();
-        assert!(ie.contains("cannot be expected"), "{ie}");
+        assert_eq!(
+            ie.to_string(),
+            "`IE` cannot be expected: an internal error is the judge's or the problem's fault, not the solution's"
+        );
     }
 
     #[test]

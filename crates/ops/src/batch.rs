@@ -53,7 +53,7 @@ impl Batch {
         let done = match std::fs::read_to_string(out) {
             Ok(t) => batch::done(&t).map_err(|why| Error::Results {
                 path: out.to_path_buf(),
-                why,
+                why: why.to_string(),
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Done::default(),
             Err(source) => {
@@ -208,7 +208,7 @@ impl LineContext<'_> {
         let request: &Request = line
             .request
             .as_ref()
-            .map_err(|e| Failure::Line(e.clone()))?;
+            .map_err(|e| Failure::Line(e.to_string()))?;
         let id = self
             .options
             .problems
@@ -392,7 +392,7 @@ mod tests {
             ..empty(&Line {
                 number: line,
                 key: key.into(),
-                request: Err(String::new()),
+                request: Err(judge_core::batch::LineError::EmptyId),
             })
         }
     }

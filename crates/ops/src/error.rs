@@ -48,7 +48,11 @@ pub enum Error {
     /// The problem's generator made no input: why (as the core says it), with the size and
     /// seed.
     #[error("{why} (size {size}, seed {seed})")]
-    Generator { why: String, size: u64, seed: u64 },
+    Generator {
+        why: judge_core::stress::GeneratorError,
+        size: u64,
+        seed: u64,
+    },
     /// `judge generate` given a folder that is not a Kattis package (as the user named it).
     #[error("{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder", .0.display())]
     NotAKattisPackage(std::path::PathBuf),

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::package::kattis::FOLDERS;
 use judge_core::check::{CheckerMode, KattisFlags};
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::verdict::Expectation;
 use judge_core::workspace::{
     Checker, CheckerProtocol, InteractorProgram, InteractorProtocol, Problem, Solution, TestCase,
@@ -85,8 +85,7 @@ pub fn kattis(
     let shown_problem = ws.show(&problem.dir);
     let statement = problem.dir.join("statement.md");
     let statement_text = std::fs::read_to_string(&statement).map_err(|_| Error::Config {
-        path: ws.show(&statement),
-        line: None,
+        at: Location::file(ws.show(&statement)),
         message: "the problem has no statement, and a package needs one".into(),
         fix: "write the statement in Markdown in statement.md".into(),
     })?;
@@ -320,8 +319,7 @@ fn checker(problem: &Problem, shown: &str) -> Result<(Option<String>, Option<Pat
             CheckerProtocol::Kattis { flags } => (Some(flags.join(" ")), Some(p.source.clone())),
             CheckerProtocol::Testlib => {
                 return Err(Error::Config {
-                    path: format!("{shown}/problem.toml"),
-                    line: None,
+                    at: Location::file(format!("{shown}/problem.toml")),
                     message: "its checker speaks testlib's protocol, and a package's output validator speaks Kattis' (`validator INPUT ANSWER FEEDBACK_DIR < OUTPUT`, exit 42 or 43)".into(),
                     fix: "rewrite the checker for the Kattis protocol and set `checker_protocol = \"kattis\"`".into(),
                 })
@@ -337,8 +335,7 @@ fn interactor(problem: &Problem, shown: &str) -> Result<Option<(PathBuf, Vec<Str
         return Ok(None);
     };
     let refuse = |message: &str, fix: &str| Error::Config {
-        path: format!("{shown}/problem.toml"),
-        line: None,
+        at: Location::file(format!("{shown}/problem.toml")),
         message: message.into(),
         fix: fix.into(),
     };
@@ -374,8 +371,7 @@ fn short_name(dir: &Path, id: &str) -> Result<()> {
         .map(|c| c.to_ascii_lowercase())
         .collect();
     Err(Error::Config {
-        path: dir.display().to_string(),
-        line: None,
+        at: Location::file(dir),
         message: format!(
             "`{name}` cannot be a package's folder: its name is the problem's short name, which is lowercase letters and digits only"
         ),
@@ -392,8 +388,7 @@ fn prepare(dir: &Path, force: bool) -> Result<()> {
     let not_empty = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
     if not_empty && !force {
         return Err(Error::Config {
-            path: dir.display().to_string(),
-            line: None,
+            at: Location::file(dir),
             message: "the folder is not empty; the export writes only into a new or empty one".into(),
             fix: "name a new folder, or pass --force to replace the package there (problem.yaml, statement/, data/, submissions/, input_validators/, output_validator/)".into(),
         });

@@ -37,7 +37,7 @@ pub fn render(all: &[Installed]) -> String {
         for i in group.iter() {
             let what = match &i.toolchain {
                 Ok(version) => version.clone(),
-                Err(why) => dim(why),
+                Err(why) => dim(&why.to_string()),
             };
             out.push_str(&format!(
                 "  {:<id_w$}  {:<name_w$}  {:<ext_w$}  {what}\n",

@@ -141,19 +141,30 @@ pub(super) struct Files {
     spare: RefCell<Option<OwnedFd>>,
 }
 
+/// Why Landlock cannot guard the files of programs here.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Unavailable {
+    #[error("Landlock is not enabled in this kernel (add landlock to its lsm= boot option)")]
+    NotEnabled,
+    #[error("this kernel has no Landlock (Linux 5.13 or later)")]
+    NoLandlock,
+    #[error("no_new_privs: {0}")]
+    NoNewPrivs(io::Error),
+    #[error("Landlock refused a ruleset: {0}")]
+    Refused(io::Error),
+}
+
 impl Files {
     /// Opens the system's locations; the error says why Landlock cannot be used.
-    pub(super) fn new() -> Result<Files, String> {
-        let abi =
-            match sys::landlock_abi() {
-                Ok(abi) => abi,
-                Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => return Err(
-                    "Landlock is not enabled in this kernel (add landlock to its lsm= boot option)"
-                        .into(),
-                ),
-                Err(_) => return Err("this kernel has no Landlock (Linux 5.13 or later)".into()),
-            };
-        sys::no_new_privs().map_err(|e| format!("no_new_privs: {e}"))?;
+    pub(super) fn new() -> Result<Files, Unavailable> {
+        let abi = match sys::landlock_abi() {
+            Ok(abi) => abi,
+            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {
+                return Err(Unavailable::NotEnabled)
+            }
+            Err(_) => return Err(Unavailable::NoLandlock),
+        };
+        sys::no_new_privs().map_err(Unavailable::NoNewPrivs)?;
         let known = Known::of(abi);
         let mut paths: Vec<(String, u64)> = Vec::new();
         paths.extend(SYSTEM_READ.iter().map(|p| (p.to_string(), READ)));
@@ -190,11 +201,7 @@ impl Files {
             spare: RefCell::new(None),
         };
         // Made now, so that a kernel refusing a ruleset says so here, not at the first program.
-        files._anchor = Some(
-            files
-                .build()
-                .map_err(|e| format!("Landlock refused a ruleset: {e}"))?,
-        );
+        files._anchor = Some(files.build().map_err(Unavailable::Refused)?);
         Ok(files)
     }
 

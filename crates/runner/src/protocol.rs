@@ -4,6 +4,51 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+/// Why the runner did not start a program: the step that failed and what the system said.
+/// Sent to the judge as the text of `Outcome::SpawnFailed`.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StartError {
+    #[error("opening {}: {source}", path.display())]
+    Open {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("creating {}: {source}", path.display())]
+    Create {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("duplicating stdout: {0}")]
+    DuplicateStdout(std::io::Error),
+    #[error("creating the stderr pipe: {0}")]
+    StderrPipe(std::io::Error),
+    #[error("creating a pipe: {0}")]
+    Pipe(std::io::Error),
+    #[error("copying a pipe: {0}")]
+    CopyPipe(std::io::Error),
+    #[error("putting the files of {} in the working folder: {source}", folder.display())]
+    PlaceFiles {
+        folder: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("putting {} in the working folder as {name}: {source}", path.display())]
+    PlaceInput {
+        path: PathBuf,
+        name: String,
+        source: std::io::Error,
+    },
+    #[error("the sandbox could not be set up: {0}")]
+    Sandbox(std::io::Error),
+    #[error("starting {}: {source}", program.display())]
+    Program {
+        program: PathBuf,
+        source: std::io::Error,
+    },
+    /// The interactive partner could not be started.
+    #[error("the interactor: {0}")]
+    Partner(Box<StartError>),
+}
+
 /// What to run and under which limits.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {

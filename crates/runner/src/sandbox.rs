@@ -58,7 +58,7 @@ pub(super) fn enter(wanted: bool) -> Entered {
     }
     let (files, files_missing) = match Files::new() {
         Ok(f) => (Some(f), None),
-        Err(why) => (None, Some(why)),
+        Err(why) => (None, Some(why.to_string())),
     };
     // Last, as it binds the runner too: it needs none of what the filter refuses.
     let filtered = match seccomp::filter() {

@@ -18,7 +18,7 @@ use super::cgroup::PidsCgroup;
 use super::landlock::Files;
 use super::launch::{Launcher, Program};
 use super::place::{place_input, take_output};
-use super::protocol::{Hello, Limits, Outcome, Request, Response};
+use super::protocol::{Hello, Limits, Outcome, Request, Response, StartError};
 use super::sandbox;
 use super::stop::{self, Interrupted};
 use super::sweep::{clean_folder, leftovers_possible, sweep};
@@ -246,17 +246,13 @@ fn start_program(
             if req.clean_cwd {
                 clean_folder(&req.cwd);
             }
-            return Err(Response::not_started(why));
+            return Err(Response::not_started(why.to_string()));
         }
     };
     // After the streams: the rules name the stdout file, made afresh for this run.
     let ruleset = match files.map(|f| f.ruleset(req)).transpose() {
         Ok(r) => r,
-        Err(e) => {
-            return Err(Response::not_started(format!(
-                "the sandbox could not be set up: {e}"
-            )))
-        }
+        Err(e) => return Err(Response::not_started(StartError::Sandbox(e).to_string())),
     };
     let Streams {
         stdin,
@@ -352,24 +348,22 @@ fn finish(req: &Request, launcher: Pid, pid: Pid, ended: Ended, response: &mut R
 }
 
 /// Opens stdin (the input file, or nothing), a fresh stdout file and the stderr pipe.
-fn open_streams(req: &Request) -> Result<Streams, String> {
-    let failed = |what: String, e: io::Error| format!("{what}: {e}");
-    let stdin = match &req.stdin {
-        Some(path) => {
-            File::open(path).map_err(|e| failed(format!("opening {}", path.display()), e))?
-        }
-        None => File::open("/dev/null").map_err(|e| failed("opening /dev/null".into(), e))?,
-    };
+fn open_streams(req: &Request) -> Result<Streams, StartError> {
+    let dev_null = PathBuf::from("/dev/null");
+    let path = req.stdin.as_ref().unwrap_or(&dev_null);
+    let stdin = File::open(path).map_err(|source| StartError::Open {
+        path: path.clone(),
+        source,
+    })?;
     // A fresh file, never a truncated one: on ext4 (auto_da_alloc), closing a file that was
     // truncated and rewritten starts a flush to disk, which cost about 4 ms per case.
     let _ = fs::remove_file(&req.stdout);
-    let stdout = File::create(&req.stdout)
-        .map_err(|e| failed(format!("creating {}", req.stdout.display()), e))?;
-    let stdout_probe = stdout
-        .try_clone()
-        .map_err(|e| failed("duplicating stdout".into(), e))?;
-    let (err_read, err_write) =
-        sys::pipe().map_err(|e| failed("creating the stderr pipe".into(), e))?;
+    let stdout = File::create(&req.stdout).map_err(|source| StartError::Create {
+        path: req.stdout.clone(),
+        source,
+    })?;
+    let stdout_probe = stdout.try_clone().map_err(StartError::DuplicateStdout)?;
+    let (err_read, err_write) = sys::pipe().map_err(StartError::StderrPipe)?;
     Ok(Streams {
         stdin,
         stdout,

@@ -18,20 +18,34 @@ pub struct KattisFlags {
     pub float_relative: Option<f64>,
 }
 
+/// Flags the default output validator would refuse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FlagsError {
+    #[error("`{0}` needs a number after it")]
+    NoTolerance(String),
+    #[error("`{flag} {value}`: the tolerance is not a number")]
+    BadTolerance { flag: String, value: String },
+    #[error("`{0}` is not a flag of the default validator (case_sensitive, space_change_sensitive, float_tolerance E, float_absolute_tolerance E, float_relative_tolerance E)")]
+    Unknown(String),
+}
+
 impl KattisFlags {
     /// Reads the flags; an unknown flag or a tolerance that is not a number is an error, as
     /// the default validator makes it.
-    pub fn parse(flags: &str) -> Result<KattisFlags, String> {
+    pub fn parse(flags: &str) -> Result<KattisFlags, FlagsError> {
         let mut f = KattisFlags::default();
         let mut words = flags.split_whitespace();
         while let Some(w) = words.next() {
-            let mut tolerance = |name: &str| -> Result<f64, String> {
+            let mut tolerance = |name: &str| -> Result<f64, FlagsError> {
                 let v = words
                     .next()
-                    .ok_or_else(|| format!("`{name}` needs a number after it"))?;
+                    .ok_or_else(|| FlagsError::NoTolerance(name.to_string()))?;
                 finite(v)
                     .filter(|t| *t >= 0.0)
-                    .ok_or_else(|| format!("`{name} {v}`: the tolerance is not a number"))
+                    .ok_or_else(|| FlagsError::BadTolerance {
+                        flag: name.to_string(),
+                        value: v.to_string(),
+                    })
             };
             match w {
                 "case_sensitive" => f.case_sensitive = true,
@@ -43,18 +57,14 @@ impl KattisFlags {
                     f.float_absolute = Some(t);
                     f.float_relative = Some(t);
                 }
-                other => {
-                    return Err(format!(
-                        "`{other}` is not a flag of the default validator (case_sensitive, space_change_sensitive, float_tolerance E, float_absolute_tolerance E, float_relative_tolerance E)"
-                    ))
-                }
+                other => return Err(FlagsError::Unknown(other.to_string())),
             }
         }
         Ok(f)
     }
 
     /// These flags with more on top (a test group's own, after the problem's).
-    pub fn with(&self, extra: &[String]) -> Result<KattisFlags, String> {
+    pub fn with(&self, extra: &[String]) -> Result<KattisFlags, FlagsError> {
         let more = KattisFlags::parse(&extra.join(" "))?;
         Ok(KattisFlags {
             case_sensitive: self.case_sensitive || more.case_sensitive,
@@ -364,9 +374,22 @@ mod tests {
 
     #[test]
     fn flags_are_checked() {
-        assert!(KattisFlags::parse("float_tolerance").is_err());
-        assert!(KattisFlags::parse("float_tolerance x").is_err());
-        assert!(KattisFlags::parse("fuzzy").is_err());
+        assert_eq!(
+            KattisFlags::parse("float_tolerance")
+                .unwrap_err()
+                .to_string(),
+            "`float_tolerance` needs a number after it"
+        );
+        assert_eq!(
+            KattisFlags::parse("float_tolerance x")
+                .unwrap_err()
+                .to_string(),
+            "`float_tolerance x`: the tolerance is not a number"
+        );
+        assert_eq!(
+            KattisFlags::parse("fuzzy"),
+            Err(FlagsError::Unknown("fuzzy".into()))
+        );
         let f = KattisFlags::parse("case_sensitive float_tolerance 1e-6").unwrap();
         assert_eq!(f.to_string(), "case_sensitive float_tolerance 1e-6");
         assert_eq!(KattisFlags::parse(&f.to_string()).unwrap(), f);

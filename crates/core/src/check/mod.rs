@@ -7,7 +7,7 @@ pub mod feedback;
 pub mod kattis;
 
 pub use diff::diff;
-pub use kattis::KattisFlags;
+pub use kattis::{FlagsError, KattisFlags};
 
 use crate::text::quote;
 

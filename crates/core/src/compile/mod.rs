@@ -270,7 +270,7 @@ impl<'a> Plan<'a> {
         source: &'a Source,
         toolchain: &'a Toolchain,
         files: &mut [source::File],
-    ) -> std::result::Result<Plan<'a>, String> {
+    ) -> std::result::Result<Plan<'a>, source::LayoutError> {
         let Toolchain {
             language, settings, ..
         } = toolchain;

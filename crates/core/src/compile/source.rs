@@ -106,7 +106,7 @@ impl Source {
 pub fn program_language(
     path: &Path,
     languages: &crate::lang::Languages,
-) -> std::result::Result<std::sync::Arc<Language>, String> {
+) -> std::result::Result<std::sync::Arc<Language>, crate::lang::NoLanguage> {
     if Source::is_scripts(path) {
         return Ok(std::sync::Arc::new(crate::lang::builtin::scripts()));
     }
@@ -118,8 +118,22 @@ pub fn program_language(
             .extension()
             .map(|e| e.to_string_lossy().into_owned())
             .unwrap_or_default();
-        format!("no language claims `.{ext}` here")
+        crate::lang::NoLanguage::Unclaimed(ext)
     })
+}
+
+/// Why the files of a program make no program to build: the source's compile error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum LayoutError {
+    #[error("none of its files is a {language} source")]
+    NoSource { language: String },
+    /// The entry point `submissions.yaml` names, and what was looked for (a file, a class).
+    #[error(
+        "submissions.yaml names the entry point `{named}`, and no {what} of the program is it"
+    )]
+    UnknownEntry { named: String, what: &'static str },
+    #[error("no class of this file has a `public static void main(String[] args)` method, so there is nothing to run")]
+    NoMain,
 }
 
 /// A file of the program as it goes into the build folder.
@@ -276,17 +290,18 @@ pub(super) fn layout(
     language: &Language,
     (folder, lone): (Option<&str>, Option<&Path>),
     named: Option<&str>,
-) -> std::result::Result<Layout, String> {
+) -> std::result::Result<Layout, LayoutError> {
     let sources: Vec<usize> = (0..files.len())
         .filter(|&i| language.claims(&files[i].rel))
         .collect();
     let Some(&first) = sources.first() else {
-        return Err(format!("none of its files is a {} source", language.name));
+        return Err(LayoutError::NoSource {
+            language: language.name.clone(),
+        });
     };
-    let unknown = |named: &str, what: &str| {
-        format!(
-            "submissions.yaml names the entry point `{named}`, and no {what} of the program is it"
-        )
+    let unknown = |named: &str, what: &'static str| LayoutError::UnknownEntry {
+        named: named.to_string(),
+        what,
     };
     if language.kind == Kind::Java {
         let mains: Vec<(usize, String)> = sources
@@ -312,7 +327,7 @@ pub(super) fn layout(
             .or(mains.first())
             .cloned()
         else {
-            return Err("no class of this file has a `public static void main(String[] args)` method, so there is nothing to run".into());
+            return Err(LayoutError::NoMain);
         };
         if sources.len() == 1 {
             files[i].rel = PathBuf::from(format!("{class}.java"));
@@ -382,7 +397,7 @@ mod tests {
         }
     }
 
-    fn entry(files: &[(&str, &str)], language: &str, folder: &str) -> Result<String, String> {
+    fn entry(files: &[(&str, &str)], language: &str, folder: &str) -> Result<String, LayoutError> {
         let mut files: Vec<File> = files.iter().map(|(r, t)| file(r, t)).collect();
         let languages = Languages::default();
         let language = languages.get(language).unwrap();
@@ -406,7 +421,12 @@ mod tests {
         // A header is no source; the lone source is the entry.
         let cpp = [("checker.cpp", ""), ("testlib.h", "")];
         assert_eq!(entry(&cpp, "cpp", "x").unwrap(), "checker.cpp");
-        assert!(entry(&[("README", "")], "cpp", "x").is_err());
+        assert_eq!(
+            entry(&[("README", "")], "cpp", "x")
+                .unwrap_err()
+                .to_string(),
+            "none of its files is a C++ source"
+        );
         // A program of one file starts there, whatever is copied in beside it (`include/`).
         let mut files = vec![file("addlib.py", ""), file("uses.py", "")];
         let languages = Languages::default();
@@ -439,7 +459,10 @@ mod tests {
         let py = [("main.py", ""), ("solve.py", "")];
         assert_eq!(start(&py, "python", "solve.py").unwrap(), "solve.py");
         let e = start(&py, "python", "other.py").unwrap_err();
-        assert!(e.contains("entry point `other.py`"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "submissions.yaml names the entry point `other.py`, and no file of the program is it"
+        );
         let java = [
             (
                 "A.java",

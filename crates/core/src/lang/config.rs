@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::{Command, Kind, Language, Languages};
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::units::{format_duration, parse_duration};
 
 /// The settings of a workspace (`judge.toml` at its root; every key optional).
@@ -55,12 +55,10 @@ impl RustSettings {
     }
 
     /// Checks the values; the message says what is wrong.
-    pub fn validate(&self) -> std::result::Result<(), String> {
+    pub fn validate(&self) -> std::result::Result<(), RustSettingError> {
         if let Some(e) = &self.edition {
             if !["2015", "2018", "2021", "2024"].contains(&e.as_str()) {
-                return Err(format!(
-                    "edition `{e}` is not a Rust edition (2015, 2018, 2021 or 2024)"
-                ));
+                return Err(RustSettingError::Edition(e.clone()));
             }
         }
         if let Some(t) = &self.toolchain {
@@ -68,11 +66,29 @@ impl RustSettings {
                 && t.chars()
                     .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
             if !ok {
-                return Err(format!("toolchain `{t}` is not a rustup toolchain name"));
+                return Err(RustSettingError::Toolchain(t.clone()));
             }
         }
         Ok(())
     }
+}
+
+/// A Rust setting (`edition`, `toolchain`) that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RustSettingError {
+    #[error("edition `{0}` is not a Rust edition (2015, 2018, 2021 or 2024)")]
+    Edition(String),
+    #[error("toolchain `{0}` is not a rustup toolchain name")]
+    Toolchain(String),
+}
+
+/// A time rule that cannot be read, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimeRuleError {
+    #[error("`{0}` is not a time rule such as \"3x + 2s\", \"2x\" or \"+1s\"")]
+    NotARule(String),
+    #[error("`{0}`: the factor must be 1 or more")]
+    FactorBelowOne(String),
 }
 
 /// More time for a language, as some judges give it (Baekjoon: Python x3 + 2 s, Java x2 + 1 s).
@@ -89,11 +105,11 @@ impl TimeRule {
 }
 
 impl std::str::FromStr for TimeRule {
-    type Err = String;
+    type Err = TimeRuleError;
 
     /// "3x + 2s", "2x", "+1s", "1.5x+500ms".
-    fn from_str(s: &str) -> std::result::Result<TimeRule, String> {
-        let bad = || format!("`{s}` is not a time rule such as \"3x + 2s\", \"2x\" or \"+1s\"");
+    fn from_str(s: &str) -> std::result::Result<TimeRule, TimeRuleError> {
+        let bad = || TimeRuleError::NotARule(s.to_string());
         let mut rule = TimeRule {
             factor: 1.0,
             extra: Duration::ZERO,
@@ -111,7 +127,7 @@ impl std::str::FromStr for TimeRule {
                 .parse::<f64>()
                 .map_err(|_| bad())?;
             if !(f.is_finite() && f >= 1.0) {
-                return Err(format!("`{s}`: the factor must be 1 or more"));
+                return Err(TimeRuleError::FactorBelowOne(s.to_string()));
             }
             rule.factor = f;
         }
@@ -176,8 +192,7 @@ impl Config {
             Err(e) => return Err(Error::read(&path, e)),
         };
         let text = String::from_utf8(text).map_err(|_| Error::Config {
-            path: "judge.toml".into(),
-            line: None,
+            at: Location::file("judge.toml"),
             message: "the file is not UTF-8 text".into(),
             fix: "save it as UTF-8".into(),
         })?;
@@ -236,8 +251,7 @@ impl Text<'_> {
 
     fn bad(self, span: std::ops::Range<usize>, message: String, fix: &str) -> Error {
         Error::Config {
-            path: "judge.toml".into(),
-            line: Some(self.line_of(span.start)),
+            at: Location::file("judge.toml").with_line(self.line_of(span.start)),
             message,
             fix: fix.to_string(),
         }
@@ -248,8 +262,7 @@ impl Text<'_> {
         toml::from_str(self.0).map_err(|e| {
             let message = e.message().trim().to_string();
             Error::Config {
-                path: "judge.toml".into(),
-                line: e.span().map(|s| self.line_of(s.start)),
+                at: Location::file("judge.toml").with_line(e.span().map(|s| self.line_of(s.start))),
                 fix: if message.starts_with("unknown field") {
                     "remove or correct the key; the guide's \"judge.toml\" section (docs/src/languages.md) lists every key"
                         .into()
@@ -531,7 +544,14 @@ mod tests {
         let r: TimeRule = "1.5x".parse().unwrap();
         assert_eq!(r.apply(Duration::from_secs(2)), Duration::from_secs(3));
         assert!("3".parse::<TimeRule>().is_err());
-        assert!("0.5x".parse::<TimeRule>().is_err());
+        assert_eq!(
+            "0.5x".parse::<TimeRule>().unwrap_err().to_string(),
+            "`0.5x`: the factor must be 1 or more"
+        );
+        assert_eq!(
+            "3".parse::<TimeRule>().unwrap_err().to_string(),
+            "`3` is not a time rule such as \"3x + 2s\", \"2x\" or \"+1s\""
+        );
         assert!("2x + fast".parse::<TimeRule>().is_err());
     }
 }

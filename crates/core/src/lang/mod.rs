@@ -16,7 +16,9 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-pub use config::{ClusterSettings, Config, RustSettings, TimeRule};
+pub use config::{
+    ClusterSettings, Config, RustSettingError, RustSettings, TimeRule, TimeRuleError,
+};
 
 /// The placeholders a command may use, and what each becomes.
 pub const PLACEHOLDERS: &[(&str, &str)] = &[
@@ -62,29 +64,63 @@ pub const PLACEHOLDERS: &[(&str, &str)] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arg(String);
 
+/// A command that cannot be used as written in `judge.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("the command is empty")]
+    Empty,
+    #[error("`{line}` has a {quote} that is never closed")]
+    UnclosedQuote { line: String, quote: char },
+    #[error("`{arg}` opens a placeholder with `{{` but never closes it")]
+    UnclosedPlaceholder { arg: String },
+    /// `known`: every placeholder, as written in a command.
+    #[error("unknown placeholder `{{{name}}}` in `{arg}`; the placeholders are {}", known.join(", "))]
+    UnknownPlaceholder {
+        name: String,
+        arg: String,
+        known: Vec<String>,
+    },
+    /// `{checks}` or `{sources}` inside a longer argument.
+    #[error("`{{{many}}}` stands for several arguments, so it must be an argument of its own, not part of `{arg}`")]
+    NotAlone { many: String, arg: String },
+}
+
+/// Why the language of a program cannot be told.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoLanguage {
+    #[error("none of its files is in a language the judge knows")]
+    NoneKnown,
+    /// The names of the two languages with as many files each.
+    #[error("as many of its files are in {0} as in {1}, so its language cannot be told")]
+    Tie(String, String),
+    /// A file's extension (without its dot) that no language claims.
+    #[error("no language claims `.{0}` here")]
+    Unclaimed(String),
+}
+
 /// A command: a program and its arguments, each a template.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Command(pub Vec<Arg>);
 
 impl Command {
     /// A command from argument templates, each checked for unknown placeholders.
-    pub fn parse(args: &[&str]) -> Result<Command, String> {
+    pub fn parse(args: &[&str]) -> Result<Command, CommandError> {
         let args = args
             .iter()
             .map(|a| {
                 placeholders(a)?;
                 Ok(Arg(a.to_string()))
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, CommandError>>()?;
         if args.is_empty() {
-            return Err("the command is empty".into());
+            return Err(CommandError::Empty);
         }
         Ok(Command(args))
     }
 
     /// A command written as one line: split on whitespace, with "double" or 'single' quotes
     /// keeping an argument together (no shell is involved).
-    pub fn parse_line(line: &str) -> Result<Command, String> {
+    pub fn parse_line(line: &str) -> Result<Command, CommandError> {
         let words = split_words(line)?;
         Command::parse(&words.iter().map(String::as_str).collect::<Vec<_>>())
     }
@@ -157,7 +193,7 @@ pub struct Vars {
 }
 
 /// The placeholder names used in `arg`; an error names one that does not exist.
-fn placeholders(arg: &str) -> Result<Vec<String>, String> {
+fn placeholders(arg: &str) -> Result<Vec<String>, CommandError> {
     let mut names = Vec::new();
     let mut rest = arg;
     while let Some(open) = rest.find('{') {
@@ -166,26 +202,27 @@ fn placeholders(arg: &str) -> Result<Vec<String>, String> {
             continue;
         }
         let Some(close) = rest[open..].find('}') else {
-            return Err(format!(
-                "`{arg}` opens a placeholder with `{{` but never closes it"
-            ));
+            return Err(CommandError::UnclosedPlaceholder {
+                arg: arg.to_string(),
+            });
         };
         let name = &rest[open + 1..open + close];
         if !PLACEHOLDERS.iter().any(|(p, _)| *p == name) {
-            let known: Vec<String> = PLACEHOLDERS
-                .iter()
-                .map(|(p, _)| format!("{{{p}}}"))
-                .collect();
-            return Err(format!(
-                "unknown placeholder `{{{name}}}` in `{arg}`; the placeholders are {}",
-                known.join(", ")
-            ));
+            return Err(CommandError::UnknownPlaceholder {
+                name: name.to_string(),
+                arg: arg.to_string(),
+                known: PLACEHOLDERS
+                    .iter()
+                    .map(|(p, _)| format!("{{{p}}}"))
+                    .collect(),
+            });
         }
         for many in ["checks", "sources"] {
             if name == many && arg != format!("{{{many}}}") {
-                return Err(format!(
-                    "`{{{many}}}` stands for several arguments, so it must be an argument of its own, not part of `{arg}`"
-                ));
+                return Err(CommandError::NotAlone {
+                    many: many.to_string(),
+                    arg: arg.to_string(),
+                });
             }
         }
         names.push(name.to_string());
@@ -232,7 +269,7 @@ fn fill(arg: &str, v: &Vars) -> String {
     out
 }
 
-fn split_words(line: &str) -> Result<Vec<String>, String> {
+fn split_words(line: &str) -> Result<Vec<String>, CommandError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -258,7 +295,10 @@ fn split_words(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!("`{line}` has a {q} that is never closed"));
+        return Err(CommandError::UnclosedQuote {
+            line: line.to_string(),
+            quote: q,
+        });
     }
     if in_word {
         words.push(word);
@@ -419,7 +459,7 @@ impl Languages {
     /// The language of a program of several files: the one most of its source files are in
     /// (files no language claims, such as headers, aside). Two languages with as many files
     /// each, or none at all, cannot be told apart: the format says building fails.
-    pub fn of_files(&self, files: &[std::path::PathBuf]) -> Result<Arc<Language>, String> {
+    pub fn of_files(&self, files: &[std::path::PathBuf]) -> Result<Arc<Language>, NoLanguage> {
         let mut counts: Vec<(&Arc<Language>, usize)> = Vec::new();
         for f in files {
             if let Some(l) = self.of_path(f) {
@@ -431,12 +471,9 @@ impl Languages {
         }
         counts.sort_by_key(|c| std::cmp::Reverse(c.1));
         match counts.as_slice() {
-            [] => Err("none of its files is in a language the judge knows".into()),
+            [] => Err(NoLanguage::NoneKnown),
             [(one, _)] => Ok(Arc::clone(one)),
-            [(a, n), (b, m), ..] if n == m => Err(format!(
-                "as many of its files are in {} as in {}, so its language cannot be told",
-                a.name, b.name
-            )),
+            [(a, n), (b, m), ..] if n == m => Err(NoLanguage::Tie(a.name.clone(), b.name.clone())),
             [(first, _), ..] => Ok(Arc::clone(first)),
         }
     }
@@ -521,16 +558,29 @@ mod tests {
 
     #[test]
     fn bad_commands_say_what_is_wrong() {
-        let e = Command::parse_line("g++ {sourse}").unwrap_err();
+        let e = Command::parse_line("g++ {sourse}").unwrap_err().to_string();
         assert!(
-            e.contains("unknown placeholder `{sourse}`") && e.contains("{source}"),
+            e.starts_with(
+                "unknown placeholder `{sourse}` in `{sourse}`; the placeholders are {source}, "
+            ),
             "{e}"
         );
         let e = Command::parse_line("g++ -x{checks}").unwrap_err();
-        assert!(e.contains("argument of its own"), "{e}");
-        assert!(Command::parse_line("  ").is_err());
-        assert!(Command::parse_line("run \"unclosed").is_err());
-        assert!(Command::parse_line("x {open").is_err());
+        assert_eq!(
+            e.to_string(),
+            "`{checks}` stands for several arguments, so it must be an argument of its own, not part of `-x{checks}`"
+        );
+        assert_eq!(Command::parse_line("  "), Err(CommandError::Empty));
+        assert_eq!(
+            Command::parse_line("run \"unclosed")
+                .unwrap_err()
+                .to_string(),
+            "`run \"unclosed` has a \" that is never closed"
+        );
+        assert_eq!(
+            Command::parse_line("x {open").unwrap_err().to_string(),
+            "`{open` opens a placeholder with `{` but never closes it"
+        );
     }
 
     #[test]
@@ -542,12 +592,12 @@ mod tests {
         };
         assert_eq!(of(&["a.cpp", "b.cpp", "x.h", "notes.txt"]).unwrap(), "cpp");
         assert_eq!(of(&["a.py", "b.py", "c.cpp"]).unwrap(), "python");
-        let tie = of(&["a.c", "b.cpp"]).unwrap_err();
+        let tie = of(&["a.c", "b.cpp"]).unwrap_err().to_string();
         assert!(
             tie.contains("C++") && tie.contains("cannot be told"),
             "{tie}"
         );
-        assert!(of(&["README", "x.h"]).is_err());
+        assert_eq!(of(&["README", "x.h"]), Err(NoLanguage::NoneKnown));
     }
 
     #[test]

@@ -15,10 +15,21 @@ pub const GOOD_R2: f64 = 0.95;
 /// A fit needs at least this many sizes above the floor to mean anything.
 pub const MIN_POINTS: usize = 3;
 
+/// A list of sizes that cannot be read, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SizesError {
+    #[error("`{0}` is not a list of sizes: write `4..16`, `4..16:2` or `4,6,8`")]
+    NotSizes(String),
+    #[error(
+        "`{0}` is not a list of sizes: write `4..16`, `4..16:2` or `4,6,8`: sizes must increase"
+    )]
+    NotIncreasing(String),
+}
+
 /// Parses `4..16` (inclusive), `4..=16`, `4..16:2` (a step) or `4,6,8`.
-pub fn parse_sizes(s: &str) -> Result<Vec<u64>, String> {
+pub fn parse_sizes(s: &str) -> Result<Vec<u64>, SizesError> {
     let s = s.trim();
-    let bad = || format!("`{s}` is not a list of sizes: write `4..16`, `4..16:2` or `4,6,8`");
+    let bad = || SizesError::NotSizes(s.to_string());
     let sizes: Vec<u64> = if let Some((from, rest)) = s.split_once("..") {
         let (to, step) = match rest.split_once(':') {
             Some((to, step)) => (to, step.trim().parse::<u64>().map_err(|_| bad())?),
@@ -39,7 +50,7 @@ pub fn parse_sizes(s: &str) -> Result<Vec<u64>, String> {
             .collect::<Result<_, _>>()?
     };
     if sizes.is_empty() || sizes.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(format!("{}: sizes must increase", bad()));
+        return Err(SizesError::NotIncreasing(s.to_string()));
     }
     Ok(sizes)
 }
@@ -94,6 +105,14 @@ mod tests {
         assert!(parse_sizes("6,4").is_err());
         assert!(parse_sizes("a..b").is_err());
         assert!(parse_sizes("4..8:0").is_err());
+        assert_eq!(
+            parse_sizes("6,4").unwrap_err().to_string(),
+            "`6,4` is not a list of sizes: write `4..16`, `4..16:2` or `4,6,8`: sizes must increase"
+        );
+        assert_eq!(
+            parse_sizes(" a..b ").unwrap_err(),
+            SizesError::NotSizes("a..b".into())
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::slot::{Role, Slot};
 use super::{Env, Judge};
 use crate::expect::SpecVerdict;
-use crate::grading::{CaseResult, CustomGrader, Graders};
+use crate::grading::{CaseResult, CustomGrader, GraderError, Graders};
 use crate::model::SolutionReport;
 use crate::text;
 use crate::verdict::{describe_stop, Limits, Measurement, Verdict};
@@ -83,7 +83,7 @@ struct Programs<'a> {
     env: Env<'a>,
     slot: &'a mut Slot,
     problem: &'a Problem,
-    memo: HashMap<Call, Result<(Verdict, f64), String>>,
+    memo: HashMap<Call, Result<(Verdict, f64), GraderError>>,
 }
 
 impl Graders for Programs<'_> {
@@ -91,7 +91,7 @@ impl Graders for Programs<'_> {
         &mut self,
         grader: &CustomGrader,
         children: &[(Verdict, f64)],
-    ) -> Option<Result<(Verdict, f64), String>> {
+    ) -> Option<Result<(Verdict, f64), GraderError>> {
         let mut input = String::new();
         for (verdict, score) in children {
             let code = SpecVerdict::of(*verdict).map_or("JE", SpecVerdict::code);
@@ -102,12 +102,10 @@ impl Graders for Programs<'_> {
             return Some(done.clone());
         }
         if grader.programs.is_empty() {
-            return Some(Err(
-                "the group's grading is custom, and the package has no grader in graders/".into(),
-            ));
+            return Some(Err(GraderError::NoGrader));
         }
         // Each grader runs; the last one's result is the group's, as in problemtools.
-        let mut result = Err(String::new());
+        let mut result = Err(GraderError::NoGrader);
         for program in &grader.programs {
             result = self.run(program, &grader.args, &key.2);
             if result.is_err() {
@@ -126,18 +124,21 @@ impl Programs<'_> {
         source: &std::path::Path,
         args: &[String],
         input: &str,
-    ) -> Result<(Verdict, f64), String> {
+    ) -> Result<(Verdict, f64), GraderError> {
         let shown = self.env.workspace.show(source);
-        let failed = |why: String| format!("the grader {shown} failed: {why}");
+        let failed = |why: String| GraderError::Failed {
+            grader: shown.clone(),
+            why,
+        };
         let (compiled, built) = self
             .env
             .build_helper(self.slot.executor.as_mut(), source, self.problem)
             .map_err(|e| failed(e.to_string()))?;
         let Some(grader) = built else {
-            return Err(format!(
-                "the grader {shown} does not compile:\n{}",
-                text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or(""))
-            ));
+            return Err(GraderError::DoesNotCompile {
+                grader: shown.clone(),
+                excerpt: text::diagnostics_excerpt(compiled.diagnostics.as_deref().unwrap_or("")),
+            });
         };
         let stdin = self.slot.dir.join("grader.in");
         std::fs::write(&stdin, input)

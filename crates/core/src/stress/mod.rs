@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::compile::Program;
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::model::CaseReport;
 use crate::session::{Judge, Options};
 use crate::text;
@@ -200,10 +200,7 @@ pub fn stress(
 fn generator_of(judge: &Judge, problem: &Problem) -> Result<Solution> {
     let Some(path) = &problem.generator else {
         return Err(Error::Config {
-            path: judge
-                .workspace
-                .show(&problem.dir.join("problem.toml")),
-            line: None,
+            at: Location::file(judge.workspace.show(&problem.dir.join("problem.toml"))),
             message: format!("`{}` has no generator, so it cannot be stress-tested", problem.id),
             fix: format!(
                 "write a generator (a program printing one input for the seed given as its first argument, in any language) and add `generator = \"{}\"` to problem.toml",
@@ -276,6 +273,20 @@ fn generator_args(seed: u64, size: Option<u64>) -> Vec<String> {
 
 type Failure = (String, Option<String>);
 
+/// Why the problem's generator made no input of a size.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GeneratorError {
+    /// `example`: the generator's file as the problem would name it.
+    #[error("`{problem}` has no generator (`generator = \"{example}\"` in problem.toml)")]
+    None { problem: String, example: String },
+    /// The generator's file, as the workspace shows it.
+    #[error("the generator {0} does not compile")]
+    DoesNotCompile(String),
+    /// How its run failed, with the arguments it was given.
+    #[error("{0}")]
+    Failed(String),
+}
+
 /// Compiles the problem's generator and has it print the input for `SEED SIZE` into `to`
 /// (for `judge scale`: sizes through the generator). `Ok(Err(message))` when the problem has no
 /// generator, or it does not compile, or it fails.
@@ -285,13 +296,12 @@ pub fn generate_sized(
     seed: u64,
     size: u64,
     to: &Path,
-) -> Result<std::result::Result<(), String>> {
+) -> Result<std::result::Result<(), GeneratorError>> {
     let Some(path) = &problem.generator else {
-        return Ok(Err(format!(
-            "`{}` has no generator (`generator = \"{}\"` in problem.toml)",
-            problem.id,
-            judge.workspace.example_file("gen", Some(&problem.id))
-        )));
+        return Ok(Err(GeneratorError::None {
+            problem: problem.id.clone(),
+            example: judge.workspace.example_file("gen", Some(&problem.id)),
+        }));
     };
     let generator = Solution {
         name: "generator".into(),
@@ -300,13 +310,15 @@ pub fn generate_sized(
     };
     let (_, binary) = judge.build(&generator.path, problem, &Options::default(), true)?;
     let Some(binary) = binary else {
-        return Ok(Err(format!(
-            "the generator {} does not compile",
-            judge.workspace.show(path)
+        return Ok(Err(GeneratorError::DoesNotCompile(
+            judge.workspace.show(path),
         )));
     };
     let args = generator_args(seed, Some(size));
-    Ok(generate(judge, &binary, &args, &generator_limits(problem), to)?.map_err(|(m, _)| m))
+    Ok(
+        generate(judge, &binary, &args, &generator_limits(problem), to)?
+            .map_err(|(m, _)| GeneratorError::Failed(m)),
+    )
 }
 
 /// Runs the generator and copies the input it printed to `to`.

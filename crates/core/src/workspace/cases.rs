@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{Problem, Workspace};
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::model::Selection;
 use crate::text::glob_match;
 
@@ -72,7 +72,7 @@ impl Workspace {
         let found = self.sample_interactions(problem);
         if found.is_empty() {
             return Err(Error::TestData {
-                path: self.show(&self.interactions_dir(problem)),
+                at: Location::file(self.show(&self.interactions_dir(problem))),
                 message: format!("{} has no sample interaction to replay", problem.id),
                 fix: "add NAME.interaction files there: `<` lines the judge says to the solution, `>` lines the solution says".into(),
             });
@@ -83,7 +83,7 @@ impl Workspace {
                 let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
                 if let Err(bad) = crate::replay::Script::parse(&text) {
                     return Err(Error::TestData {
-                        path: self.show(&path),
+                        at: Location::file(self.show(&path)),
                         message: format!("line {}: {}", bad.line, bad.message),
                         fix: "start every line with `<` (the judge to the solution) or `>` (the solution to the judge)".into(),
                     });
@@ -112,7 +112,7 @@ impl Workspace {
         let shown_dir = self.show(&dir);
         if !dir.is_dir() {
             return Err(Error::TestData {
-                path: shown_dir,
+                at: Location::file(shown_dir),
                 message: "the folder of test cases is missing".into(),
                 fix: "create it and add NAME.in / NAME.out pairs".to_string(),
             });
@@ -121,7 +121,7 @@ impl Workspace {
         let mut cases = self.pair(problem, inputs, answers)?;
         if cases.is_empty() {
             return Err(Error::TestData {
-                path: shown_dir,
+                at: Location::file(shown_dir),
                 message: "the problem has no test cases".into(),
                 fix: "add NAME.in / NAME.out pairs".into(),
             });
@@ -132,8 +132,7 @@ impl Workspace {
             .find(|s| !cases.iter().any(|c| &c.name == *s))
         {
             return Err(Error::Config {
-                path: self.show(&problem.dir.join("problem.toml")),
-                line: None,
+                at: Location::file(self.show(&problem.dir.join("problem.toml"))),
                 message: format!("sample `{missing}` is not a test case"),
                 fix: format!(
                     "add {shown_dir}/{missing}.in and its answer, or remove it from `samples`"
@@ -166,7 +165,7 @@ impl Workspace {
             }
             if entry.file_type().is_dir() || !matches!(ext, "in" | "out" | "ans") {
                 return Err(Error::TestData {
-                    path: self.show(&path),
+                    at: Location::file(self.show(&path)),
                     message: "not a test file: test cases are NAME.in with NAME.out (or NAME.ans), sample interactions NAME.interaction"
                         .into(),
                     fix: "rename it, or move it out of the folder".into(),
@@ -179,7 +178,7 @@ impl Workspace {
             };
             if let Some(other) = slot.insert(stem.clone(), path.clone()) {
                 return Err(Error::TestData {
-                    path: self.show(&path),
+                    at: Location::file(self.show(&path)),
                     message: format!(
                         "case `{stem}` has two answer files, this one and {}",
                         self.show(&other)
@@ -200,7 +199,7 @@ impl Workspace {
     ) -> Result<Vec<TestCase>> {
         if let Some((stem, path)) = answers.iter().find(|(s, _)| !inputs.contains_key(*s)) {
             return Err(Error::TestData {
-                path: self.show(path),
+                at: Location::file(self.show(path)),
                 message: format!("answer without an input: there is no {stem}.in"),
                 fix: format!("add {stem}.in, or remove the answer"),
             });
@@ -209,7 +208,7 @@ impl Workspace {
         for (stem, input) in inputs {
             let Some(answer) = answers.remove(&stem) else {
                 return Err(Error::TestData {
-                    path: self.show(&input),
+                    at: Location::file(self.show(&input)),
                     message: "input without an answer".into(),
                     fix: format!("add {stem}.out (or {stem}.ans) with the expected output"),
                 });

@@ -7,13 +7,27 @@ use super::Workspace;
 use crate::compile::{BuildSettings, Cache, Toolchain, Toolchains};
 use crate::lang::{builtin, Language};
 
+/// Why a language's toolchain cannot be used on this machine, in a few words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotInstalled {
+    /// A program not on PATH, and how to install it where known.
+    #[error("needs `{program}`{}", install.as_ref().map(|how| format!(" ({how})")).unwrap_or_default())]
+    Program {
+        program: String,
+        install: Option<String>,
+    },
+    /// Another reason: the first line of the judge's error.
+    #[error("{0}")]
+    Unusable(String),
+}
+
 /// A language and what this machine has of it.
 #[derive(Debug, Clone)]
 pub struct Installed {
     pub language: Arc<Language>,
     /// The toolchain's version line, or why it cannot be used (the program missing, with how
     /// to install it).
-    pub toolchain: std::result::Result<String, String>,
+    pub toolchain: std::result::Result<String, NotInstalled>,
 }
 
 /// Every language the workspace knows (the judge's first ones, then the package format's table
@@ -42,11 +56,10 @@ pub fn installed(workspace: &Workspace) -> Vec<Installed> {
                 .map_err(|e| match e {
                     crate::Error::MissingProgram {
                         program, install, ..
-                    } => match install {
-                        Some(how) => format!("needs `{program}` ({how})"),
-                        None => format!("needs `{program}`"),
-                    },
-                    other => other.to_string().lines().next().unwrap_or_default().into(),
+                    } => NotInstalled::Program { program, install },
+                    other => NotInstalled::Unusable(
+                        other.to_string().lines().next().unwrap_or_default().into(),
+                    ),
                 });
             Installed {
                 language,

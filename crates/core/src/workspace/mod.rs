@@ -19,7 +19,7 @@ mod validator;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::lang::{Config, Language};
 
 pub use cases::{
@@ -147,7 +147,7 @@ impl Workspace {
             return crate::compile::source::program_language(path, languages).map_err(|why| {
                 Error::ProgramFolder {
                     path: self.show(path),
-                    why,
+                    why: why.to_string(),
                 }
             });
         }
@@ -266,16 +266,14 @@ impl Workspace {
         let shown = self.show(&path);
         let text = std::fs::read(&path).map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => Error::Config {
-                path: shown.clone(),
-                line: None,
+                at: Location::file(&shown),
                 message: "the problem has no problem.toml".into(),
                 fix: "create it with at least `title`, `time_limit` and `memory_limit` (see the guide: docs/src/workspace.md, \"problem.toml\")".into(),
             },
             _ => Error::read(&path, e),
         })?;
         let text = String::from_utf8(text).map_err(|_| Error::Config {
-            path: shown.clone(),
-            line: None,
+            at: Location::file(&shown),
             message: "the file is not UTF-8 text".into(),
             fix: "save it as UTF-8".into(),
         })?;

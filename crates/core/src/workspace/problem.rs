@@ -9,9 +9,9 @@ use std::time::Duration;
 use super::checker::{Checker, CheckerProtocol, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME};
 use super::validator::{InputValidator, ValidatorKind};
 use crate::check::CheckerMode;
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::grading::Group;
-use crate::lang::{Config, RustSettings, TimeRule};
+use crate::lang::{Config, RustSettings, TimeRule, TimeRuleError};
 use crate::stats::TimeLimitRule;
 use crate::units::{format_bytes, format_duration, parse_duration, parse_size};
 use crate::verdict::{Expectation, MemoryRule};
@@ -217,8 +217,7 @@ pub(super) fn parse_problem(
         let line = e.span().map(|s| line_of(text, s.start));
         let message = e.message().trim().to_string();
         Error::Config {
-            path: shown.to_string(),
-            line,
+            at: Location::file(shown).with_line(line),
             fix: fix_for(&message),
             message,
         }
@@ -269,8 +268,7 @@ struct At<'a> {
 impl At<'_> {
     fn bad(self, span: std::ops::Range<usize>, message: String, fix: &str) -> Error {
         Error::Config {
-            path: self.shown.to_string(),
-            line: Some(line_of(self.text, span.start)),
+            at: Location::file(self.shown).with_line(line_of(self.text, span.start)),
             message,
             fix: fix.to_string(),
         }
@@ -392,7 +390,7 @@ impl At<'_> {
                     &format!("use one of: {}", ids.join(", ")),
                 ));
             }
-            let parsed: TimeRule = rule.get_ref().parse().map_err(|m: String| {
+            let parsed: TimeRule = rule.get_ref().parse().map_err(|m: TimeRuleError| {
                 self.bad(
                     rule.span(),
                     format!("language_time.{language}: {m}"),

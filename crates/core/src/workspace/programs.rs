@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::check::{CompareOptions, KattisFlags};
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
 use crate::lang::Config;
 use crate::units::{parse_duration, parse_size};
 
@@ -40,8 +40,7 @@ pub(super) fn program_file(
     what: &str,
 ) -> Result<PathBuf> {
     let bad = |message: String, fix: String| Error::Config {
-        path: shown.to_string(),
-        line: Some(line_of(text, value.span().start)),
+        at: Location::file(shown).with_line(line_of(text, value.span().start)),
         message,
         fix,
     };
@@ -138,8 +137,7 @@ struct Keys<'a> {
 impl Keys<'_> {
     fn bad(self, span: std::ops::Range<usize>, message: String, fix: String) -> Error {
         Error::Config {
-            path: self.shown.to_string(),
-            line: Some(line_of(self.text, span.start)),
+            at: Location::file(self.shown).with_line(line_of(self.text, span.start)),
             message,
             fix,
         }

@@ -20,7 +20,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use judge_core::check::{CheckerMode, CompareOptions};
-use judge_core::units::parse_duration;
+use judge_core::units::{parse_duration, UnitError};
 use judge_core::workspace::{glob_match, natural_cmp, CheckerProtocol, FileIo};
 
 /// A test-suite file, or a folder of them.
@@ -300,14 +300,14 @@ fn answer(out: Option<String>, matching: &Match) -> Option<String> {
 }
 
 /// `2s`, `1500ms`, `1s 500ms` (humantime, as cargo-compete writes it).
-fn humantime(text: &str) -> std::result::Result<Duration, String> {
+fn humantime(text: &str) -> std::result::Result<Duration, UnitError> {
     text.split_whitespace()
         .map(parse_duration)
         .try_fold(Duration::ZERO, |sum, d| d.map(|d| sum + d))
         .and_then(|d| {
             (!d.is_zero())
                 .then_some(d)
-                .ok_or(format!("`{text}` is not a duration"))
+                .ok_or_else(|| UnitError::NotADuration(text.to_string()))
         })
 }
 

@@ -23,6 +23,7 @@ use judge_core::scaffold;
 use judge_core::workspace::{
     Checker, FileIo, Interactor, Problem, Workspace, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
 };
+use judge_core::error::Location;
 use judge_core::Error as CoreError;
 use judge_runner::interrupt;
 
@@ -248,8 +249,7 @@ fn merge(ws: &Workspace, draft: &Draft, problem: &Problem, force: bool) -> Resul
     let plan = plan_cases(&tests, draft)?;
     let text = std::fs::read_to_string(&path).map_err(|e| CoreError::read(&path, e))?;
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| CoreError::Config {
-        path: ws.show(&path),
-        line: None,
+        at: Location::file(ws.show(&path)),
         message: format!("{e}"),
         fix: "correct the file".into(),
     })?;

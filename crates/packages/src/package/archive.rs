@@ -5,7 +5,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 
 /// What an archive may unpack to.
 #[derive(Debug, Clone, Copy)]
@@ -97,7 +97,7 @@ fn top_folder(dest: &Path) -> PathBuf {
 /// Extracts `bytes` (the archive `shown`) into `into`, entry by entry, under the caps.
 pub fn extract(bytes: &[u8], shown: &Path, into: &Path, caps: Caps) -> Result<()> {
     let refuse = |message: String| Error::TestData {
-        path: shown.display().to_string(),
+        at: Location::file(shown),
         message,
         fix: "give the package as Polygon (or the format's tool) makes it".into(),
     };

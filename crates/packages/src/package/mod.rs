@@ -12,7 +12,7 @@ pub mod polygon;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::lang::Languages;
 use judge_core::model::Skipped;
 use judge_core::workspace::{Mounted, Problem, Solution, TestCase};
@@ -108,7 +108,7 @@ pub fn inside(package: &Path, path: &Path) -> Result<PathBuf> {
     let real = path.canonicalize().map_err(|e| Error::read(path, e))?;
     if !real.starts_with(package) {
         return Err(Error::TestData {
-            path: path.display().to_string(),
+            at: Location::file(path),
             message: format!(
                 "it leads outside the package (to {}), which the judge does not follow",
                 real.display()

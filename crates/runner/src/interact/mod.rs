@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use super::landlock::Files;
 use super::launch::{Launcher, Program};
-use super::protocol::{Outcome, Partner, PartnerResponse, Request, Response};
+use super::protocol::{Outcome, Partner, PartnerResponse, Request, Response, StartError};
 use super::stop::{self, Interrupted};
 use super::sweep::{clean_folder, sweep};
 use super::sys::{self, Pid};
@@ -116,15 +116,16 @@ fn spawn<'a>(
     partner: bool,
     launcher: &mut Launcher,
     files: Option<&Files>,
-) -> Result<Side<'a>, String> {
-    let (err_read, err_write) =
-        sys::pipe().map_err(|e| format!("creating the stderr pipe: {e}"))?;
+) -> Result<Side<'a>, StartError> {
+    let (err_read, err_write) = sys::pipe().map_err(StartError::StderrPipe)?;
     let ruleset = files
         .map(|f| f.ruleset(req))
         .transpose()
-        .map_err(|e| format!("the sandbox could not be set up: {e}"))?;
-    let program =
-        Program::of(req).map_err(|e| format!("starting {}: {e}", req.program.display()))?;
+        .map_err(StartError::Sandbox)?;
+    let program = Program::of(req).map_err(|source| StartError::Program {
+        program: req.program.clone(),
+        source,
+    })?;
     let start = Instant::now();
     let launched = launcher.launch(
         &program,
@@ -134,7 +135,10 @@ fn spawn<'a>(
     );
     // The pipe ends the child got: only the child may hold them.
     drop((stdin, stdout, err_write, ruleset));
-    let pid = launched.map_err(|e| format!("starting {}: {e}", req.program.display()))?;
+    let pid = launched.map_err(|source| StartError::Program {
+        program: req.program.clone(),
+        source,
+    })?;
     let err = File::from(err_read);
     sys::set_nonblocking(err.as_raw_fd());
     Ok(Side {
@@ -191,7 +195,8 @@ pub(super) fn run_pair(
 }
 
 /// Neither runs: both responses say why, and the folders they would have run in are emptied.
-fn not_started(req: &Request, partner: &Partner, why: String) -> Response {
+fn not_started(req: &Request, partner: &Partner, why: StartError) -> Response {
+    let why = why.to_string();
     for r in [req, &partner.request] {
         if r.clean_cwd {
             clean_folder(&r.cwd);
@@ -218,8 +223,8 @@ struct Wiring {
 }
 
 impl Wiring {
-    fn new(partner: &Partner) -> Result<Wiring, String> {
-        let pipes = || sys::pipe().map_err(|e| format!("creating a pipe: {e}"));
+    fn new(partner: &Partner) -> Result<Wiring, StartError> {
+        let pipes = || sys::pipe().map_err(StartError::Pipe);
         let (to_partner, to_program) = (pipes()?, pipes()?);
         let transcript = match &partner.transcript {
             Some(path) => Some(Transcript::create(path)?),
@@ -228,10 +233,7 @@ impl Wiring {
         // Relayed: two more pipes, the runner between them. Joined: the runner keeps a copy
         // of the program's output until it reaps the program (`held`).
         if transcript.is_none() {
-            let held = to_partner
-                .1
-                .try_clone()
-                .map_err(|e| format!("copying a pipe: {e}"))?;
+            let held = to_partner.1.try_clone().map_err(StartError::CopyPipe)?;
             return Ok(Wiring {
                 partner_io: (to_partner.0, to_program.1),
                 program_io: (to_program.0, to_partner.1),
@@ -262,9 +264,9 @@ fn start<'a>(
     (partner_io, program_io): ((OwnedFd, OwnedFd), (OwnedFd, OwnedFd)),
     launcher: &mut Launcher,
     files: Option<&Files>,
-) -> Result<(Side<'a>, Side<'a>), String> {
+) -> Result<(Side<'a>, Side<'a>), StartError> {
     let mut other = spawn(&partner.request, partner_io, true, launcher, files)
-        .map_err(|why| format!("the interactor: {why}"))?;
+        .map_err(|why| StartError::Partner(Box::new(why)))?;
     let main = super::place::place_input(req)
         .and_then(|()| spawn(req, program_io, false, launcher, files));
     match main {

@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::Instant;
 
+use crate::protocol::StartError;
 use crate::sys;
 
 /// The most bytes held for a side that does not read what the other wrote: past it, the
@@ -127,8 +128,11 @@ pub(super) struct Transcript {
 }
 
 impl Transcript {
-    pub(super) fn create(path: &std::path::Path) -> Result<Transcript, String> {
-        let f = File::create(path).map_err(|e| format!("creating {}: {e}", path.display()))?;
+    pub(super) fn create(path: &std::path::Path) -> Result<Transcript, StartError> {
+        let f = File::create(path).map_err(|source| StartError::Create {
+            path: path.to_path_buf(),
+            source,
+        })?;
         Ok(Transcript {
             out: BufWriter::with_capacity(1 << 16, f),
             start: Instant::now(),

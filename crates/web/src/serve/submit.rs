@@ -110,7 +110,9 @@ impl Installed {
                 }
                 Ok(_) => {}
                 Err(needs) => {
-                    installed.missing.insert(found.language.id.clone(), needs);
+                    installed
+                        .missing
+                        .insert(found.language.id.clone(), needs.to_string());
                 }
             }
         }

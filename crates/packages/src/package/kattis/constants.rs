@@ -202,8 +202,7 @@ mod tests {
     #[test]
     fn a_constant_with_variants_gives_its_value_and_each_variant() {
         let bad = |key: &str, message: String, fix: &str| Error::Config {
-            path: key.into(),
-            line: None,
+            at: judge_core::error::Location::file(key),
             message,
             fix: fix.into(),
         };

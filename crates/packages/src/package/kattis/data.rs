@@ -9,7 +9,7 @@ use super::super::inside;
 use super::constants::Constants;
 use super::meta::{as_number, as_text, parse_yaml, words};
 use super::{dir_name, sorted_entries};
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::grading::{CustomGrader, GraderFlags, Group, Item, OnReject};
 use judge_core::workspace::{TestCase, ValidatorCase, ValidatorCaseKind};
 
@@ -52,8 +52,7 @@ impl Settings {
         warnings: &mut Vec<String>,
     ) -> Result<Settings> {
         let bad = |key: &str, v: &Value, fix: &str| Error::Config {
-            path: shown.to_string(),
-            line: None,
+            at: Location::file(shown),
             message: format!("{key}: `{}` is not what the format allows", as_text(v)),
             fix: fix.to_string(),
         };
@@ -219,8 +218,7 @@ impl Tree<'_> {
             let shown = format!("{}/data/{path}/{file}", dir_name(self.package));
             let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
             let value = parse_yaml(&self.constants.apply(&text)).map_err(|e| Error::Config {
-                path: shown.clone(),
-                line: e.line,
+                at: Location::file(&shown).with_line(e.line),
                 message: e.message,
                 fix: "correct the YAML".into(),
             })?;
@@ -319,8 +317,7 @@ impl Tree<'_> {
             let text = std::fs::read_to_string(&f).map_err(|e| Error::read(&f, e))?;
             let text = self.constants.apply(&text);
             let value = parse_yaml(&text).map_err(|e| Error::Config {
-                path: shown.clone(),
-                line: e.line,
+                at: Location::file(&shown).with_line(e.line),
                 message: e.message,
                 fix: "correct the YAML".into(),
             })?;
@@ -345,7 +342,7 @@ impl Tree<'_> {
         let answer = dir.join(format!("{stem}.ans"));
         if !answer.is_file() {
             return Err(Error::TestData {
-                path: format!("{}/data/{child}", dir_name(package)),
+                at: Location::file(format!("{}/data/{child}", dir_name(package))),
                 message: "an input without an answer: there is no .ans beside it".into(),
                 fix: format!("add {stem}.ans"),
             });
@@ -366,8 +363,7 @@ impl Tree<'_> {
                 Ok(_) => settings.clone(),
                 Err(e) => {
                     return Err(Error::Config {
-                        path: shown,
-                        line: e.line,
+                        at: Location::file(shown).with_line(e.line),
                         message: e.message,
                         fix: "correct the YAML".into(),
                     })
@@ -378,7 +374,7 @@ impl Tree<'_> {
         };
         if !settings.args.is_empty() {
             return Err(Error::TestData {
-                path: format!("{}/data/{child}", dir_name(package)),
+                at: Location::file(format!("{}/data/{child}", dir_name(package))),
                 message: format!(
                     "its `args` ({}) are arguments for the submission, which the judge does not pass",
                     settings.args.join(" ")
@@ -456,8 +452,7 @@ fn static_case(
     let Some(score) = own.get("static_validation_score") else {
         if own.contains_key("static_validator_args") {
             return Err(Error::Config {
-                path: format!("{}/data/{path}", dir_name(package)),
-                line: None,
+                at: Location::file(format!("{}/data/{path}", dir_name(package))),
                 message: "`static_validator_args` without `static_validation_score`".into(),
                 fix: "add static_validation_score (pass-fail, or the points of the static case)"
                     .into(),
@@ -471,8 +466,7 @@ fn static_case(
             as_number(v)
                 .filter(|n| *n >= 0.0)
                 .ok_or_else(|| Error::Config {
-                    path: format!("{}/data/{path}", dir_name(package)),
-                    line: None,
+                    at: Location::file(format!("{}/data/{path}", dir_name(package))),
                     message: format!(
                         "static_validation_score: `{}` is neither pass-fail nor a score",
                         as_text(v)

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::super::seconds;
 use super::dir_name;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 
 /// The file's name.
 pub(super) const FILE: &str = "domjudge-problem.ini";
@@ -97,8 +97,7 @@ fn time_limit(value: &str, shown: &str) -> Result<Duration> {
     match value.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(seconds(s)),
         _ => Err(Error::Config {
-            path: shown.to_string(),
-            line: None,
+            at: Location::file(shown),
             message: format!("`{value}` is not a time limit in seconds"),
             fix: "write the seconds per case: timelimit = 2.5".into(),
         }),

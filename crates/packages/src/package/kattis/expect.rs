@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::meta::{as_number, as_text, parse_yaml};
 use super::{dir_name, Format};
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::expect::{path_glob, Rule, SpecVerdict, TimeUse};
 use judge_core::verdict::{Expectation, Verdict};
 
@@ -90,17 +90,16 @@ impl Expectations {
         let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
         let text = constants.apply(&text);
         let bad = |key: &str, message: String, fix: &str| Error::Config {
-            path: format!("{shown} ({key})"),
-            line: text
-                .lines()
-                .position(|l| l.trim_start().trim_matches(['"', '\'']).starts_with(key))
-                .map(|i| i + 1),
+            at: Location::file(&shown).with_key(key).with_line(
+                text.lines()
+                    .position(|l| l.trim_start().trim_matches(['"', '\'']).starts_with(key))
+                    .map(|i| i + 1),
+            ),
             message,
             fix: fix.to_string(),
         };
         let top = match parse_yaml(&text).map_err(|e| Error::Config {
-            path: shown.clone(),
-            line: e.line,
+            at: Location::file(&shown).with_line(e.line),
             message: e.message,
             fix: "correct the YAML".into(),
         })? {

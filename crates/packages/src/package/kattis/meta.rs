@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::super::{seconds, Format};
 use super::constants::Constants;
 use super::dir_name;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::stats::TimeLimitRule;
 
 /// problemtools' defaults for what a package leaves out.
@@ -98,11 +98,12 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
     let bad = |key: &str, message: String, fix: &str| {
         let line = line_of_key(&text, key.rsplit('.').next().unwrap_or(key));
         Error::Config {
-            path: match line {
-                Some(_) => format!("{}/problem.yaml", dir_name(dir)),
-                None => format!("{}/problem.yaml ({key})", dir_name(dir)),
+            at: match line {
+                Some(line) => {
+                    Location::file(format!("{}/problem.yaml", dir_name(dir))).with_line(line)
+                }
+                None => Location::file(format!("{}/problem.yaml", dir_name(dir))).with_key(key),
             },
-            line,
             message: match line {
                 Some(_) => format!("{key}: {message}"),
                 None => message,
@@ -111,8 +112,7 @@ pub(super) fn read(dir: &Path, warnings: &mut Vec<String>) -> Result<Meta> {
         }
     };
     let meta = parse_yaml(&text).map_err(|e| Error::Config {
-        path: format!("{}/problem.yaml", dir_name(dir)),
-        line: e.line,
+        at: Location::file(format!("{}/problem.yaml", dir_name(dir))).with_line(e.line),
         message: e.message,
         fix: "correct the YAML".into(),
     })?;
@@ -499,8 +499,7 @@ mod tests {
 
     fn bad(key: &str, message: String, fix: &str) -> Error {
         Error::Config {
-            path: format!("problem.yaml ({key})"),
-            line: None,
+            at: Location::file("problem.yaml").with_key(key),
             message,
             fix: fix.into(),
         }

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use super::{dir_name, samples, Format, Package};
 use judge_core::check::KattisFlags;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::grading::Group;
 use judge_core::lang::{Languages, RustSettings};
 use judge_core::verdict::{MemoryRule, Verdict};
@@ -84,7 +84,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
     let (cases, grading, validator_cases) = test_data(dir, &meta, &mut warnings)?;
     if meta.passes.is_some() && !custom {
         return Err(Error::TestData {
-            path: format!("{}/problem.yaml (type)", dir_name(dir)),
+            at: Location::file(format!("{}/problem.yaml", dir_name(dir))).with_key("type"),
             message: "a multi-pass problem needs an output validator to write each next pass's input, and the package has none".into(),
             fix: "add the validator in output_validator/".into(),
         });
@@ -180,14 +180,14 @@ fn output_validation(
             protocol: CheckerProtocol::Kattis { flags: flags() },
         })
     } else {
-        Checker::Kattis(
-            KattisFlags::parse(&meta.validator_flags).map_err(|m| Error::Config {
-                path: format!("{}/problem.yaml (validator_flags)", dir_name(dir)),
-                line: None,
-                message: m,
+        Checker::Kattis(KattisFlags::parse(&meta.validator_flags).map_err(|m| {
+            Error::Config {
+                at: Location::file(format!("{}/problem.yaml", dir_name(dir)))
+                    .with_key("validator_flags"),
+                message: m.to_string(),
                 fix: "write the default validator's flags, such as \"float_tolerance 1e-6\"".into(),
-            })?,
-        )
+            }
+        })?)
     };
     Ok((checker, None))
 }
@@ -199,7 +199,7 @@ fn generated_data(dir: &Path, warnings: &mut Vec<String>) -> Result<()> {
         match stale {
             generate::Stale::Missing { ref case, .. } => {
                 return Err(Error::TestData {
-                    path: format!("{}/data/{case}.in", dir_name(dir)),
+                    at: Location::file(format!("{}/data/{case}.in", dir_name(dir))),
                     message: stale.to_string(),
                     fix: format!("make it with judge generate {}", dir_name(dir)),
                 })
@@ -222,7 +222,7 @@ fn test_data(
     let data = dir.join("data");
     if !data.is_dir() {
         return Err(Error::TestData {
-            path: format!("{}/data", dir_name(dir)),
+            at: Location::file(format!("{}/data", dir_name(dir))),
             message: "the package has no data folder".into(),
             fix: "a package keeps its cases in data/sample and data/secret".into(),
         });
@@ -237,7 +237,7 @@ fn test_data(
     let validator_cases = tree.validator_cases(warnings)?;
     if cases.is_empty() {
         return Err(Error::TestData {
-            path: format!("{}/data", dir_name(dir)),
+            at: Location::file(format!("{}/data", dir_name(dir))),
             message: "the package has no test cases (NAME.in with NAME.ans)".into(),
             fix: "add cases under data/sample and data/secret".into(),
         });
@@ -311,7 +311,7 @@ fn static_validation(
     match (&package.static_validator, statics) {
         (None, true) => {
             return Err(Error::TestData {
-                path: format!("{}/data", dir_name(dir)),
+                at: Location::file(format!("{}/data", dir_name(dir))),
                 message: "a group has a static validation case (static_validation_score), and the package has no static validator".into(),
                 fix: "add the program in static_validator/, or remove static_validation_score".into(),
             })
@@ -334,8 +334,7 @@ fn domjudge_executables(dir: &Path, ini: &domjudge::Ini, custom: bool) -> Result
     ] {
         if let (Some(id), false) = (value, custom) {
             return Err(Error::Config {
-                path: format!("{}/domjudge-problem.ini ({key})", dir_name(dir)),
-                line: None,
+                at: Location::file(format!("{}/domjudge-problem.ini", dir_name(dir))).with_key(key),
                 message: format!(
                     "`{id}` names an executable of a DOMjudge server, which the package does not hold"
                 ),

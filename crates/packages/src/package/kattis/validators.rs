@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::super::inside;
 use super::{dir_name, sorted_entries};
 use judge_core::compile::source::program_language;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::lang::Languages;
 use judge_core::workspace::{InputValidator, ValidatorKind};
 
@@ -26,7 +26,7 @@ pub(super) fn output_validator(dir: &Path, languages: &Languages) -> Result<Path
     };
     let fail = |path: String, message: String| {
         Error::TestData {
-        path,
+        at: Location::file(path),
         message,
         fix: "put the validator's sources (and its headers) in output_validator/, or give the folder `build` and `run` scripts".into(),
     }
@@ -143,7 +143,7 @@ pub(super) fn static_validator(dir: &Path, languages: &Languages) -> Result<Opti
     };
     let program = inside(dir, &program)?;
     program_language(&program, languages).map_err(|why| Error::TestData {
-        path: format!("{}/static_validator", dir_name(dir)),
+        at: Location::file(format!("{}/static_validator", dir_name(dir))),
         message: format!("the judge cannot build the static validator: {why}"),
         fix: "put its sources in static_validator/, or give the folder `build` and `run` scripts"
             .into(),

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::{dir_name, inside, samples, Format, Package};
 use judge_core::compile::Source;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::grading::{GraderFlags, Group, Item, OnReject, ScoreRule, VerdictRule};
 use judge_core::lang::{Languages, RustSettings};
 use judge_core::model::Skipped;
@@ -149,7 +149,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
     let name = dir_name(dir);
     if xml.tests.is_empty() {
         return Err(Error::TestData {
-            path: format!("{name}/problem.xml"),
+            at: Location::file(format!("{name}/problem.xml")),
             message: "the testset `tests` has no tests".into(),
             fix: "add tests in Polygon and download the package again".into(),
         });
@@ -159,7 +159,7 @@ fn cases(dir: &Path, xml: &ProblemXml, warnings: &mut Vec<String>) -> Result<Vec
     };
     let not_generated = |what: String| {
         Error::TestData {
-        path: format!("{name}/{}", path(&xml.input_pattern, 1)),
+        at: Location::file(format!("{name}/{}", path(&xml.input_pattern, 1))),
         message: format!(
             "{what}: this is a standard package, which holds only the scripts that make the tests"
         ),
@@ -334,7 +334,7 @@ fn program(dir: &Path, path: &str, what: &str) -> Result<PathBuf> {
     let source = dir.join(path);
     if !source.is_file() {
         return Err(Error::TestData {
-            path: format!("{}/{path}", dir_name(dir)),
+            at: Location::file(format!("{}/{path}", dir_name(dir))),
             message: format!("the {what} problem.xml names is not in the package"),
             fix: format!("download the package again, or correct <{what}>'s <source path>"),
         });

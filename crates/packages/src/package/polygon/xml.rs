@@ -7,7 +7,7 @@ use std::time::Duration;
 use roxmltree::{Document, Node};
 
 use super::super::dir_name;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 
 /// The testset Polygon judges submissions on (others, such as pretests, are left aside).
 pub(super) const MAIN_TESTSET: &str = "tests";
@@ -67,8 +67,7 @@ pub(super) fn read(dir: &Path) -> Result<ProblemXml> {
     let shown = format!("{}/problem.xml", dir_name(dir));
     let text = std::fs::read_to_string(&file).map_err(|e| Error::read(&file, e))?;
     let doc = Document::parse(&text).map_err(|e| Error::Config {
-        path: shown.clone(),
-        line: Some(e.pos().row as usize),
+        at: Location::file(&shown).with_line(e.pos().row as usize),
         message: format!("not well-formed XML: {e}"),
         fix: "correct the XML, or download the package from Polygon again".into(),
     })?;
@@ -83,8 +82,9 @@ struct Reader<'a, 'input> {
 impl<'a, 'input> Reader<'a, 'input> {
     fn error(&self, node: Node<'_, '_>, what: &str, message: String, fix: &str) -> Error {
         Error::Config {
-            path: format!("{} ({what})", self.shown),
-            line: Some(self.doc.text_pos_at(node.range().start).row as usize),
+            at: Location::file(&self.shown)
+                .with_key(what)
+                .with_line(self.doc.text_pos_at(node.range().start).row as usize),
             message,
             fix: fix.to_string(),
         }

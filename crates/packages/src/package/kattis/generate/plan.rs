@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::numbers::{count_of, numbered_name, seeded};
 use crate::package::kattis::Constants;
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 
 /// How a case's input comes about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,8 +107,7 @@ pub fn read(dir: &Path) -> Result<Option<Plan>> {
         crate::package::dir_name(dir)
     );
     let root = crate::yaml::value(&text).map_err(|e| Error::Config {
-        path: shown.clone(),
-        line: e.line,
+        at: Location::file(&shown).with_line(e.line),
         message: e.message,
         fix: "correct the YAML".into(),
     })?;
@@ -563,8 +562,7 @@ fn with_newline(s: &str) -> String {
 
 fn bad(shown: &str, key: &str, message: String) -> Error {
     Error::Config {
-        path: format!("{shown} ({key})"),
-        line: None,
+        at: Location::file(shown).with_key(key),
         message,
         fix: "write it as the format's generators document says (see the guide: docs/src/format/generators.md)".into(),
     }

@@ -11,7 +11,7 @@ use super::{hash_file, package_path, unlisted, Entry, Generated, Made, Manifest,
 use crate::package::dir_name;
 use judge_core::compile::source::program_language;
 use judge_core::compile::{Program, Source as Build};
-use judge_core::error::{Error, Result};
+use judge_core::error::{Error, Location, Result};
 use judge_core::session::{Judge, Options};
 use judge_core::text;
 use judge_core::verdict::{Limits, Verdict};
@@ -29,7 +29,7 @@ fn limits() -> Limits {
 pub fn generate(judge: &mut Judge, dir: &Path, problem: &Problem) -> crate::Result<Generated> {
     let Some(plan) = super::plan::read(dir)? else {
         return Err(Error::TestData {
-            path: format!("{}/generators/generators.yaml", dir_name(dir)),
+            at: Location::file(format!("{}/generators/generators.yaml", dir_name(dir))),
             message: "the package has no generators.yaml".into(),
             fix: "write generators/generators.yaml (see the guide: docs/src/format/generators.md)"
                 .into(),
@@ -268,11 +268,8 @@ fn copied(dir: &Path, written: &str) -> Vec<(PathBuf, String)> {
 
 fn failed(dir: &Path, case: &Case, why: String) -> Error {
     Error::TestData {
-        path: format!(
-            "{}/generators/generators.yaml (case {})",
-            dir_name(dir),
-            case.name
-        ),
+        at: Location::file(format!("{}/generators/generators.yaml", dir_name(dir)))
+            .with_key(format!("case {}", case.name)),
         message: why,
         fix: "correct the generator or its entry in generators.yaml, then run judge generate again"
             .into(),
