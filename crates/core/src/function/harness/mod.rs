@@ -3,7 +3,7 @@
 
 pub mod go;
 //pub mod java;
-//pub mod javascript;
+pub mod javascript;
 pub mod rust;
 
 #[cfg(test)]
