@@ -2,7 +2,7 @@
 //! it, made a whole program that reads the arguments as JSON, calls, and prints the result.
 
 pub mod go;
-//pub mod java;
+pub mod java;
 pub mod javascript;
 pub mod rust;
 
