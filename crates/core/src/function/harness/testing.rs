@@ -103,3 +103,18 @@ pub(super) const EVERY_PARAM_CASES: [(&str, &str); 2] = [
         "\"-2147483648|-1|-1|false|\\\"||0|0x0||||#\"",
     ),
 ];
+
+/// The shipped LeetCode-form solutions of N-Queens II are in function form and define
+/// `totalNQueens`, as each language writes it.
+#[test]
+fn the_shipped_nqueens_solutions_define_the_function() {
+    let s = sig("totalNQueens", &["n: int"], "int");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../solutions/nqueens-ii/");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}{f}")).expect("a shipped solution");
+    let java = read("leetcode-java.java");
+    assert!(super::java::is_function_form(&java) && super::java::defines(&java, &s));
+    let rust = read("leetcode-rust.rs");
+    assert!(super::rust::is_function_form(&rust) && super::rust::defines(&rust, &s));
+    let js = read("leetcode-js.js");
+    assert!(super::javascript::is_function_form(&js) && super::javascript::defines(&js, &s));
+}
