@@ -1,0 +1,4 @@
+type ListNode struct {
+	Val  int
+	Next *ListNode
+}
