@@ -20,6 +20,7 @@ mod docs;
 mod expectations;
 mod export;
 mod file_io;
+mod functions;
 mod fork_bomb;
 mod formats;
 mod generate;

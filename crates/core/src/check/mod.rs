@@ -643,6 +643,7 @@ mod tests {
             case_insensitive: false,
             float_absolute: absolute,
             float_relative: relative,
+            order: Order::AsGiven,
         }
     }
 
