@@ -22,6 +22,7 @@ mod export;
 mod file_io;
 mod fork_bomb;
 mod formats;
+mod functions;
 mod generate;
 mod hints;
 mod history;

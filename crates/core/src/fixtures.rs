@@ -89,5 +89,6 @@ pub fn problem(id: &str, dir: &Path) -> Problem {
         interactor: None,
         terms: Default::default(),
         package: Default::default(),
+        function: None,
     }
 }

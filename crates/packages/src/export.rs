@@ -311,6 +311,13 @@ fn checker(problem: &Problem, shown: &str) -> Result<(Option<String>, Option<Pat
                     flags.float_relative = Some(options.float_relative);
                 }
                 CheckerMode::Exact | CheckerMode::Lines => flags.space_change_sensitive = true,
+                CheckerMode::Json => {
+                    return Err(Error::Config {
+                        at: Location::file(format!("{shown}/problem.toml")),
+                        message: "its checker compares JSON values, and a package's default output validator compares tokens".into(),
+                        fix: "set `checker = \"tokens\"` (or \"float\") if its answers compare as tokens, or write a Kattis output validator".into(),
+                    })
+                }
             }
             (Some(flags.to_string()), None)
         }

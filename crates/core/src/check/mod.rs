@@ -4,9 +4,11 @@
 
 mod diff;
 pub mod feedback;
+pub mod json;
 pub mod kattis;
 
 pub use diff::diff;
+pub use json::Order;
 pub use kattis::{FlagsError, KattisFlags};
 
 use crate::text::quote;
@@ -23,14 +25,17 @@ pub enum CheckerMode {
     Lines,
     /// Tokens, with numbers compared within an absolute or relative tolerance.
     Float,
+    /// One JSON value each, compared as values (`json.rs`): a function problem's default.
+    Json,
 }
 
 impl CheckerMode {
-    pub const ALL: [CheckerMode; 4] = [
+    pub const ALL: [CheckerMode; 5] = [
         CheckerMode::Tokens,
         CheckerMode::Exact,
         CheckerMode::Lines,
         CheckerMode::Float,
+        CheckerMode::Json,
     ];
 }
 
@@ -41,6 +46,7 @@ impl std::fmt::Display for CheckerMode {
             CheckerMode::Exact => "exact",
             CheckerMode::Lines => "lines",
             CheckerMode::Float => "float",
+            CheckerMode::Json => "json",
         })
     }
 }
@@ -54,6 +60,8 @@ pub struct CompareOptions {
     pub float_absolute: f64,
     /// ... or when |output - answer| <= this x |answer|.
     pub float_relative: f64,
+    /// Json mode: whether the top-level array's order counts (`order` in `[function]`).
+    pub order: Order,
 }
 
 /// The tolerance of float mode when problem.toml names none.
@@ -65,6 +73,7 @@ impl Default for CompareOptions {
             case_insensitive: false,
             float_absolute: DEFAULT_FLOAT_TOLERANCE,
             float_relative: DEFAULT_FLOAT_TOLERANCE,
+            order: Order::AsGiven,
         }
     }
 }
@@ -128,6 +137,11 @@ pub fn compare(
             options.case_insensitive,
             Some((options.float_absolute, options.float_relative)),
         ),
+        // The answers of a function problem are checked before judging: one that is not JSON
+        // here is a checker of its own's answer, and its output is not accepted against it.
+        CheckerMode::Json => {
+            json::compare(options, expected, received).unwrap_or_else(CheckOutcome::rejected)
+        }
     }
 }
 
@@ -545,7 +559,13 @@ mod tests {
         compare(mode, &options, e, r)
     }
 
-    const ALL: [CheckerMode; 4] = CheckerMode::ALL;
+    /// The modes that compare text (json compares values: `json.rs` tests it).
+    const ALL: [CheckerMode; 4] = [
+        CheckerMode::Tokens,
+        CheckerMode::Exact,
+        CheckerMode::Lines,
+        CheckerMode::Float,
+    ];
 
     #[test]
     fn empty_answers_in_every_mode() {
@@ -623,6 +643,7 @@ mod tests {
             case_insensitive: false,
             float_absolute: absolute,
             float_relative: relative,
+            order: Order::AsGiven,
         }
     }
 

@@ -206,16 +206,18 @@ pub fn compile(
     // put one version's build under another version's key.
     let mut files = source::files(source)?;
     let digest = source::digest(source, &files);
+    let ce = |diagnostics: String| CompileError {
+        diagnostics: format!("{diagnostics}\n"),
+        cached: false,
+        duration: started.elapsed(),
+        source: digest.clone(),
+    };
+    if let Err(missing) = source::with_harness(source, &toolchain.language, &mut files) {
+        return Ok(Err(ce(missing)));
+    }
     let plan = match Plan::new(source, toolchain, &mut files) {
         Ok(plan) => plan,
-        Err(why) => {
-            return Ok(Err(CompileError {
-                diagnostics: format!("{why}\n"),
-                cached: false,
-                duration: started.elapsed(),
-                source: digest,
-            }))
-        }
+        Err(why) => return Ok(Err(ce(why.to_string()))),
     };
     // A build made with the files open (`--no-sandbox`, or by a judge without the sandbox)
     // may hold any file the compiler could read (an `include_str!` of an answer): never one

@@ -13,6 +13,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::function::harness::{self, Built};
+use crate::function::Signature;
 use crate::lang::{java, Kind, Language};
 use crate::model::SourceDigest;
 
@@ -30,6 +32,9 @@ pub struct Source {
     pub extras: Vec<(PathBuf, PathBuf)>,
     /// The entry point its package names: a file (`solve.py`) or, in Java, a class.
     pub entry: Option<String>,
+    /// The function its problem declares: a source in function form is built with its
+    /// language's harness.
+    pub function: Option<Signature>,
 }
 
 impl Source {
@@ -39,6 +44,7 @@ impl Source {
             path: path.to_path_buf(),
             extras: Vec::new(),
             entry: None,
+            function: None,
         }
     }
 
@@ -67,6 +73,7 @@ impl Source {
             path: path.to_path_buf(),
             extras,
             entry: None,
+            function: None,
         }
     }
 
@@ -193,6 +200,37 @@ pub(super) fn digest(source: &Source, files: &[File]) -> Option<SourceDigest> {
         .iter()
         .find(|f| f.rel.as_os_str() == name)
         .map(|f| SourceDigest::of(&f.bytes))
+}
+
+/// A lone source in function form made the whole program its harness writes (the harness is
+/// then in what the cache key hashes); `Err` is the compile error of a source in function form
+/// that does not define the declared function. Anything else is built as it is.
+pub(super) fn with_harness(
+    source: &Source,
+    language: &Language,
+    files: &mut [File],
+) -> std::result::Result<(), String> {
+    let Some(sig) = &source.function else {
+        return Ok(());
+    };
+    let name = source.path.file_name();
+    let Some(file) = files
+        .iter_mut()
+        .find(|f| Some(f.rel.as_os_str()) == name && !source.path.is_dir())
+    else {
+        return Ok(());
+    };
+    let Ok(text) = std::str::from_utf8(&file.bytes) else {
+        return Ok(());
+    };
+    match harness::prepare(&language.id, text, sig) {
+        Built::AsItIs => Ok(()),
+        Built::Wrapped(program) => {
+            file.bytes = program.into_bytes();
+            Ok(())
+        }
+        Built::Missing(diagnostics) => Err(diagnostics),
+    }
 }
 
 /// Writes the program's files into the build folder `dir`, keeping their executable bits.

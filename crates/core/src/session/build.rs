@@ -139,6 +139,7 @@ impl Judge {
             BuildAs::Solution(problem) => {
                 let mut source = Source::alone(path);
                 source.entry = problem.terms.entrypoints.get(path).cloned();
+                source.function = problem.function.as_ref().map(|f| f.signature.clone());
                 included(source, &problem.package, toolchain)
             }
         };

@@ -43,6 +43,7 @@ impl Slot {
                 ))))
             }
         };
+        let answer_path = answer;
         let answer = match std::fs::read(answer) {
             Ok(a) => a,
             Err(e) => {
@@ -53,6 +54,18 @@ impl Slot {
             }
         };
         let outcome = match &problem.checker {
+            Checker::Builtin {
+                mode: check::CheckerMode::Json,
+                options,
+            } => match check::json::compare(options, &answer, &output) {
+                Ok(outcome) => outcome,
+                Err(why) => {
+                    return Ok(Checked::failed(CheckerFailed::Setup(format!(
+                        "{}: {why}",
+                        env.workspace.show(answer_path)
+                    ))))
+                }
+            },
             Checker::Builtin { mode, options } => check::compare(*mode, options, &answer, &output),
             Checker::Kattis(base) => match base.with(flags) {
                 Ok(flags) => check::kattis::compare(&flags, &answer, &output),

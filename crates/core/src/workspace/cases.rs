@@ -140,6 +140,7 @@ impl Workspace {
             });
         }
         cases.sort_by(|a, b| natural_cmp(&a.name, &b.name));
+        self.check_function_cases(problem, &cases)?;
         Ok(cases)
     }
 
@@ -222,6 +223,39 @@ impl Workspace {
             });
         }
         Ok(cases)
+    }
+
+    /// A function problem's cases read as its harness reads them: each input one JSON value
+    /// per parameter, one per line; each answer the JSON of the return value, when a built-in
+    /// comparison reads it (a checker program reads answers of its own making). A case that
+    /// does not is the problem's error, never the solution's wrong answer.
+    fn check_function_cases(&self, problem: &Problem, cases: &[TestCase]) -> Result<()> {
+        let Some(function) = &problem.function else {
+            return Ok(());
+        };
+        let answers = matches!(problem.checker, super::Checker::Builtin { .. });
+        let sig = &function.signature;
+        for case in cases {
+            let mut files = vec![(&case.input, true)];
+            if answers {
+                files.push((&case.answer, false));
+            }
+            for (path, input) in files {
+                let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+                let checked = match input {
+                    true => crate::function::check_input(sig, &text),
+                    false => crate::function::check_answer(sig, &text),
+                };
+                if let Err(m) = checked {
+                    return Err(Error::TestData {
+                        at: Location::file(self.show(path)).with_line(m.line),
+                        message: m.message,
+                        fix: m.fix,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Like [`Workspace::testcases`], except that a problem without cases yet (its folder missing

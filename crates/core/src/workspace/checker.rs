@@ -96,6 +96,7 @@ pub(super) enum CheckerKey {
     Exact,
     Lines,
     Float,
+    Json,
     Kattis,
     Custom,
 }
@@ -107,6 +108,7 @@ impl CheckerKey {
             CheckerKey::Exact => Some(CheckerMode::Exact),
             CheckerKey::Lines => Some(CheckerMode::Lines),
             CheckerKey::Float => Some(CheckerMode::Float),
+            CheckerKey::Json => Some(CheckerMode::Json),
             CheckerKey::Kattis | CheckerKey::Custom => None,
         }
     }

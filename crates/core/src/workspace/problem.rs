@@ -10,6 +10,7 @@ use super::checker::{Checker, CheckerProtocol, DEFAULT_CHECKER_MEMORY, DEFAULT_C
 use super::validator::{InputValidator, ValidatorKind};
 use crate::check::CheckerMode;
 use crate::error::{Error, Location, Result};
+use crate::function::{Function, Param, Signature, SignatureError, Type};
 use crate::grading::Group;
 use crate::lang::{Config, RustSettings, TimeRule, TimeRuleError};
 use crate::stats::TimeLimitRule;
@@ -64,6 +65,8 @@ pub struct Problem {
     /// A package's programs besides its checker and input validators, and how its format
     /// builds programs (a workspace problem has none of them).
     pub package: PackagePrograms,
+    /// The function a solution may define instead of being a whole program (`[function]`).
+    pub function: Option<Function>,
 }
 
 /// A package's programs besides its checker and input validators, and how its format builds
@@ -164,7 +167,7 @@ impl Problem {
         match &self.checker {
             Checker::Builtin { mode, options } => {
                 let mut s = mode.to_string();
-                if *mode == CheckerMode::Float {
+                if matches!(mode, CheckerMode::Float | CheckerMode::Json) {
                     s.push_str(&format!(
                         " (absolute {:e}, relative {:e})",
                         options.float_absolute, options.float_relative
@@ -172,6 +175,9 @@ impl Problem {
                 }
                 if options.case_insensitive {
                     s.push_str(", case-insensitive");
+                }
+                if *mode == CheckerMode::Json && options.order == crate::check::Order::Any {
+                    s.push_str(", the returned array in any order");
                 }
                 s
             }
@@ -232,6 +238,7 @@ pub(super) fn parse_problem(
     let rust = at.rust(&raw)?;
     let language_time = at.language_time(&raw, config)?;
     let io = at.file_io(&raw)?;
+    let function = at.function(&raw)?;
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
@@ -255,6 +262,7 @@ pub(super) fn parse_problem(
         interactor,
         terms: Default::default(),
         package: PackagePrograms::default(),
+        function,
     })
 }
 
@@ -402,6 +410,48 @@ impl At<'_> {
         Ok(language_time)
     }
 
+    /// `[function]`: the signature, each part checked where it is written.
+    fn function(self, raw: &RawProblem) -> Result<Option<Function>> {
+        let Some(f) = &raw.function else {
+            return Ok(None);
+        };
+        let bad = |span, key: &str, e: SignatureError| {
+            self.bad(span, format!("[function] {key}: {e}"), signature_fix(&e))
+        };
+        for param in f.params.get_ref() {
+            Param::parse(param.get_ref()).map_err(|e| bad(param.span(), "params", e))?;
+        }
+        Type::parse(f.returns.get_ref()).map_err(|e| bad(f.returns.span(), "returns", e))?;
+        let params: Vec<String> = f
+            .params
+            .get_ref()
+            .iter()
+            .map(|p| p.get_ref().clone())
+            .collect();
+        let signature = Signature::parse(f.name.get_ref(), &params, f.returns.get_ref()).map_err(
+            |e| match e {
+                SignatureError::Repeated(_) => bad(f.params.span(), "params", e),
+                _ => bad(f.name.span(), "name", e),
+            },
+        )?;
+        let stdio = [
+            ("interactor", raw.interactor.as_ref().map(|i| i.span())),
+            ("input_file", raw.input_file.as_ref().map(|i| i.span())),
+            ("output_file", raw.output_file.as_ref().map(|i| i.span())),
+        ];
+        if let Some((key, Some(span))) = stdio.into_iter().find(|(_, span)| span.is_some()) {
+            return Err(self.bad(
+                span,
+                format!("`{key}` and [function] do not go together: a function's harness reads its arguments on stdin and prints what it returns on stdout"),
+                &format!("remove `{key}`, or remove [function]"),
+            ));
+        }
+        Ok(Some(Function {
+            signature,
+            order: f.order(),
+        }))
+    }
+
     /// `input_file` and `output_file`: plain names, and not the same one.
     fn file_io(self, raw: &RawProblem) -> Result<FileIo> {
         let mut io = FileIo::default();
@@ -449,6 +499,22 @@ pub fn check_io_name(name: &str) -> std::result::Result<(), &'static str> {
 }
 
 /// A fix for the toml crate's own messages (syntax, unknown keys, types).
+/// How to write a declaration that reads.
+fn signature_fix(e: &SignatureError) -> &'static str {
+    match e {
+        SignatureError::UnknownType(_)
+        | SignatureError::NodeArray(_)
+        | SignatureError::TooDeep(_) => {
+            "write a type such as \"int\", \"long[]\", \"string[][]\", \"ListNode\" or \"TreeNode\""
+        }
+        SignatureError::BadParam(_) => {
+            "write each parameter as \"name: type\", such as \"nums: int[]\""
+        }
+        SignatureError::BadName(_) => "name it as LeetCode does, such as \"twoSum\"",
+        SignatureError::Repeated(_) => "give each parameter a name of its own",
+    }
+}
+
 fn fix_for(message: &str) -> String {
     if message.starts_with("missing field") {
         let field = message.split('`').nth(1).unwrap_or("");
@@ -456,10 +522,18 @@ fn fix_for(message: &str) -> String {
             "title" => "title = \"N-Queens II\"",
             "time_limit" => "time_limit = \"1s\"",
             "memory_limit" => "memory_limit = \"256MiB\"",
+            "name" => "name = \"twoSum\"",
+            "params" => "params = [\"nums: int[]\", \"target: int\"]",
+            "returns" => "returns = \"int[]\"",
+            _ => "",
+        };
+        // The one table's missing keys are those of [function]'s; the others are at the top.
+        let table = match field {
+            "name" | "params" | "returns" => " under [function]",
             _ => "",
         };
         if !example.is_empty() {
-            return format!("add a line `{example}`");
+            return format!("add a line `{example}`{table}");
         }
     }
     if message.starts_with("unknown field") {

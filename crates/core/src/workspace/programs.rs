@@ -87,10 +87,12 @@ pub(super) fn parse_checker(
     text: &str,
     config: &Config,
 ) -> Result<Checker> {
-    let mode = raw
-        .checker
-        .as_ref()
-        .map_or(CheckerKey::default(), |c| *c.get_ref());
+    // A function's return value is JSON: compared as such unless the problem says otherwise.
+    let default = match raw.function {
+        Some(_) => CheckerKey::Json,
+        None => CheckerKey::default(),
+    };
+    let mode = raw.checker.as_ref().map_or(default, |c| *c.get_ref());
     let keys = Keys { shown, text, mode };
     let compare = keys.compare_options(raw)?;
     for (key, value) in [
@@ -200,6 +202,12 @@ impl Keys<'_> {
             )?;
             compare.case_insensitive = *ci.get_ref();
         }
+        if let Some(function) = &raw.function {
+            if let Some(order) = &function.order {
+                self.needs("[function] order", order.span(), &[CheckerKey::Json])?;
+            }
+            compare.order = function.order();
+        }
         for (key, value, slot) in [
             (
                 "float_absolute",
@@ -213,7 +221,7 @@ impl Keys<'_> {
             ),
         ] {
             let Some(value) = value else { continue };
-            self.needs(key, value.span(), &[CheckerKey::Float])?;
+            self.needs(key, value.span(), &[CheckerKey::Float, CheckerKey::Json])?;
             let v = *value.get_ref();
             if !(v.is_finite() && v >= 0.0) {
                 return Err(self.bad(

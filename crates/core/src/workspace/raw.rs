@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::checker::{CheckerKey, Protocol};
+use crate::check::Order;
 use crate::lang::RustSettings;
 
 #[derive(Deserialize)]
@@ -40,6 +41,35 @@ pub(super) struct RawProblem {
     pub(super) interactor_protocol: Option<toml::Spanned<Protocol>>,
     pub(super) interactor_time_limit: Option<toml::Spanned<String>>,
     pub(super) interactor_memory_limit: Option<toml::Spanned<String>>,
+    pub(super) function: Option<RawFunction>,
+}
+
+/// `[function]`: the declared function, LeetCode's form.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawFunction {
+    pub(super) name: toml::Spanned<String>,
+    pub(super) params: toml::Spanned<Vec<toml::Spanned<String>>>,
+    pub(super) returns: toml::Spanned<String>,
+    pub(super) order: Option<toml::Spanned<RawOrder>>,
+}
+
+impl RawFunction {
+    /// `order`, as the json checker takes it.
+    pub(super) fn order(&self) -> Order {
+        match self.order.as_ref().map(|o| *o.get_ref()) {
+            Some(RawOrder::Any) => Order::Any,
+            Some(RawOrder::Given) | None => Order::AsGiven,
+        }
+    }
+}
+
+/// `order` in `[function]`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum RawOrder {
+    Given,
+    Any,
 }
 
 /// The 1-based line of byte `offset` in `text`.

@@ -13,10 +13,10 @@ use crate::error::{Error, Result};
 use crate::package::{self, Package};
 use judge_core::compile::Source;
 use judge_core::lang::Languages;
-use judge_core::Error as CoreError;
 use judge_core::workspace::{
     interaction_files, package_sample_dir, Checker, InteractorProgram, Problem,
 };
+use judge_core::Error as CoreError;
 
 /// Reads the package at `path` (a folder, or a `.zip` unpacked into a temporary folder gone
 /// once its files are read) into a draft.

@@ -19,11 +19,11 @@ use super::newfiles::{
 use super::{Draft, DraftChecker, DraftInteractor, Options, DEFAULT_MEMORY, DEFAULT_TIME};
 use crate::error::{Error, Result};
 use judge_core::check::CheckerMode;
+use judge_core::error::Location;
 use judge_core::scaffold;
 use judge_core::workspace::{
     Checker, FileIo, Interactor, Problem, Workspace, DEFAULT_CHECKER_MEMORY, DEFAULT_CHECKER_TIME,
 };
-use judge_core::error::Location;
 use judge_core::Error as CoreError;
 use judge_runner::interrupt;
 

@@ -1,10 +1,240 @@
-//! The harness of a function problem in each language: the solution as LeetCode's editor takes
-//! it, made a whole program that reads the arguments as JSON, calls, and prints the result.
+//! The harness of a function problem, one module per language: the function as that
+//! language's editor starts it, its signature in the language's words, whether a source is in
+//! function form and defines the function, and the whole program that is built: the source
+//! unchanged with the code that reads the arguments (one JSON value per line), calls the
+//! function and prints what it returns as JSON.
+//!
+//! Every language module has the same six functions; a language is one variant of
+//! [`FnLanguage`] and one arm in each of its methods.
 
+pub mod cpp;
 pub mod go;
 pub mod java;
 pub mod javascript;
+pub mod python;
 pub mod rust;
 
 #[cfg(test)]
 mod testing;
+
+use super::signature::Signature;
+
+/// A language whose solutions may be written as LeetCode's editor takes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FnLanguage {
+    Python,
+    Cpp,
+    Java,
+    Rust,
+    JavaScript,
+    Go,
+}
+
+impl FnLanguage {
+    pub const ALL: &'static [FnLanguage] = &[
+        FnLanguage::Python,
+        FnLanguage::Cpp,
+        FnLanguage::Java,
+        FnLanguage::Rust,
+        FnLanguage::JavaScript,
+        FnLanguage::Go,
+    ];
+
+    /// The harness language of the judge's language `id` (`python`, `pypy`, `cpp`, `java`, `rust`, `javascript`, `go`), if it has one.
+    pub fn of(id: &str) -> Option<FnLanguage> {
+        match id {
+            "python" | "pypy" => Some(FnLanguage::Python),
+            "cpp" => Some(FnLanguage::Cpp),
+            "java" => Some(FnLanguage::Java),
+            "rust" => Some(FnLanguage::Rust),
+            "javascript" => Some(FnLanguage::JavaScript),
+            "go" => Some(FnLanguage::Go),
+            _ => None,
+        }
+    }
+
+    /// The language's name, as the guide's type table heads its column.
+    pub fn name(self) -> &'static str {
+        match self {
+            FnLanguage::Python => "Python",
+            FnLanguage::Cpp => "C++",
+            FnLanguage::Java => "Java",
+            FnLanguage::Rust => "Rust",
+            FnLanguage::JavaScript => "JavaScript",
+            FnLanguage::Go => "Go",
+        }
+    }
+
+    /// The function as the language's editor starts it, its body empty.
+    pub fn declaration(self, sig: &Signature) -> String {
+        match self {
+            FnLanguage::Python => python::declaration(sig),
+            FnLanguage::Cpp => cpp::declaration(sig),
+            FnLanguage::Java => java::declaration(sig),
+            FnLanguage::Rust => rust::declaration(sig),
+            FnLanguage::JavaScript => javascript::declaration(sig),
+            FnLanguage::Go => go::declaration(sig),
+        }
+    }
+
+    /// The declaration in the language's words, one line.
+    pub fn signature_line(self, sig: &Signature) -> String {
+        match self {
+            FnLanguage::Python => python::signature_line(sig),
+            FnLanguage::Cpp => cpp::signature_line(sig),
+            FnLanguage::Java => java::signature_line(sig),
+            FnLanguage::Rust => rust::signature_line(sig),
+            FnLanguage::JavaScript => javascript::signature_line(sig),
+            FnLanguage::Go => go::signature_line(sig),
+        }
+    }
+
+    /// Whether `source` is in function form rather than a whole stdin/stdout program.
+    pub fn is_function_form(self, source: &str) -> bool {
+        match self {
+            FnLanguage::Python => python::is_function_form(source),
+            FnLanguage::Cpp => cpp::is_function_form(source),
+            FnLanguage::Java => java::is_function_form(source),
+            FnLanguage::Rust => rust::is_function_form(source),
+            FnLanguage::JavaScript => javascript::is_function_form(source),
+            FnLanguage::Go => go::is_function_form(source),
+        }
+    }
+
+    /// Whether `source` defines the declared function.
+    pub fn defines(self, source: &str, sig: &Signature) -> bool {
+        match self {
+            FnLanguage::Python => python::defines(source, sig),
+            FnLanguage::Cpp => cpp::defines(source, sig),
+            FnLanguage::Java => java::defines(source, sig),
+            FnLanguage::Rust => rust::defines(source, sig),
+            FnLanguage::JavaScript => javascript::defines(source, sig),
+            FnLanguage::Go => go::defines(source, sig),
+        }
+    }
+
+    /// The whole program: `source` with the harness.
+    pub fn wrap(self, source: &str, sig: &Signature) -> String {
+        match self {
+            FnLanguage::Python => python::wrap(source, sig),
+            FnLanguage::Cpp => cpp::wrap(source, sig),
+            FnLanguage::Java => java::wrap(source, sig),
+            FnLanguage::Rust => rust::wrap(source, sig),
+            FnLanguage::JavaScript => javascript::wrap(source, sig),
+            FnLanguage::Go => go::wrap(source, sig),
+        }
+    }
+
+    /// The compile error of a function-form source that does not define the function.
+    pub fn missing(self, sig: &Signature) -> String {
+        match self {
+            FnLanguage::Python => python::missing(sig),
+            FnLanguage::Cpp => cpp::missing(sig),
+            FnLanguage::Java => java::missing(sig),
+            FnLanguage::Rust => rust::missing(sig),
+            FnLanguage::JavaScript => javascript::missing(sig),
+            FnLanguage::Go => go::missing(sig),
+        }
+    }
+}
+
+/// What is built of a solution to a function problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Built {
+    /// A whole stdin/stdout program, or a language with no harness: built as it is.
+    AsItIs,
+    /// In function form: this program, the source with the harness.
+    Wrapped(String),
+    /// In function form without the declared function: this compile error.
+    Missing(String),
+}
+
+/// What to build of `source`, in the judge's language `language`, for a problem that declares
+/// `sig`.
+pub fn prepare(language: &str, source: &str, sig: &Signature) -> Built {
+    let Some(lang) = FnLanguage::of(language) else {
+        return Built::AsItIs;
+    };
+    if !lang.is_function_form(source) {
+        return Built::AsItIs;
+    }
+    if !lang.defines(source, sig) {
+        return Built::Missing(lang.missing(sig));
+    }
+    Built::Wrapped(lang.wrap(source, sig))
+}
+
+/// How many parameters a parameter list has (the text between its parentheses): its commas
+/// outside brackets of any kind, plus one unless it is empty.
+fn arity(list: &str) -> usize {
+    let mut depth = 0i32;
+    let mut commas = 0;
+    for c in list.chars() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => commas += 1,
+            _ => {}
+        }
+    }
+    match list.trim() {
+        "" => 0,
+        _ => commas + 1,
+    }
+}
+
+/// The text between the parenthesis at `open` and the one that closes it.
+fn parenthesised(text: &str, open: usize) -> Option<&str> {
+    let mut depth = 0;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&text[open + 1..open + i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The parameter lists of every call or definition of `name` in `text` (`name(` with no
+/// letter, digit or `_` before the name).
+fn parameter_lists<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find(name).map(|i| from + i) {
+        from = at + name.len();
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &text[from..];
+        let open = from + (rest.len() - rest.trim_start().len());
+        if text[open..].starts_with('(') {
+            found.extend(parenthesised(text, open));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arity_counts_commas_outside_brackets() {
+        assert_eq!(arity(""), 0);
+        assert_eq!(arity(" self "), 1);
+        assert_eq!(arity("vector<vector<int>>& grid, int k"), 2);
+        assert_eq!(arity("self, d: Dict[str, int], k: int"), 3);
+        assert_eq!(
+            parameter_lists("x = f(1); def f(a, b): g(f(2))", "f"),
+            vec!["1", "a, b", "2"]
+        );
+        assert!(parameter_lists("gf(1)", "f").is_empty());
+    }
+}

@@ -128,6 +128,7 @@ pub fn load(dir: &Path, languages: &Languages, cache: &Path) -> Result<Package> 
         interactor,
         terms,
         package,
+        function: None,
     };
     Ok(Package {
         dir: dir.to_path_buf(),

@@ -116,6 +116,7 @@ pub fn load(dir: &Path, languages: &Languages) -> Result<Package> {
         },
         rust: RustSettings::default(),
         package: Default::default(),
+        function: None,
         language_time: BTreeMap::new(),
         grading: grading.map(Arc::new),
         scoring,

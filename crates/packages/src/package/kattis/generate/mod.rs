@@ -230,6 +230,7 @@ pub fn builder(dir: &Path) -> judge_core::workspace::Problem {
         interactor: None,
         terms: Default::default(),
         package: Default::default(),
+        function: None,
     }
 }
 

@@ -415,6 +415,7 @@ impl Maker<'_> {
                 path,
                 extras,
                 entry: None,
+                function: None,
             });
         }
         let path = self.dir.join("generators").join(name);

@@ -1,0 +1,162 @@
+// Reads JSON values one after another from all of stdin, and writes them compact.
+struct Reader {
+    string text;
+    size_t at = 0;
+
+    explicit Reader(FILE* file) {
+        char buffer[1 << 16];
+        for (size_t n; (n = fread(buffer, 1, sizeof buffer, file)) > 0;) text.append(buffer, n);
+    }
+
+    char peek() {
+        while (at < text.size() && isspace((unsigned char)text[at])) at++;
+        return at < text.size() ? text[at] : '\0';
+    }
+
+    void expect(char c) {
+        if (peek() != c) {
+            fprintf(stderr, "the input: expected '%c' at byte %zu\n", c, at);
+            exit(3);
+        }
+        at++;
+    }
+
+    bool null() {
+        if (peek() != 'n') return false;
+        at += 4;
+        return true;
+    }
+
+    // The JSON number here, as a C string (strtoll and strtod stop at its end).
+    const char* number() {
+        peek();
+        return text.c_str() + at;
+    }
+};
+
+void read(Reader& in, long long& v) {
+    char* end;
+    v = strtoll(in.number(), &end, 10);
+    in.at = end - in.text.c_str();
+}
+
+void read(Reader& in, int& v) {
+    long long x;
+    read(in, x);
+    v = (int)x;
+}
+
+void read(Reader& in, double& v) {
+    char* end;
+    v = strtod(in.number(), &end);
+    in.at = end - in.text.c_str();
+}
+
+void read(Reader& in, bool& v) {
+    v = in.peek() == 't';
+    in.at += v ? 4 : 5;
+}
+
+void read(Reader& in, string& v) {
+    in.expect('"');
+    v.clear();
+    while (in.text[in.at] != '"') {
+        char c = in.text[in.at++];
+        if (c != '\\') {
+            v += c;
+            continue;
+        }
+        char e = in.text[in.at++];
+        if (e == 'u') {
+            unsigned code = stoul(in.text.substr(in.at, 4), nullptr, 16);
+            in.at += 4;
+            if (code >= 0xD800 && code < 0xDC00 && in.text.compare(in.at, 2, "\\u") == 0) {
+                unsigned low = stoul(in.text.substr(in.at + 2, 4), nullptr, 16);
+                in.at += 6;
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+            }
+            // UTF-8, as the string's other characters are.
+            if (code < 0x80) {
+                v += (char)code;
+            } else if (code < 0x800) {
+                v += (char)(0xC0 | code >> 6);
+                v += (char)(0x80 | (code & 0x3F));
+            } else if (code < 0x10000) {
+                v += (char)(0xE0 | code >> 12);
+                v += (char)(0x80 | (code >> 6 & 0x3F));
+                v += (char)(0x80 | (code & 0x3F));
+            } else {
+                v += (char)(0xF0 | code >> 18);
+                v += (char)(0x80 | (code >> 12 & 0x3F));
+                v += (char)(0x80 | (code >> 6 & 0x3F));
+                v += (char)(0x80 | (code & 0x3F));
+            }
+            continue;
+        }
+        const char* from = "\"\\/bfnrt";
+        const char* to = "\"\\/\b\f\n\r\t";
+        v += to[strchr(from, e) - from];
+    }
+    in.at++;
+}
+
+void read(Reader& in, char& v) {
+    string s;
+    read(in, s);
+    v = s.empty() ? '\0' : s[0];
+}
+
+template <class T>
+void read(Reader& in, vector<T>& v) {
+    in.expect('[');
+    v.clear();
+    while (in.peek() != ']') {
+        T x;
+        read(in, x);
+        v.push_back(std::move(x));
+        if (in.peek() == ',') in.at++;
+    }
+    in.at++;
+}
+
+void write(string& out, long long v) { out += to_string(v); }
+
+void write(string& out, int v) { out += to_string(v); }
+
+void write(string& out, bool v) { out += v ? "true" : "false"; }
+
+// Seventeen significant digits: the double reads back as itself.
+void write(string& out, double v) {
+    char buffer[32];
+    snprintf(buffer, sizeof buffer, "%.17g", v);
+    out += buffer;
+}
+
+void write(string& out, const string& v) {
+    out += '"';
+    for (unsigned char c : v) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += (char)c;
+        } else if (c < 0x20) {
+            char buffer[8];
+            snprintf(buffer, sizeof buffer, "\\u%04x", c);
+            out += buffer;
+        } else {
+            out += (char)c;
+        }
+    }
+    out += '"';
+}
+
+void write(string& out, char v) { write(out, string(1, v)); }
+
+template <class T>
+void write(string& out, const vector<T>& v) {
+    out += '[';
+    for (size_t i = 0; i < v.size(); i++) {
+        if (i > 0) out += ',';
+        write(out, (const T&)v[i]);
+    }
+    out += ']';
+}
