@@ -26,7 +26,8 @@ fn verdict(ws: &Workspace, id: &str, file: &str, source: &str, code: i32) -> Str
     doc["verdict"].as_str().unwrap().to_string()
 }
 
-const TWO_SUM: &str = "name = \"twoSum\"\nparams = [\"nums: int[]\", \"target: int\"]\nreturns = \"int[]\"\n";
+const TWO_SUM: &str =
+    "name = \"twoSum\"\nparams = [\"nums: int[]\", \"target: int\"]\nreturns = \"int[]\"\n";
 
 fn two_sum() -> Workspace {
     function_problem(
@@ -50,11 +51,19 @@ fn python_and_cpp_in_leetcodes_form_are_judged_right_and_wrong() {
     assert_eq!(verdict(&ws, "two-sum", "a.py", TWO_SUM_PY, 0), "AC");
     assert_eq!(verdict(&ws, "two-sum", "a.cpp", TWO_SUM_CPP, 0), "AC");
     let reversed = TWO_SUM_PY.replace("[seen[target - x], i]", "[i, seen[target - x]]");
-    let doc = run(&ws, "two-sum", "b.py", &reversed).expect_exit(1).run().json();
+    let doc = run(&ws, "two-sum", "b.py", &reversed)
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "WA", "{doc:#}");
     let detail = doc["cases"][0]["detail"].as_str().unwrap();
-    assert!(detail.contains("at [0]: expected 0, received 1"), "{detail}");
-    let wrong = TWO_SUM_CPP.replace("return {};", "return {};").replace("i < (int)nums.size()", "i < 2");
+    assert!(
+        detail.contains("at [0]: expected 0, received 1"),
+        "{detail}"
+    );
+    let wrong = TWO_SUM_CPP
+        .replace("return {};", "return {};")
+        .replace("i < (int)nums.size()", "i < 2");
     assert_eq!(verdict(&ws, "two-sum", "b.cpp", &wrong, 1), "WA");
 }
 
@@ -65,17 +74,32 @@ fn a_whole_program_is_still_accepted_and_a_missing_function_is_a_compile_error()
     assert_eq!(verdict(&ws, "two-sum", "whole.py", program, 0), "AC");
 
     let misnamed = TWO_SUM_PY.replace("def twoSum", "def two_sum");
-    let doc = run(&ws, "two-sum", "misnamed.py", &misnamed).expect_exit(1).run().json();
+    let doc = run(&ws, "two-sum", "misnamed.py", &misnamed)
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "CE", "{doc:#}");
     let said = doc["compile"]["diagnostics"].as_str().unwrap();
-    assert!(said.contains("no method `twoSum` taking 2 arguments"), "{said}");
-    assert!(said.contains("def twoSum(self, nums: List[int], target: int) -> List[int]"), "{said}");
+    assert!(
+        said.contains("no method `twoSum` taking 2 arguments"),
+        "{said}"
+    );
+    assert!(
+        said.contains("def twoSum(self, nums: List[int], target: int) -> List[int]"),
+        "{said}"
+    );
 
     let one_param = TWO_SUM_CPP.replace("vector<int>& nums, int target", "vector<int>& nums");
-    let doc = run(&ws, "two-sum", "one.cpp", &one_param).expect_exit(1).run().json();
+    let doc = run(&ws, "two-sum", "one.cpp", &one_param)
+        .expect_exit(1)
+        .run()
+        .json();
     assert_eq!(doc["verdict"], "CE", "{doc:#}");
     let said = doc["compile"]["diagnostics"].as_str().unwrap();
-    assert!(said.contains("vector<int> twoSum(vector<int>& nums, int target)"), "{said}");
+    assert!(
+        said.contains("vector<int> twoSum(vector<int>& nums, int target)"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -133,10 +157,26 @@ fn refused(ws: &Workspace, id: &str) -> String {
 #[test]
 fn a_bad_declaration_names_problem_toml_its_line_and_the_fix() {
     for (function, said, fix) in [
-        ("name = \"f\"\nparams = [\"n: integer\"]\nreturns = \"int\"\n", "[function] params: unknown type `integer`", "write a type such as"),
-        ("name = \"f\"\nparams = [\"n int\"]\nreturns = \"int\"\n", "[function] params: parameter `n int` does not read", "write each parameter as \"name: type\""),
-        ("name = \"f\"\nparams = []\nreturns = \"int[][][]\"\n", "[function] returns: `int[][][]` has more than two `[]`", "write a type such as"),
-        ("params = []\nreturns = \"int\"\n", "missing field `name`", "add a line `name = \"twoSum\"` under [function]"),
+        (
+            "name = \"f\"\nparams = [\"n: integer\"]\nreturns = \"int\"\n",
+            "[function] params: unknown type `integer`",
+            "write a type such as",
+        ),
+        (
+            "name = \"f\"\nparams = [\"n int\"]\nreturns = \"int\"\n",
+            "[function] params: parameter `n int` does not read",
+            "write each parameter as \"name: type\"",
+        ),
+        (
+            "name = \"f\"\nparams = []\nreturns = \"int[][][]\"\n",
+            "[function] returns: `int[][][]` has more than two `[]`",
+            "write a type such as",
+        ),
+        (
+            "params = []\nreturns = \"int\"\n",
+            "missing field `name`",
+            "add a line `name = \"twoSum\"` under [function]",
+        ),
     ] {
         let ws = function_problem("p", function, &[("1", "1\n", "1\n")]);
         let stderr = refused(&ws, "p");
@@ -149,14 +189,37 @@ fn a_bad_declaration_names_problem_toml_its_line_and_the_fix() {
 #[test]
 fn a_test_that_does_not_fit_the_signature_is_the_problems_error() {
     for (input, answer, file, said) in [
-        ("[1,2]\n", "[0,1]\n", "1.in", "line 2: 1 line where twoSum declares 2 parameters (nums: int[], target: int)"),
-        ("[1,2\n3\n", "[0,1]\n", "1.in", "line 1: expected a JSON value of type int[] for parameter `nums`, found `[1,2`"),
-        ("[1,2]\n\"3\"\n", "[0,1]\n", "1.in", "line 2: expected a JSON value of type int for parameter `target`, found `\"3\"`"),
-        ("[1,2]\n3\n", "0 1\n", "1.out", "line 1: expected a JSON value of type int[] (what twoSum returns), found `0 1`"),
+        (
+            "[1,2]\n",
+            "[0,1]\n",
+            "1.in",
+            "line 2: 1 line where twoSum declares 2 parameters (nums: int[], target: int)",
+        ),
+        (
+            "[1,2\n3\n",
+            "[0,1]\n",
+            "1.in",
+            "line 1: expected a JSON value of type int[] for parameter `nums`, found `[1,2`",
+        ),
+        (
+            "[1,2]\n\"3\"\n",
+            "[0,1]\n",
+            "1.in",
+            "line 2: expected a JSON value of type int for parameter `target`, found `\"3\"`",
+        ),
+        (
+            "[1,2]\n3\n",
+            "0 1\n",
+            "1.out",
+            "line 1: expected a JSON value of type int[] (what twoSum returns), found `0 1`",
+        ),
     ] {
         let ws = function_problem("p", TWO_SUM, &[("1", input, answer)]);
         let stderr = refused(&ws, "p");
-        assert!(stderr.contains(&format!("testcases/p/{file}: {said}")), "{stderr}");
+        assert!(
+            stderr.contains(&format!("testcases/p/{file}: {said}")),
+            "{stderr}"
+        );
         assert!(stderr.contains("fix: write "), "{stderr}");
     }
 }
@@ -172,10 +235,20 @@ fn stress_and_compare_judge_function_solutions() {
     let brute = "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        for i in range(len(nums)):\n            for j in range(i + 1, len(nums)):\n                if nums[i] + nums[j] == target:\n                    return [i, j]\n";
     ws.write("solutions/two-sum/reference.py", brute);
     ws.judge()
-        .args(["stress", "function", "--against", "reference", "--count", "20"])
+        .args([
+            "stress",
+            "function",
+            "--against",
+            "reference",
+            "--count",
+            "20",
+        ])
         .expect_exit(0)
         .run();
-    let off = brute.replace("return [i, j]", "return [i, j] if len(nums) < 5 else [j, i]");
+    let off = brute.replace(
+        "return [i, j]",
+        "return [i, j] if len(nums) < 5 else [j, i]",
+    );
     ws.write("solutions/two-sum/off.py", off);
     let text = ws
         .judge()
@@ -185,6 +258,14 @@ fn stress_and_compare_judge_function_solutions() {
         .stdout;
     assert!(text.contains("seed"), "{text}");
     std::fs::remove_file(ws.path().join("solutions/two-sum/off.py")).unwrap();
-    let text = ws.judge().args(["compare", "--problem", "two-sum"]).expect_exit(0).run().stdout;
-    assert!(text.contains("function") && text.contains("reference"), "{text}");
+    let text = ws
+        .judge()
+        .args(["compare", "two-sum"])
+        .expect_exit(0)
+        .run()
+        .stdout;
+    assert!(
+        text.contains("function") && text.contains("reference"),
+        "{text}"
+    );
 }
