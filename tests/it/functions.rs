@@ -260,7 +260,7 @@ fn stress_and_compare_judge_function_solutions() {
     std::fs::remove_file(ws.path().join("solutions/two-sum/off.py")).unwrap();
     let text = ws
         .judge()
-        .args(["compare", "--problem", "two-sum"])
+        .args(["compare", "two-sum"])
         .expect_exit(0)
         .run()
         .stdout;
