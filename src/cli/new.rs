@@ -26,9 +26,15 @@ pub(crate) struct NewArgs {
     #[arg(long, short)]
     problem: Option<String>,
 
-    /// Start from a copy of this solution (a name or a path) instead of the template.
-    #[arg(long, value_name = "SOLUTION")]
+    /// Start from a copy of this solution (a name or a path) instead of the template; a
+    /// solution in function form (LeetCode's) becomes a whole stdin/stdout program.
+    #[arg(long, value_name = "SOLUTION", conflicts_with = "function")]
     from: Option<String>,
+
+    /// Start from the problem's declared function, as LeetCode's editor gives it, instead of
+    /// a whole program.
+    #[arg(long)]
+    function: bool,
 }
 
 pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
@@ -56,16 +62,25 @@ pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
             ),
         },
     };
-    let path = scaffold::new_solution(ws, &problem, name, lang.as_deref(), from.as_ref())?;
+    let start = match (&from, args.function) {
+        (Some(f), _) => scaffold::Start::From(f),
+        (None, true) => scaffold::Start::Function,
+        (None, false) => scaffold::Start::Template,
+    };
+    let path = scaffold::new_solution(ws, &problem, name, lang.as_deref(), start)?;
     // The short name when it is unambiguous, PROBLEM/NAME otherwise.
     let spec = match ws.resolve_solution(name, None, cwd) {
         Ok(_) => name.to_string(),
         Err(_) => format!("{problem}/{name}"),
     };
     let mut out = anstream::stdout();
-    let origin = match &from {
-        Some(f) => format!("a copy of {}", ws.show(&f.path)),
-        None => "the template".to_string(),
+    let origin = match (&from, args.function) {
+        (Some(f), _) if converted(ws, &problem, f)? => {
+            format!("{} made a whole stdin/stdout program", ws.show(&f.path))
+        }
+        (Some(f), _) => format!("a copy of {}", ws.show(&f.path)),
+        (None, true) => "the function's template".to_string(),
+        (None, false) => "the template".to_string(),
     };
     writeln!(out, "created {} from {origin}", ws.show(&path))?;
     writeln!(out, "judge it:  judge run {spec}")?;
@@ -180,4 +195,16 @@ fn args_dir_shown(dir: &Path, cwd: &Path) -> Option<String> {
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| d.display().to_string()),
     )
+}
+
+/// Whether a copied solution was in function form, and so was made a whole program.
+fn converted(
+    ws: &Workspace,
+    problem: &str,
+    from: &judge_core::workspace::Solution,
+) -> Result<bool> {
+    let p = ws.problem(problem)?;
+    let language = ws.language_of(&from.path)?;
+    let source = std::fs::read_to_string(&from.path).unwrap_or_default();
+    Ok(scaffold::in_function_form(&p, &language.id, &source))
 }

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::atomic;
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
+use crate::function::harness::FnLanguage;
 use crate::lang::Language;
-use crate::workspace::{Solution, Workspace};
+use crate::workspace::{Problem, Solution, Workspace};
 
 /// Solutions made for stdin/stdout judging, one per built-in language: read all input at once,
 /// parse tokens, write through one buffer (`sys.stdin.buffer`, `ios::sync_with_stdio(false)`,
@@ -99,13 +100,13 @@ pub fn new_solution(
     problem: &str,
     name: &str,
     language: Option<&str>,
-    from: Option<&Solution>,
+    start: Start<'_>,
 ) -> Result<PathBuf> {
     check_name(name, "solution")?;
     let p = ws.problem(problem)?;
-    let language = match from {
-        Some(f) => ws.language_of(&f.path)?,
-        None => attempt_language(ws, language)?,
+    let language = match start {
+        Start::From(f) => ws.language_of(&f.path)?,
+        _ => attempt_language(ws, language)?,
     };
     let extension = language.extensions.first().cloned().unwrap_or_default();
     let path = ws
@@ -113,9 +114,13 @@ pub fn new_solution(
         .join("solutions")
         .join(problem)
         .join(format!("{name}.{extension}"));
-    let content = match from {
-        Some(s) => std::fs::read(&s.path).map_err(|e| Error::read(&s.path, e))?,
-        None => {
+    let content = match start {
+        Start::From(s) => {
+            let bytes = std::fs::read(&s.path).map_err(|e| Error::read(&s.path, e))?;
+            as_program(&p, &language.id, bytes)
+        }
+        Start::Function => function_template(ws, &p, &language)?.into_bytes(),
+        Start::Template => {
             let template = SOLUTION_TEMPLATES
                 .iter()
                 .find(|(id, _)| *id == language.id)
@@ -132,6 +137,69 @@ pub fn new_solution(
     };
     create(&path, &content)?;
     Ok(path)
+}
+
+/// What a new solution starts from.
+#[derive(Debug, Clone, Copy)]
+pub enum Start<'a> {
+    /// The language's template of a whole stdin/stdout program.
+    Template,
+    /// The problem's declared function, as the language's editor starts it (LeetCode's form).
+    Function,
+    /// A copy of a solution; one in function form becomes the whole stdin/stdout program the
+    /// harness makes of it, so practice in the contest's form starts from the user's own code.
+    From(&'a Solution),
+}
+
+/// The declared function in `language`, its body empty; an error when the problem declares
+/// none or the language has no function form.
+fn function_template(ws: &Workspace, problem: &Problem, language: &Language) -> Result<String> {
+    let Some(function) = &problem.function else {
+        return Err(Error::Config {
+            at: Location::file(ws.show(&problem.dir.join("problem.toml"))),
+            message: format!("`{}` declares no function to start from", problem.id),
+            fix: "declare one under [function] (see the guide's function problems), or leave out --function for the program template".into(),
+        });
+    };
+    let Some(lang) = FnLanguage::of(&language.id) else {
+        return Err(Error::Unsupported {
+            what: format!("a function in {}", language.name),
+            fix: format!("write it in one of {}", function_languages()),
+        });
+    };
+    Ok(lang.declaration(&function.signature))
+}
+
+/// The languages a function may be written in, for messages: `Python, C++, ...`.
+fn function_languages() -> String {
+    let names: Vec<&str> = FnLanguage::ALL.iter().map(|l| l.name()).collect();
+    names.join(", ")
+}
+
+/// A copied solution's bytes: unchanged, unless it is in [function form](in_function_form),
+/// which becomes the harnessed whole program.
+fn as_program(problem: &Problem, language: &str, bytes: Vec<u8>) -> Vec<u8> {
+    let (Some(function), Some(lang)) = (&problem.function, FnLanguage::of(language)) else {
+        return bytes;
+    };
+    match String::from_utf8(bytes) {
+        Ok(source) if in_function_form(problem, language, &source) => {
+            lang.wrap(&source, &function.signature).into_bytes()
+        }
+        Ok(source) => source.into_bytes(),
+        Err(e) => e.into_bytes(),
+    }
+}
+
+/// Whether `source`, in the language `language`, is the problem's declared function in
+/// LeetCode's form (and so is judged, and copied, as the whole program its harness makes).
+pub fn in_function_form(problem: &Problem, language: &str, source: &str) -> bool {
+    match (&problem.function, FnLanguage::of(language)) {
+        (Some(f), Some(lang)) => {
+            lang.is_function_form(source) && lang.defines(source, &f.signature)
+        }
+        _ => false,
+    }
 }
 
 /// The language of a new attempt: a key (`python`) or an extension (`py`), Rust without one;

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use anstyle::Style;
 
+use judge_core::function::harness::FnLanguage;
 use judge_core::text;
 use judge_core::workspace::{
     statement_parts, Part, Problem, Solution, Statement, TestCase, Workspace,
@@ -49,7 +50,31 @@ pub fn render(
         write!(out, "{text}")?;
     }
     interactions(out, ws, problem)?;
+    function(out, problem)?;
     solutions_of(out, problem, solutions)
+}
+
+/// A function problem's declaration, and its signature in each language a solution may be
+/// written in as LeetCode's editor takes it.
+fn function(out: &mut dyn Write, problem: &Problem) -> std::io::Result<()> {
+    let Some(f) = &problem.function else {
+        return Ok(());
+    };
+    let bold = Style::new().bold();
+    writeln!(out, "\n{}  {}", paint(bold, "Function"), f.signature)?;
+    for lang in FnLanguage::ALL {
+        writeln!(
+            out,
+            "  {:<11} {}",
+            lang.name(),
+            lang.signature_line(&f.signature)
+        )?;
+    }
+    writeln!(
+        out,
+        "{}",
+        dim("  start from it: judge new NAME --function --lang LANG")
+    )
 }
 
 /// The line under the title: limits, checker, cases and whatever else the problem has.

@@ -105,7 +105,13 @@ pub fn write(ws: &Workspace, draft: &Draft, options: &Options) -> Result<Importe
     imported.attempt = match (attempt, language) {
         (Some(s), _) => Some((s.path, false)),
         (None, Some(l)) => Some((
-            scaffold::new_solution(ws, &imported.id, ATTEMPT, Some(&l), None)?,
+            scaffold::new_solution(
+                ws,
+                &imported.id,
+                ATTEMPT,
+                Some(&l),
+                scaffold::Start::Template,
+            )?,
             true,
         )),
         (None, None) => None,
