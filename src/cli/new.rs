@@ -76,7 +76,10 @@ pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
     let mut out = anstream::stdout();
     let origin = match (&from, args.function) {
         (Some(f), _) if converted(ws, &problem, f)? => {
-            format!("{} made a whole stdin/stdout program", ws.show(&f.path))
+            format!(
+                "{}, its function made a whole stdin/stdout program",
+                ws.show(&f.path)
+            )
         }
         (Some(f), _) => format!("a copy of {}", ws.show(&f.path)),
         (None, true) => "the function's template".to_string(),

@@ -193,31 +193,31 @@ fn a_test_that_does_not_fit_the_signature_is_the_problems_error() {
             "[1,2]\n",
             "[0,1]\n",
             "1.in",
-            "line 2: 1 line where twoSum declares 2 parameters (nums: int[], target: int)",
+            "2: 1 line where twoSum declares 2 parameters (nums: int[], target: int)",
         ),
         (
             "[1,2\n3\n",
             "[0,1]\n",
             "1.in",
-            "line 1: expected a JSON value of type int[] for parameter `nums`, found `[1,2`",
+            "1: expected a JSON value of type int[] for parameter `nums`, found `[1,2`",
         ),
         (
             "[1,2]\n\"3\"\n",
             "[0,1]\n",
             "1.in",
-            "line 2: expected a JSON value of type int for parameter `target`, found `\"3\"`",
+            "2: expected a JSON value of type int for parameter `target`, found `\"3\"`",
         ),
         (
             "[1,2]\n3\n",
             "0 1\n",
             "1.out",
-            "line 1: expected a JSON value of type int[] (what twoSum returns), found `0 1`",
+            "1: expected a JSON value of type int[] (what twoSum returns), found `0 1`",
         ),
     ] {
         let ws = function_problem("p", TWO_SUM, &[("1", input, answer)]);
         let stderr = refused(&ws, "p");
         assert!(
-            stderr.contains(&format!("testcases/p/{file}: {said}")),
+            stderr.contains(&format!("testcases/p/{file}:{said}")),
             "{stderr}"
         );
         assert!(stderr.contains("fix: write "), "{stderr}");

@@ -194,6 +194,15 @@ fn write_input_validators(
     Ok(())
 }
 
+/// Why a solution in LeetCode's form is left out: a package's submissions are whole programs.
+const FUNCTION_FORM: &str = "it is a function in LeetCode's form, which a package's submissions are not (`judge new NAME --from SOLUTION` makes it a whole program)";
+
+/// Whether the solution at `path` is the problem's declared function in LeetCode's form.
+fn is_function(problem: &Problem, language: &str, path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .is_ok_and(|source| judge_core::scaffold::in_function_form(problem, language, &source))
+}
+
 /// Each solution into the submissions/ folder of its expected verdict, with
 /// submissions.yaml's rules where the folder admits more; the ones that cannot go, left out.
 fn write_submissions(
@@ -208,6 +217,10 @@ fn write_submissions(
         let language = ws.language_of(&s.path)?;
         if let Some((_, why)) = ELSEWHERE.iter().find(|(id, _)| *id == language.id) {
             out.left_out.push((s.name.clone(), why.to_string()));
+            continue;
+        }
+        if is_function(problem, &language.id, &s.path) {
+            out.left_out.push((s.name.clone(), FUNCTION_FORM.into()));
             continue;
         }
         let Some(expected) = problem.expected.get(&s.name) else {

@@ -69,6 +69,7 @@ pages! {
     settings: "docs/src/settings.md",
     languages: "docs/src/languages.md",
     checkers: "docs/src/checkers.md",
+    functions: "docs/src/functions.md",
     interactive: "docs/src/interactive.md",
     packages: "docs/src/packages.md",
     format: "docs/src/format.md",
