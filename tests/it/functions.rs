@@ -1,7 +1,8 @@
-//! Function problems (`[function]`, LeetCode's form): solutions in Python and C++ written as
-//! LeetCode's editor takes them, judged through the judge's harness; whole programs beside
-//! them; the compile error of a missing function; and each bad declaration or test named with
-//! its file, its line and the fix.
+//! Function problems (`[function]`, LeetCode's form): solutions in Python, C++, Java, Rust,
+//! JavaScript and Go written as LeetCode's editor takes them, judged through the judge's
+//! harness, right and wrong; `judge new --from` making them whole programs, AC on their own, and
+//! `judge new --function`; whole programs beside them; the compile error of a missing function;
+//! and each bad declaration or test named with its file, its line and the fix.
 
 use crate::common::{Test, Workspace};
 
@@ -267,5 +268,215 @@ fn stress_and_compare_judge_function_solutions() {
     assert!(
         text.contains("function") && text.contains("reference"),
         "{text}"
+    );
+}
+
+/// A function over a list, a tree, a matrix and a string, in each language's form: the list's
+/// sum, the tree's, the matrix's (past 32 bits) and the string's length.
+const SUMMARY: &str = "name = \"summary\"\nparams = [\"head: ListNode\", \"root: TreeNode\", \"grid: int[][]\", \"word: string\"]\nreturns = \"long[]\"\n";
+
+fn summary() -> Workspace {
+    function_problem(
+        "mix",
+        SUMMARY,
+        &[
+            (
+                "1",
+                "[1,2,3]\n[1,null,2,3]\n[[1,2],[3,4]]\n\"abc\"\n",
+                "[6,6,10,3]\n",
+            ),
+            ("2", "[]\n[]\n[[5]]\n\"\"\n", "[0,0,5,0]\n"),
+            (
+                "3",
+                "[-5]\n[10,-1,null,2]\n[[1000000000,1000000000]]\n\"a\\\"b\"\n",
+                "[-5,11,2000000000,3]\n",
+            ),
+        ],
+    )
+}
+
+const SUMMARY_JAVA: &str = "class Solution {
+    public long[] summary(ListNode head, TreeNode root, int[][] grid, String word) {
+        long a = 0;
+        for (ListNode p = head; p != null; p = p.next) a += p.val;
+        long g = 0;
+        for (int[] row : grid) for (int x : row) g += x;
+        return new long[]{a, tree(root), g, word.length()};
+    }
+
+    private long tree(TreeNode t) {
+        return t == null ? 0 : t.val + tree(t.left) + tree(t.right);
+    }
+}
+";
+
+const SUMMARY_RUST: &str = "impl Solution {
+    pub fn summary(head: Option<Box<ListNode>>, root: Option<Rc<RefCell<TreeNode>>>, grid: Vec<Vec<i32>>, word: String) -> Vec<i64> {
+        let mut a = 0i64;
+        let mut p = &head;
+        while let Some(n) = p {
+            a += n.val as i64;
+            p = &n.next;
+        }
+        fn tree(t: &Option<Rc<RefCell<TreeNode>>>) -> i64 {
+            match t {
+                None => 0,
+                Some(n) => {
+                    let n = n.borrow();
+                    n.val as i64 + tree(&n.left) + tree(&n.right)
+                }
+            }
+        }
+        let g: i64 = grid.iter().flatten().map(|&x| x as i64).sum();
+        vec![a, tree(&root), g, word.len() as i64]
+    }
+}
+";
+
+const SUMMARY_JS: &str = "var summary = function(head, root, grid, word) {
+    let a = 0;
+    for (let p = head; p; p = p.next) a += p.val;
+    const tree = (t) => t ? t.val + tree(t.left) + tree(t.right) : 0;
+    let g = 0;
+    for (const row of grid) for (const x of row) g += x;
+    return [a, tree(root), g, word.length];
+};
+";
+
+const SUMMARY_GO: &str =
+    "func summary(head *ListNode, root *TreeNode, grid [][]int, word string) []int64 {
+	var a int64
+	for p := head; p != nil; p = p.Next {
+		a += int64(p.Val)
+	}
+	var tree func(t *TreeNode) int64
+	tree = func(t *TreeNode) int64 {
+		if t == nil {
+			return 0
+		}
+		return int64(t.Val) + tree(t.Left) + tree(t.Right)
+	}
+	var g int64
+	for _, row := range grid {
+		for _, x := range row {
+			g += int64(x)
+		}
+	}
+	return []int64{a, tree(root), g, int64(len(word))}
+}
+";
+
+/// In the language with extension `ext`: the right solution AC, one that miscounts the string
+/// WA; `judge new --from` makes it a whole program, AC on its own; `judge new --function`
+/// starts from the declaration.
+fn judged_in(ext: &str, right: &str, miscount: (&str, &str)) {
+    let ws = summary();
+    assert_eq!(verdict(&ws, "mix", &format!("a.{ext}"), right, 0), "AC");
+    let wrong = right.replace(miscount.0, miscount.1);
+    assert_ne!(wrong, right);
+    assert_eq!(verdict(&ws, "mix", &format!("b.{ext}"), &wrong, 1), "WA");
+
+    ws.write(&format!("solutions/mix/mine.{ext}"), right);
+    ws.judge()
+        .args(["new", "contest", "--from", "mine"])
+        .expect_exit(0)
+        .run();
+    let program =
+        std::fs::read_to_string(ws.path().join(format!("solutions/mix/contest.{ext}"))).unwrap();
+    assert!(program.len() > right.len() && program.contains(right.trim()));
+    let doc = ws
+        .judge()
+        .args(["run", "contest", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_eq!(doc["verdict"], "AC", "{doc:#}");
+
+    ws.judge()
+        .args([
+            "new",
+            "fresh",
+            "--problem",
+            "mix",
+            "--function",
+            "--lang",
+            ext,
+        ])
+        .expect_exit(0)
+        .run();
+    let template =
+        std::fs::read_to_string(ws.path().join(format!("solutions/mix/fresh.{ext}"))).unwrap();
+    assert!(template.contains("summary"), "{template}");
+}
+
+#[test]
+#[cfg_attr(not(judge_has_java), ignore = "needs javac and java")]
+fn java_in_leetcodes_form_with_lists_trees_and_matrices() {
+    judged_in("java", SUMMARY_JAVA, ("word.length()", "word.length() + 1"));
+}
+
+#[test]
+fn rust_in_leetcodes_form_with_lists_trees_and_matrices() {
+    judged_in(
+        "rs",
+        SUMMARY_RUST,
+        ("word.len() as i64", "word.len() as i64 + 1"),
+    );
+}
+
+#[test]
+#[cfg_attr(not(judge_has_node), ignore = "needs node")]
+fn javascript_in_leetcodes_form_with_lists_trees_and_matrices() {
+    judged_in("js", SUMMARY_JS, ("word.length]", "word.length + 1]"));
+}
+
+#[test]
+#[cfg_attr(not(judge_has_go), ignore = "needs go")]
+fn go_in_leetcodes_form_with_lists_trees_and_matrices() {
+    judged_in(
+        "go",
+        SUMMARY_GO,
+        ("int64(len(word))", "int64(len(word)) + 1"),
+    );
+}
+
+const SUMMARY_PY: &str = "class Solution:
+    def summary(self, head: Optional[ListNode], root: Optional[TreeNode], grid: List[List[int]], word: str) -> List[int]:
+        a = 0
+        while head:
+            a += head.val
+            head = head.next
+
+        def tree(t):
+            return t.val + tree(t.left) + tree(t.right) if t else 0
+
+        return [a, tree(root), sum(map(sum, grid)), len(word)]
+";
+
+const SUMMARY_CPP: &str = "class Solution {
+public:
+    vector<long long> summary(ListNode* head, TreeNode* root, vector<vector<int>>& grid, string word) {
+        long long a = 0;
+        for (ListNode* p = head; p; p = p->next) a += p->val;
+        long long g = 0;
+        for (auto& row : grid) for (int x : row) g += x;
+        return {a, tree(root), g, (long long)word.size()};
+    }
+
+    long long tree(TreeNode* t) { return t ? t->val + tree(t->left) + tree(t->right) : 0; }
+};
+";
+
+#[test]
+fn python_in_leetcodes_form_with_lists_trees_and_matrices() {
+    judged_in("py", SUMMARY_PY, ("len(word)]", "len(word) + 1]"));
+}
+
+#[test]
+fn cpp_in_leetcodes_form_with_lists_trees_and_matrices() {
+    judged_in(
+        "cpp",
+        SUMMARY_CPP,
+        ("(long long)word.size()", "(long long)word.size() + 1"),
     );
 }
