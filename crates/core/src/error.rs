@@ -137,9 +137,10 @@ pub enum Error {
 pub struct Location {
     pub file: PathBuf,
     /// The key (or the element, or the case) at fault, where the line alone would not say it.
-    pub key: Option<String>,
+    /// Boxed, and the line 32 bits: every `Result` of the crate carries an `Error` this size.
+    pub key: Option<Box<str>>,
     /// 1-based.
-    pub line: Option<usize>,
+    pub line: Option<u32>,
 }
 
 impl Location {
@@ -154,7 +155,7 @@ impl Location {
 
     pub fn with_key(self, key: impl Into<String>) -> Location {
         Location {
-            key: Some(key.into()),
+            key: Some(key.into().into_boxed_str()),
             ..self
         }
     }
@@ -162,7 +163,7 @@ impl Location {
     /// The line where known (`None` keeps it unknown).
     pub fn with_line(self, line: impl Into<Option<usize>>) -> Location {
         Location {
-            line: line.into(),
+            line: line.into().map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
             ..self
         }
     }

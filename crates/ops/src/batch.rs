@@ -173,7 +173,7 @@ pub fn judge(
             }
             // Stopped (Ctrl-C) or the judge itself failed: what has a result keeps it, the
             // rest is judged by the next run.
-            Err(Failure::Judge(e)) => return Err(e),
+            Err(Failure::Judge(e)) => return Err(*e),
         };
         results.write(&outcome)?;
     }
@@ -184,7 +184,8 @@ pub fn judge(
 /// batch goes on), or of the judge's (the batch stops; the next run judges the line again).
 enum Failure {
     Line(String),
-    Judge(Error),
+    /// Boxed: the judge's error is large, and a line's failure is the common case.
+    Judge(Box<Error>),
 }
 
 /// A problem loaded for the batch, with its cases and its time limit settled: once per
@@ -239,7 +240,7 @@ impl LineContext<'_> {
             // A language this machine cannot run is the line's to say, not the batch's end.
             Err(e) => match solution.skipped_because(&e) {
                 Some(skip) => return Err(Failure::Line(skip.skipped)),
-                None => return Err(Failure::Judge(e.into())),
+                None => return Err(Failure::Judge(Box::new(e.into()))),
             },
         };
         report.key = Some(line.key.clone());
@@ -278,11 +279,11 @@ fn write_source(
     std::fs::create_dir_all(dir)
         .and_then(|_| std::fs::write(&path, &request.source))
         .map_err(|source| {
-            Failure::Judge(Error::Io {
+            Failure::Judge(Box::new(Error::Io {
                 doing: "write",
                 path: path.clone(),
                 source,
-            })
+            }))
         })?;
     Ok(Solution {
         name: line.key.clone(),

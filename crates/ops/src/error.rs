@@ -49,7 +49,7 @@ pub enum Error {
     /// seed.
     #[error("{why} (size {size}, seed {seed})")]
     Generator {
-        why: judge_core::stress::GeneratorError,
+        why: Box<judge_core::stress::GeneratorError>,
         size: u64,
         seed: u64,
     },

@@ -59,7 +59,7 @@ pub fn scale(
                         judge_core::stress::generate_sized(judge, &problem, *seed, n, &path)?;
                     if let Err(why) = made {
                         return Err(Error::Generator {
-                            why,
+                            why: Box::new(why),
                             size: n,
                             seed: *seed,
                         });

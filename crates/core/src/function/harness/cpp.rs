@@ -55,10 +55,10 @@ pub fn is_function_form(source: &str) -> bool {
 }
 
 fn has_class(source: &str) -> bool {
-    source.split("class Solution").skip(1).any(|rest| {
-        rest.trim_start()
-            .starts_with(|c: char| c == '{' || c == ':')
-    })
+    source
+        .split("class Solution")
+        .skip(1)
+        .any(|rest| rest.trim_start().starts_with(['{', ':']))
 }
 
 /// A member function named as declared with one parameter per declared one.
