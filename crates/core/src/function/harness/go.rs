@@ -295,40 +295,7 @@ fn words(code: &str) -> Vec<&str> {
 /// The source with comments, strings (`"..."`, raw `` `...` ``) and runes blanked, byte for
 /// byte (lines and offsets kept), so that a name in one is not taken for code.
 fn code_only(source: &str) -> String {
-    let b = source.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let end = match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                (i..b.len()).find(|&j| b[j] == b'\n').unwrap_or(b.len())
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => source[i + 2..]
-                .find("*/")
-                .map_or(b.len(), |e| i + 2 + e + 2),
-            b'`' => source[i + 1..].find('`').map_or(b.len(), |e| i + 1 + e + 1),
-            q @ (b'"' | b'\'') => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != q && b[j] != b'\n' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                (j + 1).min(b.len())
-            }
-            c => {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-        };
-        out.extend(
-            b[i..end]
-                .iter()
-                .map(|&c| if c == b'\n' { b'\n' } else { b' ' }),
-        );
-        i = end;
-    }
-    // Only ASCII bytes were put in place of others, and whole characters kept: still UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+    super::code_only(source, b"\"'`", b"`", b"`")
 }
 
 #[cfg(test)]

@@ -194,38 +194,7 @@ fn call(sig: &Signature) -> String {
 /// The source with comments and string literals blanked (lines kept), so that a name in one
 /// is not taken for code.
 fn code_only(source: &str) -> String {
-    let b: Vec<char> = source.chars().collect();
-    let mut out = String::with_capacity(source.len());
-    let mut i = 0;
-    while i < b.len() {
-        let end = match b[i] {
-            '/' if b.get(i + 1) == Some(&'/') => {
-                (i..b.len()).find(|&j| b[j] == '\n').unwrap_or(b.len())
-            }
-            '/' if b.get(i + 1) == Some(&'*') => (i + 2..b.len())
-                .find(|&j| b[j] == '*' && b.get(j + 1) == Some(&'/'))
-                .map_or(b.len(), |j| j + 2),
-            q @ ('"' | '\'' | '`') => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != q && (q == '`' || b[j] != '\n') {
-                    j += if b[j] == '\\' { 2 } else { 1 };
-                }
-                (j + 1).min(b.len())
-            }
-            c => {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-        };
-        out.extend(
-            b[i..end]
-                .iter()
-                .map(|&c| if c == '\n' { '\n' } else { ' ' }),
-        );
-        i = end;
-    }
-    out
+    super::code_only(source, b"\"'`", b"`", b"")
 }
 
 #[cfg(test)]

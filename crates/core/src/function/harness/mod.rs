@@ -164,6 +164,51 @@ pub fn prepare(language: &str, source: &str, sig: &Signature) -> Built {
     Built::Wrapped(lang.wrap(source, sig))
 }
 
+/// The source with `//` and `/* */` comments and the literals between `quotes` blanked byte for
+/// byte (lines and offsets kept), so that a name in one is not taken for code: the C-like
+/// languages' rule. A literal ends at its quote, or at the end of its line unless its quote is
+/// in `spanning` (Go's raw strings, JavaScript's templates); a backslash escapes the next byte
+/// unless its quote is in `raw` (Go's raw strings). Only ASCII bytes are put in place of others,
+/// and whole characters kept, so the result is still UTF-8.
+fn code_only(source: &str, quotes: &[u8], spanning: &[u8], raw: &[u8]) -> String {
+    let b = source.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let end = match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                (i..b.len()).find(|&j| b[j] == b'\n').unwrap_or(b.len())
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => source[i + 2..]
+                .find("*/")
+                .map_or(b.len(), |e| i + 2 + e + 2),
+            q if quotes.contains(&q) => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != q && (spanning.contains(&q) || b[j] != b'\n') {
+                    j += if b[j] == b'\\' && !raw.contains(&q) {
+                        2
+                    } else {
+                        1
+                    };
+                }
+                (j + 1).min(b.len())
+            }
+            c => {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+        };
+        out.extend(
+            b[i..end]
+                .iter()
+                .map(|&c| if c == b'\n' { b'\n' } else { b' ' }),
+        );
+        i = end;
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// How many parameters a parameter list has (the text between its parentheses): its commas
 /// outside brackets of any kind, plus one unless it is empty.
 fn arity(list: &str) -> usize {
