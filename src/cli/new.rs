@@ -67,7 +67,7 @@ pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
         (None, true) => scaffold::Start::Function,
         (None, false) => scaffold::Start::Template,
     };
-    let path = scaffold::new_solution(ws, &problem, name, lang.as_deref(), start)?;
+    let made = scaffold::new_solution(ws, &problem, name, lang.as_deref(), start)?;
     // The short name when it is unambiguous, PROBLEM/NAME otherwise.
     let spec = match ws.resolve_solution(name, None, cwd) {
         Ok(_) => name.to_string(),
@@ -75,7 +75,7 @@ pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
     };
     let mut out = anstream::stdout();
     let origin = match (&from, args.function) {
-        (Some(f), _) if converted(ws, &problem, f)? => {
+        (Some(f), _) if made.made_whole => {
             format!(
                 "{}, its function made a whole stdin/stdout program",
                 ws.show(&f.path)
@@ -85,7 +85,7 @@ pub(crate) fn new(ctx: &Context, args: NewArgs) -> Result<ExitCode> {
         (None, true) => "the function's template".to_string(),
         (None, false) => "the template".to_string(),
     };
-    writeln!(out, "created {} from {origin}", ws.show(&path))?;
+    writeln!(out, "created {} from {origin}", ws.show(&made.path))?;
     writeln!(out, "judge it:  judge run {spec}")?;
     writeln!(
         out,
@@ -198,16 +198,4 @@ fn args_dir_shown(dir: &Path, cwd: &Path) -> Option<String> {
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| d.display().to_string()),
     )
-}
-
-/// Whether a copied solution was in function form, and so was made a whole program.
-fn converted(
-    ws: &Workspace,
-    problem: &str,
-    from: &judge_core::workspace::Solution,
-) -> Result<bool> {
-    let p = ws.problem(problem)?;
-    let language = ws.language_of(&from.path)?;
-    let source = std::fs::read_to_string(&from.path).unwrap_or_default();
-    Ok(scaffold::in_function_form(&p, &language.id, &source))
 }

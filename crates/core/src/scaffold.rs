@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::atomic;
 use crate::error::{Error, Location, Result};
-use crate::function::harness::FnLanguage;
+use crate::function::harness::{self, Built, FnLanguage};
 use crate::lang::Language;
 use crate::workspace::{Problem, Solution, Workspace};
 
@@ -92,16 +92,24 @@ pub fn create(path: &Path, content: &[u8]) -> Result<()> {
     atomic::create(path, content)
 }
 
-/// Creates `solutions/PROBLEM/NAME.EXT` from the language's template, or as a copy of `from`
-/// (in `from`'s language). `language` is a language's key (`python`) or an extension (`py`);
-/// without one, Rust.
+/// A solution made by [`new_solution`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSolution {
+    pub path: PathBuf,
+    /// Whether it was copied from a function in LeetCode's form and made a whole program.
+    pub made_whole: bool,
+}
+
+/// Creates `solutions/PROBLEM/NAME.EXT` from the language's template, the problem's function,
+/// or as a copy of `from` (in `from`'s language). `language` is a language's key (`python`) or
+/// an extension (`py`); without one, Rust.
 pub fn new_solution(
     ws: &Workspace,
     problem: &str,
     name: &str,
     language: Option<&str>,
     start: Start<'_>,
-) -> Result<PathBuf> {
+) -> Result<NewSolution> {
     check_name(name, "solution")?;
     let p = ws.problem(problem)?;
     let language = match start {
@@ -114,10 +122,15 @@ pub fn new_solution(
         .join("solutions")
         .join(problem)
         .join(format!("{name}.{extension}"));
+    let mut made_whole = false;
     let content = match start {
         Start::From(s) => {
             let bytes = std::fs::read(&s.path).map_err(|e| Error::read(&s.path, e))?;
-            as_program(&p, &language.id, bytes)
+            let whole = std::str::from_utf8(&bytes)
+                .ok()
+                .and_then(|source| whole_program(&p, &language.id, source));
+            made_whole = whole.is_some();
+            whole.map_or(bytes, String::into_bytes)
         }
         Start::Function => function_template(ws, &p, &language)?.into_bytes(),
         Start::Template => {
@@ -136,7 +149,7 @@ pub fn new_solution(
         }
     };
     create(&path, &content)?;
-    Ok(path)
+    Ok(NewSolution { path, made_whole })
 }
 
 /// What a new solution starts from.
@@ -176,29 +189,14 @@ fn function_languages() -> String {
     names.join(", ")
 }
 
-/// A copied solution's bytes: unchanged, unless it is in [function form](in_function_form),
-/// which becomes the harnessed whole program.
-fn as_program(problem: &Problem, language: &str, bytes: Vec<u8>) -> Vec<u8> {
-    let (Some(function), Some(lang)) = (&problem.function, FnLanguage::of(language)) else {
-        return bytes;
-    };
-    match String::from_utf8(bytes) {
-        Ok(source) if in_function_form(problem, language, &source) => {
-            lang.wrap(&source, &function.signature).into_bytes()
-        }
-        Ok(source) => source.into_bytes(),
-        Err(e) => e.into_bytes(),
-    }
-}
-
-/// Whether `source`, in the language `language`, is the problem's declared function in
-/// LeetCode's form (and so is judged, and copied, as the whole program its harness makes).
-pub fn in_function_form(problem: &Problem, language: &str, source: &str) -> bool {
-    match (&problem.function, FnLanguage::of(language)) {
-        (Some(f), Some(lang)) => {
-            lang.is_function_form(source) && lang.defines(source, &f.signature)
-        }
-        _ => false,
+/// The whole program the harness makes of `source` (in the language `language`) when it is the
+/// problem's declared function in LeetCode's form, as the build makes it ([`harness::prepare`]);
+/// `None` for anything else: a whole program, no function declared, the function missing.
+pub fn whole_program(problem: &Problem, language: &str, source: &str) -> Option<String> {
+    let function = problem.function.as_ref()?;
+    match harness::prepare(language, source, &function.signature) {
+        Built::Wrapped(program) => Some(program),
+        Built::AsItIs | Built::Missing(_) => None,
     }
 }
 

@@ -199,8 +199,9 @@ const FUNCTION_FORM: &str = "it is a function in LeetCode's form, which a packag
 
 /// Whether the solution at `path` is the problem's declared function in LeetCode's form.
 fn is_function(problem: &Problem, language: &str, path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .is_ok_and(|source| judge_core::scaffold::in_function_form(problem, language, &source))
+    std::fs::read_to_string(path).is_ok_and(|source| {
+        judge_core::scaffold::whole_program(problem, language, &source).is_some()
+    })
 }
 
 /// Each solution into the submissions/ folder of its expected verdict, with

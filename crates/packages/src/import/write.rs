@@ -111,7 +111,8 @@ pub fn write(ws: &Workspace, draft: &Draft, options: &Options) -> Result<Importe
                 ATTEMPT,
                 Some(&l),
                 scaffold::Start::Template,
-            )?,
+            )?
+            .path,
             true,
         )),
         (None, None) => None,

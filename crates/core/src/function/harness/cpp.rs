@@ -167,11 +167,7 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sig(name: &str, params: &[&str], returns: &str) -> Signature {
-        let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
-        Signature::parse(name, &params, returns).unwrap()
-    }
+    use crate::function::harness::testing::sig;
 
     #[test]
     fn the_declaration_is_leetcodes() {
