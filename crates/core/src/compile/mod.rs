@@ -213,7 +213,7 @@ pub fn compile(
         source: digest.clone(),
     };
     if let Err(missing) = source::with_harness(source, &toolchain.language, &mut files) {
-        return Ok(Err(ce(missing)));
+        return Ok(Err(ce(missing.0)));
     }
     let plan = match Plan::new(source, toolchain, &mut files) {
         Ok(plan) => plan,

@@ -202,14 +202,17 @@ pub(super) fn digest(source: &Source, files: &[File]) -> Option<SourceDigest> {
         .map(|f| SourceDigest::of(&f.bytes))
 }
 
+/// A source in function form that does not define the declared function: its compile error's
+/// diagnostics, in the language's words.
+pub(super) struct MissingFunction(pub String);
+
 /// A lone source in function form made the whole program its harness writes (the harness is
-/// then in what the cache key hashes); `Err` is the compile error of a source in function form
-/// that does not define the declared function. Anything else is built as it is.
+/// then in what the cache key hashes). Anything else is built as it is.
 pub(super) fn with_harness(
     source: &Source,
     language: &Language,
     files: &mut [File],
-) -> std::result::Result<(), String> {
+) -> std::result::Result<(), MissingFunction> {
     let Some(sig) = &source.function else {
         return Ok(());
     };
@@ -229,7 +232,7 @@ pub(super) fn with_harness(
             file.bytes = program.into_bytes();
             Ok(())
         }
-        Built::Missing(diagnostics) => Err(diagnostics),
+        Built::Missing(diagnostics) => Err(MissingFunction(diagnostics)),
     }
 }
 
