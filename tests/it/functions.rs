@@ -478,3 +478,146 @@ fn cpp_in_leetcodes_form_with_lists_trees_and_matrices() {
         ("(long long)word.size()", "(long long)word.size() + 1"),
     );
 }
+
+/// A problem whose function returns `returns`, its one case's answer `answer`.
+fn returning(returns: &str, answer: &str) -> Workspace {
+    function_problem(
+        "r",
+        &format!("name = \"f\"\nparams = [\"n: int\"]\nreturns = \"{returns}\"\n"),
+        &[("1", "1\n", answer)],
+    )
+}
+
+/// The run's one case: its verdict and its detail.
+fn judged_case(ws: &Workspace, file: &str, source: &str, code: i32) -> (String, String) {
+    let doc = run(ws, "r", file, source).expect_exit(code).run().json();
+    let case = &doc["cases"][0];
+    (
+        case["verdict"].as_str().unwrap().to_string(),
+        case["detail"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+#[test]
+fn a_python_function_returning_another_type_than_declared_is_a_wrong_answer_that_says_so() {
+    let ws = returning("int", "1\n");
+    for (returned, said) in [
+        ("str(n)", "`f` returned a str where int was declared"),
+        ("n / 1", "`f` returned a float where int was declared"),
+        ("None", "`f` returned None where int was declared"),
+        ("True", "`f` returned a bool where int was declared"),
+        (
+            "1 << 40",
+            "`f` returned the integer 1099511627776, out of int's range, where int was declared",
+        ),
+    ] {
+        let py = format!(
+            "class Solution:\n    def f(self, n: int) -> int:\n        return {returned}\n"
+        );
+        let (verdict, detail) = judged_case(&ws, "a.py", &py, 1);
+        assert_eq!((verdict.as_str(), detail.as_str()), ("WA", said));
+    }
+    let ws = returning("int[][]", "[[1]]\n");
+    let py = "class Solution:\n    def f(self, n: int) -> List[List[int]]:\n        return [[n], [n, {n}]]\n";
+    let (verdict, detail) = judged_case(&ws, "a.py", py, 1);
+    assert_eq!(verdict, "WA");
+    assert_eq!(
+        detail,
+        "`f` returned a set at [1][1] where int[][] was declared"
+    );
+    // A tuple is written as the list it holds, as LeetCode takes it.
+    let py =
+        "class Solution:\n    def f(self, n: int) -> List[List[int]]:\n        return ((n,),)\n";
+    assert_eq!(judged_case(&ws, "a.py", py, 0).0, "AC");
+}
+
+#[test]
+fn a_double_that_json_cannot_write_is_the_judges_case_not_the_solutions() {
+    let ws = returning("double", "1.5\n");
+    let py = "class Solution:\n    def f(self, n: int) -> float:\n        return float('nan')\n";
+    let (verdict, detail) = judged_case(&ws, "a.py", py, 2);
+    assert_eq!(verdict, "IE");
+    assert!(
+        detail.starts_with("`f` returned NaN, which JSON cannot write"),
+        "{detail}"
+    );
+    assert!(detail.contains("problem `r`"), "{detail}");
+    assert!(detail.contains("fix: "), "{detail}");
+    let cpp = "class Solution {\npublic:\n    double f(int n) { return -n / 0.0; }\n};\n";
+    let (verdict, detail) = judged_case(&ws, "a.cpp", cpp, 2);
+    assert_eq!(verdict, "IE");
+    assert!(
+        detail.starts_with("`f` returned -Infinity, which JSON cannot write"),
+        "{detail}"
+    );
+    // In an array too, and the run's text says it is the judge's case.
+    let ws = returning("double[]", "[1.5]\n");
+    let cpp =
+        "class Solution {\npublic:\n    vector<double> f(int n) { return {1.5, n / 0.0}; }\n};\n";
+    let (verdict, detail) = judged_case(&ws, "a.cpp", cpp, 2);
+    assert_eq!(verdict, "IE");
+    assert!(detail.contains("returned Infinity"), "{detail}");
+    let py = "class Solution:\n    def f(self, n: int) -> List[float]:\n        return [1.5, float('inf')]\n";
+    let (verdict, detail) = judged_case(&ws, "a.py", py, 2);
+    assert_eq!(verdict, "IE");
+    assert!(detail.contains("returned Infinity (at [1])"), "{detail}");
+    // A finite double is judged as ever; a C++ crash is still the solution's RE.
+    let cpp = "class Solution {\npublic:\n    vector<double> f(int n) { return {1.5}; }\n};\n";
+    assert_eq!(judged_case(&ws, "a.cpp", cpp, 0).0, "AC");
+    let cpp = "class Solution {\npublic:\n    vector<double> f(int n) { exit(86); }\n};\n";
+    let (verdict, detail) = judged_case(&ws, "b.cpp", cpp, 1);
+    assert_eq!((verdict.as_str(), detail.as_str()), ("RE", "exit code 86"));
+}
+
+#[test]
+#[cfg_attr(not(judge_has_node), ignore = "needs node")]
+fn a_javascript_function_returning_another_type_is_a_wrong_answer_and_nan_the_judges_case() {
+    let ws = returning("int", "1\n");
+    let js = "var f = function(n) {\n    return String(n);\n};\n";
+    let (verdict, detail) = judged_case(&ws, "a.js", js, 1);
+    assert_eq!(
+        (verdict.as_str(), detail.as_str()),
+        ("WA", "`f` returned a string where int was declared")
+    );
+    let ws = returning("double", "1.5\n");
+    let js = "var f = function(n) {\n    return 0 / 0;\n};\n";
+    let (verdict, detail) = judged_case(&ws, "a.js", js, 2);
+    assert_eq!(verdict, "IE");
+    assert!(
+        detail.starts_with("`f` returned NaN, which JSON"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn judge_list_shows_the_declared_function() {
+    let ws = two_sum();
+    let text = ws.judge().args(["list"]).expect_exit(0).run().stdout;
+    assert!(
+        text.contains(
+            "  function twoSum(nums: int[], target: int) -> int[] · in LeetCode's form or as a whole program\n"
+        ),
+        "{text}"
+    );
+    let doc = ws
+        .judge()
+        .args(["list", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_eq!(
+        doc[0]["function"],
+        "twoSum(nums: int[], target: int) -> int[]"
+    );
+    let plain = Workspace::new();
+    plain.problem("p", HEAD, &[("1", "1\n", "1\n")]);
+    let text = plain.judge().args(["list"]).expect_exit(0).run().stdout;
+    assert!(!text.contains("function"), "{text}");
+    let doc = plain
+        .judge()
+        .args(["list", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert!(doc[0]["function"].is_null(), "{doc:#}");
+}

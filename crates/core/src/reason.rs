@@ -68,6 +68,12 @@ pub enum Reason {
     StaticRejected(Option<String>),
     /// No worker could judge the case (IE): why, as the cluster told it.
     NotJudged(String),
+    /// A function problem's solution returned a value not of the declared type (WA): what it
+    /// returned and what was declared, as the harness said.
+    WrongType(String),
+    /// A function problem's harness could not write the returned value as JSON, or read an
+    /// argument (IE): why, as the harness said.
+    Harness(String),
     /// A reason read back from a report written as JSON (`--json`, the history, a worker's
     /// outcome): its sentence alone.
     Recorded(String),
@@ -187,6 +193,8 @@ impl fmt::Display for Reason {
             }
             Reason::Checker(failed) => failed.fmt(f),
             Reason::StaticValidator(why)
+            | Reason::WrongType(why)
+            | Reason::Harness(why)
             | Reason::NotJudged(why)
             | Reason::Recorded(why) => f.write_str(why),
         }

@@ -325,6 +325,10 @@ pub struct Evidence<'a> {
     /// The judge's scratch folder was all but full when the run ended (see
     /// [`Reason::DiskFull`]).
     pub full_disk: Option<&'a FullDisk>,
+    /// A function problem's harness refused to print what the solution's function returned
+    /// (see [`HarnessSaid`]): its word, taken when the run ended with the harness's own exit
+    /// status ([`HARNESS_EXIT`]) and nothing else decided it first.
+    pub harness: Option<&'a HarnessSaid>,
 }
 
 impl<'a> Evidence<'a> {
@@ -334,6 +338,33 @@ impl<'a> Evidence<'a> {
             run,
             limits,
             full_disk: None,
+            harness: None,
+        }
+    }
+}
+
+/// The exit status with which a function problem's harness says it did not print what the
+/// function returned, its reason on stderr: no program the judge writes ends so otherwise.
+pub const HARNESS_EXIT: i32 = 86;
+
+/// Why a function problem's harness printed no return value (or read no argument).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HarnessSaid {
+    /// The solution's function returned a value not of the declared type (a `str` where `int`
+    /// was declared, a number out of `int`'s range): the solution's fault, WA.
+    WrongType(String),
+    /// The value cannot be written as JSON (a `double` NaN or infinite), or an argument could
+    /// not be read: the judge's or the problem's fault, never the solution's, IE.
+    Judge(String),
+}
+
+impl HarnessSaid {
+    fn decision(&self) -> Decision {
+        match self {
+            HarnessSaid::WrongType(why) => {
+                Decision::new(Verdict::Wa, Reason::WrongType(why.clone()))
+            }
+            HarnessSaid::Judge(why) => Decision::new(Verdict::Ie, Reason::Harness(why.clone())),
         }
     }
 }
@@ -356,7 +387,9 @@ impl Decision {
 /// is consulted only when the run itself was clean; what it found comes back beside the
 /// decision, for the report.
 ///
-/// Order (as trusted judges decide): time, then output, then memory, then a crash, then the answer.
+/// Order (as trusted judges decide): time, then output, then memory, then a crash (or a function
+/// problem's harness refusing the returned value: WA for a value of another type, IE for one JSON
+/// cannot write), then the answer.
 /// Who killed the program is known (the runner records it), so a bare SIGKILL is never guessed at.
 /// A program that could not start is IE; so is an output the checker could not judge; and a
 /// full disk makes any other verdict but AC an IE, since a refused write is the machine's
@@ -366,6 +399,11 @@ pub fn decide<T: Finding, E>(
     check: impl FnOnce() -> Result<T, E>,
 ) -> Result<(Decision, Option<T>), E> {
     if let Some(decided) = by_run(evidence.run, evidence.limits) {
+        // The harness's exit status is its word only: the limits weigh first, as for any run.
+        let decided = match (evidence.harness, &decided.reason) {
+            (Some(said), Reason::ExitCode(HARNESS_EXIT)) => said.decision(),
+            _ => decided,
+        };
         return Ok((on_disk(evidence, decided), None));
     }
     let found = check()?;
@@ -644,6 +682,49 @@ mod tests {
             ..Evidence::of(&m, &LIMITS)
         };
         decide(evidence, || Ok::<_, Infallible>(check)).unwrap().0
+    }
+
+    /// A function's harness refused the returned value: its word is the verdict when the run
+    /// ended with its status, after the limits; a full disk still weighs.
+    #[test]
+    fn the_harness_refusing_a_value_decides_after_the_limits() {
+        let refused = Measurement {
+            outcome: Outcome::Exited(HARNESS_EXIT),
+            ..clean()
+        };
+        let on = |m: &Measurement, said: &HarnessSaid, disk: Option<&FullDisk>| {
+            let evidence = Evidence {
+                harness: Some(said),
+                full_disk: disk,
+                ..Evidence::of(m, &LIMITS)
+            };
+            decide(evidence, || Ok::<_, Infallible>(ok())).unwrap().0
+        };
+        let wrong = HarnessSaid::WrongType("`f` returned a str".into());
+        let nan = HarnessSaid::Judge("`f` returned NaN".into());
+        assert_eq!(
+            on(&refused, &wrong, None),
+            d(Wa, Reason::WrongType("`f` returned a str".into()))
+        );
+        assert_eq!(
+            on(&refused, &nan, None),
+            d(Ie, Reason::Harness("`f` returned NaN".into()))
+        );
+        assert_eq!(on(&refused, &wrong, Some(&full())).verdict, Ie);
+        let slow = Measurement {
+            cpu: Duration::from_secs(2),
+            ..refused.clone()
+        };
+        assert_eq!(on(&slow, &nan, None), d(Tle, Reason::CpuTime));
+        let other = Measurement {
+            outcome: Outcome::Exited(1),
+            ..clean()
+        };
+        assert_eq!(on(&other, &nan, None), d(Re, Reason::ExitCode(1)));
+        assert_eq!(
+            decided(refused, ok(), None),
+            d(Re, Reason::ExitCode(HARNESS_EXIT))
+        );
     }
 
     fn killed(by: KilledBy, m: Measurement) -> Measurement {
@@ -1183,6 +1264,8 @@ mod tests {
             (Reason::StaticRejected(Some("uses goto".into())), "uses goto"),
             (Reason::StaticRejected(None), "the static validator rejected the submission (it gave no reason)"),
             (Reason::NotJudged("no worker took the job".into()), "no worker took the job"),
+            (Reason::WrongType("`f` returned a str where int was declared".into()), "`f` returned a str where int was declared"),
+            (Reason::Harness("`f` returned NaN".into()), "`f` returned NaN"),
             (Reason::Recorded("CPU time over the limit".into()), "CPU time over the limit"),
         ];
         for (reason, words) in table {

@@ -55,6 +55,9 @@ pub struct Program {
     /// Built from a folder: it runs in its build folder (read only), where the package format
     /// puts a program's files, so a `run` script or a program may open them by name.
     pub in_folder: bool,
+    /// A function problem's solution in LeetCode's form, built with its harness: a run that
+    /// ends with the harness's exit status is judged by what the harness said.
+    pub harness: bool,
     vars: Vars,
 }
 
@@ -106,6 +109,7 @@ impl Program {
             dir: path.parent().unwrap_or(Path::new("/")).to_path_buf(),
             runtime: None,
             in_folder: false,
+            harness: false,
             vars: Vars {
                 binary: path.display().to_string(),
                 ..Vars::default()
@@ -212,9 +216,10 @@ pub fn compile(
         duration: started.elapsed(),
         source: digest.clone(),
     };
-    if let Err(missing) = source::with_harness(source, &toolchain.language, &mut files) {
-        return Ok(Err(ce(missing.0)));
-    }
+    let harness = match source::with_harness(source, &toolchain.language, &mut files) {
+        Ok(wrapped) => wrapped,
+        Err(missing) => return Ok(Err(ce(missing.0))),
+    };
     let plan = match Plan::new(source, toolchain, &mut files) {
         Ok(plan) => plan,
         Err(why) => return Ok(Err(ce(why.to_string()))),
@@ -239,7 +244,10 @@ pub fn compile(
     };
     Ok(match kept {
         Kept::Program(dir) => Ok(Built {
-            program: plan.program(dir),
+            program: Program {
+                harness,
+                ..plan.program(dir)
+            },
             cached,
             duration,
             source: digest,
@@ -332,6 +340,7 @@ impl<'a> Plan<'a> {
             dir,
             runtime: self.toolchain.runtime.clone(),
             in_folder: self.in_folder,
+            harness: false,
             vars,
         }
     }

@@ -207,30 +207,30 @@ pub(super) fn digest(source: &Source, files: &[File]) -> Option<SourceDigest> {
 pub(super) struct MissingFunction(pub String);
 
 /// A lone source in function form made the whole program its harness writes (the harness is
-/// then in what the cache key hashes). Anything else is built as it is.
+/// then in what the cache key hashes), and `true`. Anything else is built as it is.
 pub(super) fn with_harness(
     source: &Source,
     language: &Language,
     files: &mut [File],
-) -> std::result::Result<(), MissingFunction> {
+) -> std::result::Result<bool, MissingFunction> {
     let Some(sig) = &source.function else {
-        return Ok(());
+        return Ok(false);
     };
     let name = source.path.file_name();
     let Some(file) = files
         .iter_mut()
         .find(|f| Some(f.rel.as_os_str()) == name && !source.path.is_dir())
     else {
-        return Ok(());
+        return Ok(false);
     };
     let Ok(text) = std::str::from_utf8(&file.bytes) else {
-        return Ok(());
+        return Ok(false);
     };
     match harness::prepare(&language.id, text, sig) {
-        Built::AsItIs => Ok(()),
+        Built::AsItIs => Ok(false),
         Built::Wrapped(program) => {
             file.bytes = program.into_bytes();
-            Ok(())
+            Ok(true)
         }
         Built::Missing(diagnostics) => Err(MissingFunction(diagnostics)),
     }

@@ -84,6 +84,7 @@ impl Slot {
             run: &execution.measurement,
             limits,
             full_disk: full_disk.as_ref(),
+            harness: None,
         };
         let (decision, checked) =
             verdict::decide_interactive(evidence, (said, partner.exited_first), || {

@@ -9,10 +9,11 @@ use super::{Env, Execution};
 use crate::check::CheckOutcome;
 use crate::compile::Program;
 use crate::error::{Error, Result};
+use crate::function;
 use crate::lang::Kind;
 use crate::model::CaseReport;
 use crate::text;
-use crate::verdict::{self, Decision, Evidence, Limits, MemoryRule, Reason, Verdict};
+use crate::verdict::{self, Decision, Evidence, HarnessSaid, Limits, MemoryRule, Reason, Verdict};
 use crate::workspace::{FileIo, Problem, Solution, TestCase};
 use judge_runner::{self as run, Executor, NamedFile};
 
@@ -97,10 +98,12 @@ impl Slot {
             .as_ref()
             .filter(|_| !execution.output.is_file());
         let full_disk = super::scratch::full(&self.dir, execution.response.free_bytes_at_end);
+        let harness = harness_said(problem, program, &execution);
         let evidence = Evidence {
             run: &execution.measurement,
             limits,
             full_disk: full_disk.as_ref(),
+            harness: harness.as_ref(),
         };
         let (decision, checked) = verdict::decide(evidence, || {
             if let Some(name) = missing {
@@ -432,6 +435,24 @@ pub fn runner_limits(limits: &Limits) -> run::Limits {
         folder_bytes: Some(limits.output_bytes),
         stderr_keep_bytes: STDERR_KEEP,
     }
+}
+
+/// What a function problem's harness said of a run that ended with its exit status (see
+/// [`function::harness::said`]); `None` for any other run or program.
+fn harness_said(
+    problem: &Problem,
+    program: &Program,
+    execution: &Execution,
+) -> Option<HarnessSaid> {
+    let sig = &problem.function.as_ref()?.signature;
+    let run::Outcome::Exited(code) = execution.measurement.outcome else {
+        return None;
+    };
+    if !program.harness || code != verdict::HARNESS_EXIT {
+        return None;
+    }
+    let stderr = std::fs::read(&execution.stderr).unwrap_or_default();
+    function::harness::said(code, &stderr, sig, &problem.id)
 }
 
 fn stack_overflow(reason: &Reason, stderr: &[u8]) -> bool {

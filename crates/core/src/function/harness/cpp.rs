@@ -4,6 +4,7 @@
 
 use super::super::signature::{Signature, Type};
 use super::{arity, parameter_lists};
+use crate::verdict::HARNESS_EXIT;
 
 /// The type in C++, as LeetCode writes it.
 pub fn type_name(ty: &Type) -> String {
@@ -139,6 +140,7 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
     out.push('\n');
     out.push_str(source.trim_end());
     out.push_str("\n\nnamespace json {\n");
+    out.push_str(&format!("const int harness_exit = {HARNESS_EXIT};\n"));
     out.push_str(JSON);
     for (node, code) in [(Type::ListNode, LIST_CODE), (Type::TreeNode, TREE_CODE)] {
         if uses(sig, &node) {

@@ -1,3 +1,11 @@
+// Says on stderr, after the judge's marker, why the harness prints no value (`kind`: the
+// judge's word for the case), and ends the run with the harness's own exit status.
+[[noreturn]] void refuse(const char* kind, const string& words) {
+    fflush(stdout);
+    fprintf(stderr, "@judge-harness %s %s\n", kind, words.c_str());
+    exit(harness_exit);
+}
+
 // Reads JSON values one after another from all of stdin, and writes them compact.
 struct Reader {
     string text;
@@ -16,10 +24,7 @@ struct Reader {
     }
 
     void expect(char c) {
-        if (peek() != c) {
-            fprintf(stderr, "the input: expected '%c' at byte %zu\n", c, at);
-            exit(3);
-        }
+        if (peek() != c) refuse("unreadable", string("expected '") + c + "' at byte " + to_string(at));
         at++;
     }
 
@@ -45,8 +50,7 @@ void read(Reader& in, long long& v) {
     unsigned long long x = 0;
     while (*p >= '0' && *p <= '9') x = x * 10 + (unsigned long long)(*p++ - '0');
     if (p == start + negative || *p == '.' || *p == 'e' || *p == 'E') {
-        fprintf(stderr, "the input: expected an integer at byte %zu\n", in.at);
-        exit(3);
+        refuse("unreadable", "expected an integer at byte " + to_string(in.at));
     }
     v = negative ? (long long)(0 - x) : (long long)x;
     in.at += p - start;
@@ -137,8 +141,10 @@ void write(string& out, int v) { out += to_string(v); }
 
 void write(string& out, bool v) { out += v ? "true" : "false"; }
 
-// Seventeen significant digits: the double reads back as itself.
+// Seventeen significant digits: the double reads back as itself. NaN and the infinities have
+// no JSON: the judge's case, not the solution's.
 void write(string& out, double v) {
+    if (!isfinite(v)) refuse("not-json", isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
     char buffer[32];
     snprintf(buffer, sizeof buffer, "%.17g", v);
     out += buffer;

@@ -4,6 +4,7 @@
 //! and `TreeNode`, and `main` with JSON in and out.
 
 use crate::function::signature::{Signature, Type};
+use crate::verdict::HARNESS_EXIT;
 
 /// LeetCode's `ListNode`.
 const LIST: &str = include_str!("go/list.go");
@@ -117,7 +118,7 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
     }
     out.push_str(&main(sig));
     out.push('\n');
-    out.push_str(JSON);
+    out.push_str(&JSON.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
     out
 }
 

@@ -4,6 +4,7 @@
 //! classes is blanked, since javac lets only the file's own class be public.
 
 use crate::function::signature::{Signature, Type};
+use crate::verdict::HARNESS_EXIT;
 
 /// LeetCode's `ListNode`, with its three constructors.
 const LIST: &str = include_str!("java/list.java");
@@ -130,7 +131,7 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
     }
     out.push_str(&main(sig));
     out.push('\n');
-    out.push_str(JSON);
+    out.push_str(&JSON.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
     out
 }
 

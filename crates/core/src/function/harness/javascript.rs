@@ -3,6 +3,7 @@
 //! `ListNode` and `TreeNode` in scope and a harness that reads the arguments as JSON.
 
 use crate::function::signature::{Signature, Type};
+use crate::verdict::HARNESS_EXIT;
 
 /// LeetCode's `ListNode` constructor.
 const LIST: &str = include_str!("javascript/list.js");
@@ -155,7 +156,7 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
         }
     }
     out.push_str("{\n");
-    out.push_str(NODES);
+    out.push_str(&NODES.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
     out.push_str(&call(sig));
     out.push_str("}\n");
     out
@@ -172,7 +173,7 @@ fn call(sig: &Signature) -> String {
         "    const {lines} = require('fs').readFileSync(0, 'utf8').split('\\n').filter((line) => line.trim() !== '');\n"
     );
     for (i, p) in sig.params.iter().enumerate() {
-        let parsed = format!("JSON.parse({lines}[{i}])");
+        let parsed = format!("judgeParse({lines}[{i}])");
         let value = match p.ty {
             Type::ListNode => format!("toList({parsed})"),
             Type::TreeNode => format!("toTree({parsed})"),
@@ -182,12 +183,10 @@ fn call(sig: &Signature) -> String {
     }
     let names: Vec<&str> = sig.params.iter().map(|p| p.name.as_str()).collect();
     let called = format!("{}({})", sig.name, names.join(", "));
-    let value = match sig.returns {
-        Type::ListNode => format!("listOut({called})"),
-        Type::TreeNode => format!("treeOut({called})"),
-        _ => called,
-    };
-    out.push_str(&format!("    console.log(JSON.stringify({value}));\n"));
+    out.push_str(&format!(
+        "    console.log(JSON.stringify(judgeChecked({called}, '{}')));\n",
+        sig.returns
+    ));
     out
 }
 

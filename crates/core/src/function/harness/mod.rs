@@ -18,6 +18,58 @@ pub mod rust;
 mod testing;
 
 use super::signature::Signature;
+use crate::verdict::{HarnessSaid, HARNESS_EXIT};
+
+/// What starts the line on which a harness says why it printed no return value, before it
+/// exits with [`HARNESS_EXIT`]; the kind and the words follow.
+pub const MARKER: &str = "@judge-harness ";
+
+/// How a harness tells the judge why it ended with [`HARNESS_EXIT`]: `MARKER KIND WORDS`, the
+/// last such line of its stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The function returned a value of another type than declared (a dynamic language's
+    /// solution only): `WORDS` say what it returned.
+    WrongType,
+    /// The returned value has no JSON (a `double` NaN or infinite): `WORDS` are the value.
+    NotJson,
+    /// An argument could not be read, though the judge checked every input against the
+    /// signature before judging: `WORDS` are the reader's.
+    Unreadable,
+}
+
+impl Kind {
+    const ALL: [(Kind, &'static str); 3] = [
+        (Kind::WrongType, "wrong-type"),
+        (Kind::NotJson, "not-json"),
+        (Kind::Unreadable, "unreadable"),
+    ];
+}
+
+/// What the harness of problem `problem` said on `stderr` when its run ended with exit status
+/// `code`: `None` unless that is [`HARNESS_EXIT`] and the harness's line is there (then the run
+/// is judged as any other that exits so).
+pub fn said(code: i32, stderr: &[u8], sig: &Signature, problem: &str) -> Option<HarnessSaid> {
+    if code != HARNESS_EXIT {
+        return None;
+    }
+    let text = String::from_utf8_lossy(stderr);
+    let line = text.lines().rev().find_map(|l| l.strip_prefix(MARKER))?;
+    let (kind, words) = Kind::ALL
+        .iter()
+        .find_map(|(k, name)| Some((*k, line.strip_prefix(name)?.strip_prefix(' ')?)))?;
+    let returns = &sig.returns;
+    Some(match kind {
+        Kind::WrongType => HarnessSaid::WrongType(format!("`{}` {words}", sig.name)),
+        Kind::NotJson => HarnessSaid::Judge(format!(
+            "`{}` returned {words}, which JSON cannot write (a {returns} in JSON is a finite number), so its output cannot be checked\n  fix: if {words} may be a right answer, have problem `{problem}` ask for a finite stand-in in its statement (as LeetCode asks for -1), since its problem.toml declares `returns = \"{returns}\"` under [function]",
+            sig.name
+        )),
+        Kind::Unreadable => HarnessSaid::Judge(format!(
+            "the judge's harness could not read the arguments of `{sig}` ({words}), though the judge checked every input of problem `{problem}` against them\n  fix: this is the judge's fault, not the solution's: please report it with the test's input"
+        )),
+    })
+}
 
 /// A language whose solutions may be written as LeetCode's editor takes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -269,6 +321,50 @@ fn parameter_lists<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_harness_is_heard_only_with_its_exit_status_and_its_line() {
+        let s = testing::sig("f", &["n: int"], "double");
+        let nan = b"a trace\n@judge-harness not-json NaN\n";
+        let Some(HarnessSaid::Judge(why)) = said(HARNESS_EXIT, nan, &s, "p") else {
+            panic!("the judge's case");
+        };
+        assert!(
+            why.starts_with("`f` returned NaN, which JSON cannot write"),
+            "{why}"
+        );
+        assert!(
+            why.contains("problem `p`") && why.contains("returns = \"double\""),
+            "{why}"
+        );
+        assert_eq!(
+            said(
+                HARNESS_EXIT,
+                b"@judge-harness wrong-type returned a str where int was declared\n",
+                &s,
+                "p"
+            ),
+            Some(HarnessSaid::WrongType(
+                "`f` returned a str where int was declared".into()
+            ))
+        );
+        let Some(HarnessSaid::Judge(why)) =
+            said(HARNESS_EXIT, b"@judge-harness unreadable bad\n", &s, "p")
+        else {
+            panic!("the judge's case");
+        };
+        assert!(
+            why.contains("could not read the arguments of `f(n: int) -> double` (bad)"),
+            "{why}"
+        );
+        // Another status, no line, or a kind the judge does not know: not the harness's word.
+        assert_eq!(said(1, nan, &s, "p"), None);
+        assert_eq!(said(HARNESS_EXIT, b"exit(86)\n", &s, "p"), None);
+        assert_eq!(
+            said(HARNESS_EXIT, b"@judge-harness other x\n", &s, "p"),
+            None
+        );
+    }
 
     #[test]
     fn arity_counts_commas_outside_brackets() {

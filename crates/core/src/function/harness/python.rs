@@ -4,6 +4,7 @@
 
 use super::super::signature::{Signature, Type};
 use super::{arity, parameter_lists};
+use crate::verdict::HARNESS_EXIT;
 
 /// The type in Python's annotations, as LeetCode writes them.
 pub fn type_name(ty: &Type) -> String {
@@ -143,6 +144,83 @@ def tree_to_json(root):
     return values
 ";
 
+/// What the harness does with the returned value before it prints it: Python's values carry
+/// their own types, so one of another type than declared is told apart (the solution's wrong
+/// answer, said as such) from a `float` NaN or infinite, which JSON cannot write (the judge's
+/// case), each said on stderr after the judge's marker, the run ending with the harness's
+/// exit status.
+const RESULT_CODE: &str = r#"
+def judge_refuse(kind, words):
+    sys.stdout.flush()
+    sys.stderr.write("@judge-harness " + kind + " " + words + "\n")
+    sys.stderr.flush()
+    sys.exit(JUDGE_HARNESS_EXIT)
+
+
+def judge_kind(value):
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return ("an " if name[0] in "aeiouAEIOU" else "a ") + name
+
+
+JUDGE_RANGES = {"int": 1 << 31, "long": 1 << 63}
+# The exact Python types of each scalar (a bool is an int to isinstance, never to type).
+JUDGE_TYPES = {"int": (int,), "long": (int,), "double": (float, int), "bool": (bool,), "string": (str,)}
+
+
+def judge_fits(values, ty):
+    """Whether a list is all of scalar type `ty`, in range and finite: the common case, fast."""
+    if ty not in JUDGE_TYPES or not all(type(x) in JUDGE_TYPES[ty] for x in values):
+        return False
+    if ty in JUDGE_RANGES:
+        return not values or (min(values) >= -JUDGE_RANGES[ty] and max(values) < JUDGE_RANGES[ty])
+    return ty != "double" or all(map(math.isfinite, values))
+
+
+def judge_wrong(value, ty, at):
+    """What `value` is instead of a `ty` and where, or None when it is one; a double JSON
+    cannot write is refused as the judge's case."""
+    if ty.endswith("[]"):
+        if not isinstance(value, (list, tuple)):
+            return judge_kind(value), at
+        if judge_fits(value, ty[:-2]):
+            return None
+        for i, item in enumerate(value):
+            wrong = judge_wrong(item, ty[:-2], at + "[" + str(i) + "]")
+            if wrong:
+                return wrong
+        return None
+    if type(value) not in JUDGE_TYPES.get(ty, (str,)):
+        return judge_kind(value), at
+    if ty in JUDGE_RANGES and not -JUDGE_RANGES[ty] <= value < JUDGE_RANGES[ty]:
+        return "the integer " + str(value) + ", out of " + ty + "'s range,", at
+    if ty == "double" and not math.isfinite(value):
+        name = "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
+        judge_refuse("not-json", name + (" (at " + at + ")" if at else ""))
+    if ty == "char" and len(value) != 1:
+        return "a str of length " + str(len(value)), at
+    return None
+
+
+def judge_checked(value, ty, node=None):
+    """The returned value, checked against the declared type `ty`, made JSON's."""
+    wrong = None
+    if node is None:
+        wrong = judge_wrong(value, ty, "")
+    elif value is not None and not isinstance(value, node):
+        wrong = judge_kind(value), ""
+    else:
+        value = list_to_json(value) if ty == "ListNode" else tree_to_json(value)
+        for i, v in enumerate(value):
+            if v is not None or ty == "ListNode":
+                wrong = wrong or judge_wrong(v, "int", ".val of node " + str(i))
+    if wrong:
+        what, at = wrong
+        judge_refuse("wrong-type", "returned " + what + (" at " + at if at else "") + " where " + ty + " was declared")
+    return value
+"#;
+
 fn uses(sig: &Signature, node: &Type) -> bool {
     sig.params.iter().any(|p| p.ty == *node) || sig.returns == *node
 }
@@ -178,25 +256,31 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
         .enumerate()
         .map(|(i, p)| argument(i, &p.ty))
         .collect();
-    let result = match sig.returns {
-        Type::ListNode => "list_to_json(result)",
-        Type::TreeNode => "tree_to_json(result)",
-        _ => "result",
+    let node = match sig.returns {
+        Type::ListNode => ", ListNode",
+        Type::TreeNode => ", TreeNode",
+        _ => "",
     };
+    out.push_str(&format!("\nJUDGE_HARNESS_EXIT = {HARNESS_EXIT}\n"));
+    out.push_str(RESULT_CODE);
     out.push_str(&format!(
         "
 def main():
     # {sig}: one JSON value per line, in this order.
-    values = [json.loads(line) for line in sys.stdin.read().splitlines() if line.strip()]
-    result = Solution().{}({})
-    print(json.dumps({result}, separators=(\",\", \":\")))
+    try:
+        values = [json.loads(line) for line in sys.stdin.read().splitlines() if line.strip()]
+    except ValueError as e:
+        judge_refuse(\"unreadable\", str(e))
+    result = judge_checked(Solution().{}({}), \"{}\"{node})
+    print(json.dumps(result, separators=(\",\", \":\")))
 
 
 if __name__ == \"__main__\":
     main()
 ",
         sig.name,
-        args.join(", ")
+        args.join(", "),
+        sig.returns
     ));
     out
 }

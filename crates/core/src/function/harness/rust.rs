@@ -3,6 +3,7 @@
 //! `ListNode` and `TreeNode`, `Rc` and `RefCell` in scope, JSON in and out).
 
 use crate::function::signature::{snake_case, Signature, Type};
+use crate::verdict::HARNESS_EXIT;
 
 /// LeetCode's `ListNode`, with `new`.
 const LIST: &str = include_str!("rust/list.txt");
@@ -110,7 +111,7 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
     }
     out.push_str(&main(sig));
     out.push('\n');
-    out.push_str(JSON);
+    out.push_str(&JSON.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
     out
 }
 

@@ -13,8 +13,14 @@ func newJSONReader() *jsonReader {
 }
 
 func jsonFail(message string) {
-	os.Stderr.WriteString("the input does not match the function's parameters: " + message + "\n")
-	os.Exit(3)
+	jsonRefuse("unreadable", message)
+}
+
+// jsonRefuse says on stderr, after the judge's marker, why the harness prints no value (kind:
+// the judge's word for the case), and ends the run with the harness's own exit status.
+func jsonRefuse(kind, words string) {
+	os.Stderr.WriteString("@judge-harness " + kind + " " + words + "\n")
+	os.Exit(JUDGE_HARNESS_EXIT)
 }
 
 func (r *jsonReader) peek() byte {
@@ -222,7 +228,15 @@ func jsonWriteInt64(w *bufio.Writer, v int64) {
 }
 
 // jsonWriteFloat64 writes the shortest text that reads back as the same double.
+// NaN and the infinities have no JSON: the judge's case, not the solution's.
 func jsonWriteFloat64(w *bufio.Writer, v float64) {
+	if v != v {
+		jsonRefuse("not-json", "NaN")
+	} else if v > 1.7976931348623157e308 {
+		jsonRefuse("not-json", "Infinity")
+	} else if v < -1.7976931348623157e308 {
+		jsonRefuse("not-json", "-Infinity")
+	}
 	w.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
 }
 

@@ -8,9 +8,17 @@ final class JsonIn {
     }
 
     static RuntimeException fail(String message) {
-        System.err.println("the input does not match the function's parameters: " + message);
-        System.exit(3);
-        return new IllegalStateException(message);
+        return refuse("unreadable", message);
+    }
+
+    /** Says on stderr, after the judge's marker, why the harness prints no value (`kind`: the
+     * judge's word for the case), and ends the run with the harness's own exit status. */
+    static RuntimeException refuse(String kind, String words) {
+        System.out.flush();
+        System.err.println("@judge-harness " + kind + " " + words);
+        System.err.flush();
+        System.exit(JUDGE_HARNESS_EXIT);
+        return new IllegalStateException(words);
     }
 
     private byte peek() {
@@ -213,17 +221,23 @@ final class JsonOut {
         if (value == null) out.append("null");
         else if (value instanceof Character) writeString(out, value.toString());
         else if (value instanceof String) writeString(out, (String) value);
+        // NaN and the infinities have no JSON: the judge's case, not the solution's.
+        else if (value instanceof Double && !Double.isFinite((Double) value)) throw notJson((Double) value);
         // Java writes the shortest digits that read back as the same double.
         else if (value instanceof Number || value instanceof Boolean) out.append(value);
         else if (value instanceof int[]) { int[] a = (int[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); out.append(a[i]); } out.append(']'); }
         else if (value instanceof long[]) { long[] a = (long[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); out.append(a[i]); } out.append(']'); }
-        else if (value instanceof double[]) { double[] a = (double[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); out.append(a[i]); } out.append(']'); }
+        else if (value instanceof double[]) { double[] a = (double[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); if (!Double.isFinite(a[i])) throw notJson(a[i]); out.append(a[i]); } out.append(']'); }
         else if (value instanceof boolean[]) { boolean[] a = (boolean[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); out.append(a[i]); } out.append(']'); }
         else if (value instanceof char[]) { char[] a = (char[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); writeString(out, String.valueOf(a[i])); } out.append(']'); }
         else if (value instanceof Object[]) { Object[] a = (Object[]) value; out.append('['); for (int i = 0; i < a.length; i++) { if (i > 0) out.append(','); write(out, a[i]); } out.append(']'); }
         else if (value instanceof ListNode) { out.append('['); for (ListNode n = (ListNode) value; n != null; n = n.next) { out.append(n.val); if (n.next != null) out.append(','); } out.append(']'); }
         else if (value instanceof TreeNode) writeTree(out, (TreeNode) value);
         else throw new IllegalArgumentException("cannot write " + value.getClass() + " as JSON");
+    }
+
+    static RuntimeException notJson(double v) {
+        return JsonIn.refuse("not-json", Double.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
     }
 
     /** Level by level, null for a missing child, the trailing nulls dropped. */
