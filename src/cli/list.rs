@@ -1,4 +1,5 @@
-//! `judge list`: the problems, their limits, test counts and solutions with expected verdicts;
+//! `judge list`: the problems, their limits, test counts, declared function (LeetCode's form)
+//! and solutions with expected verdicts;
 //! with `--languages`, the languages and which of their toolchains are installed.
 
 use std::io::Write;
@@ -93,6 +94,7 @@ fn json_of(ws: &Workspace, (p, cases, sols): &Listed) -> serde_json::Value {
         "checker": p.checker.to_string(),
         "checker_summary": p.checker_summary(),
         "checker_program": p.checker.program().map(|c| ws.show(&c.source)),
+        "function": p.function.as_ref().map(|f| f.signature.to_string()),
         "cases": cases.len(),
         "samples": cases.iter().filter(|c| c.sample).map(|c| c.name.clone()).collect::<Vec<_>>(),
         "solutions": sols.iter().map(|s| serde_json::json!({
@@ -124,6 +126,13 @@ fn print_problem(out: &mut dyn Write, ws: &Workspace, (p, cases, sols): &Listed)
         if samples == 1 { "" } else { "s" },
         p.checker_summary()
     )?;
+    if let Some(f) = &p.function {
+        writeln!(
+            out,
+            "  function {} · in LeetCode's form or as a whole program",
+            f.signature
+        )?;
+    }
     let width = sols.iter().map(|s| s.name.len()).max().unwrap_or(0);
     let language = |s: &Solution| {
         ws.language_of(&s.path)
