@@ -577,3 +577,67 @@ fn bind_beyond_loopback_warns_and_still_checks_the_host() {
         "{err}"
     );
 }
+
+/// The web page's submit with function solutions (LeetCode's form): pasted as LeetCode's editor
+/// gives them, their language told from the code, judged through the harness and recorded in
+/// the history as any paste.
+#[test]
+fn pasted_function_solutions_are_judged_and_recorded() {
+    let ws = Workspace::new();
+    ws.problem(
+        "add",
+        "title = \"Add\"\ntime_limit = \"5s\"\nmemory_limit = \"256MiB\"\n\n[function]\nname = \"add\"\nparams = [\"a: int\", \"b: int\"]\nreturns = \"int\"\n",
+        &[("1", "2\n3\n", "5\n"), ("2", "-4\n4\n", "0\n")],
+    );
+    let server = Serving::start(ws.path());
+    let paste = |code: &str| {
+        let sent = server.post_form(
+            "/submit",
+            &[("token", &server.token), ("problem", "add"), ("code", code)],
+            &[],
+        );
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        server
+            .wait_for_submission(sent.header("location").unwrap())
+            .1
+            .body
+    };
+    let python =
+        "class Solution:\n    def add(self, a: int, b: int) -> int:\n        return a + b\n";
+    let page = paste(python);
+    assert!(page.contains(">Accepted<"), "{page}");
+    let cpp = "class Solution {\npublic:\n    int add(int a, int b) {\n        return a + b;\n    }\n};\n";
+    let page = paste(cpp);
+    assert!(page.contains(">Accepted<"), "{page}");
+    let page = paste(&python.replace("a + b", "str(a + b)"));
+    assert!(page.contains("Wrong answer on test 1"), "{page}");
+    assert!(
+        page.contains("returned a str where int was declared"),
+        "{page}"
+    );
+    server.stop();
+
+    let doc = ws
+        .judge()
+        .args(["history", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    let runs: Vec<(&str, &str)> = doc
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["solution"].as_str().unwrap(),
+                r["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        runs,
+        [("pasted-3", "WA"), ("pasted-2", "AC"), ("pasted-1", "AC")]
+    );
+    assert!(ws.path().join(".judge/pastes/add/pasted-2.cpp").is_file());
+    assert!(ws.path().join(".judge/pastes/add/pasted-1.py").is_file());
+}

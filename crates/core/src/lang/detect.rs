@@ -1,10 +1,11 @@
 //! Which language a piece of pasted code is in, told from what only that language writes: a
 //! shebang, `#include`, `fn main`, `def`/`import`, `public static void main`,
-//! `console.log`/`require(`. Code that shows the marks of none, or of several, is not told:
+//! `console.log`/`require(`, and a function in LeetCode's form (`class Solution`, `impl
+//! Solution`, `var f = function(`, a lone `func`). Code that shows the marks of none, or of several, is not told:
 //! the caller then falls back on a default, never on a guess.
 
 /// The key of the built-in language `code` is written in, when it tells (`rust`, `c`, `cpp`,
-/// `python`, `java`, `javascript`, `bash`); `None` when it does not, or is ambiguous.
+/// `python`, `java`, `javascript`, `bash`, and `go` in LeetCode's form); `None` when it does not, or is ambiguous.
 pub fn detect(code: &str) -> Option<&'static str> {
     if let Some(language) = shebang(code) {
         return Some(language);
@@ -41,9 +42,36 @@ pub fn detect(code: &str) -> Option<&'static str> {
     if lines.iter().any(|l| python_line(l)) {
         found.push("python");
     }
+    found.extend(leetcode(&lines, &has));
+    found.sort_unstable();
+    found.dedup();
     match found.as_slice() {
         [one] => Some(one),
         _ => None,
+    }
+}
+
+/// A function in LeetCode's form, as its editor gives it (no `#include`, no `main`): C++'s
+/// `class Solution` with `public:`, Java's with `public` methods, Rust's `impl Solution`,
+/// JavaScript's `var f = function(`, Go's top-level `func`.
+fn leetcode(lines: &[&str], has: &dyn Fn(&str) -> bool) -> Option<&'static str> {
+    let line_starts = |prefix: &str| lines.iter().any(|l| l.starts_with(prefix));
+    let class = line_starts("class Solution {") || line_starts("public class Solution {");
+    if class && line_starts("public:") {
+        Some("cpp")
+    } else if class && line_starts("public ") {
+        Some("java")
+    } else if line_starts("impl Solution") {
+        Some("rust")
+    } else if lines
+        .iter()
+        .any(|l| l.starts_with("var ") && l.contains(" = function("))
+    {
+        Some("javascript")
+    } else if line_starts("func ") && !has(";") {
+        Some("go")
+    } else {
+        None
     }
 }
 
@@ -105,6 +133,13 @@ mod tests {
             ("n = int(input())\nprint(n * 2)\n", "python"),
             ("import java.util.*;\npublic class Main {\n    public static void main(String[] args) {}\n}\n", "java"),
             ("const lines = require('fs').readFileSync(0, 'utf8');\nconsole.log(2 * Number(lines));\n", "javascript"),
+            // LeetCode's form, as its editor gives it: no include, no main, no import.
+            ("class Solution:\n    def totalNQueens(self, n: int) -> int:\n        return n\n", "python"),
+            ("class Solution {\npublic:\n    int totalNQueens(int n) {\n        return n;\n    }\n};\n", "cpp"),
+            ("class Solution {\n    public int totalNQueens(int n) {\n        return n;\n    }\n}\n", "java"),
+            ("impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}\n", "rust"),
+            ("/**\n * @param {number} n\n */\nvar totalNQueens = function(n) {\n    return n;\n};\n", "javascript"),
+            ("func totalNQueens(n int) int {\n\treturn n\n}\n", "go"),
         ];
         for (code, language) in told {
             assert_eq!(detect(code), Some(language), "{code}");
