@@ -265,7 +265,10 @@ fn main() -> ExitCode {
         let name = row.name;
         let missing = row.missing();
         if !missing.is_empty() {
-            println!("{name}: not measured, {} not installed", missing.join(" and "));
+            println!(
+                "{name}: not measured, {} not installed",
+                missing.join(" and ")
+            );
             targets.verdict(&format!("{name} measured"), false);
             continue;
         }
@@ -279,7 +282,10 @@ fn main() -> ExitCode {
         );
         println!(
             "{name}: target (median ratio at most {TARGET}): {}",
-            targets.verdict(&format!("{name} harness within the target"), median <= TARGET)
+            targets.verdict(
+                &format!("{name} harness within the target"),
+                median <= TARGET
+            )
         );
     }
     targets.finish()
