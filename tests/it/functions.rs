@@ -621,3 +621,29 @@ fn judge_list_shows_the_declared_function() {
         .json();
     assert!(doc[0]["function"].is_null(), "{doc:#}");
 }
+
+#[test]
+fn a_double_that_json_cannot_write_is_the_judges_case_in_rust_too() {
+    let ws = returning("double[]", "[1.5]\n");
+    let rust = "impl Solution {\n    pub fn f(n: i32) -> Vec<f64> {\n        vec![1.5, f64::NAN * n as f64]\n    }\n}\n";
+    let (verdict, detail) = judged_case(&ws, "a.rs", rust, 2);
+    assert_eq!(verdict, "IE");
+    assert!(
+        detail.starts_with("`f` returned NaN, which JSON"),
+        "{detail}"
+    );
+}
+
+#[test]
+#[cfg_attr(not(judge_has_java), ignore = "needs javac and java")]
+fn a_double_that_json_cannot_write_is_the_judges_case_in_java_too() {
+    let ws = returning("double", "1.5\n");
+    let java =
+        "class Solution {\n    public double f(int n) {\n        return n / 0.0;\n    }\n}\n";
+    let (verdict, detail) = judged_case(&ws, "a.java", java, 2);
+    assert_eq!(verdict, "IE");
+    assert!(
+        detail.starts_with("`f` returned Infinity, which JSON"),
+        "{detail}"
+    );
+}
