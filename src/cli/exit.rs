@@ -13,6 +13,9 @@ pub(crate) const EXIT_OK: u8 = 0;
 pub(crate) const EXIT_VERDICT: u8 = 1;
 /// A configuration or judge error (also an IE verdict).
 pub(crate) const EXIT_ERROR: u8 = 2;
+/// `judge eval`: some problems of the data set could not be judged (no tests, tests that do
+/// not decode); the others were, and their figures stand.
+pub(crate) const EXIT_UNJUDGED: u8 = 3;
 /// Arguments clap refuses: the code clap itself gives them, the same as an error's.
 pub(crate) const EXIT_USAGE: u8 = 2;
 /// Ctrl-C, SIGTERM or SIGHUP: the runner's handler stops every program, then exits with it.
