@@ -55,10 +55,17 @@ fn results(ws: &Workspace) -> Vec<Value> {
         .collect();
     for r in &mut all {
         for t in r["tests"].as_array_mut().unwrap() {
-            t.as_object_mut().unwrap().retain(|k, _| k == "test" || k == "verdict");
+            t.as_object_mut()
+                .unwrap()
+                .retain(|k, _| k == "test" || k == "verdict");
         }
     }
-    all.sort_by_key(|r| (r["problem"].as_str().unwrap().to_string(), r["sample"].as_u64()));
+    all.sort_by_key(|r| {
+        (
+            r["problem"].as_str().unwrap().to_string(),
+            r["sample"].as_u64(),
+        )
+    });
     all
 }
 
@@ -81,10 +88,25 @@ fn samples_get_their_verdicts_a_problem_without_tests_is_an_error_and_pass_at_k_
     let ws = Workspace::new();
     code_contests(&ws);
     samples(&ws);
-    let (summary, stderr) = eval_json(&ws, 3, &["--samples", "samples.jsonl", "--out", "out.jsonl", "--k", "1,2,9"]);
+    let (summary, stderr) = eval_json(
+        &ws,
+        3,
+        &[
+            "--samples",
+            "samples.jsonl",
+            "--out",
+            "out.jsonl",
+            "--k",
+            "1,2,9",
+        ],
+    );
     let sum = &summary["problems"][0];
     assert_eq!(sum["id"], "sum", "{summary:#}\n{stderr}");
-    assert_eq!((sum["n"].as_u64(), sum["c"].as_u64()), (Some(5), Some(2)), "{summary:#}\n{stderr}");
+    assert_eq!(
+        (sum["n"].as_u64(), sum["c"].as_u64()),
+        (Some(5), Some(2)),
+        "{summary:#}\n{stderr}"
+    );
     assert_eq!(sum["tests"], 2);
     // n = 5, c = 2: pass@1 = 2/5; pass@2 = 1 - C(3,2)/C(5,2) = 1 - 3/10; no pass@9 (k > n).
     assert!(close(&sum["pass@k"]["1"], 0.4), "{sum}");
@@ -104,19 +126,43 @@ fn samples_get_their_verdicts_a_problem_without_tests_is_an_error_and_pass_at_k_
     assert_eq!(manifest["profile"], "default");
     assert_eq!(manifest["dataset"]["sha256"].as_str().unwrap().len(), 64);
     assert_eq!(manifest["samples"]["sha256"].as_str().unwrap().len(), 64);
-    let languages: Vec<&str> = manifest["toolchains"].as_array().unwrap().iter().map(|t| t["language"].as_str().unwrap()).collect();
-    assert!(languages.contains(&"python") && languages.contains(&"cpp"), "{manifest:#}");
-    assert!(stderr.contains("problem empty not judged: the problem has no tests"), "{stderr}");
+    let languages: Vec<&str> = manifest["toolchains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["language"].as_str().unwrap())
+        .collect();
+    assert!(
+        languages.contains(&"python") && languages.contains(&"cpp"),
+        "{manifest:#}"
+    );
+    assert!(
+        stderr.contains("problem empty not judged: the problem has no tests"),
+        "{stderr}"
+    );
 
     let verdicts: Vec<Value> = results(&ws).iter().map(|r| r["verdict"].clone()).collect();
-    assert_eq!(verdicts, [json!("AC"), json!("WA"), json!("TLE"), json!("AC"), json!("CE")]);
+    assert_eq!(
+        verdicts,
+        [
+            json!("AC"),
+            json!("WA"),
+            json!("TLE"),
+            json!("AC"),
+            json!("CE")
+        ]
+    );
     let lines = results(&ws);
     // Stopped at the first failure: the wrong sample ran its first test only.
     assert_eq!(lines[1]["passed"], 0);
     assert_eq!(lines[1]["total"], 2);
     assert_eq!(lines[1]["tests"].as_array().unwrap().len(), 1);
     assert_eq!(lines[0]["tests"].as_array().unwrap().len(), 2);
-    assert!(lines[4]["reason"].as_str().unwrap().contains('x'), "{}", lines[4]);
+    assert!(
+        lines[4]["reason"].as_str().unwrap().contains('x'),
+        "{}",
+        lines[4]
+    );
 }
 
 #[test]
@@ -139,7 +185,10 @@ fn a_rerun_judges_only_the_samples_without_a_result_and_finds_the_same() {
     kept.pop();
     std::fs::write(&path, kept.join("\n") + "\n{\"problem\": \"sum\", \"sam").unwrap();
     let (again, stderr) = eval_json(&ws, 0, &args);
-    assert!(stderr.contains("2 samples have a result already, judging the other 1"), "{stderr}");
+    assert!(
+        stderr.contains("2 samples have a result already, judging the other 1"),
+        "{stderr}"
+    );
     assert_eq!(stderr.matches("[1/1]").count(), 1, "{stderr}");
     assert_eq!(results(&ws), before);
     assert_eq!(again["problems"], first["problems"]);
@@ -159,14 +208,30 @@ fn extract_takes_the_last_block_in_the_language_and_no_block_is_a_failed_sample(
         sample("sum", "cpp", &format!("```cpp\n{SUM_CPP}```")),
     ];
     ws.write("samples.jsonl", lines.join("\n") + "\n");
-    let (summary, _) = eval_json(&ws, 0, &["--samples", "samples.jsonl", "--out", "out.jsonl", "--extract"]);
+    let (summary, _) = eval_json(
+        &ws,
+        0,
+        &[
+            "--samples",
+            "samples.jsonl",
+            "--out",
+            "out.jsonl",
+            "--extract",
+        ],
+    );
     let all = results(&ws);
     assert_eq!(all[0]["verdict"], "AC", "{}", all[0]);
     assert_eq!(all[1]["verdict"], Value::Null);
     assert_eq!(all[1]["reason"], "the answer has no fenced code block");
     assert_eq!(all[1]["counted"], true);
     assert_eq!(all[2]["verdict"], "AC");
-    assert_eq!((summary["problems"][0]["n"].as_u64(), summary["problems"][0]["c"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(
+        (
+            summary["problems"][0]["n"].as_u64(),
+            summary["problems"][0]["c"].as_u64()
+        ),
+        (Some(3), Some(2))
+    );
 }
 
 #[test]
@@ -202,7 +267,12 @@ fn packed(json: &str) -> String {
         .spawn()
         .expect("python3");
     use std::io::Write;
-    child.stdin.take().unwrap().write_all(json.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(json.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap().trim().to_string()
@@ -236,7 +306,10 @@ fn livecodebench_stdin_and_functional_problems_with_pickled_private_tests() {
     let (summary, stderr) = eval_json(&ws, 0, &["--samples", "lcb.json", "--out", "out.jsonl"]);
     assert_eq!(summary["manifest"]["format"], "livecodebench", "{stderr}");
     let all = results(&ws);
-    let verdicts: Vec<&str> = all.iter().map(|r| r["verdict"].as_str().unwrap_or("-")).collect();
+    let verdicts: Vec<&str> = all
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap_or("-"))
+        .collect();
     // Sorted by problem id: "2999" first.
     assert_eq!(verdicts, ["AC", "WA", "AC", "WA"], "{all:#?}\n{stderr}");
     assert_eq!(summary["problems"][0]["tests"], 2);
@@ -247,7 +320,8 @@ fn livecodebench_stdin_and_functional_problems_with_pickled_private_tests() {
 fn apps_problems_are_read_from_their_json_strings() {
     let ws = Workspace::new();
     let io = json!({"inputs": ["1 2\n", "3 4\n"], "outputs": ["3\n", "7\n"]}).to_string();
-    let record = json!({"problem_id": 4000, "input_output": io, "solutions": json!([SUM_PY]).to_string()});
+    let record =
+        json!({"problem_id": 4000, "input_output": io, "solutions": json!([SUM_PY]).to_string()});
     ws.write("set.jsonl", format!("{record}\n"));
     ws.write("s.jsonl", sample("4000", "python3", SUM_PY) + "\n");
     let (summary, stderr) = eval_json(&ws, 0, &["--samples", "s.jsonl"]);
@@ -261,5 +335,9 @@ fn a_file_that_is_no_data_set_is_an_error_naming_the_file_and_the_fix() {
     let ws = Workspace::new();
     ws.write("set.jsonl", "{\"title\": \"x\"}\n");
     let out = ws.judge().args(["eval", "set.jsonl"]).expect_exit(2).run();
-    assert!(out.stderr.contains("set.jsonl:1") && out.stderr.contains("fix: name it with --format"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("set.jsonl:1") && out.stderr.contains("fix: name it with --format"),
+        "{}",
+        out.stderr
+    );
 }

@@ -152,7 +152,11 @@ impl Evaluation<'_> {
     }
 
     /// The problem `id`, made on first use; `None` (told once) when it cannot be judged.
-    fn problem(&mut self, id: &str, observer: &mut dyn EvalObserver) -> Option<(Problem, Vec<TestCase>)> {
+    fn problem(
+        &mut self,
+        id: &str,
+        observer: &mut dyn EvalObserver,
+    ) -> Option<(Problem, Vec<TestCase>)> {
         if !self.loaded.contains_key(id) {
             let loaded = match self.find(id) {
                 None => Err(format!("the data set has no problem `{id}`")),
@@ -170,7 +174,12 @@ impl Evaluation<'_> {
     }
 
     /// Judges one sample of `problem`.
-    fn judge(&mut self, sample: &Sample, problem: &Problem, cases: &[TestCase]) -> Result<Judged, Error> {
+    fn judge(
+        &mut self,
+        sample: &Sample,
+        problem: &Problem,
+        cases: &[TestCase],
+    ) -> Result<Judged, Error> {
         let unrun = |why: String, counted: bool| {
             Judged::Sample(SampleResult {
                 problem: sample.problem.clone(),
@@ -192,17 +201,29 @@ impl Evaluation<'_> {
         };
         let languages = &self.ws.config.languages;
         let Some(language) = languages.get(&sample.language) else {
-            let why = format!("no language `{}`; the languages are {}", sample.language, languages.known());
+            let why = format!(
+                "no language `{}`; the languages are {}",
+                sample.language,
+                languages.known()
+            );
             return Ok(unrun(why, sample.correct.is_none()));
         };
-        let solution = self.write(problem, sample, code, language.extensions.first().map_or("txt", String::as_str))?;
+        let solution = self.write(
+            problem,
+            sample,
+            code,
+            language.extensions.first().map_or("txt", String::as_str),
+        )?;
         let options = Options {
             jobs: self.options.jobs.max(1),
             stop_on_fail: !self.options.all_tests,
             compile_time_limit: self.options.compile_time_limit,
             ..Options::default()
         };
-        match self.judging.judge(problem, &solution, cases, &options, &mut Quiet) {
+        match self
+            .judging
+            .judge(problem, &solution, cases, &options, &mut Quiet)
+        {
             Ok(report) => {
                 self.toolchain(&report);
                 Ok(Judged::Sample(result_of(sample, &report, cases.len())))
@@ -213,7 +234,9 @@ impl Evaluation<'_> {
                     // The problem's own fault (its tests against its function, its files).
                     judge_core::Error::Config { .. }
                     | judge_core::Error::TestData { .. }
-                    | judge_core::Error::Unsupported { .. } => Ok(Judged::ProblemError(e.to_string())),
+                    | judge_core::Error::Unsupported { .. } => {
+                        Ok(Judged::ProblemError(e.to_string()))
+                    }
                     e => Err(e.into()),
                 },
             },
@@ -222,13 +245,23 @@ impl Evaluation<'_> {
 
     /// Writes the sample's source where it is judged from: beside its problem's tests, under
     /// the hash of its language and code, so identical sources are one file and one build.
-    fn write(&self, problem: &Problem, sample: &Sample, code: &str, extension: &str) -> Result<Solution, Error> {
+    fn write(
+        &self,
+        problem: &Problem,
+        sample: &Sample,
+        code: &str,
+        extension: &str,
+    ) -> Result<Solution, Error> {
         let mut hash = sha2::Sha256::new();
         hash.update(sample.language.as_bytes());
         hash.update([0]);
         hash.update(code.as_bytes());
         let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
-        let path = problem.dir.join("samples").join(&stem).join(format!("{stem}.{extension}"));
+        let path = problem
+            .dir
+            .join("samples")
+            .join(&stem)
+            .join(format!("{stem}.{extension}"));
         if !path.is_file() {
             let dir = path.parent().unwrap_or(Path::new("."));
             std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
@@ -243,7 +276,12 @@ impl Evaluation<'_> {
 
     /// Remembers the toolchain that built `report`'s sample, once per language.
     fn toolchain(&mut self, report: &SolutionReport) {
-        if report.compile.compiler.is_empty() || self.toolchains.iter().any(|t| t.language == report.language) {
+        if report.compile.compiler.is_empty()
+            || self
+                .toolchains
+                .iter()
+                .any(|t| t.language == report.language)
+        {
             return;
         }
         let Some(language) = self.ws.config.languages.get(&report.language) else {
@@ -261,7 +299,8 @@ impl Evaluation<'_> {
     /// those it lacks after), each with its tests or its error.
     fn listed(&self, samples: &[Sample]) -> Vec<Listed> {
         let verifying = self.options.samples.is_none();
-        let named: std::collections::BTreeSet<&str> = samples.iter().map(|s| s.problem.as_str()).collect();
+        let named: std::collections::BTreeSet<&str> =
+            samples.iter().map(|s| s.problem.as_str()).collect();
         let mut listed: Vec<Listed> = self
             .data
             .problems

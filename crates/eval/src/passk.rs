@@ -15,8 +15,14 @@ pub fn pass_at_k(n: u64, c: u64, k: u64) -> Option<f64> {
     if n - c < k {
         return Some(1.0);
     }
+    // k = 1 is the fraction right, exactly (the product would leave a rounding error).
+    if k == 1 {
+        return Some(c as f64 / n as f64);
+    }
     // C(n-c, k) / C(n, k) = prod_{i = n-c+1}^{n} (1 - k / i)
-    let all_wrong: f64 = ((n - c + 1)..=n).map(|i| 1.0 - k as f64 / i as f64).product();
+    let all_wrong: f64 = ((n - c + 1)..=n)
+        .map(|i| 1.0 - k as f64 / i as f64)
+        .product();
     Some(1.0 - all_wrong)
 }
 
@@ -29,7 +35,8 @@ pub fn mean(problems: &[(u64, u64)], ks: &[u64]) -> BTreeMap<u64, (Option<f64>, 
                 .iter()
                 .filter_map(|&(n, c)| pass_at_k(n, c, k))
                 .collect();
-            let mean = (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64);
+            let mean =
+                (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64);
             (k, (mean, values.len()))
         })
         .collect()
@@ -64,7 +71,9 @@ mod tests {
     fn a_large_n_stays_finite_and_exact_enough() {
         // C(1000, 10) overflows a u64; the product does not. 1 - C(900,10)/C(1000,10).
         let p = pass_at_k(1000, 100, 10).unwrap();
-        let exact: f64 = (0..10).map(|i| (900 - i) as f64 / (1000 - i) as f64).product();
+        let exact: f64 = (0..10)
+            .map(|i| (900 - i) as f64 / (1000 - i) as f64)
+            .product();
         assert!(close(p, 1.0 - exact), "{p}");
     }
 

@@ -15,7 +15,13 @@ use crate::dataset::{hex, Compare, Spec};
 pub fn folder(cache: &Path, dataset: &str, id: &str) -> PathBuf {
     let readable: String = id
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .take(40)
         .collect();
     let hash = hex(&sha2::Sha256::digest(id.as_bytes()));
@@ -26,7 +32,12 @@ pub fn folder(cache: &Path, dataset: &str, id: &str) -> PathBuf {
 
 /// The problem `id` with `spec`, made in `dir` unless it is there already, and its cases.
 /// An error is the problem's: it is not judged, and the others are.
-pub fn materialise(ws: &Workspace, dir: &Path, id: &str, spec: &Spec) -> Result<(Problem, Vec<TestCase>), String> {
+pub fn materialise(
+    ws: &Workspace,
+    dir: &Path,
+    id: &str,
+    spec: &Spec,
+) -> Result<(Problem, Vec<TestCase>), String> {
     let toml = problem_toml(id, spec);
     if !dir.join("problem.toml").is_file() {
         write(dir, &toml, spec).map_err(|e| format!("its tests could not be written: {e}"))?;
@@ -92,7 +103,9 @@ fn problem_toml(id: &str, spec: &Spec) -> String {
     );
     match spec.compare {
         Compare::Float { absolute, any_case } => {
-            text += &format!("checker = \"float\"\nfloat_absolute = {absolute:e}\nfloat_relative = 0\n");
+            text += &format!(
+                "checker = \"float\"\nfloat_absolute = {absolute:e}\nfloat_relative = 0\n"
+            );
             if any_case {
                 text += "case_insensitive = true\n";
             }

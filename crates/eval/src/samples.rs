@@ -40,15 +40,23 @@ pub struct Samples {
 pub fn read(path: &Path, extract: bool) -> Result<Samples, Error> {
     let raw = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
     let sha256 = hex(&sha2::Sha256::digest(&raw));
-    let text = String::from_utf8(raw).map_err(|_| samples_error(path, None, "the file is not UTF-8 text".into()))?;
+    let text = String::from_utf8(raw)
+        .map_err(|_| samples_error(path, None, "the file is not UTF-8 text".into()))?;
     let mut numbering = Numbering::default();
     let mut samples = Vec::new();
     if text.trim_start().starts_with('[') {
         let all: Value = serde_json::from_str(&text)
             .map_err(|e| samples_error(path, Some(e.line()), format!("not JSON: {e}")))?;
         for (i, item) in all.as_array().into_iter().flatten().enumerate() {
-            let (Some(id), Some(codes)) = (id_of(item.get("question_id")), item.get("code_list").and_then(Value::as_array)) else {
-                return Err(samples_error(path, None, format!("element {} has no `question_id` and `code_list`", i + 1)));
+            let (Some(id), Some(codes)) = (
+                id_of(item.get("question_id")),
+                item.get("code_list").and_then(Value::as_array),
+            ) else {
+                return Err(samples_error(
+                    path,
+                    None,
+                    format!("element {} has no `question_id` and `code_list`", i + 1),
+                ));
             };
             for code in codes {
                 let code = code.as_str().unwrap_or_default();
@@ -60,11 +68,17 @@ pub fn read(path: &Path, extract: bool) -> Result<Samples, Error> {
             if line.trim().is_empty() {
                 continue;
             }
-            let item: Value = serde_json::from_str(line)
-                .map_err(|e| samples_error(path, Some(i + 1), format!("the line is not JSON: {e}")))?;
+            let item: Value = serde_json::from_str(line).map_err(|e| {
+                samples_error(path, Some(i + 1), format!("the line is not JSON: {e}"))
+            })?;
             let field = |f: &str| item.get(f).and_then(Value::as_str);
-            let (Some(problem), Some(language)) = (id_of(item.get("problem")), field("language")) else {
-                return Err(samples_error(path, Some(i + 1), "the line has no `problem` and `language`".into()));
+            let (Some(problem), Some(language)) = (id_of(item.get("problem")), field("language"))
+            else {
+                return Err(samples_error(
+                    path,
+                    Some(i + 1),
+                    "the line has no `problem` and `language`".into(),
+                ));
             };
             let code = field("code").unwrap_or_default();
             samples.push(numbering.sample(&problem, language, code, extract));
@@ -82,7 +96,11 @@ pub fn references(dataset: &Dataset) -> Vec<Sample> {
                 problem: p.id.clone(),
                 index,
                 language: r.language.clone().unwrap_or_else(|_| "unknown".into()),
-                code: r.language.as_ref().map(|_| r.code.clone()).map_err(|why| format!("not judged: {why}")),
+                code: r
+                    .language
+                    .as_ref()
+                    .map(|_| r.code.clone())
+                    .map_err(|why| format!("not judged: {why}")),
                 correct: Some(r.correct),
             });
         }
@@ -130,7 +148,9 @@ pub fn language_id(name: &str) -> String {
     let lower = name.trim().to_ascii_lowercase();
     match lower.as_str() {
         "python" | "python3" | "py" | "py3" => "python".into(),
-        "c++" | "cpp" | "cc" | "cxx" | "c++17" | "cpp17" | "c++20" | "cpp20" | "gnu c++17" => "cpp".into(),
+        "c++" | "cpp" | "cc" | "cxx" | "c++17" | "cpp17" | "c++20" | "cpp20" | "gnu c++17" => {
+            "cpp".into()
+        }
         "java" | "java8" | "java11" | "java17" | "java21" => "java".into(),
         _ => lower,
     }
@@ -147,7 +167,10 @@ pub fn extracted(answer: &str, language: &str) -> Result<String, String> {
     match (ours, blocks.as_slice()) {
         (Some((_, code)), _) | (None, [(_, code)]) => Ok(code.clone()),
         (None, []) => Err("the answer has no fenced code block".into()),
-        (None, _) => Err(format!("the answer has {} fenced code blocks, none tagged `{language}`", blocks.len())),
+        (None, _) => Err(format!(
+            "the answer has {} fenced code blocks, none tagged `{language}`",
+            blocks.len()
+        )),
     }
 }
 
@@ -195,14 +218,21 @@ mod tests {
 
     #[test]
     fn the_only_block_is_taken_whatever_its_tag() {
-        assert_eq!(extracted("```\nint main(){}\n```", "cpp").unwrap(), "int main(){}\n");
+        assert_eq!(
+            extracted("```\nint main(){}\n```", "cpp").unwrap(),
+            "int main(){}\n"
+        );
     }
 
     #[test]
     fn no_block_or_none_of_the_language_is_no_code() {
-        assert!(extracted("print(1)", "python").unwrap_err().contains("no fenced code block"));
+        assert!(extracted("print(1)", "python")
+            .unwrap_err()
+            .contains("no fenced code block"));
         let two = "```java\nA\n```\n```go\nB\n```\n";
-        assert!(extracted(two, "python").unwrap_err().contains("none tagged `python`"));
+        assert!(extracted(two, "python")
+            .unwrap_err()
+            .contains("none tagged `python`"));
     }
 
     #[test]

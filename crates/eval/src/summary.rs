@@ -151,7 +151,12 @@ pub struct Listed {
 }
 
 /// The summary of `results` over the problems `listed`, for each of `ks`.
-pub fn summarise(listed: Vec<Listed>, results: &[SampleResult], ks: &[u64], manifest: Manifest) -> Summary {
+pub fn summarise(
+    listed: Vec<Listed>,
+    results: &[SampleResult],
+    ks: &[u64],
+    manifest: Manifest,
+) -> Summary {
     let mut by_problem: BTreeMap<&str, Vec<&SampleResult>> = BTreeMap::new();
     for r in results {
         by_problem.entry(&r.problem).or_default().push(r);
@@ -202,7 +207,10 @@ pub fn summarise(listed: Vec<Listed>, results: &[SampleResult], ks: &[u64], mani
             .iter()
             .filter_map(|(k, (mean, _))| Some((k.to_string(), (*mean)?)))
             .collect(),
-        pass_at_k_problems: means.iter().map(|(k, (_, over))| (k.to_string(), *over)).collect(),
+        pass_at_k_problems: means
+            .iter()
+            .map(|(k, (_, over))| (k.to_string(), *over))
+            .collect(),
         problems,
         verification,
     }

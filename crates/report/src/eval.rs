@@ -12,7 +12,12 @@ use crate::{alarm, bold, dim, paint, verdict_style};
 /// A sample's line as it is judged: `[3/40] two-sum #2  WA 3/10`.
 pub fn sample_line(index: usize, todo: usize, r: &SampleResult) -> String {
     let what = match r.verdict {
-        Some(v) => format!("{} {}/{}", paint(verdict_style(v), v.code()), r.passed, r.total),
+        Some(v) => format!(
+            "{} {}/{}",
+            paint(verdict_style(v), v.code()),
+            r.passed,
+            r.total
+        ),
         None => format!("not run: {}", r.reason.as_deref().unwrap_or("")),
     };
     format!("[{}/{todo}] {} #{}  {what}", index + 1, r.problem, r.sample)
@@ -22,25 +27,49 @@ pub fn sample_line(index: usize, todo: usize, r: &SampleResult) -> String {
 pub fn render(s: &Summary) -> String {
     let mut out = String::new();
     let ks: Vec<&String> = s.pass_at_k_problems.keys().collect();
-    let width = s.problems.iter().map(|p| p.id.chars().count()).max().unwrap_or(7).max(7);
-    let _ = write!(out, "{}", bold(&format!("{:<width$}  {:>5}  {:>5}  {:>5}", "problem", "tests", "n", "c")));
+    let width = s
+        .problems
+        .iter()
+        .map(|p| p.id.chars().count())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    let _ = write!(
+        out,
+        "{}",
+        bold(&format!(
+            "{:<width$}  {:>5}  {:>5}  {:>5}",
+            "problem", "tests", "n", "c"
+        ))
+    );
     for k in &ks {
         let _ = write!(out, "  {}", bold(&format!("{:>8}", format!("pass@{k}"))));
     }
     out.push('\n');
     for p in &s.problems {
-        let _ = write!(out, "{:<width$}  {:>5}  {:>5}  {:>5}", p.id, p.tests, p.n, p.c);
+        let _ = write!(
+            out,
+            "{:<width$}  {:>5}  {:>5}  {:>5}",
+            p.id, p.tests, p.n, p.c
+        );
         match &p.error {
             Some(why) => {
                 let _ = write!(out, "  {}", alarm(&format!("not judged: {why}")));
             }
             None => {
                 for k in &ks {
-                    let cell = p.pass_at_k.get(*k).map_or("-".into(), |v| format!("{v:.3}"));
+                    let cell = p
+                        .pass_at_k
+                        .get(*k)
+                        .map_or("-".into(), |v| format!("{v:.3}"));
                     let _ = write!(out, "  {cell:>8}");
                 }
                 if p.not_counted > 0 {
-                    let _ = write!(out, "  {}", dim(&format!("{} not counted (IE or not run)", p.not_counted)));
+                    let _ = write!(
+                        out,
+                        "  {}",
+                        dim(&format!("{} not counted (IE or not run)", p.not_counted))
+                    );
                 }
             }
         }
@@ -51,7 +80,7 @@ pub fn render(s: &Summary) -> String {
         let over = s.pass_at_k_problems[*k];
         match s.pass_at_k.get(*k) {
             Some(mean) if over == judged => {
-                let _ = writeln!(out, "pass@{k}  {mean:.4}  over {over} problems");
+                let _ = writeln!(out, "pass@{k}  {mean:.4}  over {}", problems(over));
             }
             Some(mean) => {
                 let _ = writeln!(out, "pass@{k}  {mean:.4}  over {over} of {judged} problems (the others have fewer than {k} samples)");
@@ -69,7 +98,18 @@ pub fn render(s: &Summary) -> String {
         );
     }
     if s.errors > 0 {
-        let _ = writeln!(out, "{}", alarm(&format!("{} problems could not be judged: they are in no mean", s.errors)));
+        let what = match s.errors {
+            1 => "1 problem could not be judged: it is in no mean".to_string(),
+            n => format!("{n} problems could not be judged: they are in no mean"),
+        };
+        let _ = writeln!(out, "{}", alarm(&what));
     }
     out
+}
+
+fn problems(n: usize) -> String {
+    match n {
+        1 => "1 problem".into(),
+        n => format!("{n} problems"),
+    }
 }

@@ -53,20 +53,46 @@ fn spec(record: &Value) -> Result<Spec, String> {
         items
             .iter()
             .enumerate()
-            .map(|(i, v)| test_text(v).ok_or_else(|| format!("`{key}`[{i}] is neither text nor a list of lines")))
+            .map(|(i, v)| {
+                test_text(v)
+                    .ok_or_else(|| format!("`{key}`[{i}] is neither text nor a list of lines"))
+            })
             .collect()
     };
     let (inputs, outputs) = (list("inputs")?, list("outputs")?);
     if inputs.len() != outputs.len() {
-        return Err(format!("`input_output` has {} inputs and {} outputs", inputs.len(), outputs.len()));
+        return Err(format!(
+            "`input_output` has {} inputs and {} outputs",
+            inputs.len(),
+            outputs.len()
+        ));
     }
     let tests = inputs
         .into_iter()
         .zip(outputs)
         .map(|(input, output)| Test { input, output })
         .collect();
-    let time = words(record, "time_limit", &[("second", 1.0), ("sec", 1.0), ("s", 1.0), ("millisecond", 1e-3), ("ms", 1e-3)]);
-    let memory = words(record, "memory_limit", &[("megabyte", 1048576.0), ("mb", 1048576.0), ("kilobyte", 1024.0), ("kb", 1024.0)]);
+    let time = words(
+        record,
+        "time_limit",
+        &[
+            ("second", 1.0),
+            ("sec", 1.0),
+            ("s", 1.0),
+            ("millisecond", 1e-3),
+            ("ms", 1e-3),
+        ],
+    );
+    let memory = words(
+        record,
+        "memory_limit",
+        &[
+            ("megabyte", 1048576.0),
+            ("mb", 1048576.0),
+            ("kilobyte", 1024.0),
+            ("kb", 1024.0),
+        ],
+    );
     with_tests(tests, |tests| Spec {
         tests,
         time: time.map(Duration::from_secs_f64).unwrap_or(DEFAULT_TIME),

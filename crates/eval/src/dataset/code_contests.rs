@@ -34,10 +34,19 @@ fn spec(record: &Value) -> Result<Spec, String> {
     for field in TEST_FIELDS {
         tests.extend(tests_of(record, field)?);
     }
-    let seconds = record.pointer("/time_limit/seconds").and_then(Value::as_u64).unwrap_or(0);
-    let nanos = record.pointer("/time_limit/nanos").and_then(Value::as_u64).unwrap_or(0);
+    let seconds = record
+        .pointer("/time_limit/seconds")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    let nanos = record
+        .pointer("/time_limit/nanos")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
     let time = Duration::from_secs(seconds) + Duration::from_nanos(nanos);
-    let memory = record.get("memory_limit_bytes").and_then(Value::as_u64).unwrap_or(0);
+    let memory = record
+        .get("memory_limit_bytes")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
     with_tests(tests, |tests| Spec {
         tests,
         time: if time.is_zero() { DEFAULT_TIME } else { time },
@@ -84,8 +93,12 @@ fn tests_of(record: &Value, field: &str) -> Result<Vec<Test>, String> {
 /// The solutions of `{language: [..], solution: [..]}`, by code_contests' language codes.
 fn references(value: Option<&Value>, correct: bool) -> Vec<Reference> {
     let (Some(languages), Some(sources)) = (
-        value.and_then(|v| v.get("language")).and_then(Value::as_array),
-        value.and_then(|v| v.get("solution")).and_then(Value::as_array),
+        value
+            .and_then(|v| v.get("language"))
+            .and_then(Value::as_array),
+        value
+            .and_then(|v| v.get("solution"))
+            .and_then(Value::as_array),
     ) else {
         return Vec::new();
     };
@@ -121,6 +134,8 @@ fn language_of(code: &Value) -> Result<String, String> {
         "PYTHON3" => Ok("python".into()),
         "JAVA" => Ok("java".into()),
         "PYTHON" => Err("Python 2, which the judge does not run".into()),
-        other => Err(format!("language `{other}`, which the data set does not name")),
+        other => Err(format!(
+            "language `{other}`, which the data set does not name"
+        )),
     }
 }

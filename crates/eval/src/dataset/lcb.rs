@@ -9,7 +9,9 @@ use std::time::Duration;
 use base64::Engine;
 use serde_json::Value;
 
-use super::{id_of, json_field, with_tests, Compare, DataProblem, Signature, Spec, Test, DEFAULT_MEMORY};
+use super::{
+    id_of, json_field, with_tests, Compare, DataProblem, Signature, Spec, Test, DEFAULT_MEMORY,
+};
 
 /// Its harness gives each test 6 seconds (of wall-clock time; here of CPU time).
 const TIME: Duration = Duration::from_secs(6);
@@ -29,7 +31,10 @@ pub(super) fn problem(row: usize, record: &Value) -> DataProblem {
 }
 
 fn spec(record: &Value) -> Result<Spec, String> {
-    let mut all = cases(json_field(record, "public_test_cases")?, "public_test_cases")?;
+    let mut all = cases(
+        json_field(record, "public_test_cases")?,
+        "public_test_cases",
+    )?;
     all.extend(cases(private(record)?, "private_test_cases")?);
     let functional = all.iter().filter(|(_, kind)| kind == "functional").count();
     if functional != 0 && functional != all.len() {
@@ -85,7 +90,9 @@ fn cases(list: Option<Value>, field: &str) -> Result<Vec<(Test, String)>, String
     let Some(list) = list else {
         return Ok(Vec::new());
     };
-    let items = list.as_array().ok_or_else(|| format!("`{field}` is not a list"))?;
+    let items = list
+        .as_array()
+        .ok_or_else(|| format!("`{field}` is not a list"))?;
     items
         .iter()
         .enumerate()
@@ -96,9 +103,14 @@ fn cases(list: Option<Value>, field: &str) -> Result<Vec<(Test, String)>, String
                     .map(str::to_string)
                     .ok_or_else(|| format!("`{field}`[{i}] has no `{key}` text"))
             };
-            let kind = item.get("testtype").and_then(Value::as_str).unwrap_or("stdin");
+            let kind = item
+                .get("testtype")
+                .and_then(Value::as_str)
+                .unwrap_or("stdin");
             if kind != "stdin" && kind != "functional" {
-                return Err(format!("`{field}`[{i}] has the test type `{kind}` (stdin or functional)"));
+                return Err(format!(
+                    "`{field}`[{i}] has the test type `{kind}` (stdin or functional)"
+                ));
             }
             let test = Test {
                 input: text("input")?,
@@ -113,7 +125,11 @@ fn cases(list: Option<Value>, field: &str) -> Result<Vec<(Test, String)>, String
 /// `starter_code`'s annotations.
 fn signature(record: &Value) -> Result<Signature, String> {
     let name = json_field(record, "metadata")?
-        .and_then(|m| m.get("func_name").and_then(Value::as_str).map(str::to_string))
+        .and_then(|m| {
+            m.get("func_name")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        })
         .ok_or("a functional problem whose `metadata` names no `func_name`")?;
     let starter = record
         .get("starter_code")

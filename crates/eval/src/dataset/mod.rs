@@ -190,7 +190,14 @@ fn text_of(path: &Path, raw: Vec<u8>) -> Result<String, Error> {
         let mut out = Vec::new();
         flate2::read::MultiGzDecoder::new(&raw[..])
             .read_to_end(&mut out)
-            .map_err(|e| dataset_error(path, None, format!("the gzip stream does not decode: {e}"), "download the file again"))?;
+            .map_err(|e| {
+                dataset_error(
+                    path,
+                    None,
+                    format!("the gzip stream does not decode: {e}"),
+                    "download the file again",
+                )
+            })?;
         out
     } else {
         raw
@@ -204,9 +211,18 @@ fn text_of(path: &Path, raw: Vec<u8>) -> Result<String, Error> {
 fn records(path: &Path, text: &str) -> Result<Vec<(usize, Value)>, Error> {
     if text.trim_start().starts_with('[') {
         let all: Vec<Value> = serde_json::from_str(text).map_err(|e| {
-            dataset_error(path, Some(e.line()), format!("not JSON: {e}"), "give a JSON array of records, or JSON Lines")
+            dataset_error(
+                path,
+                Some(e.line()),
+                format!("not JSON: {e}"),
+                "give a JSON array of records, or JSON Lines",
+            )
         })?;
-        return Ok(all.into_iter().enumerate().map(|(i, v)| (i + 1, v)).collect());
+        return Ok(all
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (i + 1, v))
+            .collect());
     }
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -214,7 +230,12 @@ fn records(path: &Path, text: &str) -> Result<Vec<(usize, Value)>, Error> {
             continue;
         }
         let value: Value = serde_json::from_str(line).map_err(|e| {
-            dataset_error(path, Some(i + 1), format!("the line is not JSON: {e}"), "give a JSON object per line (JSON Lines)")
+            dataset_error(
+                path,
+                Some(i + 1),
+                format!("the line is not JSON: {e}"),
+                "give a JSON object per line (JSON Lines)",
+            )
         })?;
         out.push((i + 1, value));
     }
@@ -223,7 +244,12 @@ fn records(path: &Path, text: &str) -> Result<Vec<(usize, Value)>, Error> {
 
 fn detect(path: &Path, records: &[(usize, Value)]) -> Result<Format, Error> {
     let Some((row, first)) = records.first() else {
-        return Err(dataset_error(path, None, "the data set holds no records".into(), "give a file with a problem per line"));
+        return Err(dataset_error(
+            path,
+            None,
+            "the data set holds no records".into(),
+            "give a file with a problem per line",
+        ));
     };
     Format::of(first).ok_or_else(|| {
         let fields = match first.as_object() {

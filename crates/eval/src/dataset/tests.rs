@@ -39,7 +39,11 @@ fn code_contests_is_told_from_its_fields_and_its_tests_are_all_three_lists() {
     assert_eq!(p.references.len(), 3);
     assert_eq!(p.references[0].language, Ok("cpp".into()));
     assert_eq!(p.references[1].language, Ok("python".into()));
-    assert!(p.references[2].language.as_ref().unwrap_err().contains("Python 2"));
+    assert!(p.references[2]
+        .language
+        .as_ref()
+        .unwrap_err()
+        .contains("Python 2"));
     assert!(!p.references[2].correct);
 }
 
@@ -47,14 +51,21 @@ fn code_contests_is_told_from_its_fields_and_its_tests_are_all_three_lists() {
 fn a_problem_with_no_tests_is_an_error_never_a_pass() {
     let record = json!({"name": "empty", "public_tests": {"input": [], "output": []}});
     let set = read_text(&line(record), None).unwrap();
-    assert_eq!(set.problems[0].spec.as_ref().unwrap_err(), "the problem has no tests");
+    assert_eq!(
+        set.problems[0].spec.as_ref().unwrap_err(),
+        "the problem has no tests"
+    );
 }
 
 #[test]
 fn inputs_and_outputs_of_different_counts_are_the_problems_error() {
     let record = json!({"name": "x", "public_tests": {"input": ["1"], "output": []}});
     let set = read_text(&line(record), None).unwrap();
-    assert!(set.problems[0].spec.as_ref().unwrap_err().contains("1 inputs and 0 outputs"));
+    assert!(set.problems[0]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("1 inputs and 0 outputs"));
 }
 
 #[test]
@@ -76,7 +87,11 @@ fn apps_reads_its_json_string_and_tacos_limits() {
 fn an_undecodable_input_output_is_the_problems_error() {
     let record = json!({"problem_id": 1, "input_output": "{not json"});
     let set = read_text(&line(record), None).unwrap();
-    assert!(set.problems[0].spec.as_ref().unwrap_err().contains("does not decode"));
+    assert!(set.problems[0]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("does not decode"));
 }
 
 /// base64 of zlib of a pickled string, as LiveCodeBench packs its private tests.
@@ -90,7 +105,8 @@ fn packed(json: &str) -> String {
 #[test]
 fn livecodebench_private_tests_are_unpacked() {
     let public = json!([{"input": "1\n", "output": "1\n", "testtype": "stdin"}]).to_string();
-    let private = packed(&json!([{"input": "2\n", "output": "4\n", "testtype": "stdin"}]).to_string());
+    let private =
+        packed(&json!([{"input": "2\n", "output": "4\n", "testtype": "stdin"}]).to_string());
     let record = json!({"question_id": "abc301_a", "public_test_cases": public, "private_test_cases": private, "metadata": "{}", "starter_code": ""});
     let set = read_text(&line(record), None).unwrap();
     assert_eq!(set.format, Format::LiveCodeBench);
@@ -102,7 +118,8 @@ fn livecodebench_private_tests_are_unpacked() {
 
 #[test]
 fn a_functional_problem_takes_its_types_from_the_starter_code() {
-    let public = json!([{"input": "[1,2]\n3", "output": "[0,1]", "testtype": "functional"}]).to_string();
+    let public =
+        json!([{"input": "[1,2]\n3", "output": "[0,1]", "testtype": "functional"}]).to_string();
     let starter = "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        ";
     let record = json!({"question_id": "1", "public_test_cases": public, "private_test_cases": "", "metadata": "{\"func_name\": \"twoSum\"}", "starter_code": starter});
     let set = read_text(&line(record), None).unwrap();
@@ -115,7 +132,11 @@ fn a_functional_problem_takes_its_types_from_the_starter_code() {
 
 #[test]
 fn starter_types_nest_and_unknown_ones_are_named() {
-    let s = lcb::from_starter("def f(self, g: List[List[str]], t: Optional[TreeNode], x: float = 0.5) -> bool:", "f").unwrap();
+    let s = lcb::from_starter(
+        "def f(self, g: List[List[str]], t: Optional[TreeNode], x: float = 0.5) -> bool:",
+        "f",
+    )
+    .unwrap();
     assert_eq!(s.params, ["g: string[][]", "t: TreeNode", "x: double"]);
     let e = lcb::from_starter("def f(self, d: Dict[int, int]) -> int:", "f").unwrap_err();
     assert!(e.contains("Dict[int, int]"), "{e}");
@@ -126,7 +147,11 @@ fn unpacked_private_tests_that_are_not_a_pickle_are_the_problems_error() {
     let junk = base64::engine::general_purpose::STANDARD.encode(b"not zlib at all");
     let record = json!({"question_id": "q", "public_test_cases": "[]", "private_test_cases": junk});
     let set = read_text(&line(record), None).unwrap();
-    assert!(set.problems[0].spec.as_ref().unwrap_err().contains("not zlib"));
+    assert!(set.problems[0]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("not zlib"));
 }
 
 #[test]
@@ -139,13 +164,22 @@ fn a_gzipped_json_array_is_read_too() {
     std::fs::write(&path, z.finish().unwrap()).unwrap();
     let set = read(&path, None).unwrap();
     assert_eq!(set.problems.len(), 2);
-    assert!(set.problems[1].spec.as_ref().unwrap_err().contains("row 1 too"));
+    assert!(set.problems[1]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("row 1 too"));
 }
 
 #[test]
 fn unknown_fields_are_an_error_naming_them_and_the_fix() {
-    let e = read_text("{\"title\": \"x\"}\n", None).unwrap_err().to_string();
-    assert!(e.contains("set.jsonl:1") && e.contains("title") && e.contains("--format"), "{e}");
+    let e = read_text("{\"title\": \"x\"}\n", None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("set.jsonl:1") && e.contains("title") && e.contains("--format"),
+        "{e}"
+    );
     let e = read_text("{\"title\": \n", None).unwrap_err().to_string();
     assert!(e.contains("not JSON") && e.contains("fix:"), "{e}");
 }
