@@ -71,7 +71,10 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
     let mut judge = ctx.judge()?;
     let summary = judge_eval::evaluate(&ctx.ws, &mut judge, &options, &mut Lines)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&summary)?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&judge_core::schema::tagged(&summary))?
+        );
     } else {
         anstream::print!("{}", judge_report::eval::render(&summary));
     }

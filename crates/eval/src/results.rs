@@ -8,13 +8,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use judge_core::error::Location;
+use judge_core::schema::Document;
 use judge_core::verdict::Verdict;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::Error;
 
-/// One sample's result, a line of the results file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One sample's result, a line of the results file (with its `schema` first).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SampleResult {
     /// The data set's id of the problem.
     pub problem: String,
@@ -38,6 +40,10 @@ pub struct SampleResult {
     pub tests: Vec<TestRecord>,
 }
 
+impl Document for SampleResult {
+    const SCHEMA: &'static str = "judge.eval.sample/1";
+}
+
 impl SampleResult {
     /// Right: every test passed.
     pub fn right(&self) -> bool {
@@ -50,7 +56,7 @@ impl SampleResult {
 }
 
 /// One test of a sample, as it ran.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TestRecord {
     pub test: String,
     pub verdict: Verdict,
@@ -117,7 +123,8 @@ impl ResultsFile {
 
     /// Adds `result` as one line, in one write.
     pub fn add(&mut self, result: &SampleResult) -> Result<(), Error> {
-        let mut line = serde_json::to_vec(result).expect("a result is JSON");
+        let mut line =
+            serde_json::to_vec(&judge_core::schema::tagged(result)).expect("a result is JSON");
         line.push(b'\n');
         self.file
             .write_all(&line)

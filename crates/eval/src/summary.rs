@@ -5,17 +5,16 @@
 
 use std::collections::BTreeMap;
 
+use judge_core::schema::Document;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::passk;
 use crate::results::SampleResult;
 
-/// The summary's format and version (`--json`'s `schema`).
-pub const FORMAT: &str = "judge.eval/1";
-
-#[derive(Debug, Clone, Serialize)]
+/// `judge eval --json`: the summary, written with its `schema` first (`schema::tagged`).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Summary {
-    pub schema: &'static str,
     pub manifest: Manifest,
     pub problems: Vec<ProblemSummary>,
     /// The mean over the problems judged of each pass@k, by k; a k no problem has enough
@@ -32,6 +31,10 @@ pub struct Summary {
     pub verification: Option<Verification>,
 }
 
+impl Document for Summary {
+    const SCHEMA: &'static str = "judge.eval/1";
+}
+
 impl Summary {
     /// Some data set solution did not do as the data set says.
     pub fn verification_failed(&self) -> bool {
@@ -42,7 +45,7 @@ impl Summary {
 }
 
 /// One problem's figures.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProblemSummary {
     pub id: String,
     /// Samples counted, and of them right.
@@ -67,7 +70,7 @@ fn is_zero(n: &u64) -> bool {
 }
 
 /// The data set's own solutions judged: the right ones should pass, the wrong ones fail.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 pub struct Verification {
     pub correct: u64,
     pub correct_passed: u64,
@@ -108,7 +111,7 @@ impl Verification {
 }
 
 /// How the figures were made: enough to make them again, or to see why two differ.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Manifest {
     /// The judge's version.
     pub judge: String,
@@ -127,13 +130,13 @@ pub struct Manifest {
     pub toolchains: Vec<Toolchain>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FileRecord {
     pub path: String,
     pub sha256: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Toolchain {
     pub language: String,
     /// The compiler's (or interpreter's) identity, as its version command says it.
@@ -200,7 +203,6 @@ pub fn summarise(
         all.with_rates()
     });
     Summary {
-        schema: FORMAT,
         manifest,
         errors: problems.iter().filter(|p| p.error.is_some()).count(),
         pass_at_k: means
