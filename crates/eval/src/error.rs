@@ -35,11 +35,10 @@ pub enum Error {
     Results { at: Location, message: String },
     /// A file of the evaluation's own that could not be read or written: `doing` is `read`,
     /// `write` or `create`.
-    #[error("cannot {doing} {}", path.display())]
+    #[error("cannot {doing} {}: {source}\n  fix: check that the path names a file you can {doing}", path.display())]
     Io {
         doing: &'static str,
         path: PathBuf,
-        #[source]
         source: std::io::Error,
     },
 }

@@ -76,11 +76,15 @@ pub struct ResultsFile {
 /// What an earlier run left in the results file at `path` (nothing when there is none), with
 /// a part of a last line dropped from the file.
 pub fn earlier(path: &Path) -> Result<Vec<SampleResult>, Error> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(Error::io("read", path, e)),
     };
+    let text = String::from_utf8(bytes).map_err(|_| Error::Results {
+        at: Location::file(path),
+        message: "the file is not UTF-8 text, as this command writes it".into(),
+    })?;
     let whole = match text.rfind('\n') {
         Some(end) => &text[..=end],
         None => "",
