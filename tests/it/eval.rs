@@ -190,9 +190,15 @@ fn a_rerun_judges_only_the_samples_without_a_result_and_finds_the_same() {
     assert_eq!(stderr.matches("[1/1]").count(), 1, "{stderr}");
     assert_eq!(results(&ws), before);
     assert_eq!(again["problems"], first["problems"]);
-    // Nothing left: nothing judged.
-    let (_, stderr) = eval_json(&ws, 0, &args);
+    // Nothing left: nothing judged, and the manifest still names the toolchains that built
+    // the results.
+    let (last, stderr) = eval_json(&ws, 0, &args);
     assert!(stderr.contains("judging the other 0"), "{stderr}");
+    assert_eq!(
+        last["manifest"]["toolchains"],
+        first["manifest"]["toolchains"]
+    );
+    assert_eq!(last["manifest"]["toolchains"].as_array().unwrap().len(), 2);
 }
 
 #[test]

@@ -88,7 +88,6 @@ pub fn evaluate(
         data: &data,
         options,
         loaded: BTreeMap::new(),
-        toolchains: Vec::new(),
     };
     for (i, sample) in todo.iter().enumerate() {
         let Some((problem, cases)) = run.problem(&sample.problem, observer) else {
@@ -121,7 +120,7 @@ pub fn evaluate(
         limits: data.format.limits_source().into(),
         comparison: data.format.comparison().into(),
         all_tests: options.all_tests,
-        toolchains: run.toolchains,
+        toolchains: toolchains(ws, &results),
     };
     Ok(summary::summarise(listed, &results, &options.ks, manifest))
 }
@@ -137,7 +136,6 @@ struct Evaluation<'a> {
     options: &'a EvalOptions,
     /// Each problem made once, by its data set id.
     loaded: BTreeMap<String, Loaded>,
-    toolchains: Vec<Toolchain>,
 }
 
 /// A sample judged, or found to belong to a problem that cannot be judged.
@@ -190,6 +188,7 @@ impl Evaluation<'_> {
                 passed: 0,
                 total: cases.len(),
                 reason: Some(why),
+                compiler: None,
                 counted,
                 tests: Vec::new(),
             })
@@ -224,10 +223,7 @@ impl Evaluation<'_> {
             .judging
             .judge(problem, &solution, cases, &options, &mut Quiet)
         {
-            Ok(report) => {
-                self.toolchain(&report);
-                Ok(Judged::Sample(result_of(sample, &report, cases.len())))
-            }
+            Ok(report) => Ok(Judged::Sample(result_of(sample, &report, cases.len()))),
             Err(e) => match solution.skipped_because(&e) {
                 Some(skip) => Ok(unrun(skip.skipped, false)),
                 None => match e {
@@ -274,27 +270,6 @@ impl Evaluation<'_> {
         })
     }
 
-    /// Remembers the toolchain that built `report`'s sample, once per language.
-    fn toolchain(&mut self, report: &SolutionReport) {
-        if report.compile.compiler.is_empty()
-            || self
-                .toolchains
-                .iter()
-                .any(|t| t.language == report.language)
-        {
-            return;
-        }
-        let Some(language) = self.ws.config.languages.get(&report.language) else {
-            return;
-        };
-        self.toolchains.push(Toolchain {
-            language: report.language.clone(),
-            version: report.compile.compiler.clone(),
-            build: language.compile.as_ref().map(ToString::to_string),
-            run: language.run.to_string(),
-        });
-    }
-
     /// The problems the summary lists: those the samples name, in the data set's order (and
     /// those it lacks after), each with its tests or its error.
     fn listed(&self, samples: &[Sample]) -> Vec<Listed> {
@@ -328,6 +303,27 @@ impl Evaluation<'_> {
     }
 }
 
+/// The toolchain of each language the results were built in, the first identity found.
+fn toolchains(ws: &Workspace, results: &[SampleResult]) -> Vec<Toolchain> {
+    let mut found: Vec<Toolchain> = Vec::new();
+    for r in results {
+        let Some(version) = &r.compiler else { continue };
+        if found.iter().any(|t| t.language == r.language) {
+            continue;
+        }
+        let Some(language) = ws.config.languages.get(&r.language) else {
+            continue;
+        };
+        found.push(Toolchain {
+            language: r.language.clone(),
+            version: version.clone(),
+            build: language.compile.as_ref().map(ToString::to_string),
+            run: language.run.to_string(),
+        });
+    }
+    found
+}
+
 /// A judged sample's line: its verdict, tests passed, and each test as it ran.
 fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleResult {
     let failing = report.cases.iter().find(|c| c.verdict != Verdict::Ac);
@@ -344,6 +340,7 @@ fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleRe
         passed: report.passed,
         total,
         reason,
+        compiler: Some(report.compile.compiler.clone()).filter(|c| !c.is_empty()),
         // An internal error is the judge's or the problem's, never the sample's.
         counted: report.verdict != Verdict::Ie,
         tests: report

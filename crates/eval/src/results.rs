@@ -34,6 +34,10 @@ pub struct SampleResult {
     /// Why the verdict (its first failing test's reason), or why there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The identity of the compiler (or interpreter) that built it, as its version command
+    /// says it: the manifest's toolchains, those of earlier runs too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compiler: Option<String>,
     /// Counted in pass@k: false for what is not the sample's fault (IE, a language this
     /// machine does not have).
     pub counted: bool,
@@ -150,6 +154,7 @@ mod tests {
             passed: 0,
             total: 2,
             reason: None,
+            compiler: None,
             counted: true,
             tests: Vec::new(),
         }
