@@ -80,7 +80,24 @@ fn of_a_crate(e: &(dyn std::error::Error + 'static)) -> Option<u8> {
     if let Some(e) = e.downcast_ref::<judge_cluster::Error>() {
         return Some(cluster(e));
     }
+    if let Some(e) = e.downcast_ref::<judge_eval::Error>() {
+        return Some(eval(e));
+    }
     e.downcast_ref::<judge_ops::Error>().map(ops)
+}
+
+/// What `judge eval --help` says of its exit status.
+pub(crate) fn eval_summary() -> String {
+    format!("Exit status: {EXIT_OK} every problem judged, {EXIT_VERDICT} a data set's own solution not as the data set says, {EXIT_ERROR} usage, a file that cannot be read as one, or a judge error, {EXIT_UNJUDGED} some problems could not be judged (the others were), {EXIT_INTERRUPTED} interrupted.")
+}
+
+fn eval(e: &judge_eval::Error) -> u8 {
+    match e {
+        judge_eval::Error::Core(e) => core(e),
+        judge_eval::Error::Ops(e) => ops(e),
+        // A data set, samples or results file that is not one, a file not read.
+        _ => EXIT_ERROR,
+    }
 }
 
 /// The engine's errors are all the user's configuration's or the judge's: a verdict is never

@@ -116,6 +116,7 @@ enum Command {
     /// Judge many submissions from a JSON Lines file (a problem, a language, a source per line);
     /// a result per line; run again, it goes on where it stopped.
     Batch(batch::BatchArgs),
+    #[command(after_help = exit::eval_summary())]
     /// Judge a code-generation data set (code_contests, APPS/TACO, LiveCodeBench) in place:
     /// a model's samples, or the data set's own solutions; pass@k, a resumable results file.
     Eval(eval::EvalArgs),
