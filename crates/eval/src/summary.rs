@@ -217,3 +217,106 @@ pub fn summarise(
         verification,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::verdict::Verdict;
+
+    fn result(
+        problem: &str,
+        verdict: Option<Verdict>,
+        counted: bool,
+        correct: Option<bool>,
+    ) -> SampleResult {
+        SampleResult {
+            problem: problem.into(),
+            sample: 0,
+            language: "python".into(),
+            correct,
+            verdict,
+            passed: 0,
+            total: 1,
+            reason: None,
+            compiler: None,
+            counted,
+            tests: Vec::new(),
+        }
+    }
+
+    fn manifest(samples: bool) -> Manifest {
+        let file = FileRecord {
+            path: "f".into(),
+            sha256: "0".repeat(64),
+        };
+        Manifest {
+            judge: "0".into(),
+            profile: "default".into(),
+            dataset: file.clone(),
+            format: "code_contests".into(),
+            samples: samples.then_some(file),
+            limits: String::new(),
+            comparison: String::new(),
+            all_tests: false,
+            toolchains: Vec::new(),
+        }
+    }
+
+    fn listed(id: &str, error: Option<&str>) -> Listed {
+        Listed {
+            id: id.into(),
+            tests: 1,
+            error: error.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn an_internal_error_is_neither_a_pass_nor_a_fail_and_an_error_is_in_no_mean() {
+        let results = [
+            result("a", Some(Verdict::Ac), true, None),
+            result("a", Some(Verdict::Wa), true, None),
+            result("a", Some(Verdict::Ie), false, None),
+            result("a", None, true, None),
+        ];
+        let s = summarise(
+            vec![
+                listed("a", None),
+                listed("b", Some("the problem has no tests")),
+            ],
+            &results,
+            &[1, 4],
+            manifest(true),
+        );
+        let a = &s.problems[0];
+        assert_eq!((a.n, a.c, a.not_counted), (3, 1, 1));
+        assert_eq!(a.pass_at_k["1"], 1.0 / 3.0);
+        assert!(!a.pass_at_k.contains_key("4"));
+        assert!(s.problems[1].pass_at_k.is_empty());
+        assert_eq!(s.errors, 1);
+        assert_eq!(s.pass_at_k["1"], 1.0 / 3.0);
+        assert_eq!(s.pass_at_k_problems["1"], 1);
+        assert!(!s.pass_at_k.contains_key("4"));
+        assert_eq!(s.verification, None);
+    }
+
+    #[test]
+    fn the_data_sets_solutions_are_counted_right_and_wrong() {
+        let results = [
+            result("a", Some(Verdict::Ac), true, Some(true)),
+            result("a", Some(Verdict::Tle), true, Some(true)),
+            result("a", Some(Verdict::Wa), true, Some(false)),
+            result("a", Some(Verdict::Ac), true, Some(false)),
+            // Python 2: not run, says nothing of the data set.
+            result("a", None, false, Some(true)),
+        ];
+        let s = summarise(vec![listed("a", None)], &results, &[1], manifest(false));
+        let v = s.verification.clone().unwrap();
+        assert_eq!(
+            (v.correct, v.correct_passed, v.incorrect, v.incorrect_failed),
+            (2, 1, 2, 1)
+        );
+        assert_eq!(v.correct_rate, Some(0.5));
+        assert!(s.verification_failed());
+        assert_eq!(s.problems[0].verification, Some(v));
+    }
+}
