@@ -332,6 +332,33 @@ fn apps_problems_are_read_from_their_json_strings() {
     assert_eq!(summary["manifest"]["format"], "apps", "{stderr}");
     assert_eq!(summary["problems"][0]["id"], "4000");
     assert_eq!(summary["problems"][0]["c"], 1, "{summary:#}\n{stderr}");
+
+    // --all-tests: a wrong sample runs every test; a sample of a problem the data set lacks
+    // is that problem's error; a language the judge does not know is the sample's failure.
+    let lines = [
+        sample("4000", "python", WRONG_PY),
+        sample("4001", "python", SUM_PY),
+        sample("4000", "cobolish", SUM_PY),
+    ];
+    ws.write("s.jsonl", lines.join("\n") + "\n");
+    let args = ["--samples", "s.jsonl", "--all-tests", "--out", "out.jsonl"];
+    let (summary, stderr) = eval_json(&ws, 3, &args);
+    let all = results(&ws);
+    assert_eq!(all.len(), 2, "{all:#?}\n{stderr}");
+    assert_eq!(all[0]["verdict"], "WA");
+    assert_eq!(all[0]["tests"].as_array().unwrap().len(), 2, "{}", all[0]);
+    assert_eq!(all[1]["verdict"], Value::Null);
+    assert!(all[1]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("no language `cobolish`"));
+    assert_eq!(summary["problems"][0]["n"], 2);
+    assert_eq!(summary["problems"][1]["id"], "4001");
+    assert_eq!(
+        summary["problems"][1]["error"],
+        "the data set has no problem `4001`"
+    );
+    assert_eq!(summary["manifest"]["all_tests"], true);
 }
 
 #[test]
