@@ -17,7 +17,7 @@ use super::{Context, EXIT_OK, EXIT_UNJUDGED, EXIT_VERDICT};
 #[derive(clap::Args)]
 pub(crate) struct EvalArgs {
     /// The data set: JSON Lines or a JSON array, gzip or not (code_contests, APPS/TACO,
-    /// LiveCodeBench).
+    /// LiveCodeBench, open-r1's codeforces).
     #[arg(value_name = "DATASET")]
     dataset: PathBuf,
 
@@ -27,7 +27,7 @@ pub(crate) struct EvalArgs {
     samples: Option<PathBuf>,
 
     /// The data set's format, when its fields do not tell it.
-    #[arg(long, value_name = "FORMAT", value_parser = ["code_contests", "apps", "livecodebench"])]
+    #[arg(long, value_name = "FORMAT", value_parser = ["code_contests", "apps", "livecodebench", "codeforces"])]
     format: Option<String>,
 
     /// Each sample's code is the last fenced code block of its answer in its language (or its

@@ -117,7 +117,7 @@ enum Command {
     /// a result per line; run again, it goes on where it stopped.
     Batch(batch::BatchArgs),
     #[command(after_help = exit::eval_summary())]
-    /// Judge a code-generation data set (code_contests, APPS/TACO, LiveCodeBench) in place:
+    /// Judge a code-generation data set (code_contests, APPS/TACO, LiveCodeBench, codeforces) in place:
     /// a model's samples, or the data set's own solutions; pass@k, a resumable results file.
     Eval(eval::EvalArgs),
     /// Run the problem's input validators on every input; say which inputs fail which.

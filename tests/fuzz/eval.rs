@@ -30,6 +30,7 @@ fn datasets() -> Vec<Vec<u8>> {
         "starter_code": "class Solution:\n    def f(self, a: List[int], k: int) -> int:\n"
     });
     let apps = serde_json::json!({"problem_id": 3, "input_output": "{\"inputs\": [\"1\\n\"], \"outputs\": [\"1\\n\"]}", "time_limit": "2 seconds"});
+    let codeforces = serde_json::json!({"id": "1/A", "official_tests": [{"input": "1\n", "output": "1\n"}], "official_tests_complete": true, "time_limit": 1.0, "memory_limit": 256.0, "input_mode": "stdio"});
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&fixture("untested.jsonl")).unwrap();
     vec![
@@ -37,6 +38,7 @@ fn datasets() -> Vec<Vec<u8>> {
         fixture("untested.jsonl"),
         format!("{lcb}\n").into_bytes(),
         format!("[{apps}]").into_bytes(),
+        format!("{codeforces}\n").into_bytes(),
         gz.finish().unwrap(),
     ]
 }

@@ -2,10 +2,11 @@
 //! gzip or not), its format told from the fields of its first record (or named), and each
 //! record made a `DataProblem`: its id as the data set writes it, its tests, limits and
 //! comparison, its own solutions, or why it cannot be judged. One module per format
-//! (`code_contests.rs`, `apps.rs`, `lcb.rs`); the reading and the shared model here.
+//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`); the reading and the shared model here.
 
 mod apps;
 mod code_contests;
+mod codeforces;
 mod lcb;
 
 use std::io::Read;
@@ -27,10 +28,17 @@ pub enum Format {
     Apps,
     /// LiveCodeBench's `code_generation_lite`.
     LiveCodeBench,
+    /// open-r1's `codeforces`.
+    Codeforces,
 }
 
 impl Format {
-    pub const ALL: [Format; 3] = [Format::CodeContests, Format::Apps, Format::LiveCodeBench];
+    pub const ALL: [Format; 4] = [
+        Format::CodeContests,
+        Format::Apps,
+        Format::LiveCodeBench,
+        Format::Codeforces,
+    ];
 
     /// Its name on the command line and in the manifest.
     pub fn name(self) -> &'static str {
@@ -38,6 +46,7 @@ impl Format {
             Format::CodeContests => "code_contests",
             Format::Apps => "apps",
             Format::LiveCodeBench => "livecodebench",
+            Format::Codeforces => "codeforces",
         }
     }
 
@@ -54,6 +63,8 @@ impl Format {
             Some(Format::LiveCodeBench)
         } else if apps::fits(record) {
             Some(Format::Apps)
+        } else if codeforces::fits(record) {
+            Some(Format::Codeforces)
         } else {
             None
         }
@@ -65,6 +76,7 @@ impl Format {
             Format::CodeContests => "the data set's time_limit and memory_limit_bytes (2 s and 256 MiB where a problem has none)",
             Format::Apps => "TACO's time_limit and memory_limit where given, else 4 s (APPS' own harness) and 256 MiB",
             Format::LiveCodeBench => "none in the data set: 6 s (its harness's) of CPU time and 256 MiB",
+            Format::Codeforces => "the data set's time_limit (s) and memory_limit (MB) (2 s and 256 MiB where a problem has none)",
         }
     }
 
@@ -74,6 +86,7 @@ impl Format {
             Format::CodeContests => "tokens, letters in any case, numbers within 1e-5 absolute (its harness's rule)",
             Format::Apps => "tokens (its harness compares stripped lines)",
             Format::LiveCodeBench => "tokens, numbers by value (its harness's Decimal equality); functional tests as JSON values",
+            Format::Codeforces => "tokens (its harness's whitespace-collapsed comparison); a problem with a checker is not judged yet",
         }
     }
 }
@@ -169,6 +182,7 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
             Format::CodeContests => code_contests::problem(*row, record),
             Format::Apps => apps::problem(*row, record),
             Format::LiveCodeBench => lcb::problem(*row, record),
+            Format::Codeforces => codeforces::problem(*row, record),
         })
         .collect();
     Ok(Dataset {
@@ -260,7 +274,7 @@ fn detect(path: &Path, records: &[(usize, Value)]) -> Result<Format, Error> {
             path,
             Some(*row),
             format!("the format is not told by the fields of the first record ({fields})"),
-            "name it with --format code_contests, apps or livecodebench",
+            "name it with --format code_contests, apps, livecodebench or codeforces",
         )
     })
 }

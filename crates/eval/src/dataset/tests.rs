@@ -183,3 +183,43 @@ fn unknown_fields_are_an_error_naming_them_and_the_fix() {
     let e = read_text("{\"title\": \n", None).unwrap_err().to_string();
     assert!(e.contains("not JSON") && e.contains("fix:"), "{e}");
 }
+
+#[test]
+fn codeforces_problems_are_judged_only_where_tokens_and_their_tests_are_the_whole_rule() {
+    let tests = json!([{"input": "1\n", "output": "1\n"}]);
+    let plain = json!({"id": "1/A", "official_tests": tests, "official_tests_complete": true, "time_limit": 1.5, "memory_limit": 64.0, "input_mode": "stdio"});
+    let checked = json!({"id": "1/B", "official_tests": tests, "generated_checker": "print(1)"});
+    let partial = json!({"id": "1/C", "official_tests": tests, "official_tests_complete": false});
+    let interactive =
+        json!({"id": "1/D", "official_tests": tests, "interaction_format": "ask ? x"});
+    let empty = json!({"id": "1/E", "official_tests": []});
+    let text = [plain, checked, partial, interactive, empty]
+        .map(line)
+        .concat();
+    let set = read_text(&text, None).unwrap();
+    assert_eq!(set.format, Format::Codeforces);
+    let spec = set.problems[0].spec.as_ref().unwrap();
+    assert_eq!(
+        (spec.time, spec.memory_bytes),
+        (Duration::from_millis(1500), 64 << 20)
+    );
+    assert!(set.problems[1]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("generated_checker"));
+    assert!(set.problems[2]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("official_tests_complete"));
+    assert!(set.problems[3]
+        .spec
+        .as_ref()
+        .unwrap_err()
+        .contains("interactive"));
+    assert_eq!(
+        set.problems[4].spec.as_ref().unwrap_err(),
+        "the problem has no tests"
+    );
+}
