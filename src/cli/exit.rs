@@ -13,6 +13,9 @@ pub(crate) const EXIT_OK: u8 = 0;
 pub(crate) const EXIT_VERDICT: u8 = 1;
 /// A configuration or judge error (also an IE verdict).
 pub(crate) const EXIT_ERROR: u8 = 2;
+/// `judge eval`: some problems of the data set could not be judged (no tests, tests that do
+/// not decode); the others were, and their figures stand.
+pub(crate) const EXIT_UNJUDGED: u8 = 3;
 /// Arguments clap refuses: the code clap itself gives them, the same as an error's.
 pub(crate) const EXIT_USAGE: u8 = 2;
 /// Ctrl-C, SIGTERM or SIGHUP: the runner's handler stops every program, then exits with it.
@@ -77,7 +80,24 @@ fn of_a_crate(e: &(dyn std::error::Error + 'static)) -> Option<u8> {
     if let Some(e) = e.downcast_ref::<judge_cluster::Error>() {
         return Some(cluster(e));
     }
+    if let Some(e) = e.downcast_ref::<judge_eval::Error>() {
+        return Some(eval(e));
+    }
     e.downcast_ref::<judge_ops::Error>().map(ops)
+}
+
+/// What `judge eval --help` says of its exit status.
+pub(crate) fn eval_summary() -> String {
+    format!("Exit status: {EXIT_OK} every problem judged, {EXIT_VERDICT} a data set's own solution not as the data set says, {EXIT_ERROR} usage, a file that cannot be read as one, or a judge error, {EXIT_UNJUDGED} some problems could not be judged (the others were), {EXIT_INTERRUPTED} interrupted.")
+}
+
+fn eval(e: &judge_eval::Error) -> u8 {
+    match e {
+        judge_eval::Error::Core(e) => core(e),
+        judge_eval::Error::Ops(e) => ops(e),
+        // A data set, samples or results file that is not one, a file not read.
+        _ => EXIT_ERROR,
+    }
 }
 
 /// The engine's errors are all the user's configuration's or the judge's: a verdict is never

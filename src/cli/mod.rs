@@ -6,6 +6,7 @@ mod cluster;
 mod compare;
 mod config;
 mod context;
+mod eval;
 pub(crate) mod exit;
 mod export;
 mod generate;
@@ -41,7 +42,7 @@ use judge_core::model::SolutionReport;
 use judge_core::session::Settings;
 use judge_core::workspace::Workspace;
 
-pub(crate) use exit::{exit_for, EXIT_ERROR, EXIT_OK, EXIT_VERDICT};
+pub(crate) use exit::{exit_for, EXIT_ERROR, EXIT_OK, EXIT_UNJUDGED, EXIT_VERDICT};
 
 #[derive(Parser)]
 #[command(
@@ -115,6 +116,10 @@ enum Command {
     /// Judge many submissions from a JSON Lines file (a problem, a language, a source per line);
     /// a result per line; run again, it goes on where it stopped.
     Batch(batch::BatchArgs),
+    #[command(after_help = exit::eval_summary())]
+    /// Judge a code-generation data set (code_contests, APPS/TACO, LiveCodeBench, codeforces) in place:
+    /// a model's samples, or the data set's own solutions; pass@k, a resumable results file.
+    Eval(eval::EvalArgs),
     /// Run the problem's input validators on every input; say which inputs fail which.
     Validate(validate::ValidateArgs),
     /// Write a problem as a Kattis problem package (for problemtools, Kattis, DOMjudge).
@@ -209,7 +214,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         // Nor are the languages, nor what `judge generate` makes in a package.
         Err(judge_core::Error::NotAWorkspace { .. })
             if !packages.is_empty()
-                || matches!(command, Command::Generate(_) | Command::Config(_))
+                || matches!(command, Command::Generate(_) | Command::Config(_) | Command::Eval(_))
                 || matches!(&command, Command::List(a) if a.languages) =>
         {
             Workspace::loose(&cwd)
@@ -237,6 +242,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
     match command {
         Command::Run(args) => run::run(&ctx, args),
         Command::Batch(args) => batch::batch(&mut ctx, args),
+        Command::Eval(args) => eval::eval(&ctx, args),
         Command::List(args) => list::list(&ctx, args),
         Command::Compare(args) => compare::compare(&ctx, args),
         Command::Verify(args) => verify::verify(&ctx, args),

@@ -11,6 +11,7 @@ mod harness;
 
 mod archives;
 mod config;
+mod eval;
 mod feedback;
 mod imports;
 mod packages;

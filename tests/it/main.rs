@@ -17,6 +17,7 @@ mod compare;
 mod config_cmd;
 mod corpus;
 mod docs;
+mod eval;
 mod expectations;
 mod export;
 mod file_io;

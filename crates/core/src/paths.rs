@@ -83,6 +83,11 @@ pub mod cache {
         cache.join("packages")
     }
 
+    /// `judge eval`'s data sets' problems, each written once: `eval/DATASET/PROBLEM/`.
+    pub fn evaluations(cache: &Path) -> PathBuf {
+        cache.join("eval")
+    }
+
     /// Every folder the judge makes in a cache, for `judge clean`: the ones above, and `bin`
     /// and `rustc`, where judges before languages kept binaries and rustc's identity.
     pub fn all(cache: &Path) -> Vec<PathBuf> {
@@ -94,6 +99,7 @@ pub mod cache {
             cache.join("bin"),
             cache.join("rustc"),
             packages(cache),
+            evaluations(cache),
         ]
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod chart;
 pub mod compare;
+pub mod eval;
 pub mod export;
 pub mod generate;
 pub mod history;

@@ -75,6 +75,7 @@ pages! {
     format: "docs/src/format.md",
     format_statements: "docs/src/format/statements.md",
     cluster: "docs/src/cluster.md",
+    eval: "docs/src/eval.md",
     measuring: "docs/src/measuring.md",
     speed: "docs/src/speed.md",
     reliability: "docs/src/reliability.md",

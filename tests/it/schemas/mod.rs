@@ -27,6 +27,10 @@ fn formats() -> Vec<Format> {
         Format::one::<stress::StressReport>("`judge stress --json`"),
         Format::one::<scale::ScaleReport>("`judge scale --json`"),
         Format::one::<judge_packages::generate::Generated>("`judge generate --json`"),
+        Format::one::<judge_eval::summary::Summary>("`judge eval --json`"),
+        Format::one::<judge_eval::results::SampleResult>(
+            "`judge eval --out`, a line of the results file",
+        ),
     ];
     all.extend(judge_cluster::wire::formats());
     all
@@ -343,4 +347,40 @@ fn a_results_file_written_before_the_field_is_read_as_before() {
         format!("{old}\n"),
         "kept as it was"
     );
+}
+
+#[test]
+fn eval_summaries_and_results_say_their_schema_and_are_valid_against_them() {
+    let ws = Workspace::new();
+    for name in ["contests.jsonl", "answers.jsonl", "untested.jsonl"] {
+        let text = std::fs::read(repo().join("tests/fixtures/eval").join(name)).unwrap();
+        ws.write(name, text);
+    }
+    let summary = ws
+        .judge()
+        .args([
+            "eval",
+            "contests.jsonl",
+            "--samples",
+            "answers.jsonl",
+            "--extract",
+        ])
+        .args(["--k", "1,2", "--out", "out.jsonl", "--json"])
+        .expect_exit(0)
+        .run()
+        .json();
+    assert_valid::<judge_eval::summary::Summary>(&summary);
+    let lines = std::fs::read_to_string(ws.path().join("out.jsonl")).unwrap();
+    for line in lines.lines() {
+        assert_valid::<judge_eval::results::SampleResult>(&serde_json::from_str(line).unwrap());
+    }
+    // A problem not judged, and the data set's own solutions checked: the optional fields.
+    let summary = ws
+        .judge()
+        .args(["eval", "untested.jsonl", "--json"])
+        .expect_exit(3)
+        .run()
+        .json();
+    assert!(summary["problems"][1]["error"].is_string(), "{summary:#}");
+    assert_valid::<judge_eval::summary::Summary>(&summary);
 }

@@ -1,0 +1,81 @@
+//! open-r1's `codeforces`: `id` ("1234/A"), `official_tests` (`[{input, output}]`) with
+//! `official_tests_complete`, `time_limit` in seconds, `memory_limit` in MB, `input_mode`,
+//! `interaction_format` and `generated_checker`. What this slice does not run yet (a checker, an
+//! interactor, named files, the generated tests of its Parquet files) makes the problem an
+//! error, never a problem judged by the wrong rule or on a part of its tests.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::{id_of, with_tests, Compare, DataProblem, Spec, Test, DEFAULT_MEMORY};
+
+/// Codeforces' most common limit, where a problem gives none.
+const DEFAULT_TIME: Duration = Duration::from_secs(2);
+
+pub(super) fn fits(record: &Value) -> bool {
+    record.get("official_tests").is_some()
+}
+
+pub(super) fn problem(row: usize, record: &Value) -> DataProblem {
+    DataProblem {
+        id: id_of(record, &["id"], row),
+        row,
+        spec: spec(record),
+        references: Vec::new(),
+    }
+}
+
+fn spec(record: &Value) -> Result<Spec, String> {
+    let set = |field: &str| record.get(field).is_some_and(|v| !v.is_null() && v != "");
+    if set("interaction_format") {
+        return Err("an interactive problem: its interactor is not run yet".into());
+    }
+    if set("generated_checker") {
+        return Err("its answers are checked by its `generated_checker`, which is not run yet (comparing tokens would call right answers wrong)".into());
+    }
+    if record
+        .get("input_mode")
+        .and_then(Value::as_str)
+        .is_some_and(|m| m != "stdio")
+    {
+        return Err("its input is a named file (`input_mode`), which is not set up yet".into());
+    }
+    if record.get("official_tests_complete") == Some(&Value::Bool(false)) {
+        return Err("its official tests are a part of Codeforces' (`official_tests_complete` false), and the rest is in the test_cases Parquet files, which are not read yet".into());
+    }
+    let tests = record
+        .get("official_tests")
+        .and_then(Value::as_array)
+        .ok_or("`official_tests` is not a list")?
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let text = |key: &str| {
+                t.get(key)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("`official_tests`[{i}] has no `{key}` text"))
+            };
+            Ok(Test {
+                input: text("input")?,
+                output: text("output")?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let seconds = record
+        .get("time_limit")
+        .and_then(Value::as_f64)
+        .filter(|s| *s > 0.0);
+    let megabytes = record
+        .get("memory_limit")
+        .and_then(Value::as_f64)
+        .filter(|m| *m > 0.0);
+    with_tests(tests, |tests| Spec {
+        tests,
+        time: seconds.map_or(DEFAULT_TIME, Duration::from_secs_f64),
+        memory_bytes: megabytes.map_or(DEFAULT_MEMORY, |m| (m * 1048576.0) as u64),
+        compare: Compare::Tokens,
+        function: None,
+    })
+}

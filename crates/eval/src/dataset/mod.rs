@@ -1,0 +1,355 @@
+//! A data set read in place: the file as its users download it (JSON Lines or one JSON array,
+//! gzip or not), its format told from the fields of its first record (or named), and each
+//! record made a `DataProblem`: its id as the data set writes it, its tests, limits and
+//! comparison, its own solutions, or why it cannot be judged. One module per format
+//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`); the reading and the shared model here.
+
+mod apps;
+mod code_contests;
+mod codeforces;
+mod lcb;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use judge_core::error::Location;
+use serde_json::Value;
+use sha2::Digest;
+
+use crate::Error;
+
+/// The formats read, each named as its data set is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// DeepMind's `code_contests`.
+    CodeContests,
+    /// APPS (`codeparrot/apps`) and TACO (`BAAI/TACO`).
+    Apps,
+    /// LiveCodeBench's `code_generation_lite`.
+    LiveCodeBench,
+    /// open-r1's `codeforces`.
+    Codeforces,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [
+        Format::CodeContests,
+        Format::Apps,
+        Format::LiveCodeBench,
+        Format::Codeforces,
+    ];
+
+    /// Its name on the command line and in the manifest.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::CodeContests => "code_contests",
+            Format::Apps => "apps",
+            Format::LiveCodeBench => "livecodebench",
+            Format::Codeforces => "codeforces",
+        }
+    }
+
+    /// The format named `name` (`--format`); `None` for another name.
+    pub fn named(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The format whose fields `record` has.
+    fn of(record: &Value) -> Option<Format> {
+        if code_contests::fits(record) {
+            Some(Format::CodeContests)
+        } else if lcb::fits(record) {
+            Some(Format::LiveCodeBench)
+        } else if apps::fits(record) {
+            Some(Format::Apps)
+        } else if codeforces::fits(record) {
+            Some(Format::Codeforces)
+        } else {
+            None
+        }
+    }
+
+    /// Where the limits come from, as the manifest says.
+    pub fn limits_source(self) -> &'static str {
+        match self {
+            Format::CodeContests => "the data set's time_limit and memory_limit_bytes (2 s and 256 MiB where a problem has none)",
+            Format::Apps => "TACO's time_limit and memory_limit where given, else 4 s (APPS' own harness) and 256 MiB",
+            Format::LiveCodeBench => "none in the data set: 6 s (its harness's) of CPU time and 256 MiB",
+            Format::Codeforces => "the data set's time_limit (s) and memory_limit (MB) (2 s and 256 MiB where a problem has none)",
+        }
+    }
+
+    /// How outputs are compared, one line, as the data set's own harness compares them.
+    pub fn comparison(self) -> &'static str {
+        match self {
+            Format::CodeContests => "tokens, letters in any case, numbers within 1e-5 absolute (its harness's rule)",
+            Format::Apps => "tokens (its harness compares stripped lines)",
+            Format::LiveCodeBench => "tokens, numbers by value (its harness's Decimal equality); functional tests as JSON values",
+            Format::Codeforces => "tokens (its harness's whitespace-collapsed comparison); a problem with a checker is not judged yet",
+        }
+    }
+}
+
+/// A data set read: its problems, in the file's order.
+#[derive(Debug)]
+pub struct Dataset {
+    pub path: PathBuf,
+    pub format: Format,
+    /// SHA-256 of the file as it lies (compressed when it is), in hex.
+    pub sha256: String,
+    pub problems: Vec<DataProblem>,
+}
+
+/// One record of a data set.
+#[derive(Debug, Clone)]
+pub struct DataProblem {
+    /// As the data set names it (`name`, `question_id`, `problem_id`), as a string.
+    pub id: String,
+    /// Where it is: the line of a JSON Lines file, the element of an array (1-based).
+    pub row: usize,
+    /// What judging it needs, or why it cannot be judged (the problem's error).
+    pub spec: Result<Spec, String>,
+    /// The data set's own solutions, right and wrong (`solutions`, `incorrect_solutions`).
+    pub references: Vec<Reference>,
+}
+
+/// What a problem is judged with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spec {
+    pub tests: Vec<Test>,
+    pub time: Duration,
+    pub memory_bytes: u64,
+    pub compare: Compare,
+    /// A LeetCode-style problem: the function solutions define.
+    pub function: Option<Signature>,
+}
+
+/// One test: its input and the expected output, as the data set writes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Test {
+    pub input: String,
+    pub output: String,
+}
+
+/// How an output is compared with the expected one: the data set's own harness's rule, in the
+/// judge's checkers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Compare {
+    /// Tokens; numbers within `absolute`; letters in any case when `any_case`.
+    Float { absolute: f64, any_case: bool },
+    /// Whitespace-separated tokens, exactly.
+    Tokens,
+    /// JSON values (a function's return value).
+    Json,
+}
+
+/// A function's declaration, in the judge's `[function]` words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signature {
+    pub name: String,
+    /// `name: type`, in order.
+    pub params: Vec<String>,
+    pub returns: String,
+}
+
+/// A solution the data set gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    /// The judge's language, or why it has none (Python 2, an unknown code).
+    pub language: Result<String, String>,
+    pub code: String,
+    /// Among the right solutions (`solutions`) or the wrong ones (`incorrect_solutions`).
+    pub correct: bool,
+}
+
+/// The default memory limit where a data set gives none.
+pub const DEFAULT_MEMORY: u64 = 256 << 20;
+
+/// Reads the data set at `path`, in `format` or the one its fields tell.
+pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
+    let raw = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
+    let sha256 = hex(&sha2::Sha256::digest(&raw));
+    let text = text_of(path, raw)?;
+    let records = records(path, &text)?;
+    let format = match format {
+        Some(f) => f,
+        None => detect(path, &records)?,
+    };
+    let problems = records
+        .iter()
+        .map(|(row, record)| match format {
+            Format::CodeContests => code_contests::problem(*row, record),
+            Format::Apps => apps::problem(*row, record),
+            Format::LiveCodeBench => lcb::problem(*row, record),
+            Format::Codeforces => codeforces::problem(*row, record),
+        })
+        .collect();
+    Ok(Dataset {
+        path: path.to_path_buf(),
+        format,
+        sha256,
+        problems: unique(problems),
+    })
+}
+
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The file's text: gunzipped when it starts with gzip's magic bytes.
+fn text_of(path: &Path, raw: Vec<u8>) -> Result<String, Error> {
+    let bytes = if raw.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(&raw[..])
+            .read_to_end(&mut out)
+            .map_err(|e| {
+                dataset_error(
+                    path,
+                    None,
+                    format!("the gzip stream does not decode: {e}"),
+                    "download the file again",
+                )
+            })?;
+        out
+    } else {
+        raw
+    };
+    String::from_utf8(bytes).map_err(|_| {
+        dataset_error(path, None, "the file is not UTF-8 text".into(), "give the data set's JSON or JSON Lines file (Parquet is not read yet: convert it with `pandas.read_parquet(f).to_json(out, orient=\"records\", lines=True)`)")
+    })
+}
+
+/// The records: each line of JSON Lines, or each element of one JSON array, with its row.
+fn records(path: &Path, text: &str) -> Result<Vec<(usize, Value)>, Error> {
+    if text.trim_start().starts_with('[') {
+        let all: Vec<Value> = serde_json::from_str(text).map_err(|e| {
+            dataset_error(
+                path,
+                Some(e.line()),
+                format!("not JSON: {e}"),
+                "give a JSON array of records, or JSON Lines",
+            )
+        })?;
+        return Ok(all
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (i + 1, v))
+            .collect());
+    }
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: Value = serde_json::from_str(line).map_err(|e| {
+            dataset_error(
+                path,
+                Some(i + 1),
+                format!("the line is not JSON: {e}"),
+                "give a JSON object per line (JSON Lines)",
+            )
+        })?;
+        out.push((i + 1, value));
+    }
+    Ok(out)
+}
+
+fn detect(path: &Path, records: &[(usize, Value)]) -> Result<Format, Error> {
+    let Some((row, first)) = records.first() else {
+        return Err(dataset_error(
+            path,
+            None,
+            "the data set holds no records".into(),
+            "give a file with a problem per line",
+        ));
+    };
+    Format::of(first).ok_or_else(|| {
+        let fields = match first.as_object() {
+            Some(o) => o.keys().map(String::as_str).collect::<Vec<_>>().join(", "),
+            None => "none (it is not a JSON object)".into(),
+        };
+        dataset_error(
+            path,
+            Some(*row),
+            format!("the format is not told by the fields of the first record ({fields})"),
+            "name it with --format code_contests, apps, livecodebench or codeforces",
+        )
+    })
+}
+
+/// A second problem with an id seen before is an error of its own: samples name problems by
+/// id, and could not say which of the two they are for.
+fn unique(problems: Vec<DataProblem>) -> Vec<DataProblem> {
+    let mut seen = std::collections::BTreeMap::new();
+    problems
+        .into_iter()
+        .map(|mut p| {
+            if let Some(first) = seen.get(&p.id) {
+                p.spec = Err(format!("the id `{}` is that of row {first} too", p.id));
+            } else {
+                seen.insert(p.id.clone(), p.row);
+            }
+            p
+        })
+        .collect()
+}
+
+fn dataset_error(path: &Path, line: Option<usize>, message: String, fix: &str) -> Error {
+    Error::Dataset {
+        at: Location::file(path).with_line(line),
+        message,
+        fix: fix.into(),
+    }
+}
+
+/// The record's id: the first of `fields` it has, a string or a number, else its row.
+fn id_of(record: &Value, fields: &[&str], row: usize) -> String {
+    fields
+        .iter()
+        .find_map(|f| match record.get(f) {
+            Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            _ => None,
+        })
+        .unwrap_or_else(|| format!("row {row}"))
+}
+
+/// A field that holds JSON as a string (APPS' `input_output`, LiveCodeBench's test lists),
+/// read; a field that is JSON already is taken as it is.
+fn json_field(record: &Value, field: &str) -> Result<Option<Value>, String> {
+    match record.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => serde_json::from_str(s)
+            .map(Some)
+            .map_err(|e| format!("`{field}` does not decode as JSON: {e}")),
+        Some(other) => Ok(Some(other.clone())),
+    }
+}
+
+/// A test's text: a string as it is, a list of lines joined (TACO writes some outputs so).
+fn test_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(lines) => lines
+            .iter()
+            .map(|l| l.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .map(|ls| ls.join("\n")),
+        _ => None,
+    }
+}
+
+/// A problem whose tests are `tests`: an error when there are none, never a problem that
+/// every sample passes.
+fn with_tests(tests: Vec<Test>, spec: impl FnOnce(Vec<Test>) -> Spec) -> Result<Spec, String> {
+    if tests.is_empty() {
+        return Err("the problem has no tests".into());
+    }
+    Ok(spec(tests))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,367 @@
+//! `judge eval`'s flow: the data set read, the samples (or the data set's own solutions), the
+//! results an earlier run left, then each sample without a result judged by the engine as
+//! `judge run` judges a solution (the problem's limits in CPU time, the sandbox, the build
+//! cache, so identical sources build once) and its line added at once; then the summary of
+//! every result. A problem that cannot be judged is named with its reason and the others go on;
+//! the judge failing stops the run, and the next run goes on where it stopped.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use judge_core::model::SolutionReport;
+use judge_core::session::{Judging, Options, Quiet};
+use judge_core::verdict::Verdict;
+use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
+use sha2::Digest;
+
+use crate::dataset::{self, DataProblem, Dataset, Format};
+use crate::results::{self, ResultsFile, SampleResult, TestRecord};
+use crate::samples::{self, Sample};
+use crate::summary::{self, FileRecord, Listed, Manifest, Summary, Toolchain};
+use crate::{problem, Error};
+
+/// What an evaluation asks for.
+#[derive(Debug, Clone)]
+pub struct EvalOptions {
+    pub dataset: PathBuf,
+    /// The data set's format; `None`: told from its fields.
+    pub format: Option<Format>,
+    /// The samples; `None`: the data set's own solutions.
+    pub samples: Option<PathBuf>,
+    /// Each sample's code is the last fenced block of its answer.
+    pub extract: bool,
+    /// The results file: resumable. `None`: the results are not kept.
+    pub out: Option<PathBuf>,
+    /// The k of pass@k.
+    pub ks: Vec<u64>,
+    /// Each sample's tests run this many at a time.
+    pub jobs: usize,
+    /// Every test runs, not only up to the first failure.
+    pub all_tests: bool,
+    /// The build's time limit.
+    pub compile_time_limit: std::time::Duration,
+}
+
+/// What an evaluation tells its front-end as it goes.
+pub trait EvalObserver {
+    /// The data set and samples are read: `todo` samples to judge, `done` had a result.
+    fn started(&mut self, _dataset: &Dataset, _todo: usize, _done: usize) {}
+    /// The problem `id` cannot be judged, for `why`; its samples are not.
+    fn problem_error(&mut self, _id: &str, _why: &str) {}
+    /// The `index`th of the `todo` samples is judged.
+    fn sample_done(&mut self, _index: usize, _todo: usize, _result: &SampleResult) {}
+}
+
+/// Judges the samples of `options` that have no result, and summarises every result.
+pub fn evaluate(
+    ws: &Workspace,
+    judging: &mut dyn Judging,
+    options: &EvalOptions,
+    observer: &mut dyn EvalObserver,
+) -> Result<Summary, Error> {
+    let data = dataset::read(&options.dataset, options.format)?;
+    let (samples, samples_record) = match &options.samples {
+        Some(path) => {
+            let read = samples::read(path, options.extract)?;
+            let record = FileRecord {
+                path: path.display().to_string(),
+                sha256: read.sha256,
+            };
+            (read.samples, Some(record))
+        }
+        None => (samples::references(&data), None),
+    };
+    let mut results = match &options.out {
+        Some(out) => results::earlier(out)?,
+        None => Vec::new(),
+    };
+    let done = results::keys(&results);
+    let todo: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| !done.contains(&(s.problem.clone(), s.index)))
+        .collect();
+    observer.started(&data, todo.len(), samples.len() - todo.len());
+    let mut file = options.out.as_deref().map(ResultsFile::open).transpose()?;
+    let mut run = Evaluation {
+        ws,
+        judging,
+        data: &data,
+        options,
+        loaded: BTreeMap::new(),
+    };
+    for (i, sample) in todo.iter().enumerate() {
+        let Some((problem, cases)) = run.problem(&sample.problem, observer) else {
+            continue;
+        };
+        let result = match run.judge(sample, &problem, &cases)? {
+            Judged::Sample(r) => r,
+            Judged::ProblemError(why) => {
+                observer.problem_error(&sample.problem, &why);
+                run.loaded.insert(sample.problem.clone(), Err(why));
+                continue;
+            }
+        };
+        if let Some(f) = &mut file {
+            f.add(&result)?;
+        }
+        observer.sample_done(i, todo.len(), &result);
+        results.push(result);
+    }
+    let listed = run.listed(&samples);
+    let manifest = Manifest {
+        judge: env!("CARGO_PKG_VERSION").to_string(),
+        profile: "default".into(),
+        dataset: FileRecord {
+            path: data.path.display().to_string(),
+            sha256: data.sha256.clone(),
+        },
+        format: data.format.name().into(),
+        samples: samples_record,
+        limits: data.format.limits_source().into(),
+        comparison: data.format.comparison().into(),
+        all_tests: options.all_tests,
+        toolchains: toolchains(ws, &results),
+    };
+    Ok(summary::summarise(listed, &results, &options.ks, manifest))
+}
+
+/// A problem made for the engine, or why it cannot be.
+type Loaded = Result<(Problem, Vec<TestCase>), String>;
+
+/// What judging the samples needs, and what it gathers.
+struct Evaluation<'a> {
+    ws: &'a Workspace,
+    judging: &'a mut dyn Judging,
+    data: &'a Dataset,
+    options: &'a EvalOptions,
+    /// Each problem made once, by its data set id.
+    loaded: BTreeMap<String, Loaded>,
+}
+
+/// A sample judged, or found to belong to a problem that cannot be judged.
+enum Judged {
+    Sample(SampleResult),
+    ProblemError(String),
+}
+
+impl Evaluation<'_> {
+    fn find(&self, id: &str) -> Option<&DataProblem> {
+        self.data.problems.iter().find(|p| p.id == id)
+    }
+
+    /// The problem `id`, made on first use; `None` (told once) when it cannot be judged.
+    fn problem(
+        &mut self,
+        id: &str,
+        observer: &mut dyn EvalObserver,
+    ) -> Option<(Problem, Vec<TestCase>)> {
+        if !self.loaded.contains_key(id) {
+            let loaded = match self.find(id) {
+                None => Err(format!("the data set has no problem `{id}`")),
+                Some(p) => p.spec.clone().and_then(|spec| {
+                    let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
+                    problem::materialise(self.ws, &dir, id, &spec)
+                }),
+            };
+            if let Err(why) = &loaded {
+                observer.problem_error(id, why);
+            }
+            self.loaded.insert(id.to_string(), loaded);
+        }
+        self.loaded.get(id)?.as_ref().ok().cloned()
+    }
+
+    /// Judges one sample of `problem`.
+    fn judge(
+        &mut self,
+        sample: &Sample,
+        problem: &Problem,
+        cases: &[TestCase],
+    ) -> Result<Judged, Error> {
+        let unrun = |why: String, counted: bool| {
+            Judged::Sample(SampleResult {
+                problem: sample.problem.clone(),
+                sample: sample.index,
+                language: sample.language.clone(),
+                correct: sample.correct,
+                verdict: None,
+                passed: 0,
+                total: cases.len(),
+                reason: Some(why),
+                compiler: None,
+                counted,
+                tests: Vec::new(),
+            })
+        };
+        let code = match &sample.code {
+            Ok(code) => code,
+            // A data set's solution in a language the judge does not run is not counted.
+            Err(why) => return Ok(unrun(why.clone(), sample.correct.is_none())),
+        };
+        let languages = &self.ws.config.languages;
+        let Some(language) = languages.get(&sample.language) else {
+            let why = format!(
+                "no language `{}`; the languages are {}",
+                sample.language,
+                languages.known()
+            );
+            return Ok(unrun(why, sample.correct.is_none()));
+        };
+        let solution = self.write(
+            problem,
+            sample,
+            code,
+            language.extensions.first().map_or("txt", String::as_str),
+        )?;
+        let options = Options {
+            jobs: self.options.jobs.max(1),
+            stop_on_fail: !self.options.all_tests,
+            compile_time_limit: self.options.compile_time_limit,
+            ..Options::default()
+        };
+        match self
+            .judging
+            .judge(problem, &solution, cases, &options, &mut Quiet)
+        {
+            Ok(report) => Ok(Judged::Sample(result_of(sample, &report, cases.len()))),
+            Err(e) => match solution.skipped_because(&e) {
+                Some(skip) => Ok(unrun(skip.skipped, false)),
+                None => match e {
+                    // The problem's own fault (its tests against its function, its files).
+                    judge_core::Error::Config { .. }
+                    | judge_core::Error::TestData { .. }
+                    | judge_core::Error::Unsupported { .. } => {
+                        Ok(Judged::ProblemError(e.to_string()))
+                    }
+                    e => Err(e.into()),
+                },
+            },
+        }
+    }
+
+    /// Writes the sample's source where it is judged from: beside its problem's tests, under
+    /// the hash of its language and code, so identical sources are one file and one build.
+    fn write(
+        &self,
+        problem: &Problem,
+        sample: &Sample,
+        code: &str,
+        extension: &str,
+    ) -> Result<Solution, Error> {
+        let mut hash = sha2::Sha256::new();
+        hash.update(sample.language.as_bytes());
+        hash.update([0]);
+        hash.update(code.as_bytes());
+        let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
+        let path = problem
+            .dir
+            .join("samples")
+            .join(&stem)
+            .join(format!("{stem}.{extension}"));
+        if !path.is_file() {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
+            judge_core::atomic::replace(&path, code.as_bytes())?;
+        }
+        Ok(Solution {
+            name: format!("sample-{}", sample.index),
+            problem: problem.id.clone(),
+            path,
+        })
+    }
+
+    /// The problems the summary lists: those the samples name, in the data set's order (and
+    /// those it lacks after), each with its tests or its error.
+    fn listed(&self, samples: &[Sample]) -> Vec<Listed> {
+        let verifying = self.options.samples.is_none();
+        let named: std::collections::BTreeSet<&str> =
+            samples.iter().map(|s| s.problem.as_str()).collect();
+        let mut listed: Vec<Listed> = self
+            .data
+            .problems
+            .iter()
+            .filter(|p| verifying || named.contains(p.id.as_str()))
+            .map(|p| Listed {
+                id: p.id.clone(),
+                tests: p.spec.as_ref().map_or(0, |s| s.tests.len()),
+                error: match self.loaded.get(&p.id) {
+                    Some(Err(why)) => Some(why.clone()),
+                    _ => p.spec.as_ref().err().cloned(),
+                },
+            })
+            .collect();
+        for id in named {
+            if self.find(id).is_none() {
+                listed.push(Listed {
+                    id: id.to_string(),
+                    tests: 0,
+                    error: Some(format!("the data set has no problem `{id}`")),
+                });
+            }
+        }
+        listed
+    }
+}
+
+/// The toolchain of each language the results were built in, the first identity found.
+fn toolchains(ws: &Workspace, results: &[SampleResult]) -> Vec<Toolchain> {
+    let mut found: Vec<Toolchain> = Vec::new();
+    for r in results {
+        let Some(version) = &r.compiler else { continue };
+        if found.iter().any(|t| t.language == r.language) {
+            continue;
+        }
+        let Some(language) = ws.config.languages.get(&r.language) else {
+            continue;
+        };
+        found.push(Toolchain {
+            language: r.language.clone(),
+            version: version.clone(),
+            build: language.compile.as_ref().map(ToString::to_string),
+            run: language.run.to_string(),
+        });
+    }
+    found
+}
+
+/// A judged sample's line: its verdict, tests passed, and each test as it ran.
+fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleResult {
+    let failing = report.cases.iter().find(|c| c.verdict != Verdict::Ac);
+    let reason = match report.verdict {
+        Verdict::Ce => report.compile.diagnostics.clone().map(|d| tail(&d)),
+        _ => failing.and_then(|c| c.reason.as_ref().map(ToString::to_string)),
+    };
+    SampleResult {
+        problem: sample.problem.clone(),
+        sample: sample.index,
+        language: report.language.clone(),
+        correct: sample.correct,
+        verdict: Some(report.verdict),
+        passed: report.passed,
+        total,
+        reason,
+        compiler: Some(report.compile.compiler.clone()).filter(|c| !c.is_empty()),
+        // An internal error is the judge's or the problem's, never the sample's.
+        counted: report.verdict != Verdict::Ie,
+        tests: report
+            .cases
+            .iter()
+            .map(|c| TestRecord {
+                test: c.name.clone(),
+                verdict: c.verdict,
+                time_ms: c.cpu.as_millis() as u64,
+                memory_kb: c.memory_bytes / 1024,
+                reason: c.reason.as_ref().map(ToString::to_string),
+            })
+            .collect(),
+    }
+}
+
+/// The end of a compiler's log: enough to see why, short enough for a line of results.
+fn tail(log: &str) -> String {
+    const KEEP: usize = 2000;
+    match log.char_indices().nth_back(KEEP) {
+        Some((i, _)) => format!("...{}", &log[i..]),
+        None => log.to_string(),
+    }
+}

@@ -1,0 +1,17 @@
+//! `judge eval`: the public code-generation data sets judged where they lie, samples by the
+//! thousand, and pass@k that can be trusted. A data set's problems are made the engine's
+//! problems once (`problem`), each sample judged as `judge run` judges a solution, its result a
+//! line of a resumable file (`results`), and the figures computed from the results (`summary`).
+//! Nothing here prints.
+
+pub mod dataset;
+pub mod error;
+pub mod eval;
+pub mod passk;
+pub mod problem;
+pub mod results;
+pub mod samples;
+pub mod summary;
+
+pub use error::Error;
+pub use eval::{evaluate, EvalObserver, EvalOptions};

@@ -1,0 +1,131 @@
+//! A data set's problem made one the engine judges: its tests written once into the build
+//! cache's folder of evaluations, under the data set's SHA-256 and the problem's id, with a
+//! `problem.toml` of its limits, comparison and function, read back by the workspace as any
+//! problem is. A second run, or a second sample, finds the folder made and writes nothing.
+
+use std::path::{Path, PathBuf};
+
+use judge_core::workspace::{Problem, TestCase, Workspace};
+use sha2::Digest;
+
+use crate::dataset::{hex, Compare, Spec};
+
+/// The folder of the problem `id` of the data set whose SHA-256 is `dataset`: a readable part
+/// of the id and a hash of all of it (an id may hold any character, and two never share one).
+pub fn folder(cache: &Path, dataset: &str, id: &str) -> PathBuf {
+    let readable: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect();
+    let hash = hex(&sha2::Sha256::digest(id.as_bytes()));
+    judge_core::paths::cache::evaluations(cache)
+        .join(&dataset[..16.min(dataset.len())])
+        .join(format!("{readable}-{}", &hash[..12]))
+}
+
+/// The problem `id` with `spec`, made in `dir` unless it is there already, and its cases.
+/// An error is the problem's: it is not judged, and the others are.
+pub fn materialise(
+    ws: &Workspace,
+    dir: &Path,
+    id: &str,
+    spec: &Spec,
+) -> Result<(Problem, Vec<TestCase>), String> {
+    let toml = problem_toml(id, spec);
+    if !dir.join("problem.toml").is_file() {
+        write(dir, &toml, spec).map_err(|e| format!("its tests could not be written: {e}"))?;
+    }
+    // The engine's name of the problem is the folder's: safe in any path it makes of it.
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let problem = ws
+        .problem_from_text(&name, dir, &toml)
+        .map_err(|e| e.to_string())?;
+    let cases = (0..spec.tests.len())
+        .map(|i| {
+            let name = case_name(i, spec.tests.len());
+            TestCase {
+                input: dir.join("tests").join(format!("{name}.in")),
+                answer: dir.join("tests").join(format!("{name}.ans")),
+                name,
+                ..TestCase::default()
+            }
+        })
+        .collect();
+    Ok((problem, cases))
+}
+
+/// `001`...: as many digits as the last needs, so the names sort as the tests are ordered.
+fn case_name(i: usize, count: usize) -> String {
+    let width = count.to_string().len().max(2);
+    format!("{:0width$}", i + 1)
+}
+
+/// The folder written whole in a staging folder beside it, then put in place: a judge killed
+/// while writing leaves no half problem. Another judge that placed it first wins.
+fn write(dir: &Path, toml: &str, spec: &Spec) -> Result<(), judge_core::Error> {
+    let parent = dir.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| judge_core::Error::create(parent, e))?;
+    let staging = judge_core::atomic::staging(parent, "problem")?;
+    let tests = staging.path().join("tests");
+    std::fs::create_dir_all(&tests).map_err(|e| judge_core::Error::create(&tests, e))?;
+    for (i, t) in spec.tests.iter().enumerate() {
+        let name = case_name(i, spec.tests.len());
+        for (ext, text) in [("in", &t.input), ("ans", &t.output)] {
+            let path = tests.join(format!("{name}.{ext}"));
+            std::fs::write(&path, text).map_err(|e| judge_core::Error::create(&path, e))?;
+        }
+    }
+    let path = staging.path().join("problem.toml");
+    std::fs::write(&path, toml).map_err(|e| judge_core::Error::create(&path, e))?;
+    match judge_core::atomic::place(staging.path(), dir) {
+        Err(_) if dir.join("problem.toml").is_file() => Ok(()),
+        other => other,
+    }
+}
+
+/// The `problem.toml` of a data set's problem.
+fn problem_toml(id: &str, spec: &Spec) -> String {
+    let mut text = format!(
+        "title = {}\ntime_limit = \"{}ms\"\nmemory_limit = \"{}KiB\"\n",
+        quoted(id),
+        spec.time.as_millis().max(1),
+        (spec.memory_bytes / 1024).max(1),
+    );
+    match spec.compare {
+        Compare::Float { absolute, any_case } => {
+            text += &format!(
+                "checker = \"float\"\nfloat_absolute = {absolute:e}\nfloat_relative = 0\n"
+            );
+            if any_case {
+                text += "case_insensitive = true\n";
+            }
+        }
+        Compare::Tokens => text += "checker = \"tokens\"\n",
+        Compare::Json => text += "checker = \"json\"\n",
+    }
+    if let Some(f) = &spec.function {
+        let params: Vec<String> = f.params.iter().map(|p| quoted(p)).collect();
+        text += &format!(
+            "\n[function]\nname = {}\nparams = [{}]\nreturns = {}\n",
+            quoted(&f.name),
+            params.join(", "),
+            quoted(&f.returns)
+        );
+    }
+    text
+}
+
+/// A TOML basic string of `s` (JSON's escapes are TOML's).
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}

@@ -1,0 +1,115 @@
+//! `judge eval`'s page: a row per problem (samples, right, pass@k, or the error), then the
+//! mean pass@k, the data set's own solutions checked when they were judged, and the problems
+//! that could not be judged.
+
+use std::fmt::Write as _;
+
+use judge_eval::results::SampleResult;
+use judge_eval::summary::Summary;
+
+use crate::{alarm, bold, dim, paint, verdict_style};
+
+/// A sample's line as it is judged: `[3/40] two-sum #2  WA 3/10`.
+pub fn sample_line(index: usize, todo: usize, r: &SampleResult) -> String {
+    let what = match r.verdict {
+        Some(v) => format!(
+            "{} {}/{}",
+            paint(verdict_style(v), v.code()),
+            r.passed,
+            r.total
+        ),
+        None => format!("not run: {}", r.reason.as_deref().unwrap_or("")),
+    };
+    format!("[{}/{todo}] {} #{}  {what}", index + 1, r.problem, r.sample)
+}
+
+/// The summary as text.
+pub fn render(s: &Summary) -> String {
+    let mut out = String::new();
+    let ks: Vec<&String> = s.pass_at_k_problems.keys().collect();
+    let width = s
+        .problems
+        .iter()
+        .map(|p| p.id.chars().count())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    let _ = write!(
+        out,
+        "{}",
+        bold(&format!(
+            "{:<width$}  {:>5}  {:>5}  {:>5}",
+            "problem", "tests", "n", "c"
+        ))
+    );
+    for k in &ks {
+        let _ = write!(out, "  {}", bold(&format!("{:>8}", format!("pass@{k}"))));
+    }
+    out.push('\n');
+    for p in &s.problems {
+        let _ = write!(
+            out,
+            "{:<width$}  {:>5}  {:>5}  {:>5}",
+            p.id, p.tests, p.n, p.c
+        );
+        match &p.error {
+            Some(why) => {
+                let _ = write!(out, "  {}", alarm(&format!("not judged: {why}")));
+            }
+            None => {
+                for k in &ks {
+                    let cell = p
+                        .pass_at_k
+                        .get(*k)
+                        .map_or("-".into(), |v| format!("{v:.3}"));
+                    let _ = write!(out, "  {cell:>8}");
+                }
+                if p.not_counted > 0 {
+                    let _ = write!(
+                        out,
+                        "  {}",
+                        dim(&format!("{} not counted (IE or not run)", p.not_counted))
+                    );
+                }
+            }
+        }
+        out.push('\n');
+    }
+    let judged = s.problems.iter().filter(|p| p.error.is_none()).count();
+    for k in &ks {
+        let over = s.pass_at_k_problems[*k];
+        match s.pass_at_k.get(*k) {
+            Some(mean) if over == judged => {
+                let _ = writeln!(out, "pass@{k}  {mean:.4}  over {}", problems(over));
+            }
+            Some(mean) => {
+                let _ = writeln!(out, "pass@{k}  {mean:.4}  over {over} of {judged} problems (the others have fewer than {k} samples)");
+            }
+            None => {
+                let _ = writeln!(out, "pass@{k}  -  no problem has {k} samples");
+            }
+        }
+    }
+    if let Some(v) = &s.verification {
+        let _ = writeln!(
+            out,
+            "data set's solutions: {} of {} right ones passed, {} of {} wrong ones failed",
+            v.correct_passed, v.correct, v.incorrect_failed, v.incorrect
+        );
+    }
+    if s.errors > 0 {
+        let what = match s.errors {
+            1 => "1 problem could not be judged: it is in no mean".to_string(),
+            n => format!("{n} problems could not be judged: they are in no mean"),
+        };
+        let _ = writeln!(out, "{}", alarm(&what));
+    }
+    out
+}
+
+fn problems(n: usize) -> String {
+    match n {
+        1 => "1 problem".into(),
+        n => format!("{n} problems"),
+    }
+}
