@@ -30,6 +30,12 @@ pub struct Metrics {
     run_seconds: Histogram,
 }
 
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics::new()
+    }
+}
+
 impl Metrics {
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("judge_api");
