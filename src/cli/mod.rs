@@ -1,5 +1,6 @@
 //! The command line: clap definitions and the commands built on the library (one file per command).
 
+mod api;
 mod batch;
 mod clean;
 mod cluster;
@@ -107,6 +108,9 @@ enum Command {
     Import(import::ImportArgs),
     /// Receive problems from the Competitive Companion browser extension (127.0.0.1 only).
     Listen(listen::ListenArgs),
+    /// The judge as an execution service for evaluation harnesses: SandboxFusion's and
+    /// Piston's APIs, /health and /metrics (127.0.0.1 only unless --bind with --token).
+    Api(api::ApiArgs),
     /// The online judge's pages in the browser: problems, status, submissions, submit (127.0.0.1 only).
     Serve(serve::ServeArgs),
     /// Judge several solutions of a problem and show the matrix of cases x solutions.
@@ -214,7 +218,10 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         // Nor are the languages, nor what `judge generate` makes in a package.
         Err(judge_core::Error::NotAWorkspace { .. })
             if !packages.is_empty()
-                || matches!(command, Command::Generate(_) | Command::Config(_) | Command::Eval(_))
+                || matches!(
+                    command,
+                    Command::Generate(_) | Command::Config(_) | Command::Eval(_) | Command::Api(_)
+                )
                 || matches!(&command, Command::List(a) if a.languages) =>
         {
             Workspace::loose(&cwd)
@@ -257,6 +264,7 @@ pub(crate) fn main(cli: Cli) -> Result<ExitCode> {
         Command::Import(args) => import::import(&ctx, args),
         Command::Listen(args) => listen::listen(&ctx, args),
         Command::Serve(args) => serve::serve(&ctx, args),
+        Command::Api(args) => api::api(&ctx, args),
         Command::Init(_) | Command::Completions(_) | Command::Man(_) | Command::Worker(_) => {
             unreachable!("handled above")
         }

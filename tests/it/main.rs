@@ -2,6 +2,7 @@
 //! programs and real processes, in throw-away workspaces, through one harness (`common::Test`:
 //! a command, what it must do, the fork-bomb lock and the compile cache shared by the whole run).
 
+mod api;
 mod batch;
 mod bench_targets;
 mod common;

@@ -64,31 +64,14 @@ pub fn report(solution: &str, cases: Vec<CaseReport>) -> SolutionReport {
 
 /// Problem `id` in `dir`: 1 s, 256 MiB, 1 MiB of output, tokens compared, nothing else.
 pub fn problem(id: &str, dir: &Path) -> Problem {
+    let limits = ProblemLimits {
+        time: Duration::from_secs(1),
+        memory_bytes: 256 << 20,
+        output_bytes: 1 << 20,
+        memory_rule: MemoryRule::Resident,
+    };
     Problem {
-        id: id.into(),
-        dir: dir.to_path_buf(),
         title: id.to_uppercase(),
-        limits: ProblemLimits {
-            time: Duration::from_secs(1),
-            memory_bytes: 256 << 20,
-            output_bytes: 1 << 20,
-            memory_rule: MemoryRule::Resident,
-        },
-        checker: Default::default(),
-        samples: Vec::new(),
-        expected: Default::default(),
-        generator: None,
-        input_validators: Vec::new(),
-        rust: Default::default(),
-        language_time: Default::default(),
-        grading: None,
-        scoring: false,
-        time_rule: crate::stats::TimeLimitRule::DEFAULT,
-        url: None,
-        io: Default::default(),
-        interactor: None,
-        terms: Default::default(),
-        package: Default::default(),
-        function: None,
+        ..Problem::bare(id, dir, limits)
     }
 }

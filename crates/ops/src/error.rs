@@ -56,6 +56,12 @@ pub enum Error {
     /// `judge generate` given a folder that is not a Kattis package (as the user named it).
     #[error("{} is not a Kattis package: it has no problem.yaml\n  fix: name the package's folder", .0.display())]
     NotAKattisPackage(std::path::PathBuf),
+    /// A program asked to run in a language the judge does not have (by its id).
+    #[error("there is no language `{language}`; the languages are {known}\n  fix: name one by its key (`python`, `cpp`), or add it to judge.toml")]
+    UnknownLanguage { language: String, known: String },
+    /// A file to put in or take out of a program's working folder, named outside it.
+    #[error("the file `{}` is outside the program's working folder\n  fix: name it by a relative path without `..`", .0.display())]
+    OutsideFolder(std::path::PathBuf),
     /// A path that could not be made absolute.
     #[error(transparent)]
     Path(std::io::Error),

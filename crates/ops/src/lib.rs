@@ -5,6 +5,7 @@
 pub mod batch;
 pub mod compare;
 pub mod error;
+pub mod execute;
 pub mod export;
 pub mod generate;
 pub mod judges;

@@ -5,5 +5,6 @@ mod error;
 pub mod http;
 pub mod listen;
 pub mod serve;
+pub mod service;
 
 pub use error::{Error, Result};

@@ -370,6 +370,17 @@ pub struct Language {
 }
 
 impl Language {
+    /// Whether its compile step only checks the source and makes nothing that the run uses
+    /// (Python's `py_compile`, Ruby's and Perl's `-c`, PHP's `-l`): an interpreted language,
+    /// whose failed check an execution service reports as the run's error, as an interpreter
+    /// would have.
+    pub fn checks_only(&self) -> bool {
+        self.compile.as_ref().is_some_and(|c| {
+            let c = c.to_string();
+            !c.contains("{binary}") && !c.contains("{dir}")
+        })
+    }
+
     /// The program whose identity keys the cache: the compiler, or the interpreter.
     pub fn identity_program(&self) -> &Command {
         match &self.compile {
@@ -527,6 +538,18 @@ mod tests {
             memory_mb: 256,
             checks: vec!["-D_GLIBCXX_DEBUG".into(), "-fsanitize=undefined".into()],
             ..Vars::default()
+        }
+    }
+
+    #[test]
+    fn a_compile_step_that_makes_nothing_is_a_check() {
+        let languages = Languages::default();
+        let check = |id: &str| languages.get(id).unwrap().checks_only();
+        for id in ["python", "ruby", "perl", "php", "bash", "javascript"] {
+            assert!(check(id), "{id}");
+        }
+        for id in ["cpp", "c", "rust", "java", "go", "csharp"] {
+            assert!(!check(id), "{id}");
         }
     }
 

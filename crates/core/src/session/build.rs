@@ -3,10 +3,12 @@
 //! files, and the cache.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use super::{Env, Judge, Options};
 use crate::compile::{self, BuildSettings, Program, Source, Toolchain};
 use crate::error::Result;
+use crate::lang::Language;
 use crate::model::CompileReport;
 use crate::workspace::{PackagePrograms, Problem};
 use judge_runner as run;
@@ -111,6 +113,18 @@ impl Judge {
             false => BuildAs::Solution(problem),
         };
         self.build_with(path, &toolchain, what)
+    }
+
+    /// The toolchain of `language` as this machine has it (the workspace's build settings):
+    /// its compiler's identity, or the error that says what to install.
+    pub fn toolchain_of(&self, language: Arc<Language>) -> Result<Toolchain> {
+        let settings = BuildSettings {
+            rust: self.workspace.config.rust.clone(),
+            checks: false,
+            time_limit: compile::DEFAULT_COMPILE_TIME,
+            memory_bytes: None,
+        };
+        Toolchain::find(language, &self.toolchains, settings)
     }
 
     /// Builds a program of several files: `source`, with its other files copied beside it (a

@@ -97,6 +97,34 @@ pub struct FileIo {
 }
 
 impl Problem {
+    /// A problem of no files, only `limits`: what a program is built and run for when no
+    /// problem asked for it (an execution service's code, a data set's problem before its
+    /// tests are placed). Tokens compared, nothing else.
+    pub fn bare(id: &str, dir: &Path, limits: ProblemLimits) -> Problem {
+        Problem {
+            id: id.into(),
+            dir: dir.to_path_buf(),
+            title: id.to_string(),
+            limits,
+            checker: Checker::default(),
+            samples: Vec::new(),
+            expected: BTreeMap::new(),
+            generator: None,
+            input_validators: Vec::new(),
+            rust: RustSettings::default(),
+            language_time: BTreeMap::new(),
+            grading: None,
+            scoring: false,
+            time_rule: TimeLimitRule::DEFAULT,
+            url: None,
+            io: Default::default(),
+            interactor: None,
+            terms: Default::default(),
+            package: PackagePrograms::default(),
+            function: None,
+        }
+    }
+
     /// What the solution `name` must get: its expected verdict, and its expectations in a
     /// package's own terms (which decide when there are some).
     pub fn expectation_of(&self, name: &str) -> (Option<&Expectation>, &[crate::expect::Rule]) {

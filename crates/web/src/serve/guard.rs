@@ -22,6 +22,11 @@ impl Token {
         Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
     }
 
+    /// A token the user chose (`judge api --token`).
+    pub fn given(token: String) -> Token {
+        Token(token)
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

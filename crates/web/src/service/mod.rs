@@ -1,0 +1,473 @@
+//! `judge api`: the judge as an execution service for evaluation harnesses and training loops,
+//! behind the doors they already call (SandboxFusion's `/run_code`, Piston's `/api/v2/...`),
+//! with `/health` and `/metrics`. Every program goes through `judge_ops::execute` on one of
+//! `--jobs` judges; at most `--queue` requests wait, and past that the answer is 429 at once.
+
+pub mod fusion;
+pub mod metrics;
+pub mod names;
+pub mod piston;
+pub mod pool;
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Serialize;
+
+use judge_core::verdict::Limits;
+use judge_ops::execute::{self, Executed, Runtime};
+
+use crate::http::{from_web_page, read_body, BodyError, Server};
+use crate::serve::Token;
+use metrics::Metrics;
+use pool::{Busy, MakeJudge, Pool};
+
+/// What the service allows and how much it takes at once.
+pub struct Settings {
+    /// Programs run at once.
+    pub jobs: usize,
+    /// Requests that may wait for a judge; more are refused with 429.
+    pub queue: usize,
+    /// When set, every request must carry `Authorization: Bearer TOKEN`.
+    pub token: Option<Token>,
+    /// The most CPU time a request may ask for its program.
+    pub max_time: Duration,
+    /// The most memory a request may ask for its program, in bytes.
+    pub max_memory: u64,
+    /// What a program may write to stdout, in bytes.
+    pub output_limit: u64,
+}
+
+/// The CPU time a request gets when it asks for none.
+const DEFAULT_TIME: Duration = Duration::from_secs(10);
+/// The largest request body read.
+const BODY_CAP: usize = 64 << 20;
+
+struct Service {
+    pool: Pool,
+    settings: Settings,
+    metrics: Metrics,
+    /// The languages installed here, found once by a judge.
+    runtimes: OnceLock<Vec<Runtime>>,
+}
+
+/// Serves the service on `server` until the process is stopped (Ctrl-C: the judges' scratch
+/// folders are removed by the runner's interrupt handling, as for every command).
+pub fn serve(server: Server, settings: Settings, make: MakeJudge) -> crate::Result<()> {
+    server.serve(router(settings, make), Arc::new(tokio::sync::Notify::new()))
+}
+
+/// The service's routes, its judges made by `make` on their threads.
+pub fn router(settings: Settings, make: MakeJudge) -> Router {
+    let service = Arc::new(Service {
+        pool: Pool::start(settings.jobs, settings.queue, make),
+        settings,
+        metrics: Metrics::new(),
+        runtimes: OnceLock::new(),
+    });
+    Router::new()
+        .route("/run_code", post(run_code))
+        .route("/api/v2/runtimes", get(runtimes))
+        .route("/api/v2/execute", post(piston_execute))
+        .route("/health", get(health))
+        .route("/metrics", get(metrics))
+        .with_state(service)
+}
+
+/// `value` as a JSON answer with `status`.
+fn json(status: StatusCode, value: &impl Serialize) -> Response {
+    let body = serde_json::to_vec(value).unwrap_or_default();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// A refusal before any work: its status and message, and the outcome counted.
+struct Refusal {
+    status: StatusCode,
+    message: String,
+    outcome: &'static str,
+}
+
+impl Refusal {
+    fn new(status: StatusCode, outcome: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            message: message.into(),
+            outcome,
+        }
+    }
+
+    /// The answer: `{"message": ...}` (Piston's error shape; SandboxFusion's client shows the
+    /// body of any answer that is not 200), with `Retry-After` on 429.
+    fn into_response(self, service: &Service, route: &str) -> Response {
+        service.metrics.answered(route, self.outcome);
+        let body = serde_json::json!({ "message": self.message });
+        let mut response = json(self.status, &body);
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        response
+    }
+}
+
+/// The checks every request passes: not from a web page, the token when there is one, a
+/// body that fits, parsed as `T`.
+async fn admit<T: serde::de::DeserializeOwned>(
+    service: &Service,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<T, Refusal> {
+    allowed(service, headers)?;
+    let bytes = read_body(body, BODY_CAP).await.map_err(|e| match e {
+        BodyError::TooLarge { cap } => Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the request is over {} MiB", cap >> 20),
+        ),
+        BodyError::Cut(why) => Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why),
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            format!("the request is not the JSON this route reads: {e}"),
+        )
+    })
+}
+
+fn allowed(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
+    // A page the user visits could otherwise make the browser run code here.
+    if from_web_page(headers) {
+        return Err(Refusal::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "requests from web pages are refused",
+        ));
+    }
+    if let Some(token) = &service.settings.token {
+        if !token.in_bearer(headers) {
+            return Err(Refusal::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                "this service needs `Authorization: Bearer TOKEN` (the token given to judge api --token)",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The limits a request asks for, within the service's caps: `time` (CPU) and `memory` in
+/// bytes, `None` for the defaults.
+fn limits(
+    settings: &Settings,
+    time: Option<Duration>,
+    memory: Option<u64>,
+) -> Result<Limits, Refusal> {
+    let time = time.unwrap_or(DEFAULT_TIME.min(settings.max_time));
+    if time > settings.max_time {
+        return Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "over_cap",
+            format!(
+                "the run time asked for ({} s) is over this service's cap of {} s (judge api --max-time)",
+                time.as_secs_f64(),
+                settings.max_time.as_secs_f64()
+            ),
+        ));
+    }
+    let memory = memory.unwrap_or(settings.max_memory);
+    if memory > settings.max_memory {
+        return Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "over_cap",
+            format!(
+                "the memory asked for ({} MiB) is over this service's cap of {} MiB (judge api --max-memory)",
+                memory >> 20,
+                settings.max_memory >> 20
+            ),
+        ));
+    }
+    Ok(Limits::new(time, memory, settings.output_limit))
+}
+
+/// What a job on a judge's thread sends back.
+enum Done {
+    Executed(Box<Executed>),
+    /// The judge's own failure (no runner, a language not installed): said to the client.
+    Failed(String),
+}
+
+/// Runs `request` on a free judge; `Busy` when the pool is full.
+async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Done, Busy> {
+    let (send, receive) = tokio::sync::oneshot::channel();
+    let shared = service.clone();
+    service.pool.submit(Box::new(move |judge| {
+        let done = match judge {
+            Err(why) => Done::Failed(why.to_string()),
+            Ok(judge) => match execute::execute(judge, &request) {
+                Ok(executed) => {
+                    let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
+                    shared.metrics.executed(executed.build.cached, cpu);
+                    Done::Executed(Box::new(executed))
+                }
+                Err(e) => Done::Failed(e.to_string()),
+            },
+        };
+        let _ = send.send(done);
+    }))?;
+    // A job dropped without an answer (its thread panicked) is the service's failure.
+    Ok(receive
+        .await
+        .unwrap_or_else(|_| Done::Failed("the judge running this request failed".into())))
+}
+
+fn busy(service: &Service) -> Refusal {
+    let load = service.pool.load();
+    Refusal::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "busy",
+        format!(
+            "busy: {} programs running and {} requests waiting; retry later",
+            load.running, load.waiting
+        ),
+    )
+}
+
+async fn run_code(State(service): State<Arc<Service>>, headers: HeaderMap, body: Body) -> Response {
+    const ROUTE: &str = "/run_code";
+    match run_code_answer(&service, &headers, body).await {
+        Ok((answer, outcome)) => {
+            service.metrics.answered(ROUTE, outcome);
+            json(StatusCode::OK, &answer)
+        }
+        Err(refusal) => refusal.into_response(&service, ROUTE),
+    }
+}
+
+async fn run_code_answer(
+    service: &Arc<Service>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<(fusion::RunCodeResponse, &'static str), Refusal> {
+    let request: fusion::RunCode = admit(service, headers, body).await?;
+    let language = match names::fusion(&request.language) {
+        names::Named::Judge(id) => id,
+        names::Named::Unsupported(why) => {
+            let message = format!("language `{}`: {why}", request.language);
+            return Ok((
+                fusion::RunCodeResponse::sandbox_error(message),
+                "unsupported",
+            ));
+        }
+        names::Named::Unknown => {
+            let message = format!(
+                "language `{}` is not one of SandboxFusion's",
+                request.language
+            );
+            return Ok((
+                fusion::RunCodeResponse::sandbox_error(message),
+                "unsupported",
+            ));
+        }
+    };
+    let files = fusion::files(&request)
+        .map_err(|why| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why))?;
+    let memory = request
+        .memory_limit_mb
+        .filter(|mb| *mb > 0)
+        .map(|mb| (mb as u64) << 20);
+    let limits = limits(&service.settings, seconds(request.run_timeout), memory)?;
+    let run = execute::Request {
+        language: language.to_string(),
+        code: request.code,
+        file_name: None,
+        stdin: request.stdin.unwrap_or_default().into_bytes(),
+        args: Vec::new(),
+        files,
+        fetch: request.fetch_files.iter().map(PathBuf::from).collect(),
+        compile_time: seconds(request.compile_timeout).unwrap_or(DEFAULT_TIME),
+        limits,
+    };
+    match execute(service, run).await.map_err(|Busy| busy(service))? {
+        Done::Executed(executed) => Ok((fusion::answer(&executed), "ok")),
+        Done::Failed(why) => Ok((fusion::RunCodeResponse::sandbox_error(why), "error")),
+    }
+}
+
+/// Seconds as a client gives them: a positive number, else `None`.
+fn seconds(s: f64) -> Option<Duration> {
+    (s.is_finite() && s > 0.0).then(|| Duration::from_secs_f64(s.min(1e6)))
+}
+
+async fn runtimes(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
+    const ROUTE: &str = "/api/v2/runtimes";
+    if let Err(refusal) = allowed(&service, &headers) {
+        return refusal.into_response(&service, ROUTE);
+    }
+    match installed(&service).await {
+        Ok(list) => {
+            service.metrics.answered(ROUTE, "ok");
+            json(StatusCode::OK, &piston::runtimes(&list))
+        }
+        Err(refusal) => refusal.into_response(&service, ROUTE),
+    }
+}
+
+/// The languages installed here, found by a judge the first time.
+async fn installed(service: &Arc<Service>) -> Result<Vec<Runtime>, Refusal> {
+    if let Some(list) = service.runtimes.get() {
+        return Ok(list.clone());
+    }
+    let (send, receive) = tokio::sync::oneshot::channel();
+    let shared = service.clone();
+    service
+        .pool
+        .submit(Box::new(move |judge| {
+            let list = judge.map(|j| shared.runtimes.get_or_init(|| execute::runtimes(j)).clone());
+            let _ = send.send(list.map_err(str::to_string));
+        }))
+        .map_err(|Busy| busy(service))?;
+    match receive.await {
+        Ok(Ok(list)) => Ok(list),
+        Ok(Err(why)) => Err(Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "error",
+            why,
+        )),
+        Err(_) => Err(Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "error",
+            "the judge listing the runtimes failed",
+        )),
+    }
+}
+
+async fn piston_execute(
+    State(service): State<Arc<Service>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    const ROUTE: &str = "/api/v2/execute";
+    match piston_answer(&service, &headers, body).await {
+        Ok(answer) => {
+            service.metrics.answered(ROUTE, "ok");
+            json(StatusCode::OK, &answer)
+        }
+        Err(refusal) => refusal.into_response(&service, ROUTE),
+    }
+}
+
+async fn piston_answer(
+    service: &Arc<Service>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<piston::Answer, Refusal> {
+    let request: piston::Execute = admit(service, headers, body).await?;
+    let bad = |why: String| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why);
+    let language = names::piston(&request.language).to_string();
+    let runtime = installed(service)
+        .await?
+        .into_iter()
+        .find(|r| r.language.id == language);
+    let version = request.version.as_deref().unwrap_or("*");
+    let runtime = match runtime {
+        Some(r) if version == "*" || version == r.version => r,
+        _ => {
+            return Err(bad(format!(
+                "{}-{version} runtime is unknown",
+                request.language
+            )))
+        }
+    };
+    let mut files = request.files.iter().enumerate();
+    let Some((_, main)) = files.next() else {
+        return Err(bad("a request needs at least one file: the program".into()));
+    };
+    let code = String::from_utf8(main.bytes().map_err(bad)?)
+        .map_err(|_| bad("the program is not UTF-8 text".into()))?;
+    let others = files
+        .map(|(i, f)| Ok((f.path(i), f.bytes()?)))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(bad)?;
+    let ms = |v: Option<i64>| {
+        v.filter(|v| *v > 0)
+            .map(|v| Duration::from_millis(v as u64))
+    };
+    let memory = request
+        .run_memory_limit
+        .filter(|b| *b > 0)
+        .map(|b| b as u64);
+    let run = execute::Request {
+        language,
+        code,
+        file_name: main.name.clone(),
+        stdin: request.stdin.into_bytes(),
+        args: request.args,
+        files: others,
+        fetch: Vec::new(),
+        compile_time: ms(request.compile_timeout).unwrap_or(DEFAULT_TIME),
+        limits: limits(&service.settings, ms(request.run_timeout), memory)?,
+    };
+    match execute(service, run).await.map_err(|Busy| busy(service))? {
+        Done::Executed(executed) => Ok(piston::answer(&executed, &runtime.version)),
+        Done::Failed(why) => Err(Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "error",
+            why,
+        )),
+    }
+}
+
+#[derive(Serialize)]
+struct Health {
+    ready: bool,
+    why: Option<String>,
+    running: usize,
+    waiting: usize,
+    jobs: usize,
+    queue: usize,
+}
+
+/// Ready when a request would be taken now; else why not (all judges busy and the queue full).
+async fn health(State(service): State<Arc<Service>>) -> Response {
+    let load = service.pool.load();
+    let full = load.running >= load.jobs && load.waiting >= load.queue;
+    let health = Health {
+        ready: !full,
+        why: full.then(|| {
+            format!(
+                "every judge is busy ({} running) and the queue is full ({} waiting)",
+                load.running, load.waiting
+            )
+        }),
+        running: load.running,
+        waiting: load.waiting,
+        jobs: load.jobs,
+        queue: load.queue,
+    };
+    let status = match full {
+        true => StatusCode::SERVICE_UNAVAILABLE,
+        false => StatusCode::OK,
+    };
+    json(status, &health)
+}
+
+async fn metrics(State(service): State<Arc<Service>>) -> Response {
+    let text = service.metrics.render(service.pool.load());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}

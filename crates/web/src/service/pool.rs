@@ -1,0 +1,133 @@
+//! The service's judges: `--jobs` threads, each with a judge of its own (its runner, its slot,
+//! its scratch folder; the build cache on disk is shared), and a bounded wait in front of them.
+//! A request past the bound is refused at once (`Busy`, a 429 to the client), never left to
+//! time out.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+
+use judge_core::session::Judge;
+
+/// Work for a judge: run on one of the pool's threads with that thread's judge (`None` when
+/// the judge could not be made, with why).
+pub type Job = Box<dyn FnOnce(Result<&mut Judge, &str>) + Send>;
+
+/// Makes a thread's judge on that thread.
+pub type MakeJudge = Arc<dyn Fn() -> Result<Judge, String> + Send + Sync>;
+
+/// The pool is full: `--jobs` running and `--queue` waiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Busy;
+
+/// What the pool holds now, for `/health` and `/metrics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Load {
+    pub running: usize,
+    pub waiting: usize,
+    pub jobs: usize,
+    pub queue: usize,
+}
+
+pub struct Pool {
+    send: Mutex<Sender<Job>>,
+    /// Admitted and not finished: running and waiting together.
+    admitted: Arc<AtomicUsize>,
+    running: Arc<AtomicUsize>,
+    jobs: usize,
+    queue: usize,
+}
+
+impl Pool {
+    /// Starts `jobs` threads (at least one), each making its judge with `make` on its first job.
+    pub fn start(jobs: usize, queue: usize, make: MakeJudge) -> Pool {
+        let jobs = jobs.max(1);
+        let (send, receive) = mpsc::channel::<Job>();
+        let receive = Arc::new(Mutex::new(receive));
+        let admitted = Arc::new(AtomicUsize::new(0));
+        let running = Arc::new(AtomicUsize::new(0));
+        for i in 0..jobs {
+            let (receive, make) = (receive.clone(), make.clone());
+            let (admitted, running) = (admitted.clone(), running.clone());
+            std::thread::Builder::new()
+                .name(format!("judge-{i}"))
+                .spawn(move || work(&receive, &make, &admitted, &running))
+                .expect("a thread of the service's pool starts");
+        }
+        Pool {
+            send: Mutex::new(send),
+            admitted,
+            running,
+            jobs,
+            queue,
+        }
+    }
+
+    /// Hands `job` to a free judge, or queues it; `Busy` when `jobs + queue` are admitted.
+    pub fn submit(&self, job: Job) -> Result<(), Busy> {
+        let cap = self.jobs + self.queue;
+        let admitted = self
+            .admitted
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < cap).then_some(n + 1)
+            });
+        if admitted.is_err() {
+            return Err(Busy);
+        }
+        let sent = self.send.lock().is_ok_and(|s| s.send(job).is_ok());
+        if !sent {
+            self.admitted.fetch_sub(1, Ordering::SeqCst);
+            return Err(Busy);
+        }
+        Ok(())
+    }
+
+    pub fn load(&self) -> Load {
+        let admitted = self.admitted.load(Ordering::SeqCst);
+        let running = self.running.load(Ordering::SeqCst);
+        Load {
+            running,
+            waiting: admitted.saturating_sub(running),
+            jobs: self.jobs,
+            queue: self.queue,
+        }
+    }
+}
+
+/// A pool thread: takes jobs one at a time and runs each with its judge.
+fn work(
+    receive: &Mutex<Receiver<Job>>,
+    make: &MakeJudge,
+    admitted: &AtomicUsize,
+    running: &AtomicUsize,
+) {
+    let mut judge: Option<Result<Judge, String>> = None;
+    loop {
+        let job = match receive.lock() {
+            Ok(r) => r.recv(),
+            Err(_) => return,
+        };
+        let Ok(job) = job else {
+            return;
+        };
+        running.fetch_add(1, Ordering::SeqCst);
+        // A judge that could not be made is made again for the next job: the cause (a runner
+        // that could not start) may have passed.
+        if !matches!(judge, Some(Ok(_))) {
+            judge = Some(make());
+        }
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            match judge.as_mut().expect("made above") {
+                Ok(j) => job(Ok(j)),
+                Err(why) => job(Err(why.as_str())),
+            }
+        }));
+        // A job that panicked may have left its judge half way: the next job gets a new one
+        // (the client's answer was dropped with the job, which it hears as a failed request).
+        if done.is_err() {
+            judge = None;
+        }
+        running.fetch_sub(1, Ordering::SeqCst);
+        admitted.fetch_sub(1, Ordering::SeqCst);
+    }
+}
