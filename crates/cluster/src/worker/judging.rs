@@ -357,14 +357,53 @@ mod tests {
             expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         assert_eq!(verdicts, expected);
         assert_eq!(script.log(), ["doubles", "doubles", "doubles"]);
-    }
 
-    #[test]
-    fn a_case_the_bundle_lacks_is_said_as_before() {
-        let e = JobError::NoCase {
-            problem: "p".into(),
-            case: "7".into(),
-        };
-        assert_eq!(e.to_string(), "problem p has no case `7`");
+        // A case the bundle lacks fails alone, said with the worker's name.
+        let mut lacks = job.clone();
+        lacks.cases = vec![
+            JobCase {
+                name: "9".into(),
+                index: 0,
+            },
+            JobCase {
+                name: "1".into(),
+                index: 1,
+            },
+        ];
+        let mut told = Vec::new();
+        slot.judge(&lacks, root, &worker, false, &mut |case, judged| {
+            told.push((case.name.clone(), judged));
+        });
+        match &told[..] {
+            [(nine, Judged::Failed { reason }), (one, Judged::Case { .. })] => {
+                assert_eq!((nine.as_str(), one.as_str()), ("9", "1"));
+                assert_eq!(reason, "worker w: problem p has no case `9`");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A bundle that does not open fails every case of its job, with the core's message.
+        let empty = tempfile::tempdir().unwrap();
+        let mut elsewhere = job.clone();
+        elsewhere.bundle = "other".into();
+        let mut told = Vec::new();
+        slot.judge(
+            &elsewhere,
+            empty.path(),
+            &worker,
+            false,
+            &mut |_, judged| {
+                told.push(judged);
+            },
+        );
+        assert_eq!(told.len(), 3);
+        for judged in &told {
+            let Judged::Failed { reason } = judged else {
+                panic!("{judged:?}")
+            };
+            assert_eq!(
+                reason,
+                "worker w: unknown problem `p`; known problems: (none)"
+            );
+        }
     }
 }
