@@ -78,7 +78,7 @@ pub(crate) fn batch(ctx: &mut Context, args: BatchArgs) -> Result<ExitCode> {
     for named in submissions.problems() {
         let path = file.parent().unwrap_or(Path::new(".")).join(&named);
         let id = if judge_packages::package::is_package(&path) {
-            ctx.mount(&path).map_err(|e| format!("{e:#}"))
+            ctx.mount(&path)
         } else {
             Ok(named.clone())
         };

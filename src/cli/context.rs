@@ -51,7 +51,7 @@ impl Context {
 
     /// Loads the package at `path` and mounts it in the workspace, saying what it holds that
     /// the judge leaves aside. Returns its problem's id.
-    pub(crate) fn mount(&mut self, path: &Path) -> Result<String> {
+    pub(crate) fn mount(&mut self, path: &Path) -> Result<String, judge_packages::Error> {
         let unpacked = judge_core::paths::cache::packages(&self.ws.cache_dir());
         let package = judge_packages::package::load(path, &self.ws.config.languages, &unpacked)?;
         for w in &package.warnings {

@@ -177,3 +177,31 @@ fn a_file_that_cannot_be_read_is_exit_2_and_writes_nothing() {
         "my notes\n"
     );
 }
+
+/// A package named by path that does not load is the error of each of its lines, said as the
+/// command line says it when the package is named there; the other lines are judged.
+#[test]
+fn a_package_that_does_not_load_is_its_lines_error() {
+    let ws = doubling();
+    ws.write("pkg/problem.yaml", "name: Broken\nlimits: [1\n");
+    ws.write("pkg/data/secret/1.in", "1\n");
+    ws.write("pkg/data/secret/1.ans", "2\n");
+    let text = [
+        line(Some("pkg"), "pkg", "python", TWICE),
+        line(Some("ok"), "double", "python", TWICE),
+    ]
+    .join("\n");
+    ws.write("subs.jsonl", format!("{text}\n"));
+    let out = ws
+        .judge()
+        .args(["batch", "subs.jsonl"])
+        .expect_exit(1)
+        .run();
+    let all = results(&ws);
+    let by_key = |k: &str| all.iter().find(|r| r["key"] == k).unwrap();
+    assert_eq!(by_key("ok")["verdict"], "AC", "{}", out.stderr);
+    let said = by_key("pkg")["error"].as_str().unwrap().to_string();
+    let alone = ws.judge().args(["verify", "pkg"]).expect_exit(2).run();
+    assert!(said.contains("problem.yaml"), "{said}");
+    assert!(alone.stderr.contains(&said), "{said}\n{}", alone.stderr);
+}

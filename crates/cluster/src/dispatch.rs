@@ -12,7 +12,7 @@ use async_nats::jetstream::consumer;
 use futures_util::StreamExt;
 
 use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
-use judge_core::session::{finish, Observer, Options, Run};
+use judge_core::session::{finish, refuse, Observer, Options, Run};
 use judge_core::verdict::{Reason, Verdict};
 use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
 
@@ -85,39 +85,8 @@ impl Cluster {
             options,
             observer,
         } = run;
-        let language = ws
-            .language_of(&solution.path)
-            .map_err(|e| Error::Nats(e.to_string()))?;
-        let (limits, time_rule) = options.limits_for(problem, &language.id);
-        let mut report = SolutionReport {
-            problem: problem.id.clone(),
-            solution: solution.name.clone(),
-            path: solution.path.clone(),
-            language: language.id.clone(),
-            language_name: language.name.clone(),
-            verdict: Verdict::Ce,
-            expected: problem.expected.get(&solution.name).cloned(),
-            compile: CompileReport::default(),
-            sandbox: Default::default(),
-            limits,
-            time_rule,
-            passed: 0,
-            total: cases.len(),
-            jobs: 1,
-            parallel: false,
-            cases: Vec::new(),
-            groups: None,
-            scoring: problem.scoring,
-            replay: problem
-                .interactor
-                .as_ref()
-                .is_some_and(|i| i.program == InteractorProgram::Replay),
-            partial: None,
-            workers: Vec::new(),
-            key: None,
-            not_timed: Vec::new(),
-            graded_at: Vec::new(),
-        };
+        let mut report = report_of(ws, problem, solution, cases, options)?;
+        let limits = report.limits;
         self.expect_workers(&mut report)?;
         observer.compiling(solution, &report);
         let bundle = Bundle::of(ws, problem, solution)?;
@@ -437,6 +406,55 @@ async fn outcomes_of(nats: &Nats, submission: &str) -> Result<consumer::pull::Or
 }
 
 /// A case no worker could judge: an internal error, with why.
+/// The report of a run through the cluster before any case is judged (its language, limits
+/// and expectation, as a local run starts it); a solution the package's terms exclude is
+/// refused here, as a local run refuses it.
+fn report_of(
+    ws: &Workspace,
+    problem: &Problem,
+    solution: &Solution,
+    cases: &[TestCase],
+    options: &Options,
+) -> Result<SolutionReport, Error> {
+    let language = ws
+        .language_of(&solution.path)
+        .map_err(|e| Error::Nats(e.to_string()))?;
+    // The package's terms, as a local run keeps them: a language it does not allow, a
+    // source over its code limit, refused before anything is handed out.
+    refuse(problem, solution, &language.id)?;
+    let (limits, time_rule) = options.limits_for(problem, &language.id);
+    let report = SolutionReport {
+        problem: problem.id.clone(),
+        solution: solution.name.clone(),
+        path: solution.path.clone(),
+        language: language.id.clone(),
+        language_name: language.name.clone(),
+        verdict: Verdict::Ce,
+        expected: problem.expected.get(&solution.name).cloned(),
+        compile: CompileReport::default(),
+        sandbox: Default::default(),
+        limits,
+        time_rule,
+        passed: 0,
+        total: cases.len(),
+        jobs: 1,
+        parallel: false,
+        cases: Vec::new(),
+        groups: None,
+        scoring: problem.scoring,
+        replay: problem
+            .interactor
+            .as_ref()
+            .is_some_and(|i| i.program == InteractorProgram::Replay),
+        partial: None,
+        workers: Vec::new(),
+        key: None,
+        not_timed: Vec::new(),
+        graded_at: Vec::new(),
+    };
+    Ok(report)
+}
+
 fn failed_case(case: &TestCase, reason: &str) -> CaseReport {
     let reason = Reason::NotJudged(reason.to_string());
     CaseReport::unrun(&case.name, case.sample, Verdict::Ie, Some(reason))
@@ -484,6 +502,9 @@ impl judge_core::session::Judging for Remote {
                     fix: "install what it needs on the workers, or start a worker that has it"
                         .into(),
                 },
+                // The engine's own, as a local run gives it: a refusal stays a refusal (a
+                // skip for the commands that judge many solutions).
+                Error::Core(e) => e,
                 e => judge_core::Error::Judging(Box::new(e)),
             })
     }

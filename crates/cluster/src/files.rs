@@ -40,25 +40,36 @@ pub fn pack(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     out
 }
 
+/// What is wrong with a pack's bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PackError {
+    #[error("a pack's entry has no header line")]
+    NoHeader,
+    #[error("a pack's header is not text")]
+    NotText,
+    /// The header line as it is.
+    #[error("a pack's header `{0}` has no length")]
+    NoLength(String),
+    /// The hash of the file cut short.
+    #[error("the pack ends inside file {0}")]
+    CutShort(String),
+}
+
 /// The files of a pack, each with the hash it is named by; `Err` says what is wrong.
-pub fn unpack(mut bytes: &[u8]) -> Result<Vec<(&str, &[u8])>, String> {
+pub fn unpack(mut bytes: &[u8]) -> Result<Vec<(&str, &[u8])>, PackError> {
     let mut files = Vec::new();
     while !bytes.is_empty() {
         let end = bytes
             .iter()
             .position(|&b| b == b'\n')
-            .ok_or("a pack's entry has no header line")?;
-        let header =
-            std::str::from_utf8(&bytes[..end]).map_err(|_| "a pack's header is not text")?;
-        let (hash, len) = header
-            .split_once(' ')
-            .ok_or_else(|| format!("a pack's header `{header}` has no length"))?;
-        let len: usize = len
-            .parse()
-            .map_err(|_| format!("a pack's header `{header}` has no length"))?;
+            .ok_or(PackError::NoHeader)?;
+        let header = std::str::from_utf8(&bytes[..end]).map_err(|_| PackError::NotText)?;
+        let no_length = || PackError::NoLength(header.to_string());
+        let (hash, len) = header.split_once(' ').ok_or_else(no_length)?;
+        let len: usize = len.parse().map_err(|_| no_length())?;
         let rest = &bytes[end + 1..];
         if rest.len() < len {
-            return Err(format!("the pack ends inside file {hash}"));
+            return Err(PackError::CutShort(hash.to_string()));
         }
         files.push((hash, &rest[..len]));
         bytes = &rest[len..];
@@ -268,9 +279,17 @@ mod tests {
             assert_eq!(hash(bytes), name);
         }
         // Cut short, or no pack at all: said, never read past.
-        assert!(unpack(&packed[..packed.len() - 1]).is_err());
-        assert!(unpack(b"no header").is_err());
-        assert!(unpack(b"abc notanumber\n").is_err());
+        let said = |bytes: &[u8]| unpack(bytes).unwrap_err().to_string();
+        let last = &packed[..packed.len() - 1];
+        assert!(said(last).starts_with("the pack ends inside file "));
+        assert_eq!(said(b"no header"), "a pack's entry has no header line");
+        assert_eq!(said(b"\xff 1\n"), "a pack's header is not text");
+        assert_eq!(
+            said(b"abc notanumber\n"),
+            "a pack's header `abc notanumber` has no length"
+        );
+        assert_eq!(said(b"abc\n"), "a pack's header `abc` has no length");
+        assert_eq!(said(b"abc 5\nxy"), "the pack ends inside file abc");
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use error::HistoryError;
 use error::{io, patiently, sql, Result, BUSY_TIMEOUT};
 
 use judge_core::verdict::Verdict;
-pub use read::{CaseRecord, Entry, Filter, Submission, Unreadable};
+pub use read::{CaseRecord, Entry, Filter, RowError, Submission, Unreadable};
 
 /// Each entry upgrades the database by one version. Released entries are never edited: a
 /// change of format is a new entry.

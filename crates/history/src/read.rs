@@ -1,6 +1,7 @@
 //! Reading the history back: every row on its own, so that one it cannot read (a verdict a
 //! newer judge wrote, say) is listed as such and never hides the others.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rusqlite::{params, OptionalExtension};
@@ -74,7 +75,38 @@ impl judge_core::schema::Document for Entry {
 pub struct Unreadable {
     pub id: i64,
     /// What could not be read: "verdict `XY` is not one this judge knows".
-    pub unreadable: String,
+    #[schemars(with = "String")]
+    pub unreadable: RowError,
+}
+
+/// What of a row could not be read, said as the history's listing shows it (and written as
+/// that sentence in the JSON).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RowError {
+    /// A column SQLite could not give as its type (`name`: the column).
+    #[error("its {name}: {source}")]
+    Column {
+        name: &'static str,
+        // Shared: a row's error is cloned with its entry, and SQLite's error is not `Clone`.
+        source: Arc<rusqlite::Error>,
+    },
+    /// A count or a measure below zero.
+    #[error("its {name} is negative ({value})")]
+    Negative { name: &'static str, value: i64 },
+    /// A verdict's code a newer judge wrote.
+    #[error("its verdict `{code}` is not one this judge knows (written by a newer judge?)")]
+    Verdict { code: String },
+    #[error("what its partial run judged: {0}")]
+    Partial(Arc<serde_json::Error>),
+    /// One of its cases (`number`: from 1).
+    #[error("case {number}: {source}")]
+    Case { number: i64, source: Box<RowError> },
+}
+
+impl Serialize for RowError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 impl Entry {
@@ -221,7 +253,10 @@ impl History {
             let cases = stmt
                 .query_map(params![s.id], |r| {
                     let position: i64 = r.get(0)?;
-                    Ok(case(r).map_err(|why| format!("case {}: {why}", position + 1)))
+                    Ok(case(r).map_err(|why| RowError::Case {
+                        number: position + 1,
+                        source: Box::new(why),
+                    }))
                 })
                 .map_err(sql(&self.path))?
                 .collect::<std::result::Result<Vec<_>, _>>()
@@ -244,7 +279,7 @@ impl History {
 }
 
 /// A submission from its row, or what of it could not be read.
-fn submission(r: &rusqlite::Row) -> std::result::Result<Submission, String> {
+fn submission(r: &rusqlite::Row) -> std::result::Result<Submission, RowError> {
     Ok(Submission {
         id: column(r, 0, "id")?,
         submitted: column(r, 1, "submitted")?,
@@ -264,17 +299,16 @@ fn submission(r: &rusqlite::Row) -> std::result::Result<Submission, String> {
         language: column(r, 15, "language")?,
         partial: match column::<Option<String>>(r, 16, "partial")? {
             None => None,
-            Some(json) => Some(
-                serde_json::from_str(&json)
-                    .map_err(|e| format!("what its partial run judged: {e}"))?,
-            ),
+            Some(json) => {
+                Some(serde_json::from_str(&json).map_err(|e| RowError::Partial(Arc::new(e)))?)
+            }
         },
         cases: Vec::new(),
     })
 }
 
 /// A case from its row (position first), or what of it could not be read.
-fn case(r: &rusqlite::Row) -> std::result::Result<CaseRecord, String> {
+fn case(r: &rusqlite::Row) -> std::result::Result<CaseRecord, RowError> {
     Ok(CaseRecord {
         name: column(r, 1, "name")?,
         verdict: verdict(r, 2)?,
@@ -288,21 +322,60 @@ fn case(r: &rusqlite::Row) -> std::result::Result<CaseRecord, String> {
 fn column<T: rusqlite::types::FromSql>(
     r: &rusqlite::Row,
     index: usize,
-    name: &str,
-) -> std::result::Result<T, String> {
-    r.get(index).map_err(|e| format!("its {name}: {e}"))
+    name: &'static str,
+) -> std::result::Result<T, RowError> {
+    r.get(index).map_err(|e| RowError::Column {
+        name,
+        source: Arc::new(e),
+    })
 }
 
 /// A count or a measure, never negative.
-fn count(r: &rusqlite::Row, index: usize, name: &str) -> std::result::Result<u64, String> {
+fn count(
+    r: &rusqlite::Row,
+    index: usize,
+    name: &'static str,
+) -> std::result::Result<u64, RowError> {
     let n: i64 = column(r, index, name)?;
-    u64::try_from(n).map_err(|_| format!("its {name} is negative ({n})"))
+    u64::try_from(n).map_err(|_| RowError::Negative { name, value: n })
 }
 
 /// A verdict as stored (its code, "AC").
-fn verdict(r: &rusqlite::Row, index: usize) -> std::result::Result<Verdict, String> {
+fn verdict(r: &rusqlite::Row, index: usize) -> std::result::Result<Verdict, RowError> {
     let code: String = column(r, index, "verdict")?;
-    code.parse().map_err(|_| {
-        format!("its verdict `{code}` is not one this judge knows (written by a newer judge?)")
-    })
+    code.parse().map_err(|_| RowError::Verdict { code })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rows_error_says_what_of_it_could_not_be_read() {
+        let negative = RowError::Negative {
+            name: "time_ms",
+            value: -3,
+        };
+        assert_eq!(negative.to_string(), "its time_ms is negative (-3)");
+        let verdict = RowError::Verdict { code: "XX".into() };
+        let case = RowError::Case {
+            number: 2,
+            source: Box::new(verdict),
+        };
+        assert_eq!(
+            case.to_string(),
+            "case 2: its verdict `XX` is not one this judge knows (written by a newer judge?)"
+        );
+        let partial = serde_json::from_str::<Partial>("[").unwrap_err();
+        assert!(RowError::Partial(Arc::new(partial))
+            .to_string()
+            .starts_with("what its partial run judged: "));
+        // The JSON keeps the sentence, as it did when the reason was text.
+        let json = serde_json::to_value(Unreadable {
+            id: 7,
+            unreadable: negative,
+        })
+        .unwrap();
+        assert_eq!(json["unreadable"], "its time_ms is negative (-3)");
+    }
 }

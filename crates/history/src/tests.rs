@@ -234,7 +234,7 @@ fn a_row_this_judge_cannot_read_is_listed_as_such_and_hides_nothing() {
     h.load_cases(&mut all).unwrap();
     assert_eq!(all.iter().map(Entry::id).collect::<Vec<_>>(), [4, 3, 2, 1]);
     let why = |e: &Entry| match e {
-        Entry::Unreadable(u) => u.unreadable.clone(),
+        Entry::Unreadable(u) => u.unreadable.to_string(),
         Entry::Read(s) => panic!("#{} was read", s.id),
     };
     assert!(why(&all[0]).contains("max_time_ms"), "{}", why(&all[0]));

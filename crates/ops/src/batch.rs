@@ -95,7 +95,7 @@ impl Batch {
 }
 
 /// What a batch asks for besides its lines.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct BatchOptions {
     /// Each submission's cases judged this many at a time (on this machine).
     pub jobs: usize,
@@ -103,8 +103,9 @@ pub struct BatchOptions {
     /// record).
     pub history: Option<PathBuf>,
     /// Each named problem (as `Batch::problems` gives it) made an id, or why it cannot be:
-    /// a package the front-end could not mount. A name not here is an id already.
-    pub problems: BTreeMap<String, Result<String, String>>,
+    /// a package the front-end could not mount (said, with its sources, as each of its lines'
+    /// error). A name not here is an id already.
+    pub problems: BTreeMap<String, Result<String, judge_packages::Error>>,
 }
 
 /// A line's result, as it is written.
@@ -210,13 +211,11 @@ impl LineContext<'_> {
             .request
             .as_ref()
             .map_err(|e| Failure::Line(e.to_string()))?;
-        let id = self
-            .options
-            .problems
-            .get(&request.problem)
-            .cloned()
-            .unwrap_or_else(|| Ok(request.problem.clone()))
-            .map_err(Failure::Line)?;
+        let id = match self.options.problems.get(&request.problem) {
+            Some(Ok(id)) => id.clone(),
+            Some(Err(e)) => return Err(Failure::Line(crate::error::chain(e))),
+            None => request.problem.clone(),
+        };
         let (ws, judging) = (self.ws, &mut *self.judging);
         let entry = self.loaded.entry(id.clone()).or_insert_with(|| {
             let mut problem = ws.problem(&id).map_err(|e| e.to_string())?;

@@ -84,7 +84,7 @@ pub fn render(entries: &[Entry]) -> String {
 mod tests {
     use super::*;
     use judge_core::model::{Partial, Selection};
-    use judge_history::Unreadable;
+    use judge_history::{RowError, Unreadable};
 
     #[test]
     fn the_status_page() {
@@ -132,9 +132,7 @@ mod tests {
             samples,
             Entry::Unreadable(Unreadable {
                 id: 5,
-                unreadable:
-                    "its verdict `PE` is not one this judge knows (written by a newer judge?)"
-                        .into(),
+                unreadable: RowError::Verdict { code: "PE".into() },
             }),
             s(4, "symmetry-halved", "AC", 108, 1900, 2210),
             s(3, "odometer", "TLE", 4003, 1800, 1585),

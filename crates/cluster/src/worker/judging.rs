@@ -30,7 +30,22 @@ enum Prepared {
     /// The solution did not compile: said once, for the job.
     NotCompiled(Judged),
     /// This machine lacks what the job needs (a compiler): why.
-    Lacking(String),
+    Lacking(judge_core::Error),
+}
+
+/// Why a job's cases were not judged here: told as each case's failure, after the worker's
+/// name.
+#[derive(Debug, thiserror::Error)]
+enum JobError {
+    /// The bundle could not be opened as a workspace.
+    #[error(transparent)]
+    Bundle(#[from] crate::error::Error),
+    /// Its problem, its cases or its judge could not be had, or a case could not be judged.
+    #[error(transparent)]
+    Core(#[from] judge_core::Error),
+    /// A case the job names that its bundle lacks.
+    #[error("problem {problem} has no case `{case}`")]
+    NoCase { problem: String, case: String },
 }
 
 /// What every case of a job is judged with.
@@ -99,8 +114,8 @@ impl Slot {
         worker: &WorkerInfo,
         last: bool,
         tell: &mut dyn FnMut(&JobCase, Judged),
-    ) -> Option<String> {
-        let failed = |reason: String| Judged::Failed {
+    ) -> Option<judge_core::Error> {
+        let failed = |reason: JobError| Judged::Failed {
             reason: format!("worker {}: {reason}", worker.name),
         };
         let mut ready = match self.prepare(job, dir, worker) {
@@ -117,8 +132,10 @@ impl Slot {
                 return None;
             }
             Err(reason) => {
+                let reason = format!("worker {}: {reason}", worker.name);
                 for case in &job.cases {
-                    tell(case, failed(reason.clone()));
+                    let reason = reason.clone();
+                    tell(case, Judged::Failed { reason });
                 }
                 return None;
             }
@@ -131,24 +148,26 @@ impl Slot {
     }
 
     /// The job's problem, cases and solution, built.
-    fn prepare(&mut self, job: &Job, dir: &Path, worker: &WorkerInfo) -> Result<Prepared, String> {
+    fn prepare(
+        &mut self,
+        job: &Job,
+        dir: &Path,
+        worker: &WorkerInfo,
+    ) -> Result<Prepared, JobError> {
         if !self.judges.contains_key(&job.bundle) {
             if self.judges.len() >= KEPT {
                 self.judges.clear();
             }
-            let (ws, id) =
-                bundle::open(dir, &job.problem, &self.state).map_err(|e| e.to_string())?;
+            let (ws, id) = bundle::open(dir, &job.problem, &self.state)?;
             let ws = ws.with_rustc(self.rustc.clone());
-            let text = |e: judge_core::Error| e.to_string();
-            let problem = ws.problem(&id).map_err(text)?;
+            let problem = ws.problem(&id)?;
             // Listed once for the bundle: a problem may have thousands.
             let cases = ws
-                .testcases(&problem)
-                .map_err(text)?
+                .testcases(&problem)?
                 .into_iter()
                 .map(|c| (c.name.clone(), c))
                 .collect();
-            let judge = (self.judge_of)(ws, self.settings).map_err(text)?;
+            let judge = (self.judge_of)(ws, self.settings)?;
             let kept = Kept {
                 problem,
                 cases: Arc::new(cases),
@@ -181,8 +200,8 @@ impl Slot {
         };
         let (compile, program) = match judge.build(&path, &problem, &options, false) {
             Ok(built) => built,
-            Err(e) if e.is_this_machines() => return Ok(Prepared::Lacking(e.to_string())),
-            Err(e) => return Err(e.to_string()),
+            Err(e) if e.is_this_machines() => return Ok(Prepared::Lacking(e)),
+            Err(e) => return Err(e.into()),
         };
         let sandbox = judge.sandbox();
         let Some(program) = program else {
@@ -214,8 +233,7 @@ impl Slot {
         ready: &mut Ready,
         job: &Job,
         case: &JobCase,
-    ) -> Result<Judged, String> {
-        let text = |e: judge_core::Error| e.to_string();
+    ) -> Result<Judged, JobError> {
         let judge = &mut self.judges.get_mut(&job.bundle).expect("prepared").judge;
         let Ready {
             problem,
@@ -226,13 +244,12 @@ impl Slot {
             limits,
             ..
         } = ready;
-        let test = cases
-            .get(&case.name)
-            .ok_or_else(|| format!("problem {} has no case `{}`", problem.id, case.name))?;
+        let test = cases.get(&case.name).ok_or_else(|| JobError::NoCase {
+            problem: problem.id.clone(),
+            case: case.name.clone(),
+        })?;
         let shared = self.alone.read().unwrap_or_else(|e| e.into_inner());
-        let mut report = judge
-            .judge_case(problem, solution, program, test, limits, options)
-            .map_err(text)?;
+        let mut report = judge.judge_case(problem, solution, program, test, limits, options)?;
         drop(shared);
         if self.jobs > 1 && needs_rerun(&report, limits) {
             // Measured beside the machine's other cases: judged again with nothing else running.
@@ -241,9 +258,7 @@ impl Slot {
                 cpu: report.cpu,
             };
             let _alone = self.alone.write().unwrap_or_else(|e| e.into_inner());
-            report = judge
-                .judge_case(problem, solution, program, test, limits, options)
-                .map_err(text)?;
+            report = judge.judge_case(problem, solution, program, test, limits, options)?;
             report.rerun = Some(before);
         } else if self.jobs > 1 {
             report.parallel = true;
@@ -325,7 +340,7 @@ mod tests {
         let lacking = slot.judge(&job, root, &worker, false, &mut |case, judged| {
             told.push((case.name.clone(), judged));
         });
-        assert_eq!(lacking, None);
+        assert!(lacking.is_none(), "{lacking:?}");
         let verdicts: Vec<(String, Verdict)> = told
             .iter()
             .map(|(name, judged)| match judged {
@@ -342,5 +357,53 @@ mod tests {
             expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         assert_eq!(verdicts, expected);
         assert_eq!(script.log(), ["doubles", "doubles", "doubles"]);
+
+        // A case the bundle lacks fails alone, said with the worker's name.
+        let mut lacks = job.clone();
+        lacks.cases = vec![
+            JobCase {
+                name: "9".into(),
+                index: 0,
+            },
+            JobCase {
+                name: "1".into(),
+                index: 1,
+            },
+        ];
+        let mut told = Vec::new();
+        slot.judge(&lacks, root, &worker, false, &mut |case, judged| {
+            told.push((case.name.clone(), judged));
+        });
+        match &told[..] {
+            [(nine, Judged::Failed { reason }), (one, Judged::Case { .. })] => {
+                assert_eq!((nine.as_str(), one.as_str()), ("9", "1"));
+                assert_eq!(reason, "worker w: problem p has no case `9`");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A bundle that does not open fails every case of its job, with the core's message.
+        let empty = tempfile::tempdir().unwrap();
+        let mut elsewhere = job.clone();
+        elsewhere.bundle = "other".into();
+        let mut told = Vec::new();
+        slot.judge(
+            &elsewhere,
+            empty.path(),
+            &worker,
+            false,
+            &mut |_, judged| {
+                told.push(judged);
+            },
+        );
+        assert_eq!(told.len(), 3);
+        for judged in &told {
+            let Judged::Failed { reason } = judged else {
+                panic!("{judged:?}")
+            };
+            assert_eq!(
+                reason,
+                "worker w: unknown problem `p`; known problems: (none)"
+            );
+        }
     }
 }

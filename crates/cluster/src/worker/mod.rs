@@ -348,7 +348,7 @@ impl Delivery<'_> {
         cache: &Cache,
         mut slot: Slot,
         tell: mpsc::UnboundedSender<(JobCase, Judged)>,
-    ) -> Result<tokio::task::JoinHandle<(Slot, Option<String>)>, Slot> {
+    ) -> Result<tokio::task::JoinHandle<(Slot, Option<judge_core::Error>)>, Slot> {
         let (job, info) = (self.job, self.info);
         // A job of another version of the messages is read as something else: refused, both
         // named, to the side that sent it (an IE of each case with the reason).
@@ -435,10 +435,11 @@ impl Delivery<'_> {
         &self,
         message: &jetstream::Message,
         warned: &Warned,
-        lacking: Option<String>,
+        lacking: Option<judge_core::Error>,
         (heard, stored): (usize, usize),
     ) {
         if let Some(reason) = lacking {
+            let reason = reason.to_string();
             let what = reason.lines().next().unwrap_or_default().to_string();
             let first = warned.lock().is_ok_and(|mut w| w.insert(what.clone()));
             if first {

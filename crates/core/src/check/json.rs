@@ -23,15 +23,18 @@ pub enum Order {
 /// The longest text of a value quoted in a message.
 const SHOWN: usize = 60;
 
-/// Compares the program's output with the answer; `Err` when the answer itself is not JSON
-/// (the problem's fault, never the solution's).
+/// An answer that is not one JSON value: the problem's fault, never the solution's.
+#[derive(Debug, thiserror::Error)]
+#[error("the answer is not one JSON value ({0})")]
+pub struct AnswerNotJson(serde_json::Error);
+
+/// Compares the program's output with the answer; `Err` when the answer itself is not JSON.
 pub fn compare(
     options: &CompareOptions,
     expected: &[u8],
     received: &[u8],
-) -> Result<CheckOutcome, String> {
-    let mut answer: Value = serde_json::from_slice(expected)
-        .map_err(|e| format!("the answer is not one JSON value ({e})"))?;
+) -> Result<CheckOutcome, AnswerNotJson> {
+    let mut answer: Value = serde_json::from_slice(expected).map_err(AnswerNotJson)?;
     let mut output: Value = match serde_json::from_slice(received) {
         Ok(v) => v,
         Err(_) if received.iter().all(u8::is_ascii_whitespace) => {
@@ -263,6 +266,10 @@ mod tests {
         assert!(message(Order::AsGiven, "[1,2]", "[1,2")
             .starts_with("the output is not one JSON value"));
         let e = compare(&options(Order::AsGiven), b"[1,", b"[1]").unwrap_err();
-        assert!(e.starts_with("the answer is not one JSON value"), "{e}");
+        let inner = serde_json::from_slice::<Value>(b"[1,").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("the answer is not one JSON value ({inner})")
+        );
     }
 }

@@ -139,9 +139,8 @@ pub fn compare(
         ),
         // The answers of a function problem are checked before judging: one that is not JSON
         // here is a checker of its own's answer, and its output is not accepted against it.
-        CheckerMode::Json => {
-            json::compare(options, expected, received).unwrap_or_else(CheckOutcome::rejected)
-        }
+        CheckerMode::Json => json::compare(options, expected, received)
+            .unwrap_or_else(|e| CheckOutcome::rejected(e.to_string())),
     }
 }
 

@@ -32,6 +32,7 @@ pub use finish::finish;
 pub use options::{shorter_cap, AfterTle, Options, Settings, SHORTER_CAP_RULE};
 pub use parallel::needs_rerun;
 pub use slot::{runner_limits, ADDRESS_SPACE_SLACK};
+pub use terms::refuse;
 
 use crate::compile::{Cache, Program, Toolchains};
 use crate::error::{Error, Result};

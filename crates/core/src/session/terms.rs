@@ -6,8 +6,9 @@ use crate::error::{Error, Result};
 use crate::workspace::{Problem, Solution};
 
 /// A submission a package's terms exclude is refused with the reason, never judged on other
-/// terms: a language the package does not allow, a source over its code limit.
-pub(super) fn refuse(problem: &Problem, solution: &Solution, language: &str) -> Result<()> {
+/// terms: a language the package does not allow, a source over its code limit. Whatever
+/// judges (this machine, or a cluster's workers) asks it before anything is built.
+pub fn refuse(problem: &Problem, solution: &Solution, language: &str) -> Result<()> {
     let refused = |why: String, fix: &str| Error::Refused {
         solution: solution.name.clone(),
         why,

@@ -15,6 +15,7 @@ use super::pages::{ctx, page};
 use super::routes::posted;
 use super::tasks::{Kind, Task};
 use super::{App, Known};
+use judge_core::scale::SizesError;
 
 /// The form of the pages (sizes and input only for scale).
 #[derive(Debug, Default, Clone, Serialize, Deserialize)]
@@ -25,6 +26,16 @@ pub(super) struct TaskForm {
     sizes: String,
     #[serde(default)]
     input: String,
+}
+
+/// Why a form started no task, said above it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum Refused {
+    #[error("there is no problem `{0}` in this workspace")]
+    NoProblem(String),
+    /// The sizes as the form gave them, and what is wrong with them.
+    #[error("the sizes `{sizes}`: {source}")]
+    Sizes { sizes: String, source: SizesError },
 }
 
 /// What differs between the pages.
@@ -56,7 +67,7 @@ const VERIFY: Page = Page {
     nothing: "Judges every reference solution of the problem and checks it gets its expected verdict, under the problem's time limit (or the one its accepted solutions justify), as judge verify does.",
 };
 
-fn show(app: &App, known: Known, p: &Page, form: TaskForm, error: Option<String>) -> Response {
+fn show(app: &App, known: Known, p: &Page, form: TaskForm, refused: Option<Refused>) -> Response {
     let problems = app.ws.problem_ids().unwrap_or_default();
     let problem = if form.problem.is_empty() {
         problems.first().cloned().unwrap_or_default()
@@ -67,12 +78,13 @@ fn show(app: &App, known: Known, p: &Page, form: TaskForm, error: Option<String>
     let (progress, result, failed) = match state {
         Some(s) => match s.result {
             Some(Ok(html)) => (None, Some(html), None),
-            Some(Err(why)) => (None, None, Some(why)),
+            Some(Err(why)) => (None, None, Some(why.to_string())),
             None => (Some(s.progress), None, None),
         },
         None => (None, None, None),
     };
     let token = if known.0 { app.token.as_str() } else { "" };
+    let error = refused.map(|r| r.to_string());
     page(
         if error.is_some() {
             StatusCode::BAD_REQUEST
@@ -137,8 +149,11 @@ pub(super) async fn scale(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     start(&app, known, &SCALE, &headers, body, |form| {
-        let sizes = judge_core::scale::parse_sizes(form.sizes.trim())
-            .map_err(|e| format!("the sizes `{}`: {e}", form.sizes))?;
+        let sizes =
+            judge_core::scale::parse_sizes(form.sizes.trim()).map_err(|source| Refused::Sizes {
+                sizes: form.sizes.clone(),
+                source,
+            })?;
         let template = match form.input.trim() {
             "" => "{n}\\n".to_string(),
             t => t.to_string(),
@@ -154,7 +169,7 @@ fn start(
     p: &Page,
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
-    kind: impl FnOnce(&TaskForm) -> Result<Kind, String>,
+    kind: impl FnOnce(&TaskForm) -> Result<Kind, Refused>,
 ) -> Response {
     let form: TaskForm = match posted(app, headers, body) {
         Ok(f) => f,
@@ -166,7 +181,7 @@ fn start(
         .unwrap_or_default()
         .contains(&form.problem)
     {
-        let why = format!("there is no problem `{}` in this workspace", form.problem);
+        let why = Refused::NoProblem(form.problem.clone());
         return show(app, known, p, form, Some(why));
     }
     match kind(&form) {
@@ -178,5 +193,27 @@ fn start(
             Redirect::to(&to).into_response()
         }
         Err(why) => show(app, known, p, form, Some(why)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_form_is_said_as_before() {
+        assert_eq!(
+            Refused::NoProblem("sum".into()).to_string(),
+            "there is no problem `sum` in this workspace"
+        );
+        let source = judge_core::scale::parse_sizes("3,2").unwrap_err();
+        let refused = Refused::Sizes {
+            sizes: "3,2".into(),
+            source,
+        };
+        assert_eq!(
+            refused.to_string(),
+            "the sizes `3,2`: `3,2` is not a list of sizes: write `4..16`, `4..16:2` or `4,6,8`: sizes must increase"
+        );
     }
 }

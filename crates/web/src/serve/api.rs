@@ -323,7 +323,9 @@ pub(super) async fn verified(
     }
     let doc = match &state.result {
         None => json!({ "problem": problem, "status": "verifying", "progress": state.progress }),
-        Some(Err(why)) => json!({ "problem": problem, "status": "failed", "error": why }),
+        Some(Err(why)) => {
+            json!({ "problem": problem, "status": "failed", "error": why.to_string() })
+        }
         Some(Ok(_)) => {
             let mut doc = json!({ "problem": problem, "status": "verified" });
             if let (Some(doc), Some(Value::Object(data))) = (doc.as_object_mut(), state.data) {

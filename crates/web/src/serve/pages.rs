@@ -2,7 +2,7 @@
 //! by default, and only the statement and the marked diff, made safe where they are built, are
 //! marked `safe`.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -69,19 +69,32 @@ fn environment() -> &'static Environment<'static> {
     })
 }
 
+/// A template that could not be rendered: its name, and the template engine's error with
+/// where in the template it lies.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{name}: {source:#}")]
+pub struct RenderError {
+    pub name: String,
+    /// Shared: a task that failed keeps its error in a state that is cloned for each look.
+    pub source: Arc<minijinja::Error>,
+}
+
 /// A template rendered with `context`; a template's mistake is the error's text.
-pub fn render(name: &str, context: impl Serialize) -> Result<String, String> {
+pub fn render(name: &str, context: impl Serialize) -> Result<String, RenderError> {
     environment()
         .get_template(name)
         .and_then(|t| t.render(minijinja::value::Serde(context)))
-        .map_err(|e| format!("{name}: {e:#}"))
+        .map_err(|source| RenderError {
+            name: name.to_string(),
+            source: Arc::new(source),
+        })
 }
 
 /// A whole page, or the page of the template's error.
 pub fn page(status: StatusCode, name: &str, context: impl Serialize) -> Response {
     match render(name, context) {
         Ok(html) => (status, Html(html)).into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
 }
 
@@ -118,5 +131,16 @@ mod tests {
         )
         .unwrap();
         assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn a_template_not_rendered_is_named_with_the_engines_error() {
+        let e = render("nope.html", ctx! { title => "x" }).unwrap_err();
+        assert_eq!(e.name, "nope.html");
+        assert!(
+            e.to_string().starts_with("nope.html: template not found"),
+            "{e}"
+        );
+        assert_eq!(e.to_string(), format!("nope.html: {:#}", e.source));
     }
 }

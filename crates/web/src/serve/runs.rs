@@ -9,7 +9,7 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use tokio::sync::broadcast;
 
-use super::tasks::Task;
+use super::tasks::{Task, TaskError};
 use judge_core::model::{CaseReport, CompileReport, SolutionReport};
 use judge_core::session::{Judge, Judging, Observer, Options, Quiet, Settings};
 use judge_core::verdict::{Limits, Verdict};
@@ -220,7 +220,7 @@ impl Runs {
             .unwrap_or_else(PoisonError::into_inner)
             .send(Job::Task(task.clone()));
         if sent.is_err() {
-            task.fail("the judging thread stopped".into(), &self.changed);
+            task.fail(TaskError::Stopped, &self.changed);
         }
         task
     }

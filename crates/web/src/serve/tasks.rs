@@ -4,11 +4,11 @@
 //! (`judge verify`'s checks). Each keeps its progress and, once done, its page's HTML (and a
 //! verify its data, for the API); the page follows it through the status events.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
-use super::pages::{self, ctx};
+use super::pages::{self, ctx, RenderError};
 use super::views::VerdictView;
 use judge_core::compare::{cell_contradicts, Matrix};
 use judge_core::model::SolutionReport;
@@ -44,6 +44,35 @@ impl Kind {
     }
 }
 
+/// Why a task ended without its result, said on its page and in the API's `error`.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum TaskError {
+    /// The use case's, said as the command line says it. Shared: a task's state is cloned
+    /// for each look at it.
+    #[error("{0}")]
+    Ops(Arc<judge_ops::Error>),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// A verify that returned no problem.
+    #[error("nothing was verified")]
+    NothingVerified,
+    /// The server's judging thread is gone: nothing will do the task.
+    #[error("the judging thread stopped")]
+    Stopped,
+}
+
+impl From<judge_ops::Error> for TaskError {
+    fn from(e: judge_ops::Error) -> TaskError {
+        TaskError::Ops(Arc::new(e))
+    }
+}
+
+impl From<judge_core::Error> for TaskError {
+    fn from(e: judge_core::Error) -> TaskError {
+        judge_ops::Error::from(e).into()
+    }
+}
+
 /// A task of one problem.
 pub struct Task {
     pub problem: String,
@@ -57,7 +86,7 @@ pub struct TaskState {
     /// What it is doing now: "judging ok (2 of 3)".
     pub progress: String,
     /// Once done: its result's HTML, or why it failed.
-    pub result: Option<Result<String, String>>,
+    pub result: Option<Result<String, TaskError>>,
     /// Once done, what it found as data, for the JSON API (a verify's: `ok`, `internal_error`
     /// and the `verification`).
     pub data: Option<serde_json::Value>,
@@ -90,11 +119,11 @@ impl Task {
     }
 
     /// Ends the task without doing it.
-    pub(super) fn fail(&self, why: String, told: &tokio::sync::broadcast::Sender<()>) {
+    pub(super) fn fail(&self, why: TaskError, told: &tokio::sync::broadcast::Sender<()>) {
         self.finish(Err(why), told);
     }
 
-    fn finish(&self, result: Result<String, String>, told: &tokio::sync::broadcast::Sender<()>) {
+    fn finish(&self, result: Result<String, TaskError>, told: &tokio::sync::broadcast::Sender<()>) {
         let mut state = self.lock();
         state.progress = String::new();
         state.result = Some(result);
@@ -110,15 +139,14 @@ impl Task {
         judges: &mut dyn Judges,
         told: &tokio::sync::broadcast::Sender<()>,
     ) {
-        let text = |e: judge_ops::Error| e.to_string();
         let result = match &self.kind {
             Kind::Compare => judges
                 .judging()
-                .map_err(text)
+                .map_err(TaskError::from)
                 .and_then(|judge| self.compare(ws, judge, told)),
             Kind::Scale { sizes, template } => judges
                 .local()
-                .map_err(text)
+                .map_err(TaskError::from)
                 .and_then(|judge| self.scale(ws, judge, told, sizes, template)),
             Kind::Verify => self.verify(ws, judges, told),
         };
@@ -130,15 +158,17 @@ impl Task {
         ws: &Workspace,
         judge: &mut dyn Judging,
         told: &tokio::sync::broadcast::Sender<()>,
-    ) -> Result<String, String> {
+    ) -> Result<String, TaskError> {
         let options = CompareOptions {
             problem: self.problem.clone(),
             ..CompareOptions::default()
         };
         let mut progress = Progress { task: self, told };
-        let compared = judge_ops::compare::compare(ws, judge, &options, &mut progress)
-            .map_err(|e| e.to_string())?;
-        pages::render("matrix.html", matrix_view(&compared.matrix()))
+        let compared = judge_ops::compare::compare(ws, judge, &options, &mut progress)?;
+        Ok(pages::render(
+            "matrix.html",
+            matrix_view(&compared.matrix()),
+        )?)
     }
 
     fn verify(
@@ -146,25 +176,27 @@ impl Task {
         ws: &Workspace,
         judges: &mut dyn Judges,
         told: &tokio::sync::broadcast::Sender<()>,
-    ) -> Result<String, String> {
+    ) -> Result<String, TaskError> {
         let options = VerifyOptions {
             problems: vec![self.problem.clone()],
             ..VerifyOptions::default()
         };
         let mut progress = Progress { task: self, told };
-        let verified = judge_ops::verify::verify(ws, judges, &options, &mut progress)
-            .map_err(|e| e.to_string())?;
-        let v = verified.problems.first().ok_or("nothing was verified")?;
+        let verified = judge_ops::verify::verify(ws, judges, &options, &mut progress)?;
+        let v = verified
+            .problems
+            .first()
+            .ok_or(TaskError::NothingVerified)?;
         // `ok`: every solution got its expected verdict, and no run was IE.
         self.lock().data = Some(serde_json::json!({
             "ok": v.ok() && !verified.internal_error,
             "internal_error": verified.internal_error,
             "verification": v,
         }));
-        pages::render(
+        Ok(pages::render(
             "verify_result.html",
             super::verify::view(v, verified.internal_error),
-        )
+        )?)
     }
 
     fn scale(
@@ -174,10 +206,10 @@ impl Task {
         told: &tokio::sync::broadcast::Sender<()>,
         sizes: &[u64],
         template: &str,
-    ) -> Result<String, String> {
+    ) -> Result<String, TaskError> {
         let request = ScaleRequest {
             problem: self.problem.clone(),
-            solutions: ws.solutions(&self.problem).map_err(|e| e.to_string())?,
+            solutions: ws.solutions(&self.problem)?,
             sizes: sizes.to_vec(),
             input: Input::Template(template.to_string()),
             repeat: 3,
@@ -185,8 +217,7 @@ impl Task {
             cap: None,
         };
         let mut progress = Progress { task: self, told };
-        let report = judge_ops::scale::scale(ws, judge, &request, &mut progress)
-            .map_err(|e| e.to_string())?;
+        let report = judge_ops::scale::scale(ws, judge, &request, &mut progress)?;
         let fits: Vec<(String, String)> = report
             .solutions
             .iter()
@@ -218,10 +249,10 @@ impl Task {
             .iter()
             .map(|s| s.solution.as_str())
             .collect();
-        pages::render(
+        Ok(pages::render(
             "scale_result.html",
             ctx! { chart => judge_report::chart::chart(&report), fits, points, names, input => template },
-        )
+        )?)
     }
 }
 
@@ -354,5 +385,28 @@ fn matrix_view(m: &Matrix) -> MatrixView {
             .iter()
             .map(|s| (s.solution.clone(), s.skipped.clone()))
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tasks_failure_is_said_as_before() {
+        assert_eq!(TaskError::Stopped.to_string(), "the judging thread stopped");
+        assert_eq!(
+            TaskError::NothingVerified.to_string(),
+            "nothing was verified"
+        );
+        // The use case's error is said as the command line says it, word for word.
+        let ops = judge_ops::Error::SameFile;
+        let said = ops.to_string();
+        assert_eq!(TaskError::from(ops).to_string(), said);
+        let core = judge_core::Error::NoTemplate {
+            language: "Rust".into(),
+        };
+        let said = core.to_string();
+        assert_eq!(TaskError::from(core).to_string(), said);
     }
 }

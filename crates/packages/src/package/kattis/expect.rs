@@ -298,11 +298,19 @@ fn rule(
     })
 }
 
+/// A result `@EXPECTED_RESULTS@` names that neither DOMjudge nor BAPCtools reads: the
+/// submission is left aside with this as its reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("@EXPECTED_RESULTS@ names `{0}`, which is not a result DOMjudge or BAPCtools reads (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR, or ACCEPTED, WRONG_ANSWER, TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR)")]
+pub(super) struct UnknownResult(String);
+
 /// The results DOMjudge's `@EXPECTED_RESULTS@: A, B` comment in `source` names, as the judge's
 /// verdicts; `Err` names a result no tool reads. Packages carry two spellings, and BAPCtools
 /// writes and reads both: DOMjudge's (`WRONG-ANSWER`, `TIMELIMIT`, `RUN-ERROR`) and the format's
 /// long names (`WRONG_ANSWER`, `TIME_LIMIT_EXCEEDED`, `RUN_TIME_ERROR`), with the short codes.
-pub(super) fn expected_results(source: &str) -> Option<std::result::Result<Expectation, String>> {
+pub(super) fn expected_results(
+    source: &str,
+) -> Option<std::result::Result<Expectation, UnknownResult>> {
     const TAG: &str = "@EXPECTED_RESULTS@:";
     let at = source.find(TAG)?;
     let line = source[at + TAG.len()..].lines().next().unwrap_or_default();
@@ -315,9 +323,7 @@ pub(super) fn expected_results(source: &str) -> Option<std::result::Result<Expec
             continue;
         }
         let Some(verdicts) = result_verdicts(word) else {
-            return Some(Err(format!(
-                "@EXPECTED_RESULTS@ names `{word}`, which is not a result DOMjudge or BAPCtools reads (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR, or ACCEPTED, WRONG_ANSWER, TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR)"
-            )));
+            return Some(Err(UnknownResult(word.to_string())));
         };
         set.extend(verdicts.iter().copied());
     }
@@ -379,9 +385,13 @@ mod tests {
             .unwrap();
         assert_eq!(e.to_string(), "TLE or RE");
         assert!(expected_results("# nothing here").is_none());
-        assert!(expected_results("@EXPECTED_RESULTS@: SLOW")
-            .unwrap()
-            .is_err());
+        assert_eq!(
+            expected_results("@EXPECTED_RESULTS@: SLOW */")
+                .unwrap()
+                .unwrap_err()
+                .to_string(),
+            "@EXPECTED_RESULTS@ names `SLOW`, which is not a result DOMjudge or BAPCtools reads (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR, or ACCEPTED, WRONG_ANSWER, TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR)"
+        );
     }
 
     #[test]

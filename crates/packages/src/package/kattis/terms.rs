@@ -80,8 +80,8 @@ pub(super) fn gather(
                     rules.retain(|r| !r.source.starts_with("folder "));
                     rules.retain(|r| r.source != format!("submissions.yaml: {folder}"));
                 }
-                Err(why) => {
-                    subs.skipped.push(skip(why));
+                Err(unknown) => {
+                    subs.skipped.push(skip(unknown.to_string()));
                     subs.expected.remove(&s.name);
                     continue;
                 }

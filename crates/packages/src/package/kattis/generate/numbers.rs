@@ -8,15 +8,30 @@ use sha2::{Digest, Sha512};
 /// The most copies `count:` makes of a case, as the reference tool allows.
 const MAX_COUNT: u64 = 1000;
 
+/// A `count:` that is not a number of copies: the value as written.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("`count` is {0}: it is a whole number from 1 to {max}", max = MAX_COUNT)]
+pub(super) struct BadCount(Value);
+
+/// What is wrong with a command's `{seed}`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum BadSeed {
+    #[error("`{{seed}}` may appear once in a command")]
+    Twice,
+    #[error("`{{seed` is not closed")]
+    NotClosed,
+    /// The tag as written: `{seed:x}`.
+    #[error("`{0}` is not {{seed}} or {{seed:N}}")]
+    NotATag(String),
+}
+
 /// A case's `count:`, when it has one: how many copies of it are made.
-pub(super) fn count_of(v: &Value) -> std::result::Result<Option<usize>, String> {
+pub(super) fn count_of(v: &Value) -> std::result::Result<Option<usize>, BadCount> {
     match v.as_object().and_then(|m| m.get("count")) {
         None => Ok(None),
         Some(c) => match c.as_u64() {
             Some(n @ 1..=MAX_COUNT) => Ok(Some(n as usize)),
-            _ => Err(format!(
-                "`count` is {c}: it is a whole number from 1 to {MAX_COUNT}"
-            )),
+            _ => Err(BadCount(c.clone())),
         },
     }
 }
@@ -38,16 +53,16 @@ pub(super) fn seeded(
     command: &str,
     salt: &str,
     index: usize,
-) -> std::result::Result<String, String> {
+) -> std::result::Result<String, BadSeed> {
     let count = command.matches("{seed").count();
     if count > 1 {
-        return Err("`{seed}` may appear once in a command".into());
+        return Err(BadSeed::Twice);
     }
     let Some(start) = command.find("{seed") else {
         return Ok(command.to_string());
     };
     let Some(len) = command[start..].find('}') else {
-        return Err("`{seed` is not closed".into());
+        return Err(BadSeed::NotClosed);
     };
     let tag = &command[start..start + len + 1];
     let valid = tag == "{seed}"
@@ -56,7 +71,7 @@ pub(super) fn seeded(
             .and_then(|t| t.strip_suffix('}'))
             .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
     if !valid {
-        return Err(format!("`{tag}` is not {{seed}} or {{seed:N}}"));
+        return Err(BadSeed::NotATag(tag.to_string()));
     }
     let copy = if index > 0 {
         format!(":{index}")
@@ -85,6 +100,29 @@ mod tests {
         let n: u64 = a.strip_prefix("gen.py ").unwrap().parse().unwrap();
         assert!(n < 1 << 31);
         assert!(seeded("gen.py {seed} {seed:2}", "", 0).is_err());
+    }
+
+    #[test]
+    fn a_bad_seed_or_count_says_what_is_wrong() {
+        let said = |command: &str| seeded(command, "", 0).unwrap_err().to_string();
+        assert_eq!(
+            said("gen.py {seed} {seed}"),
+            "`{seed}` may appear once in a command"
+        );
+        assert_eq!(said("gen.py {seed"), "`{seed` is not closed");
+        assert_eq!(
+            said("gen.py {seed:x}"),
+            "`{seed:x}` is not {seed} or {seed:N}"
+        );
+        let count = |yaml: &str| count_of(&crate::yaml::value(yaml).unwrap());
+        assert_eq!(
+            count("count: 0\n").unwrap_err().to_string(),
+            "`count` is 0: it is a whole number from 1 to 1000"
+        );
+        assert_eq!(
+            count("count: two\n").unwrap_err().to_string(),
+            "`count` is \"two\": it is a whole number from 1 to 1000"
+        );
     }
 
     #[test]

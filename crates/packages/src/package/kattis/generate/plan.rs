@@ -278,7 +278,8 @@ impl Reader<'_> {
         parent: &Inherited,
         plan: &mut Plan,
     ) -> Result<()> {
-        let count = count_of(value).map_err(|m| bad(self.shown, &format!("{dir}/{key}"), m))?;
+        let count =
+            count_of(value).map_err(|m| bad(self.shown, &format!("{dir}/{key}"), m.to_string()))?;
         let copies = count.unwrap_or(1);
         let width = copies.to_string().len();
         for index in 0..copies {
@@ -413,7 +414,7 @@ impl Reader<'_> {
             command = command.replace("{count}", &(i + 1).to_string());
         }
         let seeded = seeded(&command, &inherited.salt, index.unwrap_or(0))
-            .map_err(|m| bad(self.shown, name, m))?;
+            .map_err(|m| bad(self.shown, name, m.to_string()))?;
         // Run and shown with its words one space apart; the seed hashed it as written.
         Ok(Source::Command(
             seeded.split_whitespace().collect::<Vec<_>>().join(" "),
