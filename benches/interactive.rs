@@ -3,7 +3,7 @@
 //! (`--no-transcript`: the two joined pipe to pipe), against the floor: the same two binaries
 //! started by this process and joined directly by two pipes.
 //!
-//! Run with `cargo bench --bench interactive` (optionally `-- ROUNDS`, default 5, and `--check`:
+//! Run with `cargo bench --profile release --bench interactive` (optionally `-- ROUNDS`, default 5, and `--check`:
 //! see `targets`). The three are measured in turn in each round; the medians are printed with the
 //! targets: with the transcript at most 2 x the floor, without at most 1.1 x. The judge's figure is
 //! the case's wall time (the solution's, from its start to its end, the whole conversation), the
@@ -116,6 +116,7 @@ fn floor(interactor: &Path, solution: &Path, root: &Path) -> f64 {
 }
 
 fn main() -> ExitCode {
+    targets::require_release("interactive");
     let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 5);
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();

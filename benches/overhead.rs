@@ -2,7 +2,7 @@
 //! in this process that spawns the same binary with the same stdin files, reads stdout, waits and
 //! compares), and the warm start of `judge run` on one case of an unchanged solution.
 //!
-//! Run with `cargo bench --bench overhead` (optionally `-- ROUNDS`, default 5, and `--check`: see
+//! Run with `cargo bench --profile release --bench overhead` (optionally `-- ROUNDS`, default 5, and `--check`: see
 //! `targets`). Everything is measured in one run, alternating, and the medians are printed with the
 //! targets. The machine drifts between rounds, so the two ratios are medians of each round's own:
 //! (a)/(b) at most 1.3, (a) against the mean of the floor measured just before and just after the
@@ -105,6 +105,7 @@ fn oj_available() -> bool {
 }
 
 fn main() -> ExitCode {
+    targets::require_release("overhead");
     let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 5);
     let ws = tempfile::tempdir().unwrap();
     let root = ws.path();

@@ -2,7 +2,7 @@
 //! writing one submission of 14 cases, as one `judge run` does, against a target far below the
 //! run itself (the guide's history section quotes the figure).
 //!
-//! Run with `cargo bench --bench recording` (optionally `-- ROUNDS`, default 7, and `--check`:
+//! Run with `cargo bench --profile release --bench recording` (optionally `-- ROUNDS`, default 7, and `--check`:
 //! see `targets`). Each round records 200 submissions into a fresh database and takes their
 //! mean; the median of the rounds is printed with the target.
 
@@ -67,6 +67,7 @@ fn round(s: &NewSubmission) -> Duration {
 }
 
 fn main() -> ExitCode {
+    targets::require_release("recording");
     let (rounds, mut targets) = targets::Targets::from_args(std::env::args().skip(1), 7);
     let s = submission();
     let mut each: Vec<Duration> = (0..rounds)

@@ -5,6 +5,34 @@
 
 use std::process::ExitCode;
 
+/// Exit status of a bench that refused to measure an unoptimised judge (as a bad invocation).
+// The integration test that includes this file tests `refusal`, not the exit.
+#[cfg_attr(test, allow(dead_code))]
+pub(crate) const UNOPTIMISED: i32 = 2;
+
+/// Stops a bench built unoptimised, before it measures anything. Plain `cargo bench` builds
+/// everything, the `judge` binary it drives included, in the `bench` profile, which this
+/// workspace leaves unoptimised so that `cargo test --release` compiles its tests quickly; a
+/// judge built so took 1.10 x the release build's time over the same 1,000 cases, which a bench
+/// would report as the judge's own. The bench is compiled with the binary's profile, so its own
+/// debug assertions say which it is.
+#[cfg_attr(test, allow(dead_code))]
+pub(crate) fn require_release(bench: &str) {
+    if let Some(why) = refusal(bench, cfg!(debug_assertions)) {
+        eprintln!("{why}");
+        std::process::exit(UNOPTIMISED);
+    }
+}
+
+/// What a bench named `bench` says when it was built `unoptimised`, with the command to use.
+pub(crate) fn refusal(bench: &str, unoptimised: bool) -> Option<String> {
+    unoptimised.then(|| {
+        format!(
+            "error: this bench drives a judge built unoptimised (plain `cargo bench` builds it in the bench profile)\n  fix: cargo bench --profile release --bench {bench}"
+        )
+    })
+}
+
 /// Exit status of a `--check` run that missed a target (as a verdict other than AC).
 pub(crate) const MISSED: u8 = 1;
 

@@ -6,7 +6,7 @@ mod targets;
 
 use std::process::ExitCode;
 
-use targets::{Targets, MISSED};
+use targets::{refusal, Targets, MISSED};
 
 fn targets(args: &[&str]) -> (usize, Targets) {
     Targets::from_args(args.iter().map(|a| a.to_string()), 5)
@@ -39,4 +39,14 @@ fn without_check_a_missed_target_is_only_printed() {
     let (_, mut t) = targets(&["--bench", "3"]);
     assert_eq!(t.verdict("(a)/(b) <= 1.3", false), "MISSED");
     assert_eq!(t.finish(), ExitCode::SUCCESS);
+}
+
+#[test]
+fn a_bench_built_unoptimised_refuses_with_the_command_to_use() {
+    let why = refusal("overhead", true).unwrap();
+    assert!(
+        why.contains("fix: cargo bench --profile release --bench overhead"),
+        "{why}"
+    );
+    assert_eq!(refusal("overhead", false), None);
 }

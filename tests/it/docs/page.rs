@@ -289,7 +289,7 @@ fn only_a_plain_judge_command_runs() {
     for command in [
         "judge init practice && cd practice",
         "judge run ~/attempts/queens.rs",
-        "cargo bench --bench overhead",
+        "cargo bench --profile release --bench overhead",
         "judge run a > out",
         "judge run 'a",
     ] {
