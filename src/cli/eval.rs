@@ -54,6 +54,11 @@ pub(crate) struct EvalArgs {
     /// Run every test of each sample, not only up to its first failure.
     #[arg(long)]
     all_tests: bool,
+
+    /// Another run's results file: the difference of pass@1 over the problems both judged,
+    /// its 95% interval (a paired bootstrap over problems), and the problems that flipped.
+    #[arg(long, value_name = "OTHER.jsonl")]
+    against: Option<PathBuf>,
 }
 
 pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
@@ -66,6 +71,7 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
         ks: args.ks,
         jobs: args.jobs.into(),
         all_tests: args.all_tests,
+        against: args.against.as_ref().map(|a| ctx.cwd.join(a)),
         compile_time_limit: Duration::from_secs(60),
     };
     let mut judge = ctx.judge()?;

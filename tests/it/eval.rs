@@ -399,3 +399,92 @@ fn open_r1_codeforces_problems_judge_what_tokens_decide_and_name_the_rest() {
         .unwrap()
         .contains("generated_checker"));
 }
+
+#[test]
+fn against_another_run_gives_the_difference_its_interval_and_the_flips() {
+    let ws = Workspace::new();
+    let product = "a, b = map(int, input().split())\nprint(a * b)\n";
+    let problem = |name: &str, output: &str| {
+        json!({
+            "name": name,
+            "public_tests": {"input": ["3 4\n"], "output": [output]},
+            "time_limit": {"seconds": 1, "nanos": 0}
+        })
+    };
+    ws.write(
+        "set.jsonl",
+        format!("{}\n{}\n", problem("sum", "7\n"), problem("prod", "12\n")),
+    );
+    // The earlier run: `sum` wrong, `prod` right; this one: both right.
+    let earlier = [
+        sample("sum", "python", WRONG_PY),
+        sample("prod", "python", product),
+    ];
+    ws.write("earlier.jsonl", earlier.join("\n") + "\n");
+    let now = [
+        sample("sum", "python", SUM_PY),
+        sample("prod", "python", product),
+    ];
+    ws.write("now.jsonl", now.join("\n") + "\n");
+    eval_json(
+        &ws,
+        0,
+        &["--samples", "earlier.jsonl", "--out", "old.jsonl"],
+    );
+    let args = ["--samples", "now.jsonl", "--against", "old.jsonl"];
+    let (summary, stderr) = eval_json(&ws, 0, &args);
+    let a = &summary["against"];
+    assert!(
+        a["file"].as_str().unwrap().ends_with("old.jsonl"),
+        "{summary:#}\n{stderr}"
+    );
+    assert_eq!(a["problems"], 2);
+    assert!(close(&a["this"], 1.0) && close(&a["other"], 0.5), "{a}");
+    assert!(close(&a["difference"], 0.5), "{a}");
+    // Two problems, differences 1 and 0: a resample's mean is 0, 0.5 or 1 (a quarter, a half,
+    // a quarter of the draws), so the 2.5th and 97.5th percentiles are 0 and 1.
+    assert!(
+        close(&a["ci95"][0], 0.0) && close(&a["ci95"][1], 1.0),
+        "{a}"
+    );
+    assert_eq!(
+        a["flipped"],
+        json!([{"id": "sum", "this": 1.0, "other": 0.0}])
+    );
+    // The earlier samples judged again, in text, against their own run: no difference.
+    let out = ws
+        .judge()
+        .args(["eval", "set.jsonl", "--samples", "earlier.jsonl"])
+        .args(["--against", "old.jsonl"])
+        .expect_exit(0)
+        .run();
+    assert!(
+        out.stdout
+            .contains("pass@1 0.5000 vs 0.5000 over 2 problems judged by both")
+            && out
+                .stdout
+                .contains("difference +0.0000, 95% interval [+0.0000, +0.0000]"),
+        "{}",
+        out.stdout
+    );
+    // A file that is not a results file: named, with the fix, before anything is judged.
+    let out = ws
+        .judge()
+        .args([
+            "eval",
+            "set.jsonl",
+            "--samples",
+            "now.jsonl",
+            "--against",
+            "now.jsonl",
+        ])
+        .expect_exit(2)
+        .run();
+    assert!(
+        out.stderr.contains("now.jsonl:1")
+            && out.stderr.contains("fix: give --against a results file")
+            && !out.stderr.contains("[1/2]"),
+        "{}",
+        out.stderr
+    );
+}

@@ -14,6 +14,7 @@ use judge_core::verdict::Verdict;
 use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 use sha2::Digest;
 
+use crate::against;
 use crate::dataset::{self, DataProblem, Dataset, Format};
 use crate::results::{self, ResultsFile, SampleResult, TestRecord};
 use crate::samples::{self, Sample};
@@ -38,6 +39,8 @@ pub struct EvalOptions {
     pub jobs: usize,
     /// Every test runs, not only up to the first failure.
     pub all_tests: bool,
+    /// Another run's results file, to set this run's beside.
+    pub against: Option<PathBuf>,
     /// The build's time limit.
     pub compile_time_limit: std::time::Duration,
 }
@@ -60,6 +63,8 @@ pub fn evaluate(
     observer: &mut dyn EvalObserver,
 ) -> Result<Summary, Error> {
     let data = dataset::read(&options.dataset, options.format)?;
+    // Read first: a file that is not a results file stops the run before anything is judged.
+    let other = options.against.as_deref().map(against::read).transpose()?;
     let (samples, samples_record) = match &options.samples {
         Some(path) => {
             let read = samples::read(path, options.extract)?;
@@ -122,7 +127,12 @@ pub fn evaluate(
         all_tests: options.all_tests,
         toolchains: toolchains(ws, &results),
     };
-    Ok(summary::summarise(listed, &results, &options.ks, manifest))
+    let mut summary = summary::summarise(listed, &results, &options.ks, manifest);
+    if let (Some(path), Some(other)) = (&options.against, &other) {
+        let name = path.display().to_string();
+        summary.against = Some(against::compare(&name, &results, other));
+    }
+    Ok(summary)
 }
 
 /// A problem made for the engine, or why it cannot be.

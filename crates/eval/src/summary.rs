@@ -9,6 +9,7 @@ use judge_core::schema::Document;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::against::Against;
 use crate::passk;
 use crate::results::SampleResult;
 
@@ -29,6 +30,9 @@ pub struct Summary {
     /// The data set's own solutions, checked (when no samples were given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<Verification>,
+    /// This run set beside another's (`--against`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub against: Option<Against>,
 }
 
 impl Document for Summary {
@@ -215,6 +219,7 @@ pub fn summarise(
             .collect(),
         problems,
         verification,
+        against: None,
     }
 }
 
