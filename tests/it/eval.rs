@@ -488,3 +488,59 @@ fn against_another_run_gives_the_difference_its_interval_and_the_flips() {
         out.stderr
     );
 }
+
+#[test]
+fn max_tests_judges_the_largest_inputs_alone_and_says_so() {
+    let ws = Workspace::new();
+    // Tests 1 and 4 expect wrong answers: a right sample fails them. The two largest inputs
+    // are tests 2 and 5 (test 4 is as long as test 2, and later: the tie goes to test 2).
+    let inputs = ["1 2\n", "100 200\n", "10 20\n", "300 400\n", "1000 2000\n"];
+    let outputs = ["4\n", "300\n", "30\n", "0\n", "3000\n"];
+    let sum = json!({
+        "name": "sum",
+        "public_tests": {"input": inputs, "output": outputs},
+        "time_limit": {"seconds": 1, "nanos": 0}
+    });
+    ws.write("set.jsonl", format!("{sum}\n"));
+    ws.write("s.jsonl", sample("sum", "python", SUM_PY) + "\n");
+    let args = ["--samples", "s.jsonl", "--all-tests", "--out", "out.jsonl"];
+    let (summary, stderr) = eval_json(&ws, 0, &[&args[..], &["--max-tests", "2"]].concat());
+    let p = &summary["problems"][0];
+    assert_eq!(
+        (p["tests"].as_u64(), p["tests_total"].as_u64()),
+        (Some(2), Some(5)),
+        "{summary:#}\n{stderr}"
+    );
+    assert_eq!(p["c"], 1, "{summary:#}\n{stderr}");
+    assert_eq!(summary["manifest"]["max_tests"], 2);
+    let line = &results(&ws)[0];
+    assert_eq!(line["total"], 2);
+    assert_eq!(
+        line["tests"],
+        json!([{"test": "02", "verdict": "AC"}, {"test": "05", "verdict": "AC"}])
+    );
+    // In text: the tests run of the tests in all.
+    let out = ws
+        .judge()
+        .args([
+            "eval",
+            "set.jsonl",
+            "--samples",
+            "s.jsonl",
+            "--max-tests",
+            "2",
+        ])
+        .expect_exit(0)
+        .run();
+    assert!(out.stdout.contains("sum        2/5"), "{}", out.stdout);
+    // Without it, every test runs, the small ones too: the same sample fails.
+    std::fs::remove_file(ws.path().join("out.jsonl")).unwrap();
+    let (summary, _) = eval_json(&ws, 0, &args);
+    let p = &summary["problems"][0];
+    assert_eq!(
+        (p["tests"].as_u64(), p["c"].as_u64()),
+        (Some(5), Some(0)),
+        "{summary:#}"
+    );
+    assert!(p.get("tests_total").is_none() && summary["manifest"].get("max_tests").is_none());
+}

@@ -39,6 +39,9 @@ pub struct EvalOptions {
     pub jobs: usize,
     /// Every test runs, not only up to the first failure.
     pub all_tests: bool,
+    /// Each problem judged on its `N` largest tests alone (by input length, ties to the
+    /// earlier); `None`: every test.
+    pub max_tests: Option<usize>,
     /// Another run's results file, to set this run's beside.
     pub against: Option<PathBuf>,
     /// The build's time limit.
@@ -125,6 +128,7 @@ pub fn evaluate(
         limits: data.format.limits_source().into(),
         comparison: data.format.comparison().into(),
         all_tests: options.all_tests,
+        max_tests: options.max_tests,
         toolchains: toolchains(ws, &results),
     };
     let mut summary = summary::summarise(listed, &results, &options.ks, manifest);
@@ -170,7 +174,8 @@ impl Evaluation<'_> {
                 None => Err(format!("the data set has no problem `{id}`")),
                 Some(p) => p.spec.clone().and_then(|spec| {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
-                    problem::materialise(self.ws, &dir, id, &spec)
+                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec)?;
+                    Ok((problem, self.subset(&spec, cases)))
                 }),
             };
             if let Err(why) = &loaded {
@@ -179,6 +184,21 @@ impl Evaluation<'_> {
             self.loaded.insert(id.to_string(), loaded);
         }
         self.loaded.get(id)?.as_ref().ok().cloned()
+    }
+
+    /// The cases `--max-tests` keeps: the largest inputs, in the tests' order; all without it.
+    fn subset(&self, spec: &dataset::Spec, cases: Vec<TestCase>) -> Vec<TestCase> {
+        let Some(n) = self.options.max_tests else {
+            return cases;
+        };
+        let lengths: Vec<usize> = spec.tests.iter().map(|t| t.input.len()).collect();
+        let keep = problem::largest(&lengths, n);
+        cases
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| keep.binary_search(i).is_ok())
+            .map(|(_, c)| c)
+            .collect()
     }
 
     /// Judges one sample of `problem`.
@@ -291,13 +311,17 @@ impl Evaluation<'_> {
             .problems
             .iter()
             .filter(|p| verifying || named.contains(p.id.as_str()))
-            .map(|p| Listed {
-                id: p.id.clone(),
-                tests: p.spec.as_ref().map_or(0, |s| s.tests.len()),
-                error: match self.loaded.get(&p.id) {
-                    Some(Err(why)) => Some(why.clone()),
-                    _ => p.spec.as_ref().err().cloned(),
-                },
+            .map(|p| {
+                let all = p.spec.as_ref().map_or(0, |s| s.tests.len());
+                Listed {
+                    id: p.id.clone(),
+                    tests: self.options.max_tests.map_or(all, |n| all.min(n)),
+                    tests_total: self.options.max_tests.map(|_| all),
+                    error: match self.loaded.get(&p.id) {
+                        Some(Err(why)) => Some(why.clone()),
+                        _ => p.spec.as_ref().err().cloned(),
+                    },
+                }
             })
             .collect();
         for id in named {
@@ -305,6 +329,7 @@ impl Evaluation<'_> {
                 listed.push(Listed {
                     id: id.to_string(),
                     tests: 0,
+                    tests_total: None,
                     error: Some(format!("the data set has no problem `{id}`")),
                 });
             }

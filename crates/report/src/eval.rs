@@ -48,11 +48,12 @@ pub fn render(s: &Summary) -> String {
     }
     out.push('\n');
     for p in &s.problems {
-        let _ = write!(
-            out,
-            "{:<width$}  {:>5}  {:>5}  {:>5}",
-            p.id, p.tests, p.n, p.c
-        );
+        // With --max-tests: the tests run of the problem's tests in all.
+        let tests = match p.tests_total {
+            Some(all) => format!("{}/{all}", p.tests),
+            None => p.tests.to_string(),
+        };
+        let _ = write!(out, "{:<width$}  {tests:>5}  {:>5}  {:>5}", p.id, p.n, p.c);
         match &p.error {
             Some(why) => {
                 let _ = write!(out, "  {}", alarm(&format!("not judged: {why}")));
