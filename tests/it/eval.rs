@@ -533,6 +533,20 @@ fn max_tests_judges_the_largest_inputs_alone_and_says_so() {
         .expect_exit(0)
         .run();
     assert!(out.stdout.contains("sum        2/5"), "{}", out.stdout);
+    // The results file holds figures of 2 tests a problem: adding figures of 5 is refused.
+    let out = ws
+        .judge()
+        .args(["eval", "set.jsonl"])
+        .args(args)
+        .expect_exit(2)
+        .run();
+    assert!(
+        out.stderr
+            .contains("sample 0 of `sum` was judged on 2 tests")
+            && out.stderr.contains("fix: give another --out"),
+        "{}",
+        out.stderr
+    );
     // Without it, every test runs, the small ones too: the same sample fails.
     std::fs::remove_file(ws.path().join("out.jsonl")).unwrap();
     let (summary, _) = eval_json(&ws, 0, &args);

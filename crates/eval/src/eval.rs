@@ -83,6 +83,9 @@ pub fn evaluate(
         Some(out) => results::earlier(out)?,
         None => Vec::new(),
     };
+    if let Some(out) = &options.out {
+        same_tests(out, &data, &results, options.max_tests)?;
+    }
     let done = results::keys(&results);
     let todo: Vec<&Sample> = samples
         .iter()
@@ -336,6 +339,37 @@ impl Evaluation<'_> {
         }
         listed
     }
+}
+
+/// Refuses to add to a results file whose lines were judged on other tests than this run's
+/// (another `--max-tests`, or a data set changed under it): their figures cannot be mixed.
+fn same_tests(
+    out: &Path,
+    data: &Dataset,
+    results: &[SampleResult],
+    max_tests: Option<usize>,
+) -> Result<(), Error> {
+    for r in results {
+        let Some(Ok(spec)) = data
+            .problems
+            .iter()
+            .find(|p| p.id == r.problem)
+            .map(|p| &p.spec)
+        else {
+            continue;
+        };
+        let now = max_tests.map_or(spec.tests.len(), |n| spec.tests.len().min(n));
+        if r.total != now {
+            return Err(Error::Results {
+                at: judge_core::error::Location::file(out),
+                message: format!(
+                    "sample {} of `{}` was judged on {} tests, and this run judges the problem on {now} (another --max-tests, or another data set)",
+                    r.sample, r.problem, r.total
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The toolchain of each language the results were built in, the first identity found.
