@@ -54,6 +54,15 @@ pub(crate) struct EvalArgs {
     /// Run every test of each sample, not only up to its first failure.
     #[arg(long)]
     all_tests: bool,
+
+    /// Judge each problem on its N largest tests alone (by input length, ties to the earlier).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_tests: Option<u64>,
+
+    /// Another run's results file: the difference of pass@1 over the problems both judged,
+    /// its 95% interval (a paired bootstrap over problems), and the problems that flipped.
+    #[arg(long, value_name = "OTHER.jsonl")]
+    against: Option<PathBuf>,
 }
 
 pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
@@ -66,6 +75,8 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
         ks: args.ks,
         jobs: args.jobs.into(),
         all_tests: args.all_tests,
+        max_tests: args.max_tests.map(|n| n as usize),
+        against: args.against.as_ref().map(|a| ctx.cwd.join(a)),
         compile_time_limit: Duration::from_secs(60),
     };
     let mut judge = ctx.judge()?;

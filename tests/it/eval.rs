@@ -399,3 +399,162 @@ fn open_r1_codeforces_problems_judge_what_tokens_decide_and_name_the_rest() {
         .unwrap()
         .contains("generated_checker"));
 }
+
+#[test]
+fn against_another_run_gives_the_difference_its_interval_and_the_flips() {
+    let ws = Workspace::new();
+    let product = "a, b = map(int, input().split())\nprint(a * b)\n";
+    let problem = |name: &str, output: &str| {
+        json!({
+            "name": name,
+            "public_tests": {"input": ["3 4\n"], "output": [output]},
+            "time_limit": {"seconds": 1, "nanos": 0}
+        })
+    };
+    ws.write(
+        "set.jsonl",
+        format!("{}\n{}\n", problem("sum", "7\n"), problem("prod", "12\n")),
+    );
+    // The earlier run: `sum` wrong, `prod` right; this one: both right.
+    let earlier = [
+        sample("sum", "python", WRONG_PY),
+        sample("prod", "python", product),
+    ];
+    ws.write("earlier.jsonl", earlier.join("\n") + "\n");
+    let now = [
+        sample("sum", "python", SUM_PY),
+        sample("prod", "python", product),
+    ];
+    ws.write("now.jsonl", now.join("\n") + "\n");
+    eval_json(
+        &ws,
+        0,
+        &["--samples", "earlier.jsonl", "--out", "old.jsonl"],
+    );
+    let args = ["--samples", "now.jsonl", "--against", "old.jsonl"];
+    let (summary, stderr) = eval_json(&ws, 0, &args);
+    let a = &summary["against"];
+    assert!(
+        a["file"].as_str().unwrap().ends_with("old.jsonl"),
+        "{summary:#}\n{stderr}"
+    );
+    assert_eq!(a["problems"], 2);
+    assert!(close(&a["this"], 1.0) && close(&a["other"], 0.5), "{a}");
+    assert!(close(&a["difference"], 0.5), "{a}");
+    // Two problems, differences 1 and 0: a resample's mean is 0, 0.5 or 1 (a quarter, a half,
+    // a quarter of the draws), so the 2.5th and 97.5th percentiles are 0 and 1.
+    assert!(
+        close(&a["ci95"][0], 0.0) && close(&a["ci95"][1], 1.0),
+        "{a}"
+    );
+    assert_eq!(
+        a["flipped"],
+        json!([{"id": "sum", "this": 1.0, "other": 0.0}])
+    );
+    // The earlier samples judged again, in text, against their own run: no difference.
+    let out = ws
+        .judge()
+        .args(["eval", "set.jsonl", "--samples", "earlier.jsonl"])
+        .args(["--against", "old.jsonl"])
+        .expect_exit(0)
+        .run();
+    assert!(
+        out.stdout
+            .contains("pass@1 0.5000 vs 0.5000 over 2 problems judged by both")
+            && out
+                .stdout
+                .contains("difference +0.0000, 95% interval [+0.0000, +0.0000]"),
+        "{}",
+        out.stdout
+    );
+    // A file that is not a results file: named, with the fix, before anything is judged.
+    let out = ws
+        .judge()
+        .args([
+            "eval",
+            "set.jsonl",
+            "--samples",
+            "now.jsonl",
+            "--against",
+            "now.jsonl",
+        ])
+        .expect_exit(2)
+        .run();
+    assert!(
+        out.stderr.contains("now.jsonl:1")
+            && out.stderr.contains("fix: give --against a results file")
+            && !out.stderr.contains("[1/2]"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn max_tests_judges_the_largest_inputs_alone_and_says_so() {
+    let ws = Workspace::new();
+    // Tests 1 and 4 expect wrong answers: a right sample fails them. The two largest inputs
+    // are tests 2 and 5 (test 4 is as long as test 2, and later: the tie goes to test 2).
+    let inputs = ["1 2\n", "100 200\n", "10 20\n", "300 400\n", "1000 2000\n"];
+    let outputs = ["4\n", "300\n", "30\n", "0\n", "3000\n"];
+    let sum = json!({
+        "name": "sum",
+        "public_tests": {"input": inputs, "output": outputs},
+        "time_limit": {"seconds": 1, "nanos": 0}
+    });
+    ws.write("set.jsonl", format!("{sum}\n"));
+    ws.write("s.jsonl", sample("sum", "python", SUM_PY) + "\n");
+    let args = ["--samples", "s.jsonl", "--all-tests", "--out", "out.jsonl"];
+    let (summary, stderr) = eval_json(&ws, 0, &[&args[..], &["--max-tests", "2"]].concat());
+    let p = &summary["problems"][0];
+    assert_eq!(
+        (p["tests"].as_u64(), p["tests_total"].as_u64()),
+        (Some(2), Some(5)),
+        "{summary:#}\n{stderr}"
+    );
+    assert_eq!(p["c"], 1, "{summary:#}\n{stderr}");
+    assert_eq!(summary["manifest"]["max_tests"], 2);
+    let line = &results(&ws)[0];
+    assert_eq!(line["total"], 2);
+    assert_eq!(
+        line["tests"],
+        json!([{"test": "02", "verdict": "AC"}, {"test": "05", "verdict": "AC"}])
+    );
+    // In text: the tests run of the tests in all.
+    let out = ws
+        .judge()
+        .args([
+            "eval",
+            "set.jsonl",
+            "--samples",
+            "s.jsonl",
+            "--max-tests",
+            "2",
+        ])
+        .expect_exit(0)
+        .run();
+    assert!(out.stdout.contains("sum        2/5"), "{}", out.stdout);
+    // The results file holds figures of 2 tests a problem: adding figures of 5 is refused.
+    let out = ws
+        .judge()
+        .args(["eval", "set.jsonl"])
+        .args(args)
+        .expect_exit(2)
+        .run();
+    assert!(
+        out.stderr
+            .contains("sample 0 of `sum` was judged on 2 tests")
+            && out.stderr.contains("fix: give another --out"),
+        "{}",
+        out.stderr
+    );
+    // Without it, every test runs, the small ones too: the same sample fails.
+    std::fs::remove_file(ws.path().join("out.jsonl")).unwrap();
+    let (summary, _) = eval_json(&ws, 0, &args);
+    let p = &summary["problems"][0];
+    assert_eq!(
+        (p["tests"].as_u64(), p["c"].as_u64()),
+        (Some(5), Some(0)),
+        "{summary:#}"
+    );
+    assert!(p.get("tests_total").is_none() && summary["manifest"].get("max_tests").is_none());
+}

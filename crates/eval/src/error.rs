@@ -33,6 +33,9 @@ pub enum Error {
     /// A results file (`--out`) that is not one this command wrote.
     #[error("{at}: {message}\n  fix: give another --out, or remove the file to judge every sample again")]
     Results { at: Location, message: String },
+    /// A file given to `--against` that is not a results file this command wrote.
+    #[error("{at}: {message}\n  fix: give --against a results file that `judge eval --out` wrote")]
+    Against { at: Location, message: String },
     /// A file of the evaluation's own that could not be read or written: `doing` is `read`,
     /// `write` or `create`.
     #[error("cannot {doing} {}: {source}\n  fix: check that the path names a file you can {doing}", path.display())]

@@ -14,6 +14,7 @@ use judge_core::verdict::Verdict;
 use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 use sha2::Digest;
 
+use crate::against;
 use crate::dataset::{self, DataProblem, Dataset, Format};
 use crate::results::{self, ResultsFile, SampleResult, TestRecord};
 use crate::samples::{self, Sample};
@@ -38,6 +39,11 @@ pub struct EvalOptions {
     pub jobs: usize,
     /// Every test runs, not only up to the first failure.
     pub all_tests: bool,
+    /// Each problem judged on its `N` largest tests alone (by input length, ties to the
+    /// earlier); `None`: every test.
+    pub max_tests: Option<usize>,
+    /// Another run's results file, to set this run's beside.
+    pub against: Option<PathBuf>,
     /// The build's time limit.
     pub compile_time_limit: std::time::Duration,
 }
@@ -60,6 +66,8 @@ pub fn evaluate(
     observer: &mut dyn EvalObserver,
 ) -> Result<Summary, Error> {
     let data = dataset::read(&options.dataset, options.format)?;
+    // Read first: a file that is not a results file stops the run before anything is judged.
+    let other = options.against.as_deref().map(against::read).transpose()?;
     let (samples, samples_record) = match &options.samples {
         Some(path) => {
             let read = samples::read(path, options.extract)?;
@@ -75,6 +83,9 @@ pub fn evaluate(
         Some(out) => results::earlier(out)?,
         None => Vec::new(),
     };
+    if let Some(out) = &options.out {
+        same_tests(out, &data, &results, options.max_tests)?;
+    }
     let done = results::keys(&results);
     let todo: Vec<&Sample> = samples
         .iter()
@@ -120,9 +131,15 @@ pub fn evaluate(
         limits: data.format.limits_source().into(),
         comparison: data.format.comparison().into(),
         all_tests: options.all_tests,
+        max_tests: options.max_tests,
         toolchains: toolchains(ws, &results),
     };
-    Ok(summary::summarise(listed, &results, &options.ks, manifest))
+    let mut summary = summary::summarise(listed, &results, &options.ks, manifest);
+    if let (Some(path), Some(other)) = (&options.against, &other) {
+        let name = path.display().to_string();
+        summary.against = Some(against::compare(&name, &results, other));
+    }
+    Ok(summary)
 }
 
 /// A problem made for the engine, or why it cannot be.
@@ -160,7 +177,8 @@ impl Evaluation<'_> {
                 None => Err(format!("the data set has no problem `{id}`")),
                 Some(p) => p.spec.clone().and_then(|spec| {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
-                    problem::materialise(self.ws, &dir, id, &spec)
+                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec)?;
+                    Ok((problem, self.subset(&spec, cases)))
                 }),
             };
             if let Err(why) = &loaded {
@@ -169,6 +187,21 @@ impl Evaluation<'_> {
             self.loaded.insert(id.to_string(), loaded);
         }
         self.loaded.get(id)?.as_ref().ok().cloned()
+    }
+
+    /// The cases `--max-tests` keeps: the largest inputs, in the tests' order; all without it.
+    fn subset(&self, spec: &dataset::Spec, cases: Vec<TestCase>) -> Vec<TestCase> {
+        let Some(n) = self.options.max_tests else {
+            return cases;
+        };
+        let lengths: Vec<usize> = spec.tests.iter().map(|t| t.input.len()).collect();
+        let keep = problem::largest(&lengths, n);
+        cases
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| keep.binary_search(i).is_ok())
+            .map(|(_, c)| c)
+            .collect()
     }
 
     /// Judges one sample of `problem`.
@@ -281,13 +314,17 @@ impl Evaluation<'_> {
             .problems
             .iter()
             .filter(|p| verifying || named.contains(p.id.as_str()))
-            .map(|p| Listed {
-                id: p.id.clone(),
-                tests: p.spec.as_ref().map_or(0, |s| s.tests.len()),
-                error: match self.loaded.get(&p.id) {
-                    Some(Err(why)) => Some(why.clone()),
-                    _ => p.spec.as_ref().err().cloned(),
-                },
+            .map(|p| {
+                let all = p.spec.as_ref().map_or(0, |s| s.tests.len());
+                Listed {
+                    id: p.id.clone(),
+                    tests: self.options.max_tests.map_or(all, |n| all.min(n)),
+                    tests_total: self.options.max_tests.map(|_| all),
+                    error: match self.loaded.get(&p.id) {
+                        Some(Err(why)) => Some(why.clone()),
+                        _ => p.spec.as_ref().err().cloned(),
+                    },
+                }
             })
             .collect();
         for id in named {
@@ -295,12 +332,44 @@ impl Evaluation<'_> {
                 listed.push(Listed {
                     id: id.to_string(),
                     tests: 0,
+                    tests_total: None,
                     error: Some(format!("the data set has no problem `{id}`")),
                 });
             }
         }
         listed
     }
+}
+
+/// Refuses to add to a results file whose lines were judged on other tests than this run's
+/// (another `--max-tests`, or a data set changed under it): their figures cannot be mixed.
+fn same_tests(
+    out: &Path,
+    data: &Dataset,
+    results: &[SampleResult],
+    max_tests: Option<usize>,
+) -> Result<(), Error> {
+    for r in results {
+        let Some(Ok(spec)) = data
+            .problems
+            .iter()
+            .find(|p| p.id == r.problem)
+            .map(|p| &p.spec)
+        else {
+            continue;
+        };
+        let now = max_tests.map_or(spec.tests.len(), |n| spec.tests.len().min(n));
+        if r.total != now {
+            return Err(Error::Results {
+                at: judge_core::error::Location::file(out),
+                message: format!(
+                    "sample {} of `{}` was judged on {} tests, and this run judges the problem on {now} (another --max-tests, or another data set)",
+                    r.sample, r.problem, r.total
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The toolchain of each language the results were built in, the first identity found.

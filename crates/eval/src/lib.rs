@@ -4,6 +4,7 @@
 //! line of a resumable file (`results`), and the figures computed from the results (`summary`).
 //! Nothing here prints.
 
+pub mod against;
 pub mod dataset;
 pub mod error;
 pub mod eval;

@@ -64,6 +64,18 @@ pub fn materialise(
     Ok((problem, cases))
 }
 
+/// `--max-tests N`: the indices of the `n` largest of tests whose inputs are `lengths` bytes
+/// long, ties to the earlier test, in the tests' own order; every index when there are no more
+/// than `n`. Deterministic: the same data set gives the same subset on every machine.
+pub fn largest(lengths: &[usize], n: usize) -> Vec<usize> {
+    let mut by_size: Vec<usize> = (0..lengths.len()).collect();
+    // A stable sort: equal lengths keep their order.
+    by_size.sort_by_key(|&i| std::cmp::Reverse(lengths[i]));
+    by_size.truncate(n);
+    by_size.sort_unstable();
+    by_size
+}
+
 /// `001`...: as many digits as the last needs, so the names sort as the tests are ordered.
 fn case_name(i: usize, count: usize) -> String {
     let width = count.to_string().len().max(2);
@@ -128,4 +140,17 @@ fn problem_toml(id: &str, spec: &Spec) -> String {
 /// A TOML basic string of `s` (JSON's escapes are TOML's).
 fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::largest;
+
+    #[test]
+    fn the_largest_inputs_are_kept_ties_to_the_earlier_in_their_order() {
+        assert_eq!(largest(&[3, 10, 1, 10, 7], 3), vec![1, 3, 4]);
+        assert_eq!(largest(&[5, 5, 5, 5], 2), vec![0, 1]);
+        assert_eq!(largest(&[2, 1], 5), vec![0, 1]);
+        assert_eq!(largest(&[], 1), Vec::<usize>::new());
+    }
 }

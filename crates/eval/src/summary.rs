@@ -9,6 +9,7 @@ use judge_core::schema::Document;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::against::Against;
 use crate::passk;
 use crate::results::SampleResult;
 
@@ -29,6 +30,9 @@ pub struct Summary {
     /// The data set's own solutions, checked (when no samples were given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<Verification>,
+    /// This run set beside another's (`--against`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub against: Option<Against>,
 }
 
 impl Document for Summary {
@@ -53,8 +57,11 @@ pub struct ProblemSummary {
     pub c: u64,
     #[serde(rename = "pass@k")]
     pub pass_at_k: BTreeMap<String, f64>,
-    /// Its tests.
+    /// Its tests that were run: with `--max-tests`, the largest of them.
     pub tests: usize,
+    /// With `--max-tests`: its tests in all, of which `tests` were run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tests_total: Option<usize>,
     /// Samples not counted: an internal error, a language this machine lacks.
     #[serde(skip_serializing_if = "is_zero")]
     pub not_counted: u64,
@@ -126,6 +133,9 @@ pub struct Manifest {
     pub comparison: String,
     /// Every test run, or each sample stopped at its first failure.
     pub all_tests: bool,
+    /// `--max-tests`: each problem judged on this many of its tests, the largest inputs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_tests: Option<usize>,
     /// The toolchains that built this run's samples.
     pub toolchains: Vec<Toolchain>,
 }
@@ -149,7 +159,9 @@ pub struct Toolchain {
 /// A problem as the summary starts from it: its id, its tests, or why it was not judged.
 pub struct Listed {
     pub id: String,
+    /// The tests run, and (with `--max-tests`) the tests in all.
     pub tests: usize,
+    pub tests_total: Option<usize>,
     pub error: Option<String>,
 }
 
@@ -185,6 +197,7 @@ pub fn summarise(
                 n,
                 c,
                 tests: l.tests,
+                tests_total: l.tests_total,
                 not_counted: mine.len() as u64 - n,
                 error: l.error,
                 verification: verifying.then(|| verification.with_rates()),
@@ -215,6 +228,7 @@ pub fn summarise(
             .collect(),
         problems,
         verification,
+        against: None,
     }
 }
 
@@ -258,6 +272,7 @@ mod tests {
             limits: String::new(),
             comparison: String::new(),
             all_tests: false,
+            max_tests: None,
             toolchains: Vec::new(),
         }
     }
@@ -266,6 +281,7 @@ mod tests {
         Listed {
             id: id.into(),
             tests: 1,
+            tests_total: None,
             error: error.map(str::to_string),
         }
     }

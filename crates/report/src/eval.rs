@@ -1,9 +1,10 @@
 //! `judge eval`'s page: a row per problem (samples, right, pass@k, or the error), then the
 //! mean pass@k, the data set's own solutions checked when they were judged, and the problems
-//! that could not be judged.
+//! that could not be judged, and another run set beside this one (`--against`).
 
 use std::fmt::Write as _;
 
+use judge_eval::against::Against;
 use judge_eval::results::SampleResult;
 use judge_eval::summary::Summary;
 
@@ -47,11 +48,12 @@ pub fn render(s: &Summary) -> String {
     }
     out.push('\n');
     for p in &s.problems {
-        let _ = write!(
-            out,
-            "{:<width$}  {:>5}  {:>5}  {:>5}",
-            p.id, p.tests, p.n, p.c
-        );
+        // With --max-tests: the tests run of the problem's tests in all.
+        let tests = match p.tests_total {
+            Some(all) => format!("{}/{all}", p.tests),
+            None => p.tests.to_string(),
+        };
+        let _ = write!(out, "{:<width$}  {tests:>5}  {:>5}  {:>5}", p.id, p.n, p.c);
         match &p.error {
             Some(why) => {
                 let _ = write!(out, "  {}", alarm(&format!("not judged: {why}")));
@@ -97,6 +99,9 @@ pub fn render(s: &Summary) -> String {
             v.correct_passed, v.correct, v.incorrect_failed, v.incorrect
         );
     }
+    if let Some(a) = &s.against {
+        against(&mut out, a);
+    }
     if s.errors > 0 {
         let what = match s.errors {
             1 => "1 problem could not be judged: it is in no mean".to_string(),
@@ -105,6 +110,34 @@ pub fn render(s: &Summary) -> String {
         let _ = writeln!(out, "{}", alarm(&what));
     }
     out
+}
+
+/// `--against`: the difference of pass@1, its interval, and the problems that flipped.
+fn against(out: &mut String, a: &Against) {
+    let (Some(this), Some(other), Some(d), Some([lo, hi])) =
+        (a.this, a.other, a.difference, a.ci95)
+    else {
+        let _ = writeln!(out, "against {}: no problem judged by both runs", a.file);
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "against {}: pass@1 {this:.4} vs {other:.4} over {} judged by both",
+        a.file,
+        problems(a.problems)
+    );
+    let _ = writeln!(
+        out,
+        "difference {d:+.4}, 95% interval [{lo:+.4}, {hi:+.4}] (paired bootstrap over problems)"
+    );
+    for f in &a.flipped {
+        let how = if f.this > f.other {
+            "now solved"
+        } else {
+            "no longer solved"
+        };
+        let _ = writeln!(out, "  flipped: {} {how}", f.id);
+    }
 }
 
 fn problems(n: usize) -> String {
