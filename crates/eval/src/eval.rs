@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use judge_core::model::SolutionReport;
+use judge_core::reason::Reason;
 use judge_core::session::{Judging, Options, Quiet};
 use judge_core::verdict::Verdict;
 use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
@@ -410,8 +411,7 @@ fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleRe
         total,
         reason,
         compiler: Some(report.compile.compiler.clone()).filter(|c| !c.is_empty()),
-        // An internal error is the judge's or the problem's, never the sample's.
-        counted: report.verdict != Verdict::Ie,
+        counted: counts(report),
         tests: report
             .cases
             .iter()
@@ -426,11 +426,43 @@ fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleRe
     }
 }
 
+/// Whether a judged sample counts in pass@k. An internal error is the judge's or the problem's,
+/// never the sample's, and is kept apart; but a function harness's word (a value JSON cannot
+/// write) is said from inside the sample's own process, which could say it itself to have a
+/// failure left out: such an IE counts, as the sample's failure.
+fn counts(report: &SolutionReport) -> bool {
+    report.verdict != Verdict::Ie
+        || report
+            .cases
+            .iter()
+            .any(|c| c.verdict == Verdict::Ie && matches!(c.reason, Some(Reason::Harness(_))))
+}
+
 /// The end of a compiler's log: enough to see why, short enough for a line of results.
 fn tail(log: &str) -> String {
     const KEEP: usize = 2000;
     match log.char_indices().nth_back(KEEP) {
         Some((i, _)) => format!("...{}", &log[i..]),
         None => log.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_core::fixtures;
+
+    #[test]
+    fn an_internal_error_is_left_out_unless_the_samples_own_process_said_it() {
+        let mut judge_fault = fixtures::case("1", Verdict::Ie, 5);
+        judge_fault.reason = Some(Reason::NotStarted("no such file".into()));
+        assert!(!counts(&fixtures::report("s", vec![judge_fault])));
+
+        let mut harness = fixtures::case("1", Verdict::Ie, 5);
+        harness.reason = Some(Reason::Harness("a double NaN".into()));
+        assert!(counts(&fixtures::report("s", vec![harness])));
+
+        let wrong = fixtures::case("1", Verdict::Wa, 5);
+        assert!(counts(&fixtures::report("s", vec![wrong])));
     }
 }
