@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use async_nats::jetstream::consumer;
 use futures_util::StreamExt;
 
-use judge_core::model::{CaseReport, CompileReport, SolutionReport, Worker};
-use judge_core::session::{finish, refuse, Observer, Options, Run};
+use judge_core::model::{CaseReport, SolutionReport, Worker};
+use judge_core::session::{finish, refuse, unjudged, Observer, Options, Run};
 use judge_core::verdict::{Reason, Verdict};
-use judge_core::workspace::{InteractorProgram, Problem, Solution, TestCase, Workspace};
+use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 
 use crate::bundle::Bundle;
 use crate::calibrate;
@@ -405,7 +405,6 @@ async fn outcomes_of(nats: &Nats, submission: &str) -> Result<consumer::pull::Or
         .map_err(Error::nats)
 }
 
-/// A case no worker could judge: an internal error, with why.
 /// The report of a run through the cluster before any case is judged (its language, limits
 /// and expectation, as a local run starts it); a solution the package's terms exclude is
 /// refused here, as a local run refuses it.
@@ -422,39 +421,15 @@ fn report_of(
     // The package's terms, as a local run keeps them: a language it does not allow, a
     // source over its code limit, refused before anything is handed out.
     refuse(problem, solution, &language.id)?;
-    let (limits, time_rule) = options.limits_for(problem, &language.id);
-    let report = SolutionReport {
-        problem: problem.id.clone(),
-        solution: solution.name.clone(),
-        path: solution.path.clone(),
-        language: language.id.clone(),
-        language_name: language.name.clone(),
-        verdict: Verdict::Ce,
-        expected: problem.expected.get(&solution.name).cloned(),
-        compile: CompileReport::default(),
-        sandbox: Default::default(),
-        limits,
-        time_rule,
-        passed: 0,
-        total: cases.len(),
+    // What a local run also shows but a cluster's says by its workers: one job, every case.
+    Ok(SolutionReport {
         jobs: 1,
-        parallel: false,
-        cases: Vec::new(),
-        groups: None,
-        scoring: problem.scoring,
-        replay: problem
-            .interactor
-            .as_ref()
-            .is_some_and(|i| i.program == InteractorProgram::Replay),
         partial: None,
-        workers: Vec::new(),
-        key: None,
-        not_timed: Vec::new(),
-        graded_at: Vec::new(),
-    };
-    Ok(report)
+        ..unjudged(problem, solution, &language, cases.len(), options)
+    })
 }
 
+/// A case no worker could judge: an internal error, with why.
 fn failed_case(case: &TestCase, reason: &str) -> CaseReport {
     let reason = Reason::NotJudged(reason.to_string());
     CaseReport::unrun(&case.name, case.sample, Verdict::Ie, Some(reason))

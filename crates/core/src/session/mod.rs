@@ -36,6 +36,7 @@ pub use terms::refuse;
 
 use crate::compile::{Cache, Program, Toolchains};
 use crate::error::{Error, Result};
+use crate::lang::Language;
 use crate::model::{CaseReport, CompileReport, NotTimed, Partial, Skipped, SolutionReport};
 use crate::verdict::{self, Decision, Limits, Measurement, Reason, Verdict};
 use crate::workspace::{FileIo, InteractorProgram, Problem, Solution, TestCase, Workspace};
@@ -161,6 +162,48 @@ pub struct Run<'a> {
     pub observer: &'a mut dyn Observer,
 }
 
+/// A solution's report before anything is built or judged: its language, its limits (the
+/// options' over the problem's, with the language's time rule), its expectation, and a CE
+/// until a build says otherwise. A run here and a run through a cluster start from it.
+pub fn unjudged(
+    problem: &Problem,
+    solution: &Solution,
+    language: &Language,
+    cases: usize,
+    options: &Options,
+) -> SolutionReport {
+    let (limits, time_rule) = options.limits_for(problem, &language.id);
+    SolutionReport {
+        problem: problem.id.clone(),
+        solution: solution.name.clone(),
+        path: solution.path.clone(),
+        language: language.id.clone(),
+        language_name: language.name.clone(),
+        verdict: Verdict::Ce,
+        expected: problem.expected.get(&solution.name).cloned(),
+        compile: CompileReport::default(),
+        sandbox: Default::default(),
+        limits,
+        time_rule,
+        passed: 0,
+        total: cases,
+        jobs: options.jobs.max(1),
+        parallel: false,
+        cases: Vec::new(),
+        groups: None,
+        scoring: problem.scoring,
+        replay: problem
+            .interactor
+            .as_ref()
+            .is_some_and(|i| i.program == InteractorProgram::Replay),
+        partial: Partial::of(options.selection.as_ref(), cases, (0, 0), false),
+        workers: Vec::new(),
+        key: None,
+        not_timed: Vec::new(),
+        graded_at: Vec::new(),
+    }
+}
+
 /// A judge bound to a workspace: its compilers, its cache, its executors and a private scratch dir.
 pub struct Judge {
     pub workspace: Workspace,
@@ -265,35 +308,9 @@ impl Judge {
         )?;
         let language = &toolchain.language;
         terms::refuse(problem, solution, &language.id)?;
-        let (limits, time_rule) = options.limits_for(problem, &language.id);
         let mut report = SolutionReport {
-            problem: problem.id.clone(),
-            solution: solution.name.clone(),
-            path: solution.path.clone(),
-            language: language.id.clone(),
-            language_name: language.name.clone(),
-            verdict: Verdict::Ce,
-            expected: problem.expected.get(&solution.name).cloned(),
-            compile: CompileReport::default(),
             sandbox: self.sandbox(),
-            limits,
-            time_rule,
-            passed: 0,
-            total: cases.len(),
-            jobs: options.jobs.max(1),
-            parallel: false,
-            cases: Vec::new(),
-            groups: None,
-            scoring: problem.scoring,
-            replay: problem
-                .interactor
-                .as_ref()
-                .is_some_and(|i| i.program == InteractorProgram::Replay),
-            partial: Partial::of(options.selection.as_ref(), cases.len(), (0, 0), false),
-            workers: Vec::new(),
-            key: None,
-            not_timed: Vec::new(),
-            graded_at: Vec::new(),
+            ..unjudged(problem, solution, language, cases.len(), options)
         };
         observer.compiling(solution, &report);
         let (compile, program) =
