@@ -109,13 +109,12 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
     out.push_str(
         "\n\n// The judge's harness: LeetCode's definitions, then the call with JSON in and out.\n",
     );
-    let words = words(&code);
-    for (name, text) in [("ListNode", LIST), ("TreeNode", TREE)] {
-        if !words.windows(2).any(|w| w == ["type", name]) {
-            out.push_str(text);
-            out.push('\n');
-        }
-    }
+    let words = super::words(&code, &[]);
+    out.push_str(&super::definitions(
+        &words,
+        "type",
+        &[("ListNode", LIST), ("TreeNode", TREE)],
+    ));
     out.push_str(&main(sig));
     out.push('\n');
     out.push_str(&JSON.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
@@ -133,7 +132,7 @@ fn imports(code: &str, own: &[String]) -> String {
         .map(|p| format!("\"{p}\""))
         .collect();
     specs.extend(own.iter().cloned());
-    let words = words(code);
+    let words = super::words(code, &[]);
     let mut uses = Vec::new();
     for (name, path, member) in STANDARD {
         let known = specs.iter().any(|s| path_of(s) == path);
@@ -284,13 +283,6 @@ fn func_arities<'a>(code: &'a str, name: &'a str) -> impl Iterator<Item = usize>
             inside.trim_end_matches(',').split(',').count()
         })
     })
-}
-
-/// The words of the code, in order.
-fn words(code: &str) -> Vec<&str> {
-    code.split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .collect()
 }
 
 /// The source with comments, strings (`"..."`, raw `` `...` ``) and runes blanked, byte for

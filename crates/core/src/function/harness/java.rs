@@ -57,9 +57,8 @@ pub fn declaration(sig: &Signature) -> String {
 /// A `class Solution` and no `static void main`: LeetCode's form, not a whole program.
 pub fn is_function_form(source: &str) -> bool {
     let code = code_only(source);
-    let words = words(&code);
-    let main = words.windows(2).any(|w| w == ["void", "main"]);
-    words.windows(2).any(|w| w == ["class", "Solution"]) && !main
+    let words = super::words(&code, &['$']);
+    super::has_pair(&words, "class", "Solution") && !super::has_pair(&words, "void", "main")
 }
 
 /// Whether the source has a method `name` with the declared number of parameters.
@@ -122,13 +121,12 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
     out.push_str(
         "\n\n// The judge's harness: LeetCode's definitions, then the call with JSON in and out.\n",
     );
-    let words = words(&code);
-    for (name, text) in [("ListNode", LIST), ("TreeNode", TREE)] {
-        if !words.windows(2).any(|w| w == ["class", name]) {
-            out.push_str(text);
-            out.push('\n');
-        }
-    }
+    let words = super::words(&code, &['$']);
+    out.push_str(&super::definitions(
+        &words,
+        "class",
+        &[("ListNode", LIST), ("TreeNode", TREE)],
+    ));
     out.push_str(&main(sig));
     out.push('\n');
     out.push_str(&JSON.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
@@ -227,13 +225,6 @@ fn scalar(ty: &Type) -> &'static str {
         Type::ListNode => "List",
         Type::TreeNode => "Tree",
     }
-}
-
-/// The words of the code, in order.
-fn words(code: &str) -> Vec<&str> {
-    code.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$')
-        .filter(|w| !w.is_empty())
-        .collect()
 }
 
 /// The source with comments, strings and character literals blanked byte for byte (lines and

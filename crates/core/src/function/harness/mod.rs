@@ -261,6 +261,31 @@ fn code_only(source: &str, quotes: &[u8], spanning: &[u8], raw: &[u8]) -> String
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// The words of C-like code, in order: runs of letters, digits, `_` and the `also` characters.
+fn words<'a>(code: &'a str, also: &[char]) -> Vec<&'a str> {
+    code.split(|c: char| !c.is_alphanumeric() && c != '_' && !also.contains(&c))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether `first` is followed by `second` somewhere among the words.
+fn has_pair(words: &[&str], first: &str, second: &str) -> bool {
+    words.windows(2).any(|w| w[0] == first && w[1] == second)
+}
+
+/// LeetCode's definitions (`(name, text)`), each one the code does not declare itself
+/// (`keyword name`: `class ListNode`, `type TreeNode`), as the harness appends them.
+fn definitions(words: &[&str], keyword: &str, definitions: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    for (name, text) in definitions {
+        if !has_pair(words, keyword, name) {
+            out.push_str(text);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// How many parameters a parameter list has (the text between its parentheses): its commas
 /// outside brackets of any kind, plus one unless it is empty.
 fn arity(list: &str) -> usize {

@@ -2,6 +2,7 @@
 //! compiled by plain rustc with the harness around it (`struct Solution;`, LeetCode's
 //! `ListNode` and `TreeNode`, `Rc` and `RefCell` in scope, JSON in and out).
 
+use super::{definitions, has_pair};
 use crate::function::signature::{snake_case, Signature, Type};
 use crate::verdict::HARNESS_EXIT;
 
@@ -53,7 +54,7 @@ pub fn declaration(sig: &Signature) -> String {
 /// An `impl Solution` and no `fn main`: LeetCode's form, not a whole program.
 pub fn is_function_form(source: &str) -> bool {
     let code = code_only(source);
-    let words = words(&code);
+    let words = super::words(&code, &[]);
     has_pair(&words, "impl", "Solution") && !has_pair(&words, "fn", "main")
 }
 
@@ -94,7 +95,7 @@ pub fn missing(sig: &Signature) -> String {
 /// `main`, which reads one JSON value per parameter, calls, and prints the result as JSON.
 pub fn wrap(source: &str, sig: &Signature) -> String {
     let code = code_only(source);
-    let words = words(&code);
+    let words = super::words(&code, &[]);
     let mut out = source.trim_end().to_string();
     out.push_str(
         "\n\n// The judge's harness: LeetCode's definitions, then the call with JSON in and out.\n",
@@ -103,12 +104,11 @@ pub fn wrap(source: &str, sig: &Signature) -> String {
         out.push_str("struct Solution;\n\n");
     }
     out.push_str("#[allow(unused_imports)]\nuse leetcode::*;\nmod leetcode {\n    pub use std::cell::RefCell;\n    pub use std::rc::Rc;\n}\n\n");
-    for (name, text) in [("ListNode", LIST), ("TreeNode", TREE)] {
-        if !has_pair(&words, "struct", name) {
-            out.push_str(text);
-            out.push('\n');
-        }
-    }
+    out.push_str(&definitions(
+        &words,
+        "struct",
+        &[("ListNode", LIST), ("TreeNode", TREE)],
+    ));
     out.push_str(&main(sig));
     out.push('\n');
     out.push_str(&JSON.replace("JUDGE_HARNESS_EXIT", &HARNESS_EXIT.to_string()));
@@ -164,18 +164,6 @@ fn arity(params: &str) -> usize {
     } else {
         0
     }
-}
-
-/// The words of the code, in order.
-fn words(code: &str) -> Vec<&str> {
-    code.split(|c: char| !c.is_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .collect()
-}
-
-/// Whether `first` is followed by `second` somewhere among the words.
-fn has_pair(words: &[&str], first: &str, second: &str) -> bool {
-    words.windows(2).any(|w| w[0] == first && w[1] == second)
 }
 
 /// The source with comments, strings and character literals blanked (lines kept), so that a
