@@ -63,6 +63,9 @@ pub(crate) struct EvalArgs {
     /// its 95% interval (a paired bootstrap over problems), and the problems that flipped.
     #[arg(long, value_name = "OTHER.jsonl")]
     against: Option<PathBuf>,
+
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
 }
 
 pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
@@ -79,8 +82,9 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
         against: args.against.as_ref().map(|a| ctx.cwd.join(a)),
         compile_time_limit: Duration::from_secs(60),
     };
-    let mut judge = ctx.judge()?;
-    let summary = judge_eval::evaluate(&ctx.ws, &mut judge, &options, &mut Lines)?;
+    // `--nats`: each sample's tests are judged by the cluster's workers, as `judge run`'s are.
+    let mut judging = ctx.judging(&args.cluster)?;
+    let summary = judge_eval::evaluate(&ctx.ws, judging.as_mut(), &options, &mut Lines)?;
     if args.json {
         println!(
             "{}",

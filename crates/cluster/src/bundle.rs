@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use judge_core::model::SourceDigest;
-use judge_core::workspace::{Problem, Solution, Workspace};
+use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 
 use crate::error::Error;
 use crate::wire::{hash, Entry, Manifest, ProblemRef};
@@ -39,7 +39,13 @@ pub struct Pack {
 }
 
 impl Bundle {
-    pub fn of(ws: &Workspace, problem: &Problem, solution: &Solution) -> Result<Bundle, Error> {
+    /// The bundle of `solution` of `problem`, judged on `cases`.
+    pub fn of(
+        ws: &Workspace,
+        problem: &Problem,
+        solution: &Solution,
+        cases: &[TestCase],
+    ) -> Result<Bundle, Error> {
         let mut bundle = Bundle {
             manifest: Manifest::default(),
             contents: Vec::new(),
@@ -64,10 +70,24 @@ impl Bundle {
             if config.is_file() {
                 bundle.add_file(&config, "judge.toml")?;
             }
-            bundle.add_tree(&problem.dir, &format!("problems/{}", problem.id), &|_| true)?;
-            let cases = ws.root.join("testcases").join(&problem.id);
-            if cases.is_dir() {
-                bundle.add_tree(&cases, &format!("testcases/{}", problem.id), &|_| true)?;
+            let listed = format!("testcases/{}", problem.id);
+            let folder = ws.root.join(&listed);
+            if folder.is_dir() {
+                bundle.add_tree(&problem.dir, &format!("problems/{}", problem.id), &|_| true)?;
+                bundle.add_tree(&folder, &listed, &|_| true)?;
+            } else {
+                // A problem made outside the workspace's folders (an evaluation's, in the
+                // build cache) brings its cases along: each goes where a worker's workspace
+                // reads a problem's cases, and only there (not twice, once in its folder).
+                let case_files: std::collections::HashSet<PathBuf> = cases
+                    .iter()
+                    .flat_map(|c| [c.input.clone(), c.answer.clone()])
+                    .collect();
+                let dir = problem.dir.clone();
+                bundle.add_tree(&dir, &format!("problems/{}", problem.id), &|rel| {
+                    !case_files.contains(&dir.join(rel))
+                })?;
+                bundle.add_cases(cases, &listed)?;
             }
         }
         // The problem's files, the same for every solution of it: packed once.
@@ -113,6 +133,16 @@ impl Bundle {
             }
             let name = format!("{prefix}/{}", slashed(rel));
             self.add_file(entry.path(), &name)?;
+        }
+        Ok(())
+    }
+
+    /// Each of `cases` as `NAME.in` and `NAME.ans` under `prefix`: a folder of cases as a
+    /// workspace lists them.
+    fn add_cases(&mut self, cases: &[TestCase], prefix: &str) -> Result<(), Error> {
+        for case in cases {
+            self.add_file(&case.input, &format!("{prefix}/{}.in", case.name))?;
+            self.add_file(&case.answer, &format!("{prefix}/{}.ans", case.name))?;
         }
         Ok(())
     }

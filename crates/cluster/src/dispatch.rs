@@ -89,7 +89,7 @@ impl Cluster {
         let limits = report.limits;
         self.expect_workers(&mut report)?;
         observer.compiling(solution, &report);
-        let bundle = Bundle::of(ws, problem, solution)?;
+        let bundle = Bundle::of(ws, problem, solution, cases)?;
         let outcomes = self.runtime.block_on(self.dispatch(
             &bundle,
             cases,

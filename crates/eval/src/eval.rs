@@ -273,8 +273,10 @@ impl Evaluation<'_> {
         }
     }
 
-    /// Writes the sample's source where it is judged from: beside its problem's tests, under
-    /// the hash of its language and code, so identical sources are one file and one build.
+    /// Writes the sample's source where it is judged from: in a folder beside its problem's
+    /// (not in it: the problem's folder is what a cluster's workers are sent, the same for
+    /// every sample), under the hash of its language and code, so identical sources are one
+    /// file and one build.
     fn write(
         &self,
         problem: &Problem,
@@ -287,9 +289,9 @@ impl Evaluation<'_> {
         hash.update([0]);
         hash.update(code.as_bytes());
         let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
-        let path = problem
-            .dir
-            .join("samples")
+        let mut samples = problem.dir.clone().into_os_string();
+        samples.push(".samples");
+        let path = PathBuf::from(samples)
             .join(&stem)
             .join(format!("{stem}.{extension}"));
         if !path.is_file() {
