@@ -79,7 +79,20 @@ pub(crate) fn api(ctx: &Context, args: ApiArgs) -> Result<ExitCode> {
     };
     let (workspace, run_settings) = (ctx.ws.clone(), ctx.settings);
     let make: service::pool::MakeJudge = Arc::new(move || {
-        judge_core::session::Judge::new(workspace.clone(), run_settings).map_err(|e| e.to_string())
+        // Its runners noted, to be stopped when the client of the request it runs goes away.
+        let runners = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let noted = runners.clone();
+        let note = Arc::new(move |pid| noted.lock().map_or((), |mut r| r.push(pid)));
+        let executors = judge_runner::runners_noted(run_settings.sandbox, note);
+        let judge =
+            judge_core::session::Judge::with_executors(workspace.clone(), executors, run_settings)
+                .map_err(|e| e.to_string())?;
+        let stop: service::pool::Stop = Arc::new(move || {
+            for &pid in runners.lock().iter().flat_map(|r| r.iter()) {
+                judge_runner::stop_runner(pid);
+            }
+        });
+        Ok((judge, stop))
     });
     let shown = std::net::SocketAddr::from((bound, server.port()));
     {

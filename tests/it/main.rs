@@ -3,6 +3,7 @@
 //! a command, what it must do, the fork-bomb lock and the compile cache shared by the whole run).
 
 mod api;
+mod api_input;
 mod api_load;
 mod batch;
 mod bench_targets;

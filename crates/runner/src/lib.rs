@@ -104,6 +104,25 @@ pub fn runners(sandboxed: bool) -> ExecutorFactory {
     Box::new(move || Ok(Box::new(Runner::start(sandboxed)?) as Box<dyn Executor>))
 }
 
+/// The factory of real runner processes, as [`runners`], each runner's process id told to
+/// `started`: what [`stop_runner`] stops (a service stops the program of a client gone away).
+pub fn runners_noted(
+    sandboxed: bool,
+    started: std::sync::Arc<dyn Fn(u32) + Send + Sync>,
+) -> ExecutorFactory {
+    Box::new(move || {
+        let runner = Runner::start(sandboxed)?;
+        started(runner.child.id());
+        Ok(Box::new(runner) as Box<dyn Executor>)
+    })
+}
+
+/// Stops the runner `pid` as Ctrl-C does (SIGTERM): it kills its program's whole tree and
+/// exits, and the judge holding it hears it broken (it must not be used again).
+pub fn stop_runner(pid: u32) {
+    sys::kill(pid as sys::Pid, libc::SIGTERM);
+}
+
 /// The hidden first argument that makes the judge's executable serve as a runner.
 pub const RUNNER_ARG: &str = "__runner";
 /// After [`RUNNER_ARG`]: run programs without the sandbox.

@@ -102,13 +102,16 @@ pub fn files(request: &RunCode) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
         .files
         .iter()
         .map(|(path, content)| {
+            // Refused before anything runs: a name that leads out of the working folder.
+            let path = judge_ops::execute::relative(std::path::Path::new(path))
+                .map_err(|e| e.to_string())?;
             let bytes = match content {
                 Some(text) => engine
                     .decode(text)
                     .map_err(|e| format!("files[{path:?}] is not base64: {e}"))?,
                 None => Vec::new(),
             };
-            Ok((PathBuf::from(path), bytes))
+            Ok((path.to_path_buf(), bytes))
         })
         .collect()
 }

@@ -205,28 +205,52 @@ enum Done {
     Failed(String),
 }
 
-/// Runs `request` on a free judge; `Busy` when the pool is full.
+/// Runs `request` on a free judge; `Busy` when the pool is full. A client that goes away
+/// drops this future: its job is withdrawn, never started or its program stopped.
 async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Done, Busy> {
     let (send, receive) = tokio::sync::oneshot::channel();
     let shared = service.clone();
-    service.pool.submit(Box::new(move |judge| {
-        let done = match judge {
-            Err(why) => Done::Failed(why.to_string()),
-            Ok(judge) => match execute::execute(judge, &request) {
-                Ok(executed) => {
-                    let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
-                    shared.metrics.executed(executed.build.cached, cpu);
-                    Done::Executed(Box::new(executed))
-                }
-                Err(e) => Done::Failed(e.to_string()),
-            },
-        };
-        let _ = send.send(done);
-    }))?;
+    let ticket = pool::Ticket::default();
+    let withdraw = Withdraw(Some(ticket.clone()));
+    service.pool.submit_withdrawable(
+        Box::new(move |judge| {
+            let done = match judge {
+                Err(why) => Done::Failed(why.to_string()),
+                Ok(judge) => match execute::execute(judge, &request) {
+                    Ok(executed) => {
+                        let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
+                        shared.metrics.executed(executed.build.cached, cpu);
+                        Done::Executed(Box::new(executed))
+                    }
+                    Err(e) => Done::Failed(e.to_string()),
+                },
+            };
+            let _ = send.send(done);
+        }),
+        ticket,
+    )?;
+    let answer = receive.await;
+    withdraw.answered();
     // A job dropped without an answer (its thread panicked) is the service's failure.
-    Ok(receive
-        .await
-        .unwrap_or_else(|_| Done::Failed("the judge running this request failed".into())))
+    Ok(answer.unwrap_or_else(|_| Done::Failed("the judge running this request failed".into())))
+}
+
+/// Withdraws its ticket's job when dropped before the job answered: the request's future was
+/// dropped, so its client went away.
+struct Withdraw(Option<pool::Ticket>);
+
+impl Withdraw {
+    fn answered(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Withdraw {
+    fn drop(&mut self) {
+        if let Some(ticket) = self.0.take() {
+            ticket.withdraw();
+        }
+    }
 }
 
 fn busy(service: &Service) -> Refusal {
@@ -284,7 +308,8 @@ async fn run_code_answer(
         .memory_limit_mb
         .filter(|mb| *mb > 0)
         .map(|mb| (mb as u64) << 20);
-    let limits = limits(&service.settings, seconds(request.run_timeout), memory)?;
+    let run_time = seconds("run_timeout", request.run_timeout)?;
+    let limits = limits(&service.settings, Some(run_time), memory)?;
     let run = execute::Request {
         language: language.to_string(),
         code: request.code,
@@ -293,7 +318,7 @@ async fn run_code_answer(
         args: Vec::new(),
         files,
         fetch: request.fetch_files.iter().map(PathBuf::from).collect(),
-        compile_time: seconds(request.compile_timeout).unwrap_or(DEFAULT_TIME),
+        compile_time: seconds("compile_timeout", request.compile_timeout)?,
         limits,
     };
     match execute(service, run).await.map_err(|Busy| busy(service))? {
@@ -302,9 +327,17 @@ async fn run_code_answer(
     }
 }
 
-/// Seconds as a client gives them: a positive number, else `None`.
-fn seconds(s: f64) -> Option<Duration> {
-    (s.is_finite() && s > 0.0).then(|| Duration::from_secs_f64(s.min(1e6)))
+/// The seconds a client gives as `field`: a positive number, else the request is refused.
+fn seconds(field: &str, s: f64) -> Result<Duration, Refusal> {
+    if s.is_finite() && s > 0.0 {
+        Ok(Duration::from_secs_f64(s.min(1e6)))
+    } else {
+        Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            format!("`{field}` is {s}: give a positive number of seconds"),
+        ))
+    }
 }
 
 async fn runtimes(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {

@@ -13,8 +13,67 @@ use judge_core::session::Judge;
 /// the judge could not be made, with why).
 pub type Job = Box<dyn FnOnce(Result<&mut Judge, &str>) + Send>;
 
-/// Makes a thread's judge on that thread.
-pub type MakeJudge = Arc<dyn Fn() -> Result<Judge, String> + Send + Sync>;
+/// Makes a thread's judge on that thread, with what stops the program it runs.
+pub type MakeJudge = Arc<dyn Fn() -> Result<(Judge, Stop), String> + Send + Sync>;
+
+/// Stops the program a judge runs now (its runners are stopped: the judge is not used again).
+pub type Stop = Arc<dyn Fn() + Send + Sync>;
+
+/// A job's course, shared by the request that waits for it and the thread that runs it: a
+/// request whose client went away withdraws its job, which then never starts, or has its
+/// program stopped.
+#[derive(Clone, Default)]
+pub struct Ticket(Arc<Mutex<Course>>);
+
+#[derive(Default)]
+enum Course {
+    #[default]
+    Waiting,
+    Running(Stop),
+    Withdrawn,
+    Done,
+}
+
+impl Ticket {
+    /// The client is gone: the job is not started, or its program is stopped.
+    pub fn withdraw(&self) {
+        let Ok(mut course) = self.0.lock() else {
+            return;
+        };
+        if let Course::Running(stop) = &*course {
+            stop();
+        }
+        if !matches!(*course, Course::Done) {
+            *course = Course::Withdrawn;
+        }
+    }
+
+    /// Whether the job may start (it was not withdrawn), noting how its program is stopped.
+    fn start(&self, stop: Option<&Stop>) -> bool {
+        let Ok(mut course) = self.0.lock() else {
+            return true;
+        };
+        match (&*course, stop) {
+            (Course::Withdrawn, _) => false,
+            (_, Some(stop)) => {
+                *course = Course::Running(stop.clone());
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// The job is over: a later withdrawal stops nothing (the judge has gone on to other
+    /// jobs). Whether it was withdrawn before (its judge's runners may have been stopped).
+    fn finish(&self) -> bool {
+        let Ok(mut course) = self.0.lock() else {
+            return false;
+        };
+        let withdrawn = matches!(*course, Course::Withdrawn);
+        *course = Course::Done;
+        withdrawn
+    }
+}
 
 /// The pool is full: `--jobs` running and `--queue` waiting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +89,7 @@ pub struct Load {
 }
 
 pub struct Pool {
-    send: Mutex<Sender<Job>>,
+    send: Mutex<Sender<(Job, Ticket)>>,
     /// Admitted and not finished: running and waiting together.
     admitted: Arc<AtomicUsize>,
     running: Arc<AtomicUsize>,
@@ -42,7 +101,7 @@ impl Pool {
     /// Starts `jobs` threads (at least one), each making its judge with `make` on its first job.
     pub fn start(jobs: usize, queue: usize, make: MakeJudge) -> Pool {
         let jobs = jobs.max(1);
-        let (send, receive) = mpsc::channel::<Job>();
+        let (send, receive) = mpsc::channel::<(Job, Ticket)>();
         let receive = Arc::new(Mutex::new(receive));
         let admitted = Arc::new(AtomicUsize::new(0));
         let running = Arc::new(AtomicUsize::new(0));
@@ -65,6 +124,11 @@ impl Pool {
 
     /// Hands `job` to a free judge, or queues it; `Busy` when `jobs + queue` are admitted.
     pub fn submit(&self, job: Job) -> Result<(), Busy> {
+        self.submit_withdrawable(job, Ticket::default())
+    }
+
+    /// [`Pool::submit`], with the `ticket` by which the job is withdrawn.
+    pub fn submit_withdrawable(&self, job: Job, ticket: Ticket) -> Result<(), Busy> {
         let cap = self.jobs + self.queue;
         let admitted = self
             .admitted
@@ -74,7 +138,10 @@ impl Pool {
         if admitted.is_err() {
             return Err(Busy);
         }
-        let sent = self.send.lock().is_ok_and(|s| s.send(job).is_ok());
+        let sent = self
+            .send
+            .lock()
+            .is_ok_and(|s| s.send((job, ticket)).is_ok());
         if !sent {
             self.admitted.fetch_sub(1, Ordering::SeqCst);
             return Err(Busy);
@@ -96,18 +163,18 @@ impl Pool {
 
 /// A pool thread: takes jobs one at a time and runs each with its judge.
 fn work(
-    receive: &Mutex<Receiver<Job>>,
+    receive: &Mutex<Receiver<(Job, Ticket)>>,
     make: &MakeJudge,
     admitted: &AtomicUsize,
     running: &AtomicUsize,
 ) {
-    let mut judge: Option<Result<Judge, String>> = None;
+    let mut judge: Option<Result<(Judge, Stop), String>> = None;
     loop {
-        let job = match receive.lock() {
+        let next = match receive.lock() {
             Ok(r) => r.recv(),
             Err(_) => return,
         };
-        let Ok(job) = job else {
+        let Ok((job, ticket)) = next else {
             return;
         };
         running.fetch_add(1, Ordering::SeqCst);
@@ -116,16 +183,20 @@ fn work(
         if !matches!(judge, Some(Ok(_))) {
             judge = Some(make());
         }
-        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            match judge.as_mut().expect("made above") {
-                Ok(j) => job(Ok(j)),
-                Err(why) => job(Err(why.as_str())),
+        let stop = judge.as_ref().and_then(|j| j.as_ref().ok()).map(|j| &j.1);
+        if ticket.start(stop) {
+            let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                match judge.as_mut().expect("made above") {
+                    Ok((j, _)) => job(Ok(j)),
+                    Err(why) => job(Err(why.as_str())),
+                }
+            }));
+            // A job that panicked may have left its judge half way, and one withdrawn while
+            // it ran had its runners stopped: the next job gets a new judge (the client's
+            // answer was dropped with the job, which it hears as a failed request).
+            if ticket.finish() || done.is_err() {
+                judge = None;
             }
-        }));
-        // A job that panicked may have left its judge half way: the next job gets a new one
-        // (the client's answer was dropped with the job, which it hears as a failed request).
-        if done.is_err() {
-            judge = None;
         }
         running.fetch_sub(1, Ordering::SeqCst);
         admitted.fetch_sub(1, Ordering::SeqCst);
