@@ -1,14 +1,15 @@
 //! open-r1's `codeforces`: `id` ("1234/A"), `official_tests` (`[{input, output}]`) with
 //! `official_tests_complete`, `time_limit` in seconds, `memory_limit` in MB, `input_mode`,
-//! `interaction_format` and `generated_checker`. What this slice does not run yet (a checker, an
-//! interactor, named files, the generated tests of its Parquet files) makes the problem an
-//! error, never a problem judged by the wrong rule or on a part of its tests.
+//! `interaction_format`, `generated_checker`, and `generated_tests`, the count of its tests in
+//! the `test_cases` files (`--tests`), judged after the official ones. What this slice does not
+//! run yet (a checker, an interactor, named files) makes the problem an error, never a problem
+//! judged by the wrong rule or on a part of its tests.
 
 use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{id_of, with_tests, Compare, DataProblem, Spec, Test, DEFAULT_MEMORY};
+use super::{id_of, with_tests, ByProblem, Compare, DataProblem, Spec, Test, DEFAULT_MEMORY};
 
 /// Codeforces' most common limit, where a problem gives none.
 const DEFAULT_TIME: Duration = Duration::from_secs(2);
@@ -17,16 +18,19 @@ pub(super) fn fits(record: &Value) -> bool {
     record.get("official_tests").is_some()
 }
 
-pub(super) fn problem(row: usize, record: &Value) -> DataProblem {
+/// The problem of `record`; `generated`: the tests of `--tests`' files, when given.
+pub(super) fn problem(row: usize, record: &Value, generated: Option<&ByProblem>) -> DataProblem {
+    let id = id_of(record, &["id"], row);
+    let generated = generated.map(|g| g.get(&id).map_or(&[][..], Vec::as_slice));
     DataProblem {
-        id: id_of(record, &["id"], row),
+        spec: spec(record, generated),
+        id,
         row,
-        spec: spec(record),
         references: Vec::new(),
     }
 }
 
-fn spec(record: &Value) -> Result<Spec, String> {
+fn spec(record: &Value, generated: Option<&[Test]>) -> Result<Spec, String> {
     let set = |field: &str| record.get(field).is_some_and(|v| !v.is_null() && v != "");
     if set("interaction_format") {
         return Err("an interactive problem: its interactor is not run yet".into());
@@ -41,10 +45,17 @@ fn spec(record: &Value) -> Result<Spec, String> {
     {
         return Err("its input is a named file (`input_mode`), which is not set up yet".into());
     }
-    if record.get("official_tests_complete") == Some(&Value::Bool(false)) {
-        return Err("its official tests are a part of Codeforces' (`official_tests_complete` false), and the rest is in the test_cases Parquet files, which are not read yet".into());
+    let incomplete = record.get("official_tests_complete") == Some(&Value::Bool(false));
+    if let Some(generated) = generated {
+        counted(record, generated.len())?;
     }
-    let tests = record
+    if incomplete && generated.is_none_or(<[Test]>::is_empty) {
+        return Err(format!("its official tests are a part of Codeforces' (`official_tests_complete` false), and the rest is in the test_cases Parquet files: {}", match generated {
+            None => "give them with --tests",
+            Some(_) => "the files --tests gives hold none of its tests",
+        }));
+    }
+    let mut tests = record
         .get("official_tests")
         .and_then(Value::as_array)
         .ok_or("`official_tests` is not a list")?
@@ -63,6 +74,7 @@ fn spec(record: &Value) -> Result<Spec, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
+    tests.extend(generated.unwrap_or_default().iter().cloned());
     let seconds = record
         .get("time_limit")
         .and_then(Value::as_f64)
@@ -78,4 +90,15 @@ fn spec(record: &Value) -> Result<Spec, String> {
         compare: Compare::Tokens,
         function: None,
     })
+}
+
+/// The generated tests found are as many as the data set counts (`generated_tests`): a problem
+/// judged on a part of them would look judged on all.
+fn counted(record: &Value, found: usize) -> Result<(), String> {
+    match record.get("generated_tests").and_then(Value::as_u64) {
+        Some(count) if count != found as u64 => Err(format!(
+            "the data set counts {count} generated tests (`generated_tests`), and the files --tests gives hold {found} of them"
+        )),
+        _ => Ok(()),
+    }
 }
