@@ -21,6 +21,7 @@ mod config_cmd;
 mod corpus;
 mod docs;
 mod eval;
+mod eval_profiles;
 mod expectations;
 mod export;
 mod file_io;

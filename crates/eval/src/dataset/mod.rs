@@ -9,6 +9,8 @@ mod code_contests;
 mod codeforces;
 mod lcb;
 
+pub(crate) use apps::as_method;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
