@@ -14,6 +14,7 @@ pub mod profile;
 pub mod progress;
 pub mod results;
 pub mod samples;
+pub mod single;
 pub mod summary;
 
 pub use error::Error;

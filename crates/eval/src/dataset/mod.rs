@@ -7,6 +7,7 @@
 mod apps;
 mod code_contests;
 mod codeforces;
+mod common_oj;
 mod lcb;
 
 pub(crate) use apps::as_method;
@@ -180,12 +181,7 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
     };
     let problems = records
         .iter()
-        .map(|(row, record)| match format {
-            Format::CodeContests => code_contests::problem(*row, record),
-            Format::Apps => apps::problem(*row, record),
-            Format::LiveCodeBench => lcb::problem(*row, record),
-            Format::Codeforces => codeforces::problem(*row, record),
-        })
+        .map(|(row, record)| problem_of(format, *row, record))
         .collect();
     Ok(Dataset {
         path: path.to_path_buf(),
@@ -351,6 +347,35 @@ fn with_tests(tests: Vec<Test>, spec: impl FnOnce(Vec<Test>) -> Spec) -> Result<
         return Err("the problem has no tests".into());
     }
     Ok(spec(tests))
+}
+
+/// One record on its own, in `format` or the one its fields tell (SandboxFusion's own
+/// stdin/stdout records among them, which have no `Format`): a service's request for one
+/// problem. Its format, and the problem, whose `spec` holds what is wrong with it.
+pub fn one(
+    record: &Value,
+    format: Option<Format>,
+) -> Result<(Option<Format>, DataProblem), String> {
+    if format.is_none() && common_oj::fits(record) {
+        return Ok((None, common_oj::problem(1, record)));
+    }
+    let format = match format {
+        Some(f) => f,
+        None => Format::of(record).ok_or_else(|| {
+            "its fields are not those of code_contests, APPS/TACO, LiveCodeBench, open-r1's codeforces or SandboxFusion's stdin/stdout tests".to_string()
+        })?,
+    };
+    Ok((Some(format), problem_of(format, 1, record)))
+}
+
+/// The problem of the record at `row`, read as `format`.
+fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
+    match format {
+        Format::CodeContests => code_contests::problem(row, record),
+        Format::Apps => apps::problem(row, record),
+        Format::LiveCodeBench => lcb::problem(row, record),
+        Format::Codeforces => codeforces::problem(row, record),
+    }
 }
 
 #[cfg(test)]
