@@ -129,7 +129,7 @@ fn samples_get_their_verdicts_a_problem_without_tests_is_an_error_and_pass_at_k_
     assert_eq!(summary["schema"], "judge.eval/1");
     let manifest = &summary["manifest"];
     assert_eq!(manifest["format"], "code_contests");
-    assert_eq!(manifest["profile"], "default");
+    assert_eq!(manifest["profile"], "judge");
     assert_eq!(manifest["dataset"]["sha256"].as_str().unwrap().len(), 64);
     assert_eq!(manifest["samples"]["sha256"].as_str().unwrap().len(), 64);
     let languages: Vec<&str> = manifest["toolchains"]

@@ -5,6 +5,7 @@
 mod api;
 mod api_input;
 mod api_load;
+mod api_submit;
 mod batch;
 mod bench_targets;
 mod common;
@@ -22,6 +23,8 @@ mod corpus;
 mod docs;
 mod eval;
 mod eval_parquet;
+mod eval_profiles;
+mod eval_programs;
 mod expectations;
 mod export;
 mod file_io;

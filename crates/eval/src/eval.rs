@@ -17,13 +17,14 @@ use sha2::Digest;
 
 use crate::against;
 use crate::dataset::{self, DataProblem, Dataset, Format};
+use crate::profile::{self, Profile};
 use crate::results::{self, ResultsFile, SampleResult, TestRecord};
 use crate::samples::{self, Sample};
 use crate::summary::{self, FileRecord, Listed, Manifest, Summary, Toolchain};
 use crate::{problem, Error};
 
 /// What an evaluation asks for.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct EvalOptions {
     pub dataset: PathBuf,
     /// open-r1's generated tests (its `test_cases` files, or their folder), judged after each
@@ -50,6 +51,12 @@ pub struct EvalOptions {
     pub against: Option<PathBuf>,
     /// The build's time limit.
     pub compile_time_limit: std::time::Duration,
+    /// The `testlib.h` that data sets' testlib checkers and interactors are built with, where
+    /// the data set ships none; `None`: one beside the data set, or the system's.
+    pub testlib: Option<PathBuf>,
+    /// The toolchains and limits samples are judged under: the workspace given to
+    /// [`evaluate`] and its `Judging` are already the profile's ([`Profile::workspace`]).
+    pub profile: Profile,
 }
 
 /// What an evaluation tells its front-end as it goes.
@@ -58,7 +65,10 @@ pub trait EvalObserver {
     fn started(&mut self, _dataset: &Dataset, _todo: usize, _done: usize) {}
     /// The problem `id` cannot be judged, for `why`; its samples are not.
     fn problem_error(&mut self, _id: &str, _why: &str) {}
-    /// The `index`th of the `todo` samples is judged.
+    /// A sample is passed over: its problem cannot be judged (said once, by `problem_error`).
+    fn sample_skipped(&mut self, _problem: &str) {}
+    /// The `index`th of the `todo` samples is judged (and its line is in the results file:
+    /// Ctrl-C waits for this call to end, and none comes after it).
     fn sample_done(&mut self, _index: usize, _todo: usize, _result: &SampleResult) {}
 }
 
@@ -91,6 +101,13 @@ pub fn evaluate(
     if let Some(out) = &options.out {
         same_tests(out, &data, &results, options.max_tests)?;
     }
+    if let Some(out) = &options.out {
+        same_profile(out, &results, options.profile)?;
+    }
+    options.profile.check(
+        samples.iter().map(|s| s.language.as_str()),
+        profile::on_path,
+    )?;
     let done = results::keys(&results);
     let todo: Vec<&Sample> = samples
         .iter()
@@ -107,26 +124,40 @@ pub fn evaluate(
     };
     for (i, sample) in todo.iter().enumerate() {
         let Some((problem, cases)) = run.problem(&sample.problem, observer) else {
+            observer.sample_skipped(&sample.problem);
             continue;
         };
         let result = match run.judge(sample, &problem, &cases)? {
-            Judged::Sample(r) => r,
+            Judged::Sample(r, _) => r,
             Judged::ProblemError(why) => {
                 observer.problem_error(&sample.problem, &why);
+                observer.sample_skipped(&sample.problem);
                 run.loaded.insert(sample.problem.clone(), Err(why));
                 continue;
             }
         };
-        if let Some(f) = &mut file {
-            f.add(&result)?;
+        // Ctrl-C keeps every line written whole: the line and what is told of it are written
+        // before its handler goes on, and a sample judged while it stopped the programs is
+        // never written (its verdict could be the stop's).
+        let kept = judge_runner::interrupt::uninterruptible(|| -> Result<bool, Error> {
+            if judge_runner::interrupt::interrupted() {
+                return Ok(false);
+            }
+            if let Some(f) = &mut file {
+                f.add(&result)?;
+            }
+            observer.sample_done(i, todo.len(), &result);
+            Ok(true)
+        })?;
+        if !kept {
+            judge_runner::interrupt::wait_if_interrupted();
         }
-        observer.sample_done(i, todo.len(), &result);
         results.push(result);
     }
     let listed = run.listed(&samples);
     let manifest = Manifest {
         judge: env!("CARGO_PKG_VERSION").to_string(),
-        profile: "default".into(),
+        profile: options.profile.name().into(),
         dataset: FileRecord {
             path: data.path.display().to_string(),
             sha256: data.sha256.clone(),
@@ -139,7 +170,11 @@ pub fn evaluate(
         tests: records(&data.tests),
         format: data.format.name().into(),
         samples: samples_record,
-        limits: data.format.limits_source().into(),
+        limits: options
+            .profile
+            .limits_source()
+            .unwrap_or(data.format.limits_source())
+            .into(),
         comparison: data.format.comparison().into(),
         all_tests: options.all_tests,
         max_tests: options.max_tests,
@@ -166,9 +201,10 @@ struct Evaluation<'a> {
     loaded: BTreeMap<String, Loaded>,
 }
 
-/// A sample judged, or found to belong to a problem that cannot be judged.
-enum Judged {
-    Sample(SampleResult),
+/// A sample judged (with the engine's report when it ran), or found to belong to a problem
+/// that cannot be judged.
+pub(crate) enum Judged {
+    Sample(SampleResult, Option<Box<SolutionReport>>),
     ProblemError(String),
 }
 
@@ -188,7 +224,11 @@ impl Evaluation<'_> {
                 None => Err(format!("the data set has no problem `{id}`")),
                 Some(p) => p.spec.clone().and_then(|spec| {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
-                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec)?;
+                    let setup = problem::Setup {
+                        testlib: self.options.testlib.as_deref(),
+                        dataset: &self.data.path,
+                    };
+                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec, setup)?;
                     Ok((problem, self.subset(&spec, cases)))
                 }),
             };
@@ -222,98 +262,45 @@ impl Evaluation<'_> {
         problem: &Problem,
         cases: &[TestCase],
     ) -> Result<Judged, Error> {
-        let unrun = |why: String, counted: bool| {
-            Judged::Sample(SampleResult {
-                problem: sample.problem.clone(),
-                sample: sample.index,
-                language: sample.language.clone(),
-                correct: sample.correct,
-                verdict: None,
-                passed: 0,
-                total: cases.len(),
-                reason: Some(why),
-                compiler: None,
-                counted,
-                tests: Vec::new(),
-            })
-        };
-        let code = match &sample.code {
-            Ok(code) => code,
-            // A data set's solution in a language the judge does not run is not counted.
-            Err(why) => return Ok(unrun(why.clone(), sample.correct.is_none())),
-        };
-        let languages = &self.ws.config.languages;
-        let Some(language) = languages.get(&sample.language) else {
-            let why = format!(
-                "no language `{}`; the languages are {}",
-                sample.language,
-                languages.known()
-            );
-            return Ok(unrun(why, sample.correct.is_none()));
-        };
-        let solution = self.write(
-            problem,
-            sample,
-            code,
-            language.extensions.first().map_or("txt", String::as_str),
-        )?;
+        let limits = self.options.profile.limits();
         let options = Options {
             jobs: self.options.jobs.max(1),
             stop_on_fail: !self.options.all_tests,
             compile_time_limit: self.options.compile_time_limit,
+            time_limit: limits.map(|l| l.time),
+            memory_limit: limits.map(|l| l.memory_bytes),
             ..Options::default()
         };
-        match self
-            .judging
-            .judge(problem, &solution, cases, &options, &mut Quiet)
-        {
-            Ok(report) => Ok(Judged::Sample(result_of(sample, &report, cases.len()))),
-            Err(e) => match solution.skipped_because(&e) {
-                Some(skip) => Ok(unrun(skip.skipped, false)),
-                None => match e {
-                    // The problem's own fault (its tests against its function, its files).
-                    judge_core::Error::Config { .. }
-                    | judge_core::Error::TestData { .. }
-                    | judge_core::Error::Unsupported { .. } => {
-                        Ok(Judged::ProblemError(e.to_string()))
-                    }
-                    e => Err(e.into()),
-                },
-            },
-        }
+        let sample = self.prepared(sample);
+        judge_sample(
+            self.judging,
+            &sample,
+            problem,
+            cases,
+            &options,
+            self.options.profile,
+        )
     }
 
-    /// Writes the sample's source where it is judged from: in a folder beside its problem's
-    /// (not in it: the problem's folder is what a cluster's workers are sent, the same for
-    /// every sample), under the hash of its language and code, so identical sources are one
-    /// file and one build.
-    fn write(
-        &self,
-        problem: &Problem,
-        sample: &Sample,
-        code: &str,
-        extension: &str,
-    ) -> Result<Solution, Error> {
-        let mut hash = sha2::Sha256::new();
-        hash.update(sample.language.as_bytes());
-        hash.update([0]);
-        hash.update(code.as_bytes());
-        let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
-        let mut samples = problem.dir.clone().into_os_string();
-        samples.push(".samples");
-        let path = PathBuf::from(samples)
-            .join(&stem)
-            .join(format!("{stem}.{extension}"));
-        if !path.is_file() {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
-            judge_core::atomic::replace(&path, code.as_bytes())?;
-        }
-        Ok(Solution {
-            name: format!("sample-{}", sample.index),
-            problem: problem.id.clone(),
-            path,
-        })
+    /// The sample as it is built: an APPS call-based sample's function made the method the
+    /// judge calls, then what the profile puts before it.
+    fn prepared(&self, sample: &Sample) -> Sample {
+        let mut prepared = sample.clone();
+        let Ok(code) = &sample.code else {
+            return prepared;
+        };
+        let function = self
+            .find(&sample.problem)
+            .and_then(|p| p.spec.as_ref().ok())
+            .and_then(|s| s.function.as_ref());
+        let code = match function {
+            Some(f) if self.data.format == Format::Apps && sample.language == "python" => {
+                dataset::as_method(code, f)
+            }
+            _ => code.clone(),
+        };
+        prepared.code = Ok(self.options.profile.source(&sample.language, &code));
+        prepared
     }
 
     /// The problems the summary lists: those the samples name, in the data set's order (and
@@ -352,6 +339,110 @@ impl Evaluation<'_> {
         }
         listed
     }
+}
+
+/// Judges `sample` on `problem`'s `cases` with `options`: a sample without code, or in a
+/// language the judge has not, is a result that says why (a data set's solution in a language
+/// not installed is not counted); the problem's own fault is its error.
+pub(crate) fn judge_sample(
+    judging: &mut dyn Judging,
+    sample: &Sample,
+    problem: &Problem,
+    cases: &[TestCase],
+    options: &Options,
+    profile: Profile,
+) -> Result<Judged, Error> {
+    let unrun = |why: String, counted: bool| {
+        Judged::Sample(
+            SampleResult {
+                problem: sample.problem.clone(),
+                sample: sample.index,
+                language: sample.language.clone(),
+                correct: sample.correct,
+                verdict: None,
+                passed: 0,
+                total: cases.len(),
+                reason: Some(why),
+                compiler: None,
+                profile: profile.name().into(),
+                counted,
+                tests: Vec::new(),
+            },
+            None,
+        )
+    };
+    let code = match &sample.code {
+        Ok(code) => code,
+        // A data set's solution in a language the judge does not run is not counted.
+        Err(why) => return Ok(unrun(why.clone(), sample.correct.is_none())),
+    };
+    let languages = &judging.workspace().config.languages;
+    let Some(language) = languages.get(&sample.language) else {
+        let why = format!(
+            "no language `{}`; the languages are {}",
+            sample.language,
+            languages.known()
+        );
+        return Ok(unrun(why, sample.correct.is_none()));
+    };
+    let solution = source_file(
+        problem,
+        sample,
+        code,
+        language.extensions.first().map_or("txt", String::as_str),
+    )?;
+    match judging.judge(problem, &solution, cases, options, &mut Quiet) {
+        // A checker or interactor of the data set's that does not build is the problem's.
+        Ok(report) => Ok(match problem::own_program_broken(&report) {
+            Some(why) => Judged::ProblemError(why),
+            None => Judged::Sample(
+                result_of(sample, &report, cases.len(), profile),
+                Some(Box::new(report)),
+            ),
+        }),
+        Err(e) => match solution.skipped_because(&e) {
+            Some(skip) => Ok(unrun(skip.skipped, false)),
+            None => match e {
+                // The problem's own fault (its tests against its function, its files).
+                judge_core::Error::Config { .. }
+                | judge_core::Error::TestData { .. }
+                | judge_core::Error::Unsupported { .. } => Ok(Judged::ProblemError(e.to_string())),
+                e => Err(e.into()),
+            },
+        },
+    }
+}
+
+/// Writes the sample's source where it is judged from: in a folder beside its problem's (not
+/// in it: the problem's folder is what a cluster's workers are sent, the same for every
+/// sample), under the hash of its language and code, so identical sources are one file and
+/// one build.
+fn source_file(
+    problem: &Problem,
+    sample: &Sample,
+    code: &str,
+    extension: &str,
+) -> Result<Solution, Error> {
+    let mut hash = sha2::Sha256::new();
+    hash.update(sample.language.as_bytes());
+    hash.update([0]);
+    hash.update(code.as_bytes());
+    let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
+    let mut samples = problem.dir.clone().into_os_string();
+    samples.push(".samples");
+    let path = PathBuf::from(samples)
+        .join(&stem)
+        .join(format!("{stem}.{extension}"));
+    if !path.is_file() {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
+        judge_core::atomic::replace(&path, code.as_bytes())?;
+    }
+    Ok(Solution {
+        name: format!("sample-{}", sample.index),
+        problem: problem.id.clone(),
+        path,
+    })
 }
 
 /// Refuses to add to a results file whose lines were judged on other tests than this run's
@@ -396,6 +487,24 @@ fn records(files: &[dataset::DataFile]) -> Vec<FileRecord> {
         .collect()
 }
 
+/// Refuses to add to a results file whose lines were judged under another profile: their
+/// figures cannot be mixed.
+fn same_profile(out: &Path, results: &[SampleResult], now: Profile) -> Result<(), Error> {
+    match results.iter().find(|r| r.profile != now.name()) {
+        None => Ok(()),
+        Some(r) => Err(Error::Results {
+            at: judge_core::error::Location::file(out),
+            message: format!(
+                "sample {} of `{}` was judged under the profile `{}`, and this run judges under `{}`",
+                r.sample,
+                r.problem,
+                r.profile,
+                now.name()
+            ),
+        }),
+    }
+}
+
 /// The toolchain of each language the results were built in, the first identity found.
 fn toolchains(ws: &Workspace, results: &[SampleResult]) -> Vec<Toolchain> {
     let mut found: Vec<Toolchain> = Vec::new();
@@ -418,7 +527,12 @@ fn toolchains(ws: &Workspace, results: &[SampleResult]) -> Vec<Toolchain> {
 }
 
 /// A judged sample's line: its verdict, tests passed, and each test as it ran.
-fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleResult {
+fn result_of(
+    sample: &Sample,
+    report: &SolutionReport,
+    total: usize,
+    profile: Profile,
+) -> SampleResult {
     let failing = report.cases.iter().find(|c| c.verdict != Verdict::Ac);
     let reason = match report.verdict {
         Verdict::Ce => report.compile.diagnostics.clone().map(|d| tail(&d)),
@@ -434,6 +548,7 @@ fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleRe
         total,
         reason,
         compiler: Some(report.compile.compiler.clone()).filter(|c| !c.is_empty()),
+        profile: profile.name().into(),
         counted: counts(report),
         tests: report
             .cases

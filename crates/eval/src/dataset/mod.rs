@@ -1,18 +1,26 @@
 //! A data set read in place: the file as its users download it (JSON Lines or one JSON array,
-//! gzip or not, or Parquet: a file or a folder of shards), its format told from the fields of
-//! its first record (or named), and each record made a `DataProblem`: its id as the data set
-//! writes it, its tests, limits and comparison, its own solutions, or why it cannot be judged.
-//! One module per format (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`); Parquet's
-//! rows made JSON values (`parquet_file.rs`), the files of a folder (`source.rs`), open-r1's
-//! generated tests (`generated.rs`); the reading and the shared model here.
+//! gzip or not, or Parquet: a file or a folder of shards), its format told from the fields of its first record (or named), and each
+//! record made a `DataProblem`: its id as the data set writes it, its tests, limits and
+//! comparison, its own solutions, or why it cannot be judged. One module per format
+//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`, `code_contests_plus.rs`, and
+//! `config_yaml.rs` for a folder of problems); a problem's own programs made files
+//! (`programs.rs`); Parquet's rows made JSON values (`parquet_file.rs`), the files a path names
+//! (`source.rs`), open-r1's generated tests (`generated.rs`); the reading and the shared model
+//! here.
 
 mod apps;
 mod code_contests;
+mod code_contests_plus;
 mod codeforces;
 mod generated;
+mod common_oj;
+mod config_yaml;
 mod lcb;
 mod parquet_file;
+pub mod programs;
 mod source;
+
+pub(crate) use apps::as_method;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -35,14 +43,20 @@ pub enum Format {
     LiveCodeBench,
     /// open-r1's `codeforces`.
     Codeforces,
+    /// ByteDance's CodeContests+ (`ByteDance-Seed/Code-Contests-Plus`).
+    CodeContestsPlus,
+    /// A folder of problems each with a `config.yaml` (LiveCodeBench-Pro, FrontierCS).
+    ConfigYaml,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 6] = [
         Format::CodeContests,
         Format::Apps,
         Format::LiveCodeBench,
         Format::Codeforces,
+        Format::CodeContestsPlus,
+        Format::ConfigYaml,
     ];
 
     /// Its name on the command line and in the manifest.
@@ -52,6 +66,8 @@ impl Format {
             Format::Apps => "apps",
             Format::LiveCodeBench => "livecodebench",
             Format::Codeforces => "codeforces",
+            Format::CodeContestsPlus => "code_contests_plus",
+            Format::ConfigYaml => "config_yaml",
         }
     }
 
@@ -65,6 +81,8 @@ impl Format {
         // open-r1's first: its `generated_tests` (a count) is a field name of code_contests too.
         if codeforces::fits(record) {
             Some(Format::Codeforces)
+        } else if code_contests_plus::fits(record) {
+            Some(Format::CodeContestsPlus)
         } else if code_contests::fits(record) {
             Some(Format::CodeContests)
         } else if lcb::fits(record) {
@@ -83,6 +101,8 @@ impl Format {
             Format::Apps => "TACO's time_limit and memory_limit where given, else 4 s (APPS' own harness) and 256 MiB",
             Format::LiveCodeBench => "none in the data set: 6 s (its harness's) of CPU time and 256 MiB",
             Format::Codeforces => "the data set's time_limit (s) and memory_limit (MB) (2 s and 256 MiB where a problem has none)",
+            Format::CodeContestsPlus => "the data set's time_limit (ms) and memory_limit (MB) (2 s and 256 MiB where a problem has none)",
+            Format::ConfigYaml => "each problem's config.yaml: `time` and `memory` (a subtask's own where all its subtasks agree)",
         }
     }
 
@@ -92,7 +112,9 @@ impl Format {
             Format::CodeContests => "tokens, letters in any case, numbers within 1e-5 absolute (its harness's rule)",
             Format::Apps => "tokens (its harness compares stripped lines)",
             Format::LiveCodeBench => "tokens, numbers by value (its harness's Decimal equality); functional tests as JSON values",
-            Format::Codeforces => "tokens (its harness's whitespace-collapsed comparison); a problem with a checker is not judged yet",
+            Format::Codeforces => "its generated_checker where it has one (`checker.py INPUT ANSWER OUTPUT`, 1 accepts), else tokens (its harness's whitespace-collapsed comparison)",
+            Format::CodeContestsPlus => "its testlib checker (`checker INPUT OUTPUT ANSWER`, exit 0 accepts)",
+            Format::ConfigYaml => "its testlib checker (chk.cc) where it names one, else lines with trailing spaces ignored (Hydro's default)",
         }
     }
 }
@@ -105,7 +127,8 @@ pub struct Dataset {
     /// SHA-256 of the file as it lies (compressed when it is), in hex; of several files (a
     /// folder's shards, `--tests`' files), the hash of their names and hashes in order.
     pub sha256: String,
-    /// The data set's files: the one named, or a folder's shards in order.
+    /// The data set's files: the one named, or a folder's shards in order (none for a folder
+    /// of `config.yaml` problems).
     pub files: Vec<DataFile>,
     /// `--tests`' files (open-r1's generated tests), in order; none without it.
     pub tests: Vec<DataFile>,
@@ -147,6 +170,31 @@ pub struct Spec {
     pub compare: Compare,
     /// A LeetCode-style problem: the function solutions define.
     pub function: Option<Signature>,
+    /// Its own checker, interactor and named files, where it has them.
+    pub programs: Programs,
+}
+
+/// What a problem judges with beyond its tests and comparison: the data set's checker (which
+/// then decides instead of the comparison) and interactor, and the files its solutions read
+/// and write instead of stdin and stdout.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Programs {
+    pub checker: Option<Program>,
+    pub interactor: Option<Program>,
+    /// The input and output files (`input.txt`, `output.txt`), where solutions use them.
+    pub files: Option<(String, String)>,
+    /// The `testlib.h` the data set ships beside its programs, where it ships one.
+    pub testlib: Option<Vec<u8>>,
+}
+
+/// A problem's own program, as its data set writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Program {
+    /// C++ that includes `testlib.h`, run by testlib's protocol.
+    Testlib(String),
+    /// open-r1's `generated_checker`: Python, run as `checker.py INPUT ANSWER OUTPUT`, printing
+    /// `1` for a right output and `0` for a wrong one.
+    OpenR1(String),
 }
 
 /// One test: its input and the expected output, as the data set writes them.
@@ -164,6 +212,8 @@ pub enum Compare {
     Float { absolute: f64, any_case: bool },
     /// Whitespace-separated tokens, exactly.
     Tokens,
+    /// Lines, trailing whitespace and blank lines at the end ignored.
+    Lines,
     /// JSON values (a function's return value).
     Json,
 }
@@ -195,14 +245,25 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
     read_with_tests(path, format, None)
 }
 
-/// Reads the data set at `path` (a file, or a folder of Parquet shards), in `format` or the one
-/// its fields tell, with the generated tests of the files at `tests` (open-r1's `test_cases`
-/// files, or their folder) after each problem's own.
+/// Reads the data set at `path` (a file, a folder of Parquet shards, or a folder of
+/// `config.yaml` problems), in `format` or the one its fields tell, with the generated tests of
+/// the files at `tests` (open-r1's `test_cases` files, or their folder) after each problem's
+/// own.
 pub fn read_with_tests(
     path: &Path,
     format: Option<Format>,
     tests: Option<&Path>,
 ) -> Result<Dataset, Error> {
+    let folder_of_problems = match format {
+        Some(f) => f == Format::ConfigYaml,
+        None => path.is_dir() && !source::has_parquet(path),
+    };
+    if path.is_dir() && folder_of_problems {
+        if let Some(at) = tests {
+            generated_tests(at, Format::ConfigYaml)?;
+        }
+        return config_yaml::read(path);
+    }
     let (files, records) = read_files(path)?;
     let format = match format {
         Some(f) => f,
@@ -218,10 +279,8 @@ pub fn read_with_tests(
     let problems = records
         .iter()
         .map(|(row, record)| match format {
-            Format::CodeContests => code_contests::problem(*row, record),
-            Format::Apps => apps::problem(*row, record),
-            Format::LiveCodeBench => lcb::problem(*row, record),
             Format::Codeforces => codeforces::problem(*row, record, generated.as_ref()),
+            _ => problem_of(format, *row, record),
         })
         .collect();
     let all: Vec<DataFile> = files.iter().chain(&tests).cloned().collect();
@@ -322,12 +381,7 @@ fn text_of(path: &Path, raw: Vec<u8>) -> Result<String, Error> {
         raw
     };
     String::from_utf8(bytes).map_err(|_| {
-        dataset_error(
-            path,
-            None,
-            "the file is not UTF-8 text".into(),
-            "give the data set's JSON, JSON Lines or Parquet file",
-        )
+        dataset_error(path, None, "the file is not UTF-8 text".into(), "give the data set's JSON, JSON Lines or Parquet file")
     })
 }
 
@@ -384,7 +438,7 @@ fn detect(path: &Path, records: &[(usize, Value)]) -> Result<Format, Error> {
             path,
             Some(*row),
             format!("the format is not told by the fields of the first record ({fields})"),
-            "name it with --format code_contests, apps, livecodebench or codeforces",
+            "name it with --format code_contests, apps, livecodebench, codeforces or code_contests_plus",
         )
     })
 }
@@ -459,6 +513,42 @@ fn with_tests(tests: Vec<Test>, spec: impl FnOnce(Vec<Test>) -> Spec) -> Result<
         return Err("the problem has no tests".into());
     }
     Ok(spec(tests))
+}
+
+/// One record on its own, in `format` or the one its fields tell (SandboxFusion's own
+/// stdin/stdout records among them, which have no `Format`): a service's request for one
+/// problem. Its format, and the problem, whose `spec` holds what is wrong with it.
+pub fn one(
+    record: &Value,
+    format: Option<Format>,
+) -> Result<(Option<Format>, DataProblem), String> {
+    if format.is_none() && common_oj::fits(record) {
+        return Ok((None, common_oj::problem(1, record)));
+    }
+    let format = match format {
+        Some(f) => f,
+        None => Format::of(record).ok_or_else(|| {
+            "its fields are not those of code_contests, CodeContests+, APPS/TACO, LiveCodeBench, open-r1's codeforces or SandboxFusion's stdin/stdout tests".to_string()
+        })?,
+    };
+    Ok((Some(format), problem_of(format, 1, record)))
+}
+
+/// The problem of the record at `row`, read as `format`.
+fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
+    match format {
+        Format::CodeContests => code_contests::problem(row, record),
+        Format::Apps => apps::problem(row, record),
+        Format::LiveCodeBench => lcb::problem(row, record),
+        Format::Codeforces => codeforces::problem(row, record, None),
+        Format::CodeContestsPlus => code_contests_plus::problem(row, record),
+        Format::ConfigYaml => DataProblem {
+            id: format!("row {row}"),
+            row,
+            spec: Err("a config_yaml data set is a folder of problems, not a file".into()),
+            references: Vec::new(),
+        },
+    }
 }
 
 #[cfg(test)]
