@@ -214,10 +214,15 @@ impl EvalObserver for Lines {
         self.total.store(todo + done, Ordering::SeqCst);
         let problems = dataset.problems.len();
         let format = dataset.format.name();
+        let problems = count(problems, "problem");
         if done > 0 {
-            anstream::eprintln!("{format}: {problems} problems · {done} samples have a result already, judging the other {todo}");
+            let done = count(done, "sample");
+            anstream::eprintln!(
+                "{format}: {problems} · {done} have a result already, judging the other {todo}"
+            );
         } else {
-            anstream::eprintln!("{format}: {problems} problems · judging {todo} samples");
+            let todo = count(todo, "sample");
+            anstream::eprintln!("{format}: {problems} · judging {todo}");
         }
     }
 
@@ -248,5 +253,14 @@ impl EvalObserver for Lines {
                 anstream::eprintln!("{progress}");
             }
         }
+    }
+}
+
+/// `n` and the noun `one`, in the plural unless `n` is 1.
+fn count(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }
