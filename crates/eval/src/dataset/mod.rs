@@ -12,9 +12,9 @@ mod apps;
 mod code_contests;
 mod code_contests_plus;
 mod codeforces;
-mod generated;
 mod common_oj;
 mod config_yaml;
+mod generated;
 mod lcb;
 mod parquet_file;
 pub mod programs;
@@ -381,7 +381,12 @@ fn text_of(path: &Path, raw: Vec<u8>) -> Result<String, Error> {
         raw
     };
     String::from_utf8(bytes).map_err(|_| {
-        dataset_error(path, None, "the file is not UTF-8 text".into(), "give the data set's JSON, JSON Lines or Parquet file")
+        dataset_error(
+            path,
+            None,
+            "the file is not UTF-8 text".into(),
+            "give the data set's JSON, JSON Lines or Parquet file",
+        )
     })
 }
 
