@@ -21,6 +21,16 @@ use crate::Error;
 
 const CONFIG: &str = "config.yaml";
 
+/// Whether the folder `root` is a problem (it holds a `config.yaml`) or holds problems.
+pub(super) fn holds(root: &Path) -> bool {
+    root.join(CONFIG).is_file()
+        || std::fs::read_dir(root).is_ok_and(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .any(|e| e.path().join(CONFIG).is_file())
+        })
+}
+
 /// The problems of the folder `root` (or `root` alone, when it is a problem itself).
 pub(super) fn read(root: &Path) -> Result<Dataset, Error> {
     let mut dirs: Vec<PathBuf> = if root.join(CONFIG).is_file() {
@@ -56,6 +66,9 @@ pub(super) fn read(root: &Path) -> Result<Dataset, Error> {
         path: root.to_path_buf(),
         format: Format::ConfigYaml,
         sha256: folder_hash(root, &dirs)?,
+        // Its files are hashed together, as one folder: no shard of its own to record.
+        files: Vec::new(),
+        tests: Vec::new(),
         problems: unique(problems),
     })
 }
