@@ -374,19 +374,20 @@ fn a_file_that_is_no_data_set_is_an_error_naming_the_file_and_the_fix() {
 }
 
 #[test]
-fn open_r1_codeforces_problems_judge_what_tokens_decide_and_name_the_rest() {
+fn open_r1_codeforces_problems_judge_by_tokens_or_by_their_generated_checker() {
     let ws = Workspace::new();
     let tests = json!([{"input": "1 2\n", "output": "3\n"}, {"input": "2 2\n", "output": "4\n"}]);
     let plain = json!({"id": "1/A", "official_tests": tests, "official_tests_complete": true, "time_limit": 1.0, "memory_limit": 256.0, "input_mode": "stdio"});
+    // A checker that accepts any output: the wrong sum is right by it, as its harness says.
     let checked = json!({"id": "1/B", "official_tests": tests, "official_tests_complete": true, "generated_checker": "print(1)"});
     ws.write("set.jsonl", format!("{plain}\n{checked}\n"));
     let lines = [
         sample("1/A", "cpp", SUM_CPP),
         sample("1/A", "python", WRONG_PY),
-        sample("1/B", "python", SUM_PY),
+        sample("1/B", "python", WRONG_PY),
     ];
     ws.write("s.jsonl", lines.join("\n") + "\n");
-    let (summary, stderr) = eval_json(&ws, 3, &["--samples", "s.jsonl"]);
+    let (summary, stderr) = eval_json(&ws, 0, &["--samples", "s.jsonl"]);
     assert_eq!(summary["manifest"]["format"], "codeforces", "{stderr}");
     let a = &summary["problems"][0];
     assert_eq!(
@@ -394,10 +395,12 @@ fn open_r1_codeforces_problems_judge_what_tokens_decide_and_name_the_rest() {
         (Some(2), Some(1)),
         "{summary:#}\n{stderr}"
     );
-    assert!(summary["problems"][1]["error"]
-        .as_str()
-        .unwrap()
-        .contains("generated_checker"));
+    let b = &summary["problems"][1];
+    assert_eq!(
+        (b["n"].as_u64(), b["c"].as_u64()),
+        (Some(1), Some(1)),
+        "{b}"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `judge eval` on problems judged by their own programs: open-r1's generated Python checker
 //! (two different right outputs accepted, a wrong one rejected), its file-I/O problems, an
-//! interactive problem with its testlib interactor and one without (an error, never a pass);
+//! interactive problem with its testlib interactor, one without and one whose interactor does
+//! not compile (errors, never a pass);
 //! CodeContests+ with its testlib checker and its own submissions verified, a checker that
 //! does not compile (the problem's error, counted, and the exit status says so); and a folder
 //! of config.yaml problems. The testlib programs are built with the judge's own
@@ -134,7 +135,10 @@ fn open_r1s_checker_named_files_and_interactor_judge_and_a_missing_interactor_is
     let mut mute = talk.clone();
     mute["id"] = json!("1/D");
     mute.as_object_mut().unwrap().remove("interactor");
-    ws.write("set.jsonl", lines(&[split, files, talk, mute]));
+    let mut broken = talk.clone();
+    broken["id"] = json!("1/E");
+    broken["interactor"] = json!(BROKEN_CPP);
+    ws.write("set.jsonl", lines(&[split, files, talk, mute, broken]));
     let samples = [
         sample("1/A", "python", SPLIT_ONE_PY),
         sample("1/A", "cpp", SPLIT_ZERO_CPP),
@@ -144,6 +148,7 @@ fn open_r1s_checker_named_files_and_interactor_judge_and_a_missing_interactor_is
         sample("1/C", "python", NEXT_PY),
         sample("1/C", "python", NEXT_WRONG_PY),
         sample("1/D", "python", NEXT_PY),
+        sample("1/E", "python", NEXT_PY),
     ];
     ws.write("samples.jsonl", samples.join("\n") + "\n");
     let out = ws
@@ -168,7 +173,15 @@ fn open_r1s_checker_named_files_and_interactor_judge_and_a_missing_interactor_is
         "{mute}"
     );
     assert!(verdicts(&ws, "1/D").is_empty());
-    assert_eq!(summary["errors"], 1, "{stderr}");
+    let broken = problem(&summary, "1/E");
+    assert!(
+        broken["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("interactor") && e.contains("does not compile")),
+        "{broken}"
+    );
+    assert!(verdicts(&ws, "1/E").is_empty());
+    assert_eq!(summary["errors"], 2, "{stderr}");
 }
 
 #[test]

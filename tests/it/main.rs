@@ -5,6 +5,7 @@
 mod api;
 mod api_input;
 mod api_load;
+mod api_submit;
 mod batch;
 mod bench_targets;
 mod common;

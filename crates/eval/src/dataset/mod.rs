@@ -10,6 +10,7 @@ mod apps;
 mod code_contests;
 mod code_contests_plus;
 mod codeforces;
+mod common_oj;
 mod config_yaml;
 mod lcb;
 pub mod programs;
@@ -227,19 +228,7 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
     };
     let problems = records
         .iter()
-        .map(|(row, record)| match format {
-            Format::CodeContests => code_contests::problem(*row, record),
-            Format::Apps => apps::problem(*row, record),
-            Format::LiveCodeBench => lcb::problem(*row, record),
-            Format::Codeforces => codeforces::problem(*row, record),
-            Format::CodeContestsPlus => code_contests_plus::problem(*row, record),
-            Format::ConfigYaml => DataProblem {
-                id: format!("row {row}"),
-                row: *row,
-                spec: Err("a config_yaml data set is a folder of problems, not a file".into()),
-                references: Vec::new(),
-            },
-        })
+        .map(|(row, record)| problem_of(format, *row, record))
         .collect();
     Ok(Dataset {
         path: path.to_path_buf(),
@@ -405,6 +394,42 @@ fn with_tests(tests: Vec<Test>, spec: impl FnOnce(Vec<Test>) -> Spec) -> Result<
         return Err("the problem has no tests".into());
     }
     Ok(spec(tests))
+}
+
+/// One record on its own, in `format` or the one its fields tell (SandboxFusion's own
+/// stdin/stdout records among them, which have no `Format`): a service's request for one
+/// problem. Its format, and the problem, whose `spec` holds what is wrong with it.
+pub fn one(
+    record: &Value,
+    format: Option<Format>,
+) -> Result<(Option<Format>, DataProblem), String> {
+    if format.is_none() && common_oj::fits(record) {
+        return Ok((None, common_oj::problem(1, record)));
+    }
+    let format = match format {
+        Some(f) => f,
+        None => Format::of(record).ok_or_else(|| {
+            "its fields are not those of code_contests, APPS/TACO, LiveCodeBench, open-r1's codeforces, CodeContests+ or SandboxFusion's stdin/stdout tests".to_string()
+        })?,
+    };
+    Ok((Some(format), problem_of(format, 1, record)))
+}
+
+/// The problem of the record at `row`, read as `format`.
+fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
+    match format {
+        Format::CodeContests => code_contests::problem(row, record),
+        Format::Apps => apps::problem(row, record),
+        Format::LiveCodeBench => lcb::problem(row, record),
+        Format::Codeforces => codeforces::problem(row, record),
+        Format::CodeContestsPlus => code_contests_plus::problem(row, record),
+        Format::ConfigYaml => DataProblem {
+            id: format!("row {row}"),
+            row,
+            spec: Err("a config_yaml data set is a folder of problems, not a record".into()),
+            references: Vec::new(),
+        },
+    }
 }
 
 #[cfg(test)]

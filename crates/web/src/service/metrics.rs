@@ -95,6 +95,12 @@ impl Metrics {
         }
     }
 
+    /// A test of a judged answer run, with its CPU time (its build is counted once, by
+    /// [`Metrics::executed`]).
+    pub fn ran(&self, cpu_seconds: f64) {
+        self.run_seconds.observe(cpu_seconds);
+    }
+
     /// The text Prometheus reads, with the pool's load as it is now.
     pub fn render(&self, load: Load) -> String {
         self.running.set(load.running as i64);

@@ -8,6 +8,7 @@ pub mod metrics;
 pub mod names;
 pub mod piston;
 pub mod pool;
+pub mod submit;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -74,6 +75,7 @@ pub fn router(settings: Settings, make: MakeJudge) -> Router {
     });
     Router::new()
         .route("/run_code", post(run_code))
+        .route("/submit", post(submit))
         .route("/api/v2/runtimes", get(runtimes))
         .route("/api/v2/execute", post(piston_execute))
         .route("/health", get(health))
@@ -198,32 +200,47 @@ fn limits(
     Ok(Limits::new(time, memory, settings.output_limit))
 }
 
-/// What a job on a judge's thread sends back.
+/// What a program's run on a judge's thread gives.
 enum Done {
     Executed(Box<Executed>),
     /// The judge's own failure (no runner, a language not installed): said to the client.
     Failed(String),
 }
 
-/// Runs `request` on a free judge; `Busy` when the pool is full. A client that goes away
-/// drops this future: its job is withdrawn, never started or its program stopped.
+/// Runs `request` on a free judge; `Busy` when the pool is full.
 async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Done, Busy> {
-    let (send, receive) = tokio::sync::oneshot::channel();
     let shared = service.clone();
+    let done = on_judge(service, move |judge| {
+        execute::execute(judge, &request)
+            .map(|executed| {
+                let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
+                shared.metrics.executed(executed.build.cached, cpu);
+                Box::new(executed)
+            })
+            .map_err(|e| e.to_string())
+    })
+    .await?;
+    Ok(match done {
+        Ok(executed) => Done::Executed(executed),
+        Err(why) => Done::Failed(why),
+    })
+}
+
+/// Does `work` on a free judge and answers what it gives, or the judge's own failure (none
+/// could be made, its thread panicked); `Busy` when the pool is full. A client that goes away
+/// drops this future: its job is withdrawn, never started or its program stopped.
+async fn on_judge<T: Send + 'static>(
+    service: &Arc<Service>,
+    work: impl FnOnce(&mut judge_core::session::Judge) -> Result<T, String> + Send + 'static,
+) -> Result<Result<T, String>, Busy> {
+    let (send, receive) = tokio::sync::oneshot::channel();
     let ticket = pool::Ticket::default();
     let withdraw = Withdraw(Some(ticket.clone()));
     service.pool.submit_withdrawable(
         Box::new(move |judge| {
             let done = match judge {
-                Err(why) => Done::Failed(why.to_string()),
-                Ok(judge) => match execute::execute(judge, &request) {
-                    Ok(executed) => {
-                        let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
-                        shared.metrics.executed(executed.build.cached, cpu);
-                        Done::Executed(Box::new(executed))
-                    }
-                    Err(e) => Done::Failed(e.to_string()),
-                },
+                Err(why) => Err(why.to_string()),
+                Ok(judge) => work(judge),
             };
             let _ = send.send(done);
         }),
@@ -232,7 +249,7 @@ async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Do
     let answer = receive.await;
     withdraw.answered();
     // A job dropped without an answer (its thread panicked) is the service's failure.
-    Ok(answer.unwrap_or_else(|_| Done::Failed("the judge running this request failed".into())))
+    Ok(answer.unwrap_or_else(|_| Err("the judge running this request failed".into())))
 }
 
 /// Withdraws its ticket's job when dropped before the job answered: the request's future was
@@ -324,6 +341,98 @@ async fn run_code_answer(
     match execute(service, run).await.map_err(|Busy| busy(service))? {
         Done::Executed(executed) => Ok((fusion::answer(&executed), "ok")),
         Done::Failed(why) => Ok((fusion::RunCodeResponse::sandbox_error(why), "error")),
+    }
+}
+
+async fn submit(State(service): State<Arc<Service>>, headers: HeaderMap, body: Body) -> Response {
+    const ROUTE: &str = "/submit";
+    match submit_answer(&service, &headers, body).await {
+        Ok(answer) => {
+            let outcome = if answer.accepted {
+                "accepted"
+            } else {
+                "rejected"
+            };
+            service.metrics.answered(ROUTE, outcome);
+            json(StatusCode::OK, &answer)
+        }
+        Err(refusal) => refusal.into_response(&service, ROUTE),
+    }
+}
+
+/// SandboxFusion's `/submit`: the record read and its limits checked against the caps before
+/// anything runs, then the answer judged on every test by a free judge.
+async fn submit_answer(
+    service: &Arc<Service>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<submit::EvalResult, Refusal> {
+    let request: submit::Submit = admit(service, headers, body).await?;
+    let bad = |why: String| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why);
+    if request.config.custom_extract_logic.is_some() {
+        return Err(bad("config.custom_extract_logic is Python code, which this service does not run: send the code in a fenced block of the completion, or the completion as the code".into()));
+    }
+    let Some(name) = request.config.language.as_deref() else {
+        return Err(bad("config.language is missing: name the answer's language as SandboxFusion does (python, cpp, java, ...)".into()));
+    };
+    let language = match names::fusion(name) {
+        names::Named::Judge(id) => id,
+        names::Named::Unsupported(why) => return Err(bad(format!("language `{name}`: {why}"))),
+        names::Named::Unknown => {
+            return Err(bad(format!(
+                "language `{name}` is not one of SandboxFusion's"
+            )))
+        }
+    };
+    let row = submit::provided(&request).map_err(bad)?;
+    let mut record = judge_eval::single::record(row, None).map_err(|why| {
+        bad(format!(
+            "the record of `{}` given for `{}` cannot be judged: {why}",
+            request.id, request.dataset
+        ))
+    })?;
+    if let Some(s) = request.config.run_timeout {
+        record.spec.time = seconds("config.run_timeout", s)?;
+    }
+    // The record's limits (or the request's) within the service's caps, else refused.
+    limits(
+        &service.settings,
+        Some(record.spec.time),
+        Some(record.spec.memory_bytes),
+    )?;
+    let compile = match request.config.compile_timeout {
+        Some(s) => seconds("config.compile_timeout", s)?,
+        None => DEFAULT_TIME,
+    };
+    let (judged, completion, shared) =
+        (record.clone(), request.completion.clone(), service.clone());
+    let done = on_judge(service, move |judge| {
+        let submitted = judge_eval::single::judge(judge, &judged, language, &completion, compile)
+            .map_err(|e| e.to_string())?;
+        if let Ok(s) = &submitted {
+            if let Some(report) = &s.report {
+                shared.metrics.executed(report.compile.cached, None);
+                report
+                    .cases
+                    .iter()
+                    .for_each(|c| shared.metrics.ran(c.cpu.as_secs_f64()));
+            }
+        }
+        Ok(submitted)
+    })
+    .await
+    .map_err(|Busy| busy(service))?;
+    match done {
+        Ok(Ok(submitted)) => Ok(submit::answer(&request, &record, &submitted)),
+        Ok(Err(why)) => Err(bad(format!(
+            "the record of `{}` given for `{}` cannot be judged: {why}",
+            request.id, request.dataset
+        ))),
+        Err(why) => Err(Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "error",
+            why,
+        )),
     }
 }
 
