@@ -36,7 +36,8 @@ pub fn folder(cache: &Path, dataset: &str, id: &str) -> PathBuf {
 }
 
 /// Where a problem's own programs find what they need: `--testlib`'s header, and the data
-/// set's file or folder (beside which a `testlib.h` may lie; none for a record sent alone).
+/// set's file or folder, beside which a `testlib.h` may lie (a record sent alone: the
+/// workspace's folder).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Setup<'a> {
     pub testlib: Option<&'a Path>,

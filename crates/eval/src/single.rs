@@ -79,13 +79,13 @@ pub fn judge(
     };
     let ws = judging.workspace().clone();
     let dir = problem::folder(&ws.cache_dir(), &folder_key(record), &record.id);
-    let (problem, cases) = match problem::materialise(
-        &ws,
-        &dir,
-        &record.id,
-        &record.spec,
-        problem::Setup::default(),
-    ) {
+    // A record's testlib checker is built with the `testlib.h` of the workspace's folder, or
+    // the system's.
+    let setup = problem::Setup {
+        testlib: None,
+        dataset: Some(&ws.root),
+    };
+    let (problem, cases) = match problem::materialise(&ws, &dir, &record.id, &record.spec, setup) {
         Ok(made) => made,
         Err(why) => return Ok(Err(why)),
     };
@@ -95,7 +95,14 @@ pub fn judge(
         ..Options::default()
     };
     Ok(
-        match judge_sample(judging, &sample, &problem, &cases, &options)? {
+        match judge_sample(
+            judging,
+            &sample,
+            &problem,
+            &cases,
+            &options,
+            crate::Profile::Judge,
+        )? {
             Judged::Sample(result, report) => Ok(Submitted {
                 code,
                 fenced,

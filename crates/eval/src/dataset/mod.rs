@@ -15,6 +15,8 @@ mod config_yaml;
 mod lcb;
 pub mod programs;
 
+pub(crate) use apps::as_method;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -409,7 +411,7 @@ pub fn one(
     let format = match format {
         Some(f) => f,
         None => Format::of(record).ok_or_else(|| {
-            "its fields are not those of code_contests, APPS/TACO, LiveCodeBench, open-r1's codeforces, CodeContests+ or SandboxFusion's stdin/stdout tests".to_string()
+            "its fields are not those of code_contests, CodeContests+, APPS/TACO, LiveCodeBench, open-r1's codeforces or SandboxFusion's stdin/stdout tests".to_string()
         })?,
     };
     Ok((Some(format), problem_of(format, 1, record)))
@@ -426,7 +428,7 @@ fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
         Format::ConfigYaml => DataProblem {
             id: format!("row {row}"),
             row,
-            spec: Err("a config_yaml data set is a folder of problems, not a record".into()),
+            spec: Err("a config_yaml data set is a folder of problems, not a file".into()),
             references: Vec::new(),
         },
     }
