@@ -226,7 +226,7 @@ impl Evaluation<'_> {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
                     let setup = problem::Setup {
                         testlib: self.options.testlib.as_deref(),
-                        dataset: &self.data.path,
+                        dataset: Some(&self.data.path),
                     };
                     let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec, setup)?;
                     Ok((problem, self.subset(&spec, cases)))
