@@ -226,7 +226,7 @@ impl Evaluation<'_> {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
                     let setup = problem::Setup {
                         testlib: self.options.testlib.as_deref(),
-                        dataset: &self.data.path,
+                        dataset: Some(&self.data.path),
                     };
                     let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec, setup)?;
                     Ok((problem, self.subset(&spec, cases)))
@@ -476,17 +476,6 @@ fn same_tests(
     Ok(())
 }
 
-/// The manifest's record of each file read.
-fn records(files: &[dataset::DataFile]) -> Vec<FileRecord> {
-    files
-        .iter()
-        .map(|f| FileRecord {
-            path: f.path.display().to_string(),
-            sha256: f.sha256.clone(),
-        })
-        .collect()
-}
-
 /// Refuses to add to a results file whose lines were judged under another profile: their
 /// figures cannot be mixed.
 fn same_profile(out: &Path, results: &[SampleResult], now: Profile) -> Result<(), Error> {
@@ -503,6 +492,17 @@ fn same_profile(out: &Path, results: &[SampleResult], now: Profile) -> Result<()
             ),
         }),
     }
+}
+
+/// The manifest's record of each file read.
+fn records(files: &[dataset::DataFile]) -> Vec<FileRecord> {
+    files
+        .iter()
+        .map(|f| FileRecord {
+            path: f.path.display().to_string(),
+            sha256: f.sha256.clone(),
+        })
+        .collect()
 }
 
 /// The toolchain of each language the results were built in, the first identity found.

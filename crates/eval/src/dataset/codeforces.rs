@@ -1,13 +1,13 @@
 //! open-r1's `codeforces`: `id` ("1234/A"), `official_tests` (`[{input, output}]`) with
 //! `official_tests_complete`, `time_limit` in seconds, `memory_limit` in MB, `input_mode`,
-//! `interaction_format` and `generated_checker`. The generated checker decides where there is
-//! one (open-r1's harness calls it `checker.py INPUT ANSWER OUTPUT`, and a right output makes it
-//! print `1`); `input_mode: file` reads `input.txt` and writes `output.txt`; an interactive
-//! problem runs with its `interactor` (testlib) where the record has one, and is an error
-//! where it has none (open-r1's own records ship none). `generated_tests` counts its tests in
-//! the `test_cases` files (`--tests`), judged after the official ones; official tests that are
-//! a part, with none of the rest given, make the problem an error, never a problem judged on a
-//! part of its tests.
+//! `interaction_format`, `generated_checker`, and `generated_tests`, the count of its tests in
+//! the `test_cases` files (`--tests`), judged after the official ones. The generated checker
+//! decides where there is one (open-r1's harness calls it `checker.py INPUT ANSWER OUTPUT`, and
+//! a right output makes it print `1`); `input_mode: file` reads `input.txt` and writes
+//! `output.txt`; an interactive problem runs with its `interactor` (testlib) where the record
+//! has one, and is an error where it has none (open-r1's own records ship none). A problem
+//! whose official tests are a part of Codeforces', with no generated tests given, is an error,
+//! never a problem judged on a part of its tests.
 
 use std::time::Duration;
 
@@ -38,34 +38,7 @@ pub(super) fn problem(row: usize, record: &Value, generated: Option<&ByProblem>)
 }
 
 fn spec(record: &Value, generated: Option<&[Test]>) -> Result<Spec, String> {
-    let text = |field: &str| {
-        record
-            .get(field)
-            .and_then(Value::as_str)
-            .filter(|s| !s.trim().is_empty())
-    };
-    let interactor = match (text("interaction_format"), text("interactor")) {
-        (None, _) => None,
-        (Some(_), Some(source)) => Some(Program::Testlib(source.to_string())),
-        (Some(_), None) => {
-            return Err("an interactive problem (`interaction_format`), and the record has no `interactor` to run it with (open-r1's records ship none)".into())
-        }
-    };
-    let files = match record.get("input_mode").and_then(Value::as_str) {
-        None | Some("stdio") => None,
-        Some("file") => Some(("input.txt".to_string(), "output.txt".to_string())),
-        Some(other) => {
-            return Err(format!(
-                "its `input_mode` is `{other}`, and only `stdio` and `file` are known"
-            ))
-        }
-    };
-    let programs = Programs {
-        checker: text("generated_checker").map(|s| Program::OpenR1(s.to_string())),
-        interactor,
-        files,
-        testlib: None,
-    };
+    let programs = programs(record)?;
     let incomplete = record.get("official_tests_complete") == Some(&Value::Bool(false));
     if let Some(generated) = generated {
         counted(record, generated.len())?;
@@ -111,6 +84,38 @@ fn spec(record: &Value, generated: Option<&[Test]>) -> Result<Spec, String> {
         compare: Compare::Tokens,
         function: None,
         programs,
+    })
+}
+
+/// The record's own programs: its generated checker, its interactor, its named files.
+fn programs(record: &Value) -> Result<Programs, String> {
+    let text = |field: &str| {
+        record
+            .get(field)
+            .and_then(Value::as_str)
+            .filter(|s| !s.trim().is_empty())
+    };
+    let interactor = match (text("interaction_format"), text("interactor")) {
+        (None, _) => None,
+        (Some(_), Some(source)) => Some(Program::Testlib(source.to_string())),
+        (Some(_), None) => {
+            return Err("an interactive problem (`interaction_format`), and the record has no `interactor` to run it with (open-r1's records ship none)".into())
+        }
+    };
+    let files = match record.get("input_mode").and_then(Value::as_str) {
+        None | Some("stdio") => None,
+        Some("file") => Some(("input.txt".to_string(), "output.txt".to_string())),
+        Some(other) => {
+            return Err(format!(
+                "its `input_mode` is `{other}`, and only `stdio` and `file` are known"
+            ))
+        }
+    };
+    Ok(Programs {
+        checker: text("generated_checker").map(|s| Program::OpenR1(s.to_string())),
+        interactor,
+        files,
+        testlib: None,
     })
 }
 

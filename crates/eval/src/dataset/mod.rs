@@ -1,12 +1,12 @@
 //! A data set read in place: the file as its users download it (JSON Lines or one JSON array,
-//! gzip or not, or Parquet: a file or a folder of shards), its format told from the fields of its first record (or named), and each
-//! record made a `DataProblem`: its id as the data set writes it, its tests, limits and
-//! comparison, its own solutions, or why it cannot be judged. One module per format
-//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`, `code_contests_plus.rs`, and
-//! `config_yaml.rs` for a folder of problems); a problem's own programs made files
-//! (`programs.rs`); Parquet's rows made JSON values (`parquet_file.rs`), the files a path names
-//! (`source.rs`), open-r1's generated tests (`generated.rs`); the reading and the shared model
-//! here.
+//! gzip or not, or Parquet: a file or a folder of shards), its format told from the fields of
+//! its first record (or named), and each record made a `DataProblem`: its id as the data set
+//! writes it, its tests, limits and comparison, its own solutions, or why it cannot be judged.
+//! One module per format (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`,
+//! `code_contests_plus.rs`, and `config_yaml.rs` for a folder of problems); a problem's own
+//! programs made files (`programs.rs`); Parquet's rows made JSON values (`parquet_file.rs`),
+//! the files of a folder (`source.rs`), open-r1's generated tests (`generated.rs`); the reading
+//! and the shared model here.
 
 mod apps;
 mod code_contests;
@@ -78,11 +78,12 @@ impl Format {
 
     /// The format whose fields `record` has.
     fn of(record: &Value) -> Option<Format> {
-        // open-r1's first: its `generated_tests` (a count) is a field name of code_contests too.
-        if codeforces::fits(record) {
-            Some(Format::Codeforces)
-        } else if code_contests_plus::fits(record) {
+        if code_contests_plus::fits(record) {
             Some(Format::CodeContestsPlus)
+        // open-r1's before code_contests: its `generated_tests` (a count) is a field name of
+        // code_contests too.
+        } else if codeforces::fits(record) {
+            Some(Format::Codeforces)
         } else if code_contests::fits(record) {
             Some(Format::CodeContests)
         } else if lcb::fits(record) {
@@ -127,8 +128,7 @@ pub struct Dataset {
     /// SHA-256 of the file as it lies (compressed when it is), in hex; of several files (a
     /// folder's shards, `--tests`' files), the hash of their names and hashes in order.
     pub sha256: String,
-    /// The data set's files: the one named, or a folder's shards in order (none for a folder
-    /// of `config.yaml` problems).
+    /// The data set's files: the one named, or a folder's shards in order.
     pub files: Vec<DataFile>,
     /// `--tests`' files (open-r1's generated tests), in order; none without it.
     pub tests: Vec<DataFile>,
@@ -245,23 +245,19 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
     read_with_tests(path, format, None)
 }
 
-/// Reads the data set at `path` (a file, a folder of Parquet shards, or a folder of
-/// `config.yaml` problems), in `format` or the one its fields tell, with the generated tests of
-/// the files at `tests` (open-r1's `test_cases` files, or their folder) after each problem's
-/// own.
+/// Reads the data set at `path` (a file, or a folder of Parquet shards), in `format` or the one
+/// its fields tell, with the generated tests of the files at `tests` (open-r1's `test_cases`
+/// files, or their folder) after each problem's own.
 pub fn read_with_tests(
     path: &Path,
     format: Option<Format>,
     tests: Option<&Path>,
 ) -> Result<Dataset, Error> {
-    let folder_of_problems = match format {
-        Some(f) => f == Format::ConfigYaml,
-        None => path.is_dir() && !source::has_parquet(path),
-    };
-    if path.is_dir() && folder_of_problems {
-        if let Some(at) = tests {
-            generated_tests(at, Format::ConfigYaml)?;
-        }
+    // A folder of `config.yaml` problems (LiveCodeBench-Pro, FrontierCS); any other folder is
+    // one of Parquet shards.
+    let problems_folder = format == Some(Format::ConfigYaml)
+        || (format.is_none() && path.is_dir() && config_yaml::holds(path));
+    if problems_folder {
         return config_yaml::read(path);
     }
     let (files, records) = read_files(path)?;
@@ -278,10 +274,7 @@ pub fn read_with_tests(
     };
     let problems = records
         .iter()
-        .map(|(row, record)| match format {
-            Format::Codeforces => codeforces::problem(*row, record, generated.as_ref()),
-            _ => problem_of(format, *row, record),
-        })
+        .map(|(row, record)| problem_of(format, *row, record, generated.as_ref()))
         .collect();
     let all: Vec<DataFile> = files.iter().chain(&tests).cloned().collect();
     Ok(Dataset {
@@ -536,16 +529,21 @@ pub fn one(
             "its fields are not those of code_contests, CodeContests+, APPS/TACO, LiveCodeBench, open-r1's codeforces or SandboxFusion's stdin/stdout tests".to_string()
         })?,
     };
-    Ok((Some(format), problem_of(format, 1, record)))
+    Ok((Some(format), problem_of(format, 1, record, None)))
 }
 
-/// The problem of the record at `row`, read as `format`.
-fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
+/// The problem of the record at `row`, read as `format`, with open-r1's generated tests.
+fn problem_of(
+    format: Format,
+    row: usize,
+    record: &Value,
+    generated: Option<&ByProblem>,
+) -> DataProblem {
     match format {
         Format::CodeContests => code_contests::problem(row, record),
         Format::Apps => apps::problem(row, record),
         Format::LiveCodeBench => lcb::problem(row, record),
-        Format::Codeforces => codeforces::problem(row, record, None),
+        Format::Codeforces => codeforces::problem(row, record, generated),
         Format::CodeContestsPlus => code_contests_plus::problem(row, record),
         Format::ConfigYaml => DataProblem {
             id: format!("row {row}"),

@@ -34,14 +34,6 @@ pub(super) fn files(path: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(shards)
 }
 
-/// Whether the folder holds Parquet files (or its `data/` does): a data set's shards, rather
-/// than a folder of problems.
-pub(super) fn has_parquet(dir: &Path) -> bool {
-    [dir.to_path_buf(), dir.join("data")]
-        .iter()
-        .any(|d| parquet_in(d).is_ok_and(|found| !found.is_empty()))
-}
-
 /// The `.parquet` files directly in `dir`, in name order.
 fn parquet_in(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io("read", dir, e))?;
