@@ -21,7 +21,8 @@ use super::{Context, EXIT_OK, EXIT_UNJUDGED, EXIT_VERDICT};
 #[derive(clap::Args)]
 pub(crate) struct EvalArgs {
     /// The data set: JSON Lines or a JSON array, gzip or not (code_contests, APPS/TACO,
-    /// LiveCodeBench, open-r1's codeforces).
+    /// LiveCodeBench, open-r1's codeforces, CodeContests+), or a folder of problems each with
+    /// its config.yaml (LiveCodeBench-Pro, FrontierCS).
     #[arg(value_name = "DATASET")]
     dataset: PathBuf,
 
@@ -31,7 +32,7 @@ pub(crate) struct EvalArgs {
     samples: Option<PathBuf>,
 
     /// The data set's format, when its fields do not tell it.
-    #[arg(long, value_name = "FORMAT", value_parser = ["code_contests", "apps", "livecodebench", "codeforces"])]
+    #[arg(long, value_name = "FORMAT", value_parser = ["code_contests", "apps", "livecodebench", "codeforces", "code_contests_plus", "config_yaml"])]
     format: Option<String>,
 
     /// Each sample's code is the last fenced code block of its answer in its language (or its
@@ -68,6 +69,11 @@ pub(crate) struct EvalArgs {
     #[arg(long, value_name = "OTHER.jsonl")]
     against: Option<PathBuf>,
 
+    /// The testlib.h that the data set's testlib checkers and interactors are built with,
+    /// where it ships none (else one beside the data set, or the system's).
+    #[arg(long, value_name = "PATH")]
+    testlib: Option<PathBuf>,
+
     /// The toolchains and limits samples are judged under: judge (the judge's own),
     /// codeforces (-O2 -DONLINE_JUDGE, PyPy for Python, a big stack) or lcb (LiveCodeBench's
     /// harness: CPython with its imports, 6 s a test).
@@ -92,6 +98,7 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
         max_tests: args.max_tests.map(|n| n as usize),
         against: args.against.as_ref().map(|a| ctx.cwd.join(a)),
         compile_time_limit: Duration::from_secs(60),
+        testlib: args.testlib.as_ref().map(|t| ctx.cwd.join(t)),
         profile,
     };
     let ws = profile.workspace(&ctx.ws);
@@ -200,10 +207,15 @@ impl EvalObserver for Lines {
         self.total.store(todo + done, Ordering::SeqCst);
         let problems = dataset.problems.len();
         let format = dataset.format.name();
+        let problems = count(problems, "problem");
         if done > 0 {
-            anstream::eprintln!("{format}: {problems} problems · {done} samples have a result already, judging the other {todo}");
+            let done = count(done, "sample");
+            anstream::eprintln!(
+                "{format}: {problems} · {done} have a result already, judging the other {todo}"
+            );
         } else {
-            anstream::eprintln!("{format}: {problems} problems · judging {todo} samples");
+            let todo = count(todo, "sample");
+            anstream::eprintln!("{format}: {problems} · judging {todo}");
         }
     }
 
@@ -234,5 +246,14 @@ impl EvalObserver for Lines {
                 anstream::eprintln!("{progress}");
             }
         }
+    }
+}
+
+/// `n` and the noun `one`, in the plural unless `n` is 1.
+fn count(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }

@@ -23,6 +23,7 @@ mod corpus;
 mod docs;
 mod eval;
 mod eval_profiles;
+mod eval_programs;
 mod expectations;
 mod export;
 mod file_io;

@@ -48,6 +48,9 @@ pub struct EvalOptions {
     pub against: Option<PathBuf>,
     /// The build's time limit.
     pub compile_time_limit: std::time::Duration,
+    /// The `testlib.h` that data sets' testlib checkers and interactors are built with, where
+    /// the data set ships none; `None`: one beside the data set, or the system's.
+    pub testlib: Option<PathBuf>,
     /// The toolchains and limits samples are judged under: the workspace given to
     /// [`evaluate`] and its `Judging` are already the profile's ([`Profile::workspace`]).
     pub profile: Profile,
@@ -211,7 +214,11 @@ impl Evaluation<'_> {
                 None => Err(format!("the data set has no problem `{id}`")),
                 Some(p) => p.spec.clone().and_then(|spec| {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
-                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec)?;
+                    let setup = problem::Setup {
+                        testlib: self.options.testlib.as_deref(),
+                        dataset: &self.data.path,
+                    };
+                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec, setup)?;
                     Ok((problem, self.subset(&spec, cases)))
                 }),
             };
@@ -375,10 +382,14 @@ pub(crate) fn judge_sample(
         language.extensions.first().map_or("txt", String::as_str),
     )?;
     match judging.judge(problem, &solution, cases, options, &mut Quiet) {
-        Ok(report) => Ok(Judged::Sample(
-            result_of(sample, &report, cases.len(), profile),
-            Some(Box::new(report)),
-        )),
+        // A checker or interactor of the data set's that does not build is the problem's.
+        Ok(report) => Ok(match problem::own_program_broken(&report) {
+            Some(why) => Judged::ProblemError(why),
+            None => Judged::Sample(
+                result_of(sample, &report, cases.len(), profile),
+                Some(Box::new(report)),
+            ),
+        }),
         Err(e) => match solution.skipped_because(&e) {
             Some(skip) => Ok(unrun(skip.skipped, false)),
             None => match e {

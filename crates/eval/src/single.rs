@@ -79,7 +79,13 @@ pub fn judge(
     };
     let ws = judging.workspace().clone();
     let dir = problem::folder(&ws.cache_dir(), &folder_key(record), &record.id);
-    let (problem, cases) = match problem::materialise(&ws, &dir, &record.id, &record.spec) {
+    // A record's testlib checker is built with the `testlib.h` of the workspace's folder, or
+    // the system's.
+    let setup = problem::Setup {
+        testlib: None,
+        dataset: &ws.root,
+    };
+    let (problem, cases) = match problem::materialise(&ws, &dir, &record.id, &record.spec, setup) {
         Ok(made) => made,
         Err(why) => return Ok(Err(why)),
     };

@@ -10,8 +10,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::{
-    id_of, json_field, test_text, with_tests, Compare, DataProblem, Reference, Signature, Spec,
-    Test, DEFAULT_MEMORY,
+    id_of, json_field, test_text, with_tests, Compare, DataProblem, Programs, Reference, Signature,
+    Spec, Test, DEFAULT_MEMORY,
 };
 
 /// APPS' own harness gives each test 4 seconds.
@@ -110,6 +110,7 @@ fn spec(record: &Value) -> Result<Spec, String> {
             Compare::Tokens
         },
         function,
+        programs: Programs::default(),
     })
 }
 

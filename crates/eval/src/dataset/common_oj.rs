@@ -5,7 +5,9 @@
 
 use serde_json::Value;
 
-use super::{id_of, json_field, with_tests, Compare, DataProblem, Spec, Test, DEFAULT_MEMORY};
+use super::{
+    id_of, json_field, with_tests, Compare, DataProblem, Programs, Spec, Test, DEFAULT_MEMORY,
+};
 
 /// The time limit where the record gives none: SandboxFusion's default `run_timeout` for a
 /// compiled language's test.
@@ -61,6 +63,7 @@ fn spec(record: &Value) -> Result<Spec, String> {
             any_case: true,
         },
         function: None,
+        programs: Programs::default(),
     })
 }
 
