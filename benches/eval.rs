@@ -162,6 +162,7 @@ struct Floor {
 /// first failure as the judge does.
 fn floor(dir: &Path, samples: &[&Sample], tests: &[Vec<(String, String)>]) -> Floor {
     let mut f = Floor::default();
+    let python = python();
     let work = dir.join("floor");
     std::fs::create_dir_all(&work).unwrap();
     for (i, s) in samples.iter().enumerate() {
@@ -182,14 +183,14 @@ fn floor(dir: &Path, samples: &[&Sample], tests: &[Vec<(String, String)>]) -> Fl
         } else {
             let source = work.join(format!("s{i}.py"));
             std::fs::write(&source, &s.code).unwrap();
-            let ok = Command::new("python3")
+            let ok = Command::new(&python)
                 .args(["-m", "py_compile"])
                 .arg(&source)
                 .status()
                 .unwrap()
                 .success();
             assert!(ok, "the floor's syntax check failed");
-            vec!["python3".into(), source.display().to_string()]
+            vec![python.clone(), source.display().to_string()]
         };
         f.compile += started.elapsed();
         let started = Instant::now();
@@ -202,6 +203,16 @@ fn floor(dir: &Path, samples: &[&Sample], tests: &[Vec<(String, String)>]) -> Fl
         f.run += started.elapsed();
     }
     f
+}
+
+/// The Python that `python3` runs, as the judge finds it: `python3` on PATH may be a launcher
+/// (pyenv's shims are shell scripts) whose own start would be counted in every test.
+fn python() -> String {
+    let out = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 fn passes(program: &[String], input: &str, answer: &str) -> bool {
