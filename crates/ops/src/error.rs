@@ -62,6 +62,9 @@ pub enum Error {
     /// A file to put in or take out of a program's working folder, named outside it.
     #[error("the file `{}` is outside the program's working folder\n  fix: name it by a relative path without `..`", .0.display())]
     OutsideFolder(std::path::PathBuf),
+    /// A request to judge that cannot be judged as it is (`judge api`'s `/v1/judge`).
+    #[error(transparent)]
+    Request(crate::judge::RequestError),
     /// A path that could not be made absolute.
     #[error(transparent)]
     Path(std::io::Error),

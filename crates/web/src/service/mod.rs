@@ -1,14 +1,18 @@
 //! `judge api`: the judge as an execution service for evaluation harnesses and training loops,
 //! behind the doors they already call (SandboxFusion's `/run_code`, Piston's `/api/v2/...`),
-//! with `/health` and `/metrics`. Every program goes through `judge_ops::execute` on one of
-//! `--jobs` judges; at most `--queue` requests wait, and past that the answer is 429 at once.
+//! the judge's own `/v1/judge` and `/v1/batch`, with `/health` and `/metrics`. Every program goes
+//! through `judge_ops::execute` (or `judge_ops::judge`) on one of `--jobs` judges; at most
+//! `--queue` requests wait, and past that the answer is 429 at once. With no `--token`, only
+//! requests that name this service in `Host` and send JSON as JSON are served.
 
 pub mod fusion;
+pub mod judge;
 pub mod metrics;
 pub mod names;
 pub mod piston;
 pub mod pool;
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -25,12 +29,15 @@ use judge_core::verdict::Limits;
 use judge_ops::execute::{self, Executed, Runtime};
 
 use crate::http::{from_web_page, read_body, BodyError, Server};
+use crate::serve::guard::Hosts;
 use crate::serve::Token;
 use metrics::Metrics;
 use pool::{Busy, MakeJudge, Pool};
 
 /// What the service allows and how much it takes at once.
 pub struct Settings {
+    /// The address it is bound to: what a `Host` header must name when there is no token.
+    pub bound: IpAddr,
     /// Programs run at once.
     pub jobs: usize,
     /// Requests that may wait for a judge; more are refused with 429.
@@ -53,6 +60,8 @@ const BODY_CAP: usize = 64 << 20;
 struct Service {
     pool: Pool,
     settings: Settings,
+    /// The `Host` headers that name this service.
+    hosts: Hosts,
     metrics: Metrics,
     /// The languages installed here, found once by a judge.
     runtimes: OnceLock<Vec<Runtime>>,
@@ -61,13 +70,18 @@ struct Service {
 /// Serves the service on `server` until the process is stopped (Ctrl-C: the judges' scratch
 /// folders are removed by the runner's interrupt handling, as for every command).
 pub fn serve(server: Server, settings: Settings, make: MakeJudge) -> crate::Result<()> {
-    server.serve(router(settings, make), Arc::new(tokio::sync::Notify::new()))
+    let (port, stop) = (server.port(), Arc::new(tokio::sync::Notify::new()));
+    server.serve(router(settings, port, make), stop)
 }
 
-/// The service's routes, its judges made by `make` on their threads.
-pub fn router(settings: Settings, make: MakeJudge) -> Router {
+/// The service's routes on `port`, its judges made by `make` on their threads.
+pub fn router(settings: Settings, port: u16, make: MakeJudge) -> Router {
     let service = Arc::new(Service {
         pool: Pool::start(settings.jobs, settings.queue, make),
+        hosts: Hosts {
+            bound: settings.bound,
+            port,
+        },
         settings,
         metrics: Metrics::new(),
         runtimes: OnceLock::new(),
@@ -76,6 +90,8 @@ pub fn router(settings: Settings, make: MakeJudge) -> Router {
         .route("/run_code", post(run_code))
         .route("/api/v2/runtimes", get(runtimes))
         .route("/api/v2/execute", post(piston_execute))
+        .route("/v1/judge", post(judge::judge))
+        .route("/v1/batch", post(judge::batch))
         .route("/health", get(health))
         .route("/metrics", get(metrics))
         .with_state(service)
@@ -125,7 +141,7 @@ async fn admit<T: serde::de::DeserializeOwned>(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<T, Refusal> {
-    allowed(service, headers)?;
+    allowed(service, headers, true)?;
     let bytes = read_body(body, BODY_CAP).await.map_err(|e| match e {
         BodyError::TooLarge { cap } => Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -143,7 +159,10 @@ async fn admit<T: serde::de::DeserializeOwned>(
     })
 }
 
-fn allowed(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
+/// The checks every request passes before anything is read: not from a web page; the token
+/// when there is one, else a `Host` naming this service and, for a request with a body
+/// (`with_body`), JSON sent as JSON.
+fn allowed(service: &Service, headers: &HeaderMap, with_body: bool) -> Result<(), Refusal> {
     // A page the user visits could otherwise make the browser run code here.
     if from_web_page(headers) {
         return Err(Refusal::new(
@@ -160,6 +179,48 @@ fn allowed(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
                 "this service needs `Authorization: Bearer TOKEN` (the token given to judge api --token)",
             ));
         }
+        return Ok(());
+    }
+    same_machine(&service.hosts, headers, with_body)
+}
+
+/// `/health` and `/metrics`: with no token, a `Host` naming this service.
+fn watched(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
+    match service.settings.token {
+        Some(_) => Ok(()),
+        None => same_machine(&service.hosts, headers, false),
+    }
+}
+
+/// With no token, what keeps a web page the user visits from running code here: a page can
+/// send a `text/plain` or form body to any address without asking the browser, never JSON
+/// declared as JSON; and a page on a name of its own that resolves here (DNS rebinding) sends
+/// that name in `Host`.
+fn same_machine(hosts: &Hosts, headers: &HeaderMap, with_body: bool) -> Result<(), Refusal> {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if !host.is_some_and(|h| hosts.admits(h)) {
+        return Err(Refusal::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            format!(
+                "the Host `{}` does not name this service: call it by its address (127.0.0.1:{}, localhost:{}), or give it a --token",
+                host.unwrap_or(""),
+                hosts.port,
+                hosts.port
+            ),
+        ));
+    }
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if with_body && !json {
+        return Err(Refusal::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "send the body with `Content-Type: application/json` (other bodies are refused: a web page can send them here)",
+        ));
     }
     Ok(())
 }
@@ -233,6 +294,30 @@ async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Do
     withdraw.answered();
     // A job dropped without an answer (its thread panicked) is the service's failure.
     Ok(answer.unwrap_or_else(|_| Done::Failed("the judge running this request failed".into())))
+}
+
+/// Hands `jobs` to the pool all at once or none: the guards that withdraw them, in order; 429
+/// when they do not fit beside the requests admitted, 400 when they never could.
+fn submit_all(service: &Service, jobs: Vec<pool::Job>) -> Result<Vec<Withdraw>, Refusal> {
+    let places = service.pool.places();
+    if jobs.len() > places {
+        return Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "over_cap",
+            format!(
+                "{} requests at once are more than this service takes ({places}: judge api --jobs plus --queue); send at most {places}",
+                jobs.len()
+            ),
+        ));
+    }
+    let tickets: Vec<pool::Ticket> = jobs.iter().map(|_| pool::Ticket::default()).collect();
+    let guards = tickets.iter().map(|t| Withdraw(Some(t.clone()))).collect();
+    let jobs = jobs.into_iter().zip(tickets).collect();
+    service
+        .pool
+        .submit_all(jobs)
+        .map_err(|Busy| busy(service))?;
+    Ok(guards)
 }
 
 /// Withdraws its ticket's job when dropped before the job answered: the request's future was
@@ -342,7 +427,7 @@ fn seconds(field: &str, s: f64) -> Result<Duration, Refusal> {
 
 async fn runtimes(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
     const ROUTE: &str = "/api/v2/runtimes";
-    if let Err(refusal) = allowed(&service, &headers) {
+    if let Err(refusal) = allowed(&service, &headers, false) {
         return refusal.into_response(&service, ROUTE);
     }
     match installed(&service).await {
@@ -470,7 +555,11 @@ struct Health {
 }
 
 /// Ready when a request would be taken now; else why not (all judges busy and the queue full).
-async fn health(State(service): State<Arc<Service>>) -> Response {
+async fn health(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
+    // Open to monitoring with a token too; with none, only under this service's name.
+    if let Err(refusal) = watched(&service, &headers) {
+        return refusal.into_response(&service, "/health");
+    }
     let load = service.pool.load();
     let full = load.running >= load.jobs && load.waiting >= load.queue;
     let health = Health {
@@ -493,7 +582,11 @@ async fn health(State(service): State<Arc<Service>>) -> Response {
     json(status, &health)
 }
 
-async fn metrics(State(service): State<Arc<Service>>) -> Response {
+async fn metrics(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
+    // Open to monitoring with a token too; with none, only under this service's name.
+    if let Err(refusal) = watched(&service, &headers) {
+        return refusal.into_response(&service, "/metrics");
+    }
     let text = service.metrics.render(service.pool.load());
     (
         [(
