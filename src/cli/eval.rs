@@ -17,7 +17,8 @@ use super::{Context, EXIT_OK, EXIT_UNJUDGED, EXIT_VERDICT};
 #[derive(clap::Args)]
 pub(crate) struct EvalArgs {
     /// The data set: JSON Lines or a JSON array, gzip or not (code_contests, APPS/TACO,
-    /// LiveCodeBench, open-r1's codeforces).
+    /// LiveCodeBench, open-r1's codeforces, CodeContests+), or a folder of problems each with
+    /// its config.yaml (LiveCodeBench-Pro, FrontierCS).
     #[arg(value_name = "DATASET")]
     dataset: PathBuf,
 
@@ -27,7 +28,7 @@ pub(crate) struct EvalArgs {
     samples: Option<PathBuf>,
 
     /// The data set's format, when its fields do not tell it.
-    #[arg(long, value_name = "FORMAT", value_parser = ["code_contests", "apps", "livecodebench", "codeforces"])]
+    #[arg(long, value_name = "FORMAT", value_parser = ["code_contests", "apps", "livecodebench", "codeforces", "code_contests_plus", "config_yaml"])]
     format: Option<String>,
 
     /// Each sample's code is the last fenced code block of its answer in its language (or its
@@ -64,6 +65,11 @@ pub(crate) struct EvalArgs {
     #[arg(long, value_name = "OTHER.jsonl")]
     against: Option<PathBuf>,
 
+    /// The testlib.h that the data set's testlib checkers and interactors are built with,
+    /// where it ships none (else one beside the data set, or the system's).
+    #[arg(long, value_name = "PATH")]
+    testlib: Option<PathBuf>,
+
     #[command(flatten)]
     cluster: super::cluster::ClusterArgs,
 }
@@ -81,6 +87,7 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
         max_tests: args.max_tests.map(|n| n as usize),
         against: args.against.as_ref().map(|a| ctx.cwd.join(a)),
         compile_time_limit: Duration::from_secs(60),
+        testlib: args.testlib.as_ref().map(|t| ctx.cwd.join(t)),
     };
     // `--nats`: each sample's tests are judged by the cluster's workers, as `judge run`'s are.
     let mut judging = ctx.judging(&args.cluster)?;

@@ -14,14 +14,14 @@ use crate::common::{first_address, Running, Test};
 
 /// A running `judge api --port 0 ARGS...` (no workspace: a bare temporary folder), stopped as
 /// Ctrl-C stops it when dropped.
-struct Api {
+pub(crate) struct Api {
     server: Option<Running>,
-    base: String,
+    pub(crate) base: String,
     _dir: tempfile::TempDir,
 }
 
 impl Api {
-    fn start(args: &[&str]) -> Api {
+    pub(crate) fn start(args: &[&str]) -> Api {
         let dir = tempfile::tempdir().unwrap();
         let mut server = Test::at(dir.path())
             .args(["api", "--port", "0"])
@@ -37,7 +37,7 @@ impl Api {
     }
 
     /// `POST path` with `body` and extra `headers`: status, `Retry-After`, JSON.
-    fn post(
+    pub(crate) fn post(
         &self,
         path: &str,
         body: &Value,
@@ -65,7 +65,7 @@ impl Api {
         doc
     }
 
-    fn get(&self, path: &str) -> (u16, String) {
+    pub(crate) fn get(&self, path: &str) -> (u16, String) {
         let mut response = agent().get(format!("{}{path}", self.base)).call().unwrap();
         let text = response.body_mut().read_to_string().unwrap();
         (response.status().as_u16(), text)
@@ -315,6 +315,7 @@ fn past_the_queue_the_answer_is_429_at_once_with_retry_after() {
                     let started = Instant::now();
                     let response = agent()
                         .post(format!("{base}/run_code"))
+                        .header("Content-Type", "application/json")
                         .send(slow.to_string())
                         .unwrap();
                     let retry = response
@@ -348,7 +349,7 @@ fn past_the_queue_the_answer_is_429_at_once_with_retry_after() {
 const FUSION_VERSION: &str = "0.3.7";
 const FUSION_SHA256: &str = "2457f91c7273973d85426b5eca2111402e7b0ecf0bf6689477e64bb1bc1bdec0";
 
-fn sandbox_fusion_client() -> PathBuf {
+pub(crate) fn sandbox_fusion_client() -> PathBuf {
     let home =
         PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sandbox-fusion-{FUSION_VERSION}"));
     std::fs::create_dir_all(&home).unwrap();
@@ -397,6 +398,24 @@ fn sandbox_fusion_client() -> PathBuf {
     site
 }
 
+/// What the Python `script` prints, run with SandboxFusion's client installed at `site`; a
+/// script that fails fails the test with its output.
+pub(crate) fn with_fusion_client(site: &Path, script: &str) -> String {
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .env("PYTHONPATH", site)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn sandbox_fusions_own_client_runs_code_here() {
     let site = sandbox_fusion_client();
@@ -424,18 +443,7 @@ except Exception as e:
         base = api.base,
         cpp = SUM_CPP,
     );
-    let out = Command::new("python3")
-        .arg("-c")
-        .arg(&script)
-        .env("PYTHONPATH", &site)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = with_fusion_client(&site, &script);
     assert_eq!(
         stdout.lines().collect::<Vec<_>>(),
         [

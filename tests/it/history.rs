@@ -290,7 +290,12 @@ fn a_run_of_part_of_the_cases_is_recorded_as_partial_and_never_as_the_solutions_
         .iter()
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
-    assert_eq!(best, [4], "only the run of every case counts");
+    // Submissions #4 and #6 both judged every case: the faster is the best, and which
+    // one that is depends on the machine; the partial runs never are.
+    assert!(
+        best == [4] || best == [6],
+        "only a run of every case counts: {best:?}"
+    );
     let all = ws
         .judge()
         .args(["history", "--json"])

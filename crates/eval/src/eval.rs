@@ -47,6 +47,9 @@ pub struct EvalOptions {
     pub against: Option<PathBuf>,
     /// The build's time limit.
     pub compile_time_limit: std::time::Duration,
+    /// The `testlib.h` that data sets' testlib checkers and interactors are built with, where
+    /// the data set ships none; `None`: one beside the data set, or the system's.
+    pub testlib: Option<PathBuf>,
 }
 
 /// What an evaluation tells its front-end as it goes.
@@ -106,7 +109,7 @@ pub fn evaluate(
             continue;
         };
         let result = match run.judge(sample, &problem, &cases)? {
-            Judged::Sample(r) => r,
+            Judged::Sample(r, _) => r,
             Judged::ProblemError(why) => {
                 observer.problem_error(&sample.problem, &why);
                 run.loaded.insert(sample.problem.clone(), Err(why));
@@ -156,9 +159,10 @@ struct Evaluation<'a> {
     loaded: BTreeMap<String, Loaded>,
 }
 
-/// A sample judged, or found to belong to a problem that cannot be judged.
-enum Judged {
-    Sample(SampleResult),
+/// A sample judged (with the engine's report when it ran), or found to belong to a problem
+/// that cannot be judged.
+pub(crate) enum Judged {
+    Sample(SampleResult, Option<Box<SolutionReport>>),
     ProblemError(String),
 }
 
@@ -178,7 +182,11 @@ impl Evaluation<'_> {
                 None => Err(format!("the data set has no problem `{id}`")),
                 Some(p) => p.spec.clone().and_then(|spec| {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
-                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec)?;
+                    let setup = problem::Setup {
+                        testlib: self.options.testlib.as_deref(),
+                        dataset: &self.data.path,
+                    };
+                    let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec, setup)?;
                     Ok((problem, self.subset(&spec, cases)))
                 }),
             };
@@ -212,98 +220,13 @@ impl Evaluation<'_> {
         problem: &Problem,
         cases: &[TestCase],
     ) -> Result<Judged, Error> {
-        let unrun = |why: String, counted: bool| {
-            Judged::Sample(SampleResult {
-                problem: sample.problem.clone(),
-                sample: sample.index,
-                language: sample.language.clone(),
-                correct: sample.correct,
-                verdict: None,
-                passed: 0,
-                total: cases.len(),
-                reason: Some(why),
-                compiler: None,
-                counted,
-                tests: Vec::new(),
-            })
-        };
-        let code = match &sample.code {
-            Ok(code) => code,
-            // A data set's solution in a language the judge does not run is not counted.
-            Err(why) => return Ok(unrun(why.clone(), sample.correct.is_none())),
-        };
-        let languages = &self.ws.config.languages;
-        let Some(language) = languages.get(&sample.language) else {
-            let why = format!(
-                "no language `{}`; the languages are {}",
-                sample.language,
-                languages.known()
-            );
-            return Ok(unrun(why, sample.correct.is_none()));
-        };
-        let solution = self.write(
-            problem,
-            sample,
-            code,
-            language.extensions.first().map_or("txt", String::as_str),
-        )?;
         let options = Options {
             jobs: self.options.jobs.max(1),
             stop_on_fail: !self.options.all_tests,
             compile_time_limit: self.options.compile_time_limit,
             ..Options::default()
         };
-        match self
-            .judging
-            .judge(problem, &solution, cases, &options, &mut Quiet)
-        {
-            Ok(report) => Ok(Judged::Sample(result_of(sample, &report, cases.len()))),
-            Err(e) => match solution.skipped_because(&e) {
-                Some(skip) => Ok(unrun(skip.skipped, false)),
-                None => match e {
-                    // The problem's own fault (its tests against its function, its files).
-                    judge_core::Error::Config { .. }
-                    | judge_core::Error::TestData { .. }
-                    | judge_core::Error::Unsupported { .. } => {
-                        Ok(Judged::ProblemError(e.to_string()))
-                    }
-                    e => Err(e.into()),
-                },
-            },
-        }
-    }
-
-    /// Writes the sample's source where it is judged from: in a folder beside its problem's
-    /// (not in it: the problem's folder is what a cluster's workers are sent, the same for
-    /// every sample), under the hash of its language and code, so identical sources are one
-    /// file and one build.
-    fn write(
-        &self,
-        problem: &Problem,
-        sample: &Sample,
-        code: &str,
-        extension: &str,
-    ) -> Result<Solution, Error> {
-        let mut hash = sha2::Sha256::new();
-        hash.update(sample.language.as_bytes());
-        hash.update([0]);
-        hash.update(code.as_bytes());
-        let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
-        let mut samples = problem.dir.clone().into_os_string();
-        samples.push(".samples");
-        let path = PathBuf::from(samples)
-            .join(&stem)
-            .join(format!("{stem}.{extension}"));
-        if !path.is_file() {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
-            judge_core::atomic::replace(&path, code.as_bytes())?;
-        }
-        Ok(Solution {
-            name: format!("sample-{}", sample.index),
-            problem: problem.id.clone(),
-            path,
-        })
+        judge_sample(self.judging, sample, problem, cases, &options)
     }
 
     /// The problems the summary lists: those the samples name, in the data set's order (and
@@ -342,6 +265,108 @@ impl Evaluation<'_> {
         }
         listed
     }
+}
+
+/// Judges `sample` on `problem`'s `cases` with `options`: a sample without code, or in a
+/// language the judge has not, is a result that says why (a data set's solution in a language
+/// not installed is not counted); the problem's own fault is its error.
+pub(crate) fn judge_sample(
+    judging: &mut dyn Judging,
+    sample: &Sample,
+    problem: &Problem,
+    cases: &[TestCase],
+    options: &Options,
+) -> Result<Judged, Error> {
+    let unrun = |why: String, counted: bool| {
+        Judged::Sample(
+            SampleResult {
+                problem: sample.problem.clone(),
+                sample: sample.index,
+                language: sample.language.clone(),
+                correct: sample.correct,
+                verdict: None,
+                passed: 0,
+                total: cases.len(),
+                reason: Some(why),
+                compiler: None,
+                counted,
+                tests: Vec::new(),
+            },
+            None,
+        )
+    };
+    let code = match &sample.code {
+        Ok(code) => code,
+        // A data set's solution in a language the judge does not run is not counted.
+        Err(why) => return Ok(unrun(why.clone(), sample.correct.is_none())),
+    };
+    let languages = &judging.workspace().config.languages;
+    let Some(language) = languages.get(&sample.language) else {
+        let why = format!(
+            "no language `{}`; the languages are {}",
+            sample.language,
+            languages.known()
+        );
+        return Ok(unrun(why, sample.correct.is_none()));
+    };
+    let solution = source_file(
+        problem,
+        sample,
+        code,
+        language.extensions.first().map_or("txt", String::as_str),
+    )?;
+    match judging.judge(problem, &solution, cases, options, &mut Quiet) {
+        // A checker or interactor of the data set's that does not build is the problem's.
+        Ok(report) => Ok(match problem::own_program_broken(&report) {
+            Some(why) => Judged::ProblemError(why),
+            None => Judged::Sample(
+                result_of(sample, &report, cases.len()),
+                Some(Box::new(report)),
+            ),
+        }),
+        Err(e) => match solution.skipped_because(&e) {
+            Some(skip) => Ok(unrun(skip.skipped, false)),
+            None => match e {
+                // The problem's own fault (its tests against its function, its files).
+                judge_core::Error::Config { .. }
+                | judge_core::Error::TestData { .. }
+                | judge_core::Error::Unsupported { .. } => Ok(Judged::ProblemError(e.to_string())),
+                e => Err(e.into()),
+            },
+        },
+    }
+}
+
+/// Writes the sample's source where it is judged from: in a folder beside its problem's (not
+/// in it: the problem's folder is what a cluster's workers are sent, the same for every
+/// sample), under the hash of its language and code, so identical sources are one file and
+/// one build.
+fn source_file(
+    problem: &Problem,
+    sample: &Sample,
+    code: &str,
+    extension: &str,
+) -> Result<Solution, Error> {
+    let mut hash = sha2::Sha256::new();
+    hash.update(sample.language.as_bytes());
+    hash.update([0]);
+    hash.update(code.as_bytes());
+    let stem = format!("s{}", &dataset::hex(&hash.finalize())[..16]);
+    let mut samples = problem.dir.clone().into_os_string();
+    samples.push(".samples");
+    let path = PathBuf::from(samples)
+        .join(&stem)
+        .join(format!("{stem}.{extension}"));
+    if !path.is_file() {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, e))?;
+        judge_core::atomic::replace(&path, code.as_bytes())?;
+    }
+    Ok(Solution {
+        name: format!("sample-{}", sample.index),
+        problem: problem.id.clone(),
+        path,
+    })
 }
 
 /// Refuses to add to a results file whose lines were judged on other tests than this run's

@@ -12,6 +12,7 @@ pub mod passk;
 pub mod problem;
 pub mod results;
 pub mod samples;
+pub mod single;
 pub mod summary;
 
 pub use error::Error;

@@ -1,13 +1,18 @@
 //! A data set's problem made one the engine judges: its tests written once into the build
 //! cache's folder of evaluations, under the data set's SHA-256 and the problem's id, with a
-//! `problem.toml` of its limits, comparison and function, read back by the workspace as any
+//! `problem.toml` of its limits, comparison and function, and its own programs (a checker, an
+//! interactor, with their `testlib.h`) and named files, read back by the workspace as any
 //! problem is. A second run, or a second sample, finds the folder made and writes nothing.
 
 use std::path::{Path, PathBuf};
 
+use judge_core::model::SolutionReport;
+use judge_core::reason::{CheckerFailed, Reason};
+use judge_core::verdict::Verdict;
 use judge_core::workspace::{Problem, TestCase, Workspace};
 use sha2::Digest;
 
+use crate::dataset::programs::{self, File};
 use crate::dataset::{hex, Compare, Spec};
 
 /// The folder of the problem `id` of the data set whose SHA-256 is `dataset`: a readable part
@@ -30,6 +35,14 @@ pub fn folder(cache: &Path, dataset: &str, id: &str) -> PathBuf {
         .join(format!("{readable}-{}", &hash[..12]))
 }
 
+/// Where a problem's own programs find what they need: `--testlib`'s header, and the data
+/// set (beside which a `testlib.h` may lie).
+#[derive(Debug, Clone, Copy)]
+pub struct Setup<'a> {
+    pub testlib: Option<&'a Path>,
+    pub dataset: &'a Path,
+}
+
 /// The problem `id` with `spec`, made in `dir` unless it is there already, and its cases.
 /// An error is the problem's: it is not judged, and the others are.
 pub fn materialise(
@@ -37,10 +50,13 @@ pub fn materialise(
     dir: &Path,
     id: &str,
     spec: &Spec,
+    setup: Setup<'_>,
 ) -> Result<(Problem, Vec<TestCase>), String> {
-    let toml = problem_toml(id, spec);
+    let (files, own) = programs::lay_out(&spec.programs, setup.testlib, setup.dataset)?;
+    let toml = problem_toml(id, spec, &own);
     if !dir.join("problem.toml").is_file() {
-        write(dir, &toml, spec).map_err(|e| format!("its tests could not be written: {e}"))?;
+        write(dir, &toml, spec, &files)
+            .map_err(|e| format!("its tests could not be written: {e}"))?;
     }
     // The engine's name of the problem is the folder's: safe in any path it makes of it.
     let name = dir
@@ -84,7 +100,7 @@ fn case_name(i: usize, count: usize) -> String {
 
 /// The folder written whole in a staging folder beside it, then put in place: a judge killed
 /// while writing leaves no half problem. Another judge that placed it first wins.
-fn write(dir: &Path, toml: &str, spec: &Spec) -> Result<(), judge_core::Error> {
+fn write(dir: &Path, toml: &str, spec: &Spec, files: &[File]) -> Result<(), judge_core::Error> {
     let parent = dir.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| judge_core::Error::create(parent, e))?;
     let staging = judge_core::atomic::staging(parent, "problem")?;
@@ -97,6 +113,10 @@ fn write(dir: &Path, toml: &str, spec: &Spec) -> Result<(), judge_core::Error> {
             std::fs::write(&path, text).map_err(|e| judge_core::Error::create(&path, e))?;
         }
     }
+    for (name, bytes) in files {
+        let path = staging.path().join(name);
+        std::fs::write(&path, bytes).map_err(|e| judge_core::Error::create(&path, e))?;
+    }
     let path = staging.path().join("problem.toml");
     std::fs::write(&path, toml).map_err(|e| judge_core::Error::create(&path, e))?;
     match judge_core::atomic::place(staging.path(), dir) {
@@ -105,15 +125,18 @@ fn write(dir: &Path, toml: &str, spec: &Spec) -> Result<(), judge_core::Error> {
     }
 }
 
-/// The `problem.toml` of a data set's problem.
-fn problem_toml(id: &str, spec: &Spec) -> String {
+/// The `problem.toml` of a data set's problem; `own`, the keys of its own programs (a checker
+/// or an interactor decides instead of the comparison).
+fn problem_toml(id: &str, spec: &Spec, own: &str) -> String {
     let mut text = format!(
         "title = {}\ntime_limit = \"{}ms\"\nmemory_limit = \"{}KiB\"\n",
         quoted(id),
         spec.time.as_millis().max(1),
         (spec.memory_bytes / 1024).max(1),
     );
+    let decided_by_own = spec.programs.checker.is_some() || spec.programs.interactor.is_some();
     match spec.compare {
+        _ if decided_by_own => text += own,
         Compare::Float { absolute, any_case } => {
             text += &format!(
                 "checker = \"float\"\nfloat_absolute = {absolute:e}\nfloat_relative = 0\n"
@@ -123,7 +146,12 @@ fn problem_toml(id: &str, spec: &Spec) -> String {
             }
         }
         Compare::Tokens => text += "checker = \"tokens\"\n",
+        Compare::Lines => text += "checker = \"lines\"\n",
         Compare::Json => text += "checker = \"json\"\n",
+    }
+    if !decided_by_own {
+        // Named files alone: the comparison stays, the keys are the files'.
+        text += own;
     }
     if let Some(f) = &spec.function {
         let params: Vec<String> = f.params.iter().map(|p| quoted(p)).collect();
@@ -135,6 +163,26 @@ fn problem_toml(id: &str, spec: &Spec) -> String {
         );
     }
     text
+}
+
+/// Why a judged sample says nothing of the sample: the problem's own checker or interactor
+/// does not build, so every sample would be an internal error. The problem is then an error
+/// of its own, counted in `errors`, never a sample's failure nor a pass.
+pub fn own_program_broken(report: &SolutionReport) -> Option<String> {
+    report
+        .cases
+        .iter()
+        .find_map(|c| match (&c.verdict, &c.reason) {
+            (
+                Verdict::Ie,
+                Some(Reason::Checker(CheckerFailed::NotCompiled { diagnostics, .. })),
+            ) => Some(format!("its checker does not compile: {diagnostics}")),
+            // The engine says an interactor that does not build in these words (`interact.rs`).
+            (Verdict::Ie, Some(Reason::Interactor(why))) if why.contains(" does not compile:") => {
+                Some(format!("its interactor failed: {why}"))
+            }
+            _ => None,
+        })
 }
 
 /// A TOML basic string of `s` (JSON's escapes are TOML's).

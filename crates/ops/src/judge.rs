@@ -20,6 +20,7 @@ use judge_core::session::{AfterTle, Judge, Observer, Options, Quiet};
 use judge_core::verdict::{Limits, Verdict};
 use judge_core::workspace::{Problem, Solution, TestCase};
 
+pub use crate::error::RequestError;
 use crate::run::{RunObserver, RunOptions};
 use crate::Error;
 
@@ -114,25 +115,6 @@ pub enum Checker {
 
 fn cpp() -> String {
     "cpp".into()
-}
-
-/// A request that cannot be judged as it is, said before anything runs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RequestError {
-    #[error("give either `problem` (a problem of the workspace) or `tests`, not both")]
-    Both,
-    #[error(
-        "give `problem` (a problem of the workspace) or `tests` ([{{\"input\", \"output\"}}])"
-    )]
-    Neither,
-    #[error("`tests` is empty: a pass on no tests is no pass; send at least one")]
-    NoTests,
-    #[error("`checker` goes with `tests`: a problem of the workspace is checked by its own")]
-    CheckerWithProblem,
-    #[error("the checker's file `{0}` is not a header file beside it (`testlib.h`): name a `.h` file, without a folder")]
-    CheckerFile(String),
-    #[error("`{0}` is 0: give a positive limit")]
-    ZeroLimit(&'static str),
 }
 
 /// A test's record: what a streamed line says when the test is decided, and each of the

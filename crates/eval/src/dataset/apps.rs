@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::{
-    id_of, json_field, test_text, with_tests, Compare, DataProblem, Reference, Spec, Test,
-    DEFAULT_MEMORY,
+    id_of, json_field, test_text, with_tests, Compare, DataProblem, Programs, Reference, Spec,
+    Test, DEFAULT_MEMORY,
 };
 
 /// APPS' own harness gives each test 4 seconds.
@@ -99,6 +99,7 @@ fn spec(record: &Value) -> Result<Spec, String> {
         memory_bytes: memory.map(|b| b as u64).unwrap_or(DEFAULT_MEMORY),
         compare: Compare::Tokens,
         function: None,
+        programs: Programs::default(),
     })
 }
 

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{id_of, with_tests, Compare, DataProblem, Reference, Spec, Test, DEFAULT_MEMORY};
+use super::{
+    id_of, with_tests, Compare, DataProblem, Programs, Reference, Spec, Test, DEFAULT_MEMORY,
+};
 
 const TEST_FIELDS: [&str; 3] = ["public_tests", "private_tests", "generated_tests"];
 
@@ -56,6 +58,7 @@ fn spec(record: &Value) -> Result<Spec, String> {
             any_case: true,
         },
         function: None,
+        programs: Programs::default(),
     })
 }
 

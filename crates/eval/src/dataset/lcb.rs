@@ -10,7 +10,8 @@ use base64::Engine;
 use serde_json::Value;
 
 use super::{
-    id_of, json_field, with_tests, Compare, DataProblem, Signature, Spec, Test, DEFAULT_MEMORY,
+    id_of, json_field, with_tests, Compare, DataProblem, Programs, Signature, Spec, Test,
+    DEFAULT_MEMORY,
 };
 
 /// Its harness gives each test 6 seconds (of wall-clock time; here of CPU time).
@@ -60,6 +61,7 @@ fn spec(record: &Value) -> Result<Spec, String> {
         memory_bytes: DEFAULT_MEMORY,
         compare,
         function,
+        programs: Programs::default(),
     })
 }
 

@@ -2,12 +2,18 @@
 //! gzip or not), its format told from the fields of its first record (or named), and each
 //! record made a `DataProblem`: its id as the data set writes it, its tests, limits and
 //! comparison, its own solutions, or why it cannot be judged. One module per format
-//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`); the reading and the shared model here.
+//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`, `code_contests_plus.rs`, and
+//! `config_yaml.rs` for a folder of problems); a problem's own programs made files
+//! (`programs.rs`); the reading and the shared model here.
 
 mod apps;
 mod code_contests;
+mod code_contests_plus;
 mod codeforces;
+mod common_oj;
+mod config_yaml;
 mod lcb;
+pub mod programs;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -30,14 +36,20 @@ pub enum Format {
     LiveCodeBench,
     /// open-r1's `codeforces`.
     Codeforces,
+    /// ByteDance's CodeContests+ (`ByteDance-Seed/Code-Contests-Plus`).
+    CodeContestsPlus,
+    /// A folder of problems each with a `config.yaml` (LiveCodeBench-Pro, FrontierCS).
+    ConfigYaml,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 6] = [
         Format::CodeContests,
         Format::Apps,
         Format::LiveCodeBench,
         Format::Codeforces,
+        Format::CodeContestsPlus,
+        Format::ConfigYaml,
     ];
 
     /// Its name on the command line and in the manifest.
@@ -47,6 +59,8 @@ impl Format {
             Format::Apps => "apps",
             Format::LiveCodeBench => "livecodebench",
             Format::Codeforces => "codeforces",
+            Format::CodeContestsPlus => "code_contests_plus",
+            Format::ConfigYaml => "config_yaml",
         }
     }
 
@@ -57,7 +71,9 @@ impl Format {
 
     /// The format whose fields `record` has.
     fn of(record: &Value) -> Option<Format> {
-        if code_contests::fits(record) {
+        if code_contests_plus::fits(record) {
+            Some(Format::CodeContestsPlus)
+        } else if code_contests::fits(record) {
             Some(Format::CodeContests)
         } else if lcb::fits(record) {
             Some(Format::LiveCodeBench)
@@ -77,6 +93,8 @@ impl Format {
             Format::Apps => "TACO's time_limit and memory_limit where given, else 4 s (APPS' own harness) and 256 MiB",
             Format::LiveCodeBench => "none in the data set: 6 s (its harness's) of CPU time and 256 MiB",
             Format::Codeforces => "the data set's time_limit (s) and memory_limit (MB) (2 s and 256 MiB where a problem has none)",
+            Format::CodeContestsPlus => "the data set's time_limit (ms) and memory_limit (MB) (2 s and 256 MiB where a problem has none)",
+            Format::ConfigYaml => "each problem's config.yaml: `time` and `memory` (a subtask's own where all its subtasks agree)",
         }
     }
 
@@ -86,7 +104,9 @@ impl Format {
             Format::CodeContests => "tokens, letters in any case, numbers within 1e-5 absolute (its harness's rule)",
             Format::Apps => "tokens (its harness compares stripped lines)",
             Format::LiveCodeBench => "tokens, numbers by value (its harness's Decimal equality); functional tests as JSON values",
-            Format::Codeforces => "tokens (its harness's whitespace-collapsed comparison); a problem with a checker is not judged yet",
+            Format::Codeforces => "its generated_checker where it has one (`checker.py INPUT ANSWER OUTPUT`, 1 accepts), else tokens (its harness's whitespace-collapsed comparison)",
+            Format::CodeContestsPlus => "its testlib checker (`checker INPUT OUTPUT ANSWER`, exit 0 accepts)",
+            Format::ConfigYaml => "its testlib checker (chk.cc) where it names one, else lines with trailing spaces ignored (Hydro's default)",
         }
     }
 }
@@ -123,6 +143,31 @@ pub struct Spec {
     pub compare: Compare,
     /// A LeetCode-style problem: the function solutions define.
     pub function: Option<Signature>,
+    /// Its own checker, interactor and named files, where it has them.
+    pub programs: Programs,
+}
+
+/// What a problem judges with beyond its tests and comparison: the data set's checker (which
+/// then decides instead of the comparison) and interactor, and the files its solutions read
+/// and write instead of stdin and stdout.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Programs {
+    pub checker: Option<Program>,
+    pub interactor: Option<Program>,
+    /// The input and output files (`input.txt`, `output.txt`), where solutions use them.
+    pub files: Option<(String, String)>,
+    /// The `testlib.h` the data set ships beside its programs, where it ships one.
+    pub testlib: Option<Vec<u8>>,
+}
+
+/// A problem's own program, as its data set writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Program {
+    /// C++ that includes `testlib.h`, run by testlib's protocol.
+    Testlib(String),
+    /// open-r1's `generated_checker`: Python, run as `checker.py INPUT ANSWER OUTPUT`, printing
+    /// `1` for a right output and `0` for a wrong one.
+    OpenR1(String),
 }
 
 /// One test: its input and the expected output, as the data set writes them.
@@ -140,6 +185,8 @@ pub enum Compare {
     Float { absolute: f64, any_case: bool },
     /// Whitespace-separated tokens, exactly.
     Tokens,
+    /// Lines, trailing whitespace and blank lines at the end ignored.
+    Lines,
     /// JSON values (a function's return value).
     Json,
 }
@@ -168,6 +215,9 @@ pub const DEFAULT_MEMORY: u64 = 256 << 20;
 
 /// Reads the data set at `path`, in `format` or the one its fields tell.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
+    if path.is_dir() && matches!(format, None | Some(Format::ConfigYaml)) {
+        return config_yaml::read(path);
+    }
     let raw = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
     let sha256 = hex(&sha2::Sha256::digest(&raw));
     let text = text_of(path, raw)?;
@@ -178,12 +228,7 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
     };
     let problems = records
         .iter()
-        .map(|(row, record)| match format {
-            Format::CodeContests => code_contests::problem(*row, record),
-            Format::Apps => apps::problem(*row, record),
-            Format::LiveCodeBench => lcb::problem(*row, record),
-            Format::Codeforces => codeforces::problem(*row, record),
-        })
+        .map(|(row, record)| problem_of(format, *row, record))
         .collect();
     Ok(Dataset {
         path: path.to_path_buf(),
@@ -274,7 +319,7 @@ fn detect(path: &Path, records: &[(usize, Value)]) -> Result<Format, Error> {
             path,
             Some(*row),
             format!("the format is not told by the fields of the first record ({fields})"),
-            "name it with --format code_contests, apps, livecodebench or codeforces",
+            "name it with --format code_contests, apps, livecodebench, codeforces or code_contests_plus",
         )
     })
 }
@@ -349,6 +394,42 @@ fn with_tests(tests: Vec<Test>, spec: impl FnOnce(Vec<Test>) -> Spec) -> Result<
         return Err("the problem has no tests".into());
     }
     Ok(spec(tests))
+}
+
+/// One record on its own, in `format` or the one its fields tell (SandboxFusion's own
+/// stdin/stdout records among them, which have no `Format`): a service's request for one
+/// problem. Its format, and the problem, whose `spec` holds what is wrong with it.
+pub fn one(
+    record: &Value,
+    format: Option<Format>,
+) -> Result<(Option<Format>, DataProblem), String> {
+    if format.is_none() && common_oj::fits(record) {
+        return Ok((None, common_oj::problem(1, record)));
+    }
+    let format = match format {
+        Some(f) => f,
+        None => Format::of(record).ok_or_else(|| {
+            "its fields are not those of code_contests, CodeContests+, APPS/TACO, LiveCodeBench, open-r1's codeforces or SandboxFusion's stdin/stdout tests".to_string()
+        })?,
+    };
+    Ok((Some(format), problem_of(format, 1, record)))
+}
+
+/// The problem of the record at `row`, read as `format`.
+fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
+    match format {
+        Format::CodeContests => code_contests::problem(row, record),
+        Format::Apps => apps::problem(row, record),
+        Format::LiveCodeBench => lcb::problem(row, record),
+        Format::Codeforces => codeforces::problem(row, record),
+        Format::CodeContestsPlus => code_contests_plus::problem(row, record),
+        Format::ConfigYaml => DataProblem {
+            id: format!("row {row}"),
+            row,
+            spec: Err("a config_yaml data set is a folder of problems, not a file".into()),
+            references: Vec::new(),
+        },
+    }
 }
 
 #[cfg(test)]

@@ -185,10 +185,10 @@ fn unknown_fields_are_an_error_naming_them_and_the_fix() {
 }
 
 #[test]
-fn codeforces_problems_are_judged_only_where_tokens_and_their_tests_are_the_whole_rule() {
+fn codeforces_problems_bring_their_checker_and_files_and_what_cannot_run_is_an_error() {
     let tests = json!([{"input": "1\n", "output": "1\n"}]);
     let plain = json!({"id": "1/A", "official_tests": tests, "official_tests_complete": true, "time_limit": 1.5, "memory_limit": 64.0, "input_mode": "stdio"});
-    let checked = json!({"id": "1/B", "official_tests": tests, "generated_checker": "print(1)"});
+    let checked = json!({"id": "1/B", "official_tests": tests, "generated_checker": "print(1)", "input_mode": "file"});
     let partial = json!({"id": "1/C", "official_tests": tests, "official_tests_complete": false});
     let interactive =
         json!({"id": "1/D", "official_tests": tests, "interaction_format": "ask ? x"});
@@ -203,11 +203,12 @@ fn codeforces_problems_are_judged_only_where_tokens_and_their_tests_are_the_whol
         (spec.time, spec.memory_bytes),
         (Duration::from_millis(1500), 64 << 20)
     );
-    assert!(set.problems[1]
-        .spec
-        .as_ref()
-        .unwrap_err()
-        .contains("generated_checker"));
+    let checked = &set.problems[1].spec.as_ref().unwrap().programs;
+    assert_eq!(checked.checker, Some(Program::OpenR1("print(1)".into())));
+    assert_eq!(
+        checked.files,
+        Some(("input.txt".to_string(), "output.txt".to_string()))
+    );
     assert!(set.problems[2]
         .spec
         .as_ref()
@@ -217,7 +218,7 @@ fn codeforces_problems_are_judged_only_where_tokens_and_their_tests_are_the_whol
         .spec
         .as_ref()
         .unwrap_err()
-        .contains("interactive"));
+        .contains("no `interactor`"));
     assert_eq!(
         set.problems[4].spec.as_ref().unwrap_err(),
         "the problem has no tests"

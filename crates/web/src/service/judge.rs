@@ -25,7 +25,8 @@ use judge_ops::judge::{
     self as door, BatchAnswer, BatchItem, BatchRequest, Judged, Refused, Request, TestRecord,
 };
 
-use super::{admit, json, Refusal, Service, Withdraw};
+use super::access::admit;
+use super::{json, Refusal, Service, Withdraw};
 
 /// What a request's job tells the handler waiting for it.
 enum Event {

@@ -5,12 +5,14 @@
 //! `--queue` requests wait, and past that the answer is 429 at once. With no `--token`, only
 //! requests that name this service in `Host` and send JSON as JSON are served.
 
+mod access;
 pub mod fusion;
 pub mod judge;
 pub mod metrics;
 pub mod names;
 pub mod piston;
 pub mod pool;
+pub mod submit;
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -28,7 +30,7 @@ use serde::Serialize;
 use judge_core::verdict::Limits;
 use judge_ops::execute::{self, Executed, Runtime};
 
-use crate::http::{from_web_page, read_body, BodyError, Server};
+use crate::http::Server;
 use crate::serve::guard::Hosts;
 use crate::serve::Token;
 use metrics::Metrics;
@@ -88,12 +90,13 @@ pub fn router(settings: Settings, port: u16, make: MakeJudge) -> Router {
     });
     Router::new()
         .route("/run_code", post(run_code))
+        .route("/submit", post(submit))
         .route("/api/v2/runtimes", get(runtimes))
         .route("/api/v2/execute", post(piston_execute))
         .route("/v1/judge", post(judge::judge))
         .route("/v1/batch", post(judge::batch))
-        .route("/health", get(health))
-        .route("/metrics", get(metrics))
+        .route("/health", get(metrics::health))
+        .route("/metrics", get(metrics::metrics))
         .with_state(service)
 }
 
@@ -134,97 +137,6 @@ impl Refusal {
     }
 }
 
-/// The checks every request passes: not from a web page, the token when there is one, a
-/// body that fits, parsed as `T`.
-async fn admit<T: serde::de::DeserializeOwned>(
-    service: &Service,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<T, Refusal> {
-    allowed(service, headers, true)?;
-    let bytes = read_body(body, BODY_CAP).await.map_err(|e| match e {
-        BodyError::TooLarge { cap } => Refusal::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("the request is over {} MiB", cap >> 20),
-        ),
-        BodyError::Cut(why) => Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why),
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
-        Refusal::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            format!("the request is not the JSON this route reads: {e}"),
-        )
-    })
-}
-
-/// The checks every request passes before anything is read: not from a web page; the token
-/// when there is one, else a `Host` naming this service and, for a request with a body
-/// (`with_body`), JSON sent as JSON.
-fn allowed(service: &Service, headers: &HeaderMap, with_body: bool) -> Result<(), Refusal> {
-    // A page the user visits could otherwise make the browser run code here.
-    if from_web_page(headers) {
-        return Err(Refusal::new(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            "requests from web pages are refused",
-        ));
-    }
-    if let Some(token) = &service.settings.token {
-        if !token.in_bearer(headers) {
-            return Err(Refusal::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "this service needs `Authorization: Bearer TOKEN` (the token given to judge api --token)",
-            ));
-        }
-        return Ok(());
-    }
-    same_machine(&service.hosts, headers, with_body)
-}
-
-/// `/health` and `/metrics`: with no token, a `Host` naming this service.
-fn watched(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
-    match service.settings.token {
-        Some(_) => Ok(()),
-        None => same_machine(&service.hosts, headers, false),
-    }
-}
-
-/// With no token, what keeps a web page the user visits from running code here: a page can
-/// send a `text/plain` or form body to any address without asking the browser, never JSON
-/// declared as JSON; and a page on a name of its own that resolves here (DNS rebinding) sends
-/// that name in `Host`.
-fn same_machine(hosts: &Hosts, headers: &HeaderMap, with_body: bool) -> Result<(), Refusal> {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    if !host.is_some_and(|h| hosts.admits(h)) {
-        return Err(Refusal::new(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            format!(
-                "the Host `{}` does not name this service: call it by its address (127.0.0.1:{}, localhost:{}), or give it a --token",
-                host.unwrap_or(""),
-                hosts.port,
-                hosts.port
-            ),
-        ));
-    }
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
-    if with_body && !json {
-        return Err(Refusal::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "send the body with `Content-Type: application/json` (other bodies are refused: a web page can send them here)",
-        ));
-    }
-    Ok(())
-}
-
 /// The limits a request asks for, within the service's caps: `time` (CPU) and `memory` in
 /// bytes, `None` for the defaults.
 fn limits(
@@ -259,32 +171,47 @@ fn limits(
     Ok(Limits::new(time, memory, settings.output_limit))
 }
 
-/// What a job on a judge's thread sends back.
+/// What a program's run on a judge's thread gives.
 enum Done {
     Executed(Box<Executed>),
     /// The judge's own failure (no runner, a language not installed): said to the client.
     Failed(String),
 }
 
-/// Runs `request` on a free judge; `Busy` when the pool is full. A client that goes away
-/// drops this future: its job is withdrawn, never started or its program stopped.
+/// Runs `request` on a free judge; `Busy` when the pool is full.
 async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Done, Busy> {
-    let (send, receive) = tokio::sync::oneshot::channel();
     let shared = service.clone();
+    let done = on_judge(service, move |judge| {
+        execute::execute(judge, &request)
+            .map(|executed| {
+                let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
+                shared.metrics.executed(executed.build.cached, cpu);
+                Box::new(executed)
+            })
+            .map_err(|e| e.to_string())
+    })
+    .await?;
+    Ok(match done {
+        Ok(executed) => Done::Executed(executed),
+        Err(why) => Done::Failed(why),
+    })
+}
+
+/// Does `work` on a free judge and answers what it gives, or the judge's own failure (none
+/// could be made, its thread panicked); `Busy` when the pool is full. A client that goes away
+/// drops this future: its job is withdrawn, never started or its program stopped.
+async fn on_judge<T: Send + 'static>(
+    service: &Arc<Service>,
+    work: impl FnOnce(&mut judge_core::session::Judge) -> Result<T, String> + Send + 'static,
+) -> Result<Result<T, String>, Busy> {
+    let (send, receive) = tokio::sync::oneshot::channel();
     let ticket = pool::Ticket::default();
     let withdraw = Withdraw(Some(ticket.clone()));
     service.pool.submit_withdrawable(
         Box::new(move |judge| {
             let done = match judge {
-                Err(why) => Done::Failed(why.to_string()),
-                Ok(judge) => match execute::execute(judge, &request) {
-                    Ok(executed) => {
-                        let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
-                        shared.metrics.executed(executed.build.cached, cpu);
-                        Done::Executed(Box::new(executed))
-                    }
-                    Err(e) => Done::Failed(e.to_string()),
-                },
+                Err(why) => Err(why.to_string()),
+                Ok(judge) => work(judge),
             };
             let _ = send.send(done);
         }),
@@ -293,7 +220,7 @@ async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Do
     let answer = receive.await;
     withdraw.answered();
     // A job dropped without an answer (its thread panicked) is the service's failure.
-    Ok(answer.unwrap_or_else(|_| Done::Failed("the judge running this request failed".into())))
+    Ok(answer.unwrap_or_else(|_| Err("the judge running this request failed".into())))
 }
 
 /// Hands `jobs` to the pool all at once or none: the guards that withdraw them, in order; 429
@@ -366,7 +293,7 @@ async fn run_code_answer(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<(fusion::RunCodeResponse, &'static str), Refusal> {
-    let request: fusion::RunCode = admit(service, headers, body).await?;
+    let request: fusion::RunCode = access::admit(service, headers, body).await?;
     let language = match names::fusion(&request.language) {
         names::Named::Judge(id) => id,
         names::Named::Unsupported(why) => {
@@ -412,6 +339,98 @@ async fn run_code_answer(
     }
 }
 
+async fn submit(State(service): State<Arc<Service>>, headers: HeaderMap, body: Body) -> Response {
+    const ROUTE: &str = "/submit";
+    match submit_answer(&service, &headers, body).await {
+        Ok(answer) => {
+            let outcome = if answer.accepted {
+                "accepted"
+            } else {
+                "rejected"
+            };
+            service.metrics.answered(ROUTE, outcome);
+            json(StatusCode::OK, &answer)
+        }
+        Err(refusal) => refusal.into_response(&service, ROUTE),
+    }
+}
+
+/// SandboxFusion's `/submit`: the record read and its limits checked against the caps before
+/// anything runs, then the answer judged on every test by a free judge.
+async fn submit_answer(
+    service: &Arc<Service>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<submit::EvalResult, Refusal> {
+    let request: submit::Submit = access::admit(service, headers, body).await?;
+    let bad = |why: String| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why);
+    if request.config.custom_extract_logic.is_some() {
+        return Err(bad("config.custom_extract_logic is Python code, which this service does not run: send the code in a fenced block of the completion, or the completion as the code".into()));
+    }
+    let Some(name) = request.config.language.as_deref() else {
+        return Err(bad("config.language is missing: name the answer's language as SandboxFusion does (python, cpp, java, ...)".into()));
+    };
+    let language = match names::fusion(name) {
+        names::Named::Judge(id) => id,
+        names::Named::Unsupported(why) => return Err(bad(format!("language `{name}`: {why}"))),
+        names::Named::Unknown => {
+            return Err(bad(format!(
+                "language `{name}` is not one of SandboxFusion's"
+            )))
+        }
+    };
+    let row = submit::provided(&request).map_err(bad)?;
+    let mut record = judge_eval::single::record(row, None).map_err(|why| {
+        bad(format!(
+            "the record of `{}` given for `{}` cannot be judged: {why}",
+            request.id, request.dataset
+        ))
+    })?;
+    if let Some(s) = request.config.run_timeout {
+        record.spec.time = seconds("config.run_timeout", s)?;
+    }
+    // The record's limits (or the request's) within the service's caps, else refused.
+    limits(
+        &service.settings,
+        Some(record.spec.time),
+        Some(record.spec.memory_bytes),
+    )?;
+    let compile = match request.config.compile_timeout {
+        Some(s) => seconds("config.compile_timeout", s)?,
+        None => DEFAULT_TIME,
+    };
+    let (judged, completion, shared) =
+        (record.clone(), request.completion.clone(), service.clone());
+    let done = on_judge(service, move |judge| {
+        let submitted = judge_eval::single::judge(judge, &judged, language, &completion, compile)
+            .map_err(|e| e.to_string())?;
+        if let Ok(s) = &submitted {
+            if let Some(report) = &s.report {
+                shared.metrics.executed(report.compile.cached, None);
+                report
+                    .cases
+                    .iter()
+                    .for_each(|c| shared.metrics.ran(c.cpu.as_secs_f64()));
+            }
+        }
+        Ok(submitted)
+    })
+    .await
+    .map_err(|Busy| busy(service))?;
+    match done {
+        Ok(Ok(submitted)) => Ok(submit::answer(&request, &record, &submitted)),
+        Ok(Err(why)) => Err(bad(format!(
+            "the record of `{}` given for `{}` cannot be judged: {why}",
+            request.id, request.dataset
+        ))),
+        Err(why) => Err(Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "error",
+            why,
+        )),
+    }
+}
+
 /// The seconds a client gives as `field`: a positive number, else the request is refused.
 fn seconds(field: &str, s: f64) -> Result<Duration, Refusal> {
     if s.is_finite() && s > 0.0 {
@@ -427,7 +446,7 @@ fn seconds(field: &str, s: f64) -> Result<Duration, Refusal> {
 
 async fn runtimes(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
     const ROUTE: &str = "/api/v2/runtimes";
-    if let Err(refusal) = allowed(&service, &headers, false) {
+    if let Err(refusal) = access::allowed(&service, &headers, false) {
         return refusal.into_response(&service, ROUTE);
     }
     match installed(&service).await {
@@ -488,7 +507,7 @@ async fn piston_answer(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<piston::Answer, Refusal> {
-    let request: piston::Execute = admit(service, headers, body).await?;
+    let request: piston::Execute = access::admit(service, headers, body).await?;
     let bad = |why: String| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why);
     let language = names::piston(&request.language).to_string();
     let runtime = installed(service)
@@ -542,58 +561,4 @@ async fn piston_answer(
             why,
         )),
     }
-}
-
-#[derive(Serialize)]
-struct Health {
-    ready: bool,
-    why: Option<String>,
-    running: usize,
-    waiting: usize,
-    jobs: usize,
-    queue: usize,
-}
-
-/// Ready when a request would be taken now; else why not (all judges busy and the queue full).
-async fn health(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
-    // Open to monitoring with a token too; with none, only under this service's name.
-    if let Err(refusal) = watched(&service, &headers) {
-        return refusal.into_response(&service, "/health");
-    }
-    let load = service.pool.load();
-    let full = load.running >= load.jobs && load.waiting >= load.queue;
-    let health = Health {
-        ready: !full,
-        why: full.then(|| {
-            format!(
-                "every judge is busy ({} running) and the queue is full ({} waiting)",
-                load.running, load.waiting
-            )
-        }),
-        running: load.running,
-        waiting: load.waiting,
-        jobs: load.jobs,
-        queue: load.queue,
-    };
-    let status = match full {
-        true => StatusCode::SERVICE_UNAVAILABLE,
-        false => StatusCode::OK,
-    };
-    json(status, &health)
-}
-
-async fn metrics(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
-    // Open to monitoring with a token too; with none, only under this service's name.
-    if let Err(refusal) = watched(&service, &headers) {
-        return refusal.into_response(&service, "/metrics");
-    }
-    let text = service.metrics.render(service.pool.load());
-    (
-        [(
-            header::CONTENT_TYPE,
-            "application/openmetrics-text; version=1.0.0; charset=utf-8",
-        )],
-        text,
-    )
-        .into_response()
 }
