@@ -80,12 +80,22 @@ impl Context {
     /// What judges whole solutions: the workers of the cluster `cluster` names (or judge.toml's
     /// `[cluster]`), else this machine.
     pub(crate) fn judging(&self, cluster: &ClusterArgs) -> Result<Box<dyn Judging>> {
+        self.judging_in(self.ws.clone(), cluster)
+    }
+
+    /// What judges whole solutions of `ws` (this workspace with other languages: `judge
+    /// eval --profile`), as [`Context::judging`] chooses.
+    pub(crate) fn judging_in(
+        &self,
+        ws: Workspace,
+        cluster: &ClusterArgs,
+    ) -> Result<Box<dyn Judging>> {
         Ok(match self.cluster(cluster) {
             Some(config) => Box::new(judge_cluster::dispatch::Remote {
                 cluster: judge_cluster::dispatch::Cluster::connect(&config, &self.memo_dir())?,
-                workspace: self.ws.clone(),
+                workspace: ws,
             }),
-            None => Box::new(self.judge()?),
+            None => Box::new(Judge::new(ws, self.settings)?),
         })
     }
 

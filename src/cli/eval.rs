@@ -2,15 +2,19 @@
 //! (or the data set's own solutions), pass@k. The reading, the judging, the results file and
 //! the figures are `judge_eval`'s; here, the arguments, a line per sample, and the summary.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
 use judge_eval::dataset::{Dataset, Format};
+use judge_eval::progress::Progress;
 use judge_eval::results::SampleResult;
-use judge_eval::{EvalObserver, EvalOptions};
+use judge_eval::{EvalObserver, EvalOptions, Profile};
 
 use super::{Context, EXIT_OK, EXIT_UNJUDGED, EXIT_VERDICT};
 
@@ -70,11 +74,18 @@ pub(crate) struct EvalArgs {
     #[arg(long, value_name = "PATH")]
     testlib: Option<PathBuf>,
 
+    /// The toolchains and limits samples are judged under: judge (the judge's own),
+    /// codeforces (-O2 -DONLINE_JUDGE, PyPy for Python, a big stack) or lcb (LiveCodeBench's
+    /// harness: CPython with its imports, 6 s a test).
+    #[arg(long, value_name = "NAME", default_value = "judge", value_parser = ["judge", "codeforces", "lcb"])]
+    profile: String,
+
     #[command(flatten)]
     cluster: super::cluster::ClusterArgs,
 }
 
 pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
+    let profile = Profile::named(&args.profile)?;
     let options = EvalOptions {
         dataset: ctx.cwd.join(&args.dataset),
         format: args.format.as_deref().and_then(Format::named),
@@ -88,10 +99,16 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
         against: args.against.as_ref().map(|a| ctx.cwd.join(a)),
         compile_time_limit: Duration::from_secs(60),
         testlib: args.testlib.as_ref().map(|t| ctx.cwd.join(t)),
+        profile,
     };
+    let ws = profile.workspace(&ctx.ws);
     // `--nats`: each sample's tests are judged by the cluster's workers, as `judge run`'s are.
-    let mut judging = ctx.judging(&args.cluster)?;
-    let summary = judge_eval::evaluate(&ctx.ws, judging.as_mut(), &options, &mut Lines)?;
+    let mut judging = ctx.judging_in(ws.clone(), &args.cluster)?;
+    let mut lines = Lines::new(args.out.as_ref().map(|o| o.display().to_string()));
+    // Ctrl-C: the lines written are whole, and the count is read once no line is half-told.
+    let _told = judge_runner::interrupt::on_interrupt(lines.kept_hook());
+    let summary = judge_eval::evaluate(&ws, judging.as_mut(), &options, &mut lines)?;
+    lines.finish();
     if args.json {
         println!(
             "{}",
@@ -109,25 +126,134 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
     }))
 }
 
-/// A line per sample on stderr as it is judged, and each problem that cannot be.
-struct Lines;
+/// A line per sample on stderr as it is judged, and each problem that cannot be; the progress
+/// line below them on a terminal, redrawn after each sample, else written plain every
+/// [`PLAIN_EVERY`]; and the last progress line when the run ends.
+struct Lines {
+    progress: Progress,
+    terminal: bool,
+    /// When the last plain progress line was written.
+    last_plain: Instant,
+    /// The results kept in the results file (earlier runs' too), and all the samples.
+    kept: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    out: Option<String>,
+}
+
+/// How often a progress line is written where stderr is not a terminal (a log).
+const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// Erases the line the cursor is on: the progress line, before a line is written over it.
+const ERASE: &str = "\r\x1b[2K";
+
+impl Lines {
+    fn new(out: Option<String>) -> Lines {
+        Lines {
+            progress: Progress::new(0),
+            terminal: std::io::stderr().is_terminal(),
+            last_plain: Instant::now(),
+            kept: Arc::default(),
+            total: Arc::default(),
+            out,
+        }
+    }
+
+    /// What Ctrl-C says: how many samples have their result kept, and how to go on.
+    /// The last progress line, once every sample is done (none when there was nothing to do).
+    fn finish(&mut self) {
+        if self.progress.todo() == 0 {
+            return;
+        }
+        let progress = judge_report::eval::progress_line(&self.progress);
+        let erase = if self.terminal { ERASE } else { "" };
+        anstream::eprintln!("{erase}{progress}");
+    }
+
+    /// Where stderr is a terminal, the progress line redrawn below the lines written.
+    fn redraw(&self) {
+        if self.terminal {
+            let progress = judge_report::eval::progress_line(&self.progress);
+            anstream::eprint!("{progress}");
+        }
+    }
+
+    fn kept_hook(&self) -> judge_runner::interrupt::Hook {
+        let (kept, total, out) = (
+            Arc::clone(&self.kept),
+            Arc::clone(&self.total),
+            self.out.clone(),
+        );
+        let terminal = self.terminal;
+        Arc::new(move || {
+            // Waits for a line being written: the count is then that of the file.
+            let kept = judge_runner::interrupt::uninterruptible(|| kept.load(Ordering::SeqCst));
+            let line = judge_report::eval::interrupted_line(
+                kept,
+                total.load(Ordering::SeqCst),
+                out.as_deref(),
+            );
+            let erase = if terminal { ERASE } else { "" };
+            anstream::eprintln!("{erase}{line}");
+        })
+    }
+}
 
 impl EvalObserver for Lines {
     fn started(&mut self, dataset: &Dataset, todo: usize, done: usize) {
+        self.progress = Progress::new(todo);
+        if self.out.is_some() {
+            self.kept.store(done, Ordering::SeqCst);
+        }
+        self.total.store(todo + done, Ordering::SeqCst);
         let problems = dataset.problems.len();
         let format = dataset.format.name();
+        let problems = count(problems, "problem");
         if done > 0 {
-            anstream::eprintln!("{format}: {problems} problems · {done} samples have a result already, judging the other {todo}");
+            let done = count(done, "sample");
+            anstream::eprintln!(
+                "{format}: {problems} · {done} have a result already, judging the other {todo}"
+            );
         } else {
-            anstream::eprintln!("{format}: {problems} problems · judging {todo} samples");
+            let todo = count(todo, "sample");
+            anstream::eprintln!("{format}: {problems} · judging {todo}");
         }
     }
 
     fn problem_error(&mut self, id: &str, why: &str) {
-        anstream::eprintln!("problem {id} not judged: {why}");
+        let erase = if self.terminal { ERASE } else { "" };
+        anstream::eprintln!("{erase}problem {id} not judged: {why}");
+        self.redraw();
+    }
+
+    fn sample_skipped(&mut self, _problem: &str) {
+        self.progress.skip();
     }
 
     fn sample_done(&mut self, index: usize, todo: usize, result: &SampleResult) {
-        anstream::eprintln!("{}", judge_report::eval::sample_line(index, todo, result));
+        if self.out.is_some() {
+            self.kept.fetch_add(1, Ordering::SeqCst);
+        }
+        self.progress.add(result);
+        let line = judge_report::eval::sample_line(index, todo, result);
+        if self.terminal {
+            anstream::eprintln!("{ERASE}{line}");
+            self.redraw();
+        } else {
+            anstream::eprintln!("{line}");
+            if !self.progress.finished() && self.last_plain.elapsed() >= PLAIN_EVERY {
+                self.last_plain = Instant::now();
+                let progress = judge_report::eval::progress_line(&self.progress);
+                anstream::eprintln!("{progress}");
+            }
+        }
+    }
+}
+
+/// `n` and the noun `one`, in the plural unless `n` is 1.
+fn count(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }

@@ -111,7 +111,7 @@ proptest! {
     }
 
     #[test]
-    fn a_results_file(input in mutants(vec![br#"{"schema":"judge.eval.sample/1","problem":"sum","sample":0,"language":"python","verdict":"AC","passed":3,"total":3,"counted":true,"tests":[{"test":"01","verdict":"AC","time_ms":5,"memory_kb":900}]}
+    fn a_results_file(input in mutants(vec![br#"{"schema":"judge.eval.sample/2","problem":"sum","sample":0,"language":"python","verdict":"AC","passed":3,"total":3,"counted":true,"tests":[{"test":"01","verdict":"AC","time_ms":5,"memory_kb":900}]}
 {"problem":"sum","sample":1,"language":"cpp","verdict":null,"passed":0,"total":3,"reason":"no code","counted":true,"tests":[]}
 "#.to_vec()], FIELDS)) {
         let _watched = watch("a results file", &kept("eval-results"), &input);

@@ -129,7 +129,7 @@ fn samples_get_their_verdicts_a_problem_without_tests_is_an_error_and_pass_at_k_
     assert_eq!(summary["schema"], "judge.eval/1");
     let manifest = &summary["manifest"];
     assert_eq!(manifest["format"], "code_contests");
-    assert_eq!(manifest["profile"], "default");
+    assert_eq!(manifest["profile"], "judge");
     assert_eq!(manifest["dataset"]["sha256"].as_str().unwrap().len(), 64);
     assert_eq!(manifest["samples"]["sha256"].as_str().unwrap().len(), 64);
     let languages: Vec<&str> = manifest["toolchains"]
@@ -378,26 +378,27 @@ fn open_r1_codeforces_problems_judge_what_tokens_decide_and_name_the_rest() {
     let ws = Workspace::new();
     let tests = json!([{"input": "1 2\n", "output": "3\n"}, {"input": "2 2\n", "output": "4\n"}]);
     let plain = json!({"id": "1/A", "official_tests": tests, "official_tests_complete": true, "time_limit": 1.0, "memory_limit": 256.0, "input_mode": "stdio"});
+    // Its checker accepts any output: the wrong sum passes it.
     let checked = json!({"id": "1/B", "official_tests": tests, "official_tests_complete": true, "generated_checker": "print(1)"});
-    ws.write("set.jsonl", format!("{plain}\n{checked}\n"));
+    let interactive = json!({"id": "1/C", "official_tests": tests, "official_tests_complete": true, "interaction_format": "Ask and answer."});
+    ws.write("set.jsonl", format!("{plain}\n{checked}\n{interactive}\n"));
     let lines = [
         sample("1/A", "cpp", SUM_CPP),
         sample("1/A", "python", WRONG_PY),
-        sample("1/B", "python", SUM_PY),
+        sample("1/B", "python", WRONG_PY),
+        sample("1/C", "python", SUM_PY),
     ];
     ws.write("s.jsonl", lines.join("\n") + "\n");
     let (summary, stderr) = eval_json(&ws, 3, &["--samples", "s.jsonl"]);
     assert_eq!(summary["manifest"]["format"], "codeforces", "{stderr}");
-    let a = &summary["problems"][0];
-    assert_eq!(
-        (a["n"].as_u64(), a["c"].as_u64()),
-        (Some(2), Some(1)),
-        "{summary:#}\n{stderr}"
-    );
-    assert!(summary["problems"][1]["error"]
-        .as_str()
-        .unwrap()
-        .contains("generated_checker"));
+    let counts = |i: usize| {
+        let p = &summary["problems"][i];
+        (p["n"].as_u64(), p["c"].as_u64())
+    };
+    assert_eq!(counts(0), (Some(2), Some(1)), "{stderr}");
+    assert_eq!(counts(1), (Some(1), Some(1)), "{stderr}");
+    let error = summary["problems"][2]["error"].as_str().unwrap();
+    assert!(error.contains("no `interactor`"), "{error}");
 }
 
 #[test]

@@ -199,6 +199,7 @@ mod tests {
             total: 1,
             reason: None,
             compiler: None,
+            profile: "judge".into(),
             counted: true,
             tests: Vec::new(),
         }

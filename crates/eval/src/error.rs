@@ -36,6 +36,9 @@ pub enum Error {
     /// A file given to `--against` that is not a results file this command wrote.
     #[error("{at}: {message}\n  fix: give --against a results file that `judge eval --out` wrote")]
     Against { at: Location, message: String },
+    /// A profile not known, or whose toolchain this machine lacks.
+    #[error("{message}\n  fix: {fix}")]
+    Profile { message: String, fix: String },
     /// A file of the evaluation's own that could not be read or written: `doing` is `read`,
     /// `write` or `create`.
     #[error("cannot {doing} {}: {source}\n  fix: check that the path names a file you can {doing}", path.display())]

@@ -17,13 +17,14 @@ use sha2::Digest;
 
 use crate::against;
 use crate::dataset::{self, DataProblem, Dataset, Format};
+use crate::profile::{self, Profile};
 use crate::results::{self, ResultsFile, SampleResult, TestRecord};
 use crate::samples::{self, Sample};
 use crate::summary::{self, FileRecord, Listed, Manifest, Summary, Toolchain};
 use crate::{problem, Error};
 
 /// What an evaluation asks for.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct EvalOptions {
     pub dataset: PathBuf,
     /// The data set's format; `None`: told from its fields.
@@ -50,6 +51,9 @@ pub struct EvalOptions {
     /// The `testlib.h` that data sets' testlib checkers and interactors are built with, where
     /// the data set ships none; `None`: one beside the data set, or the system's.
     pub testlib: Option<PathBuf>,
+    /// The toolchains and limits samples are judged under: the workspace given to
+    /// [`evaluate`] and its `Judging` are already the profile's ([`Profile::workspace`]).
+    pub profile: Profile,
 }
 
 /// What an evaluation tells its front-end as it goes.
@@ -58,7 +62,10 @@ pub trait EvalObserver {
     fn started(&mut self, _dataset: &Dataset, _todo: usize, _done: usize) {}
     /// The problem `id` cannot be judged, for `why`; its samples are not.
     fn problem_error(&mut self, _id: &str, _why: &str) {}
-    /// The `index`th of the `todo` samples is judged.
+    /// A sample is passed over: its problem cannot be judged (said once, by `problem_error`).
+    fn sample_skipped(&mut self, _problem: &str) {}
+    /// The `index`th of the `todo` samples is judged (and its line is in the results file:
+    /// Ctrl-C waits for this call to end, and none comes after it).
     fn sample_done(&mut self, _index: usize, _todo: usize, _result: &SampleResult) {}
 }
 
@@ -90,6 +97,13 @@ pub fn evaluate(
     if let Some(out) = &options.out {
         same_tests(out, &data, &results, options.max_tests)?;
     }
+    if let Some(out) = &options.out {
+        same_profile(out, &results, options.profile)?;
+    }
+    options.profile.check(
+        samples.iter().map(|s| s.language.as_str()),
+        profile::on_path,
+    )?;
     let done = results::keys(&results);
     let todo: Vec<&Sample> = samples
         .iter()
@@ -106,33 +120,51 @@ pub fn evaluate(
     };
     for (i, sample) in todo.iter().enumerate() {
         let Some((problem, cases)) = run.problem(&sample.problem, observer) else {
+            observer.sample_skipped(&sample.problem);
             continue;
         };
         let result = match run.judge(sample, &problem, &cases)? {
             Judged::Sample(r, _) => r,
             Judged::ProblemError(why) => {
                 observer.problem_error(&sample.problem, &why);
+                observer.sample_skipped(&sample.problem);
                 run.loaded.insert(sample.problem.clone(), Err(why));
                 continue;
             }
         };
-        if let Some(f) = &mut file {
-            f.add(&result)?;
+        // Ctrl-C keeps every line written whole: the line and what is told of it are written
+        // before its handler goes on, and a sample judged while it stopped the programs is
+        // never written (its verdict could be the stop's).
+        let kept = judge_runner::interrupt::uninterruptible(|| -> Result<bool, Error> {
+            if judge_runner::interrupt::interrupted() {
+                return Ok(false);
+            }
+            if let Some(f) = &mut file {
+                f.add(&result)?;
+            }
+            observer.sample_done(i, todo.len(), &result);
+            Ok(true)
+        })?;
+        if !kept {
+            judge_runner::interrupt::wait_if_interrupted();
         }
-        observer.sample_done(i, todo.len(), &result);
         results.push(result);
     }
     let listed = run.listed(&samples);
     let manifest = Manifest {
         judge: env!("CARGO_PKG_VERSION").to_string(),
-        profile: "default".into(),
+        profile: options.profile.name().into(),
         dataset: FileRecord {
             path: data.path.display().to_string(),
             sha256: data.sha256.clone(),
         },
         format: data.format.name().into(),
         samples: samples_record,
-        limits: data.format.limits_source().into(),
+        limits: options
+            .profile
+            .limits_source()
+            .unwrap_or(data.format.limits_source())
+            .into(),
         comparison: data.format.comparison().into(),
         all_tests: options.all_tests,
         max_tests: options.max_tests,
@@ -220,13 +252,45 @@ impl Evaluation<'_> {
         problem: &Problem,
         cases: &[TestCase],
     ) -> Result<Judged, Error> {
+        let limits = self.options.profile.limits();
         let options = Options {
             jobs: self.options.jobs.max(1),
             stop_on_fail: !self.options.all_tests,
             compile_time_limit: self.options.compile_time_limit,
+            time_limit: limits.map(|l| l.time),
+            memory_limit: limits.map(|l| l.memory_bytes),
             ..Options::default()
         };
-        judge_sample(self.judging, sample, problem, cases, &options)
+        let sample = self.prepared(sample);
+        judge_sample(
+            self.judging,
+            &sample,
+            problem,
+            cases,
+            &options,
+            self.options.profile,
+        )
+    }
+
+    /// The sample as it is built: an APPS call-based sample's function made the method the
+    /// judge calls, then what the profile puts before it.
+    fn prepared(&self, sample: &Sample) -> Sample {
+        let mut prepared = sample.clone();
+        let Ok(code) = &sample.code else {
+            return prepared;
+        };
+        let function = self
+            .find(&sample.problem)
+            .and_then(|p| p.spec.as_ref().ok())
+            .and_then(|s| s.function.as_ref());
+        let code = match function {
+            Some(f) if self.data.format == Format::Apps && sample.language == "python" => {
+                dataset::as_method(code, f)
+            }
+            _ => code.clone(),
+        };
+        prepared.code = Ok(self.options.profile.source(&sample.language, &code));
+        prepared
     }
 
     /// The problems the summary lists: those the samples name, in the data set's order (and
@@ -276,6 +340,7 @@ pub(crate) fn judge_sample(
     problem: &Problem,
     cases: &[TestCase],
     options: &Options,
+    profile: Profile,
 ) -> Result<Judged, Error> {
     let unrun = |why: String, counted: bool| {
         Judged::Sample(
@@ -289,6 +354,7 @@ pub(crate) fn judge_sample(
                 total: cases.len(),
                 reason: Some(why),
                 compiler: None,
+                profile: profile.name().into(),
                 counted,
                 tests: Vec::new(),
             },
@@ -320,7 +386,7 @@ pub(crate) fn judge_sample(
         Ok(report) => Ok(match problem::own_program_broken(&report) {
             Some(why) => Judged::ProblemError(why),
             None => Judged::Sample(
-                result_of(sample, &report, cases.len()),
+                result_of(sample, &report, cases.len(), profile),
                 Some(Box::new(report)),
             ),
         }),
@@ -400,6 +466,24 @@ fn same_tests(
     Ok(())
 }
 
+/// Refuses to add to a results file whose lines were judged under another profile: their
+/// figures cannot be mixed.
+fn same_profile(out: &Path, results: &[SampleResult], now: Profile) -> Result<(), Error> {
+    match results.iter().find(|r| r.profile != now.name()) {
+        None => Ok(()),
+        Some(r) => Err(Error::Results {
+            at: judge_core::error::Location::file(out),
+            message: format!(
+                "sample {} of `{}` was judged under the profile `{}`, and this run judges under `{}`",
+                r.sample,
+                r.problem,
+                r.profile,
+                now.name()
+            ),
+        }),
+    }
+}
+
 /// The toolchain of each language the results were built in, the first identity found.
 fn toolchains(ws: &Workspace, results: &[SampleResult]) -> Vec<Toolchain> {
     let mut found: Vec<Toolchain> = Vec::new();
@@ -422,7 +506,12 @@ fn toolchains(ws: &Workspace, results: &[SampleResult]) -> Vec<Toolchain> {
 }
 
 /// A judged sample's line: its verdict, tests passed, and each test as it ran.
-fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleResult {
+fn result_of(
+    sample: &Sample,
+    report: &SolutionReport,
+    total: usize,
+    profile: Profile,
+) -> SampleResult {
     let failing = report.cases.iter().find(|c| c.verdict != Verdict::Ac);
     let reason = match report.verdict {
         Verdict::Ce => report.compile.diagnostics.clone().map(|d| tail(&d)),
@@ -438,6 +527,7 @@ fn result_of(sample: &Sample, report: &SolutionReport, total: usize) -> SampleRe
         total,
         reason,
         compiler: Some(report.compile.compiler.clone()).filter(|c| !c.is_empty()),
+        profile: profile.name().into(),
         counted: counts(report),
         tests: report
             .cases

@@ -10,6 +10,8 @@ pub mod error;
 pub mod eval;
 pub mod passk;
 pub mod problem;
+pub mod profile;
+pub mod progress;
 pub mod results;
 pub mod samples;
 pub mod single;
@@ -17,3 +19,4 @@ pub mod summary;
 
 pub use error::Error;
 pub use eval::{evaluate, EvalObserver, EvalOptions};
+pub use profile::Profile;

@@ -38,6 +38,10 @@ pub struct SampleResult {
     /// says it: the manifest's toolchains, those of earlier runs too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compiler: Option<String>,
+    /// The profile it was judged under (`--profile`); a line written before profiles were
+    /// named was judged under the judge's own.
+    #[serde(default = "judge_profile")]
+    pub profile: String,
     /// Counted in pass@k: false for what is not the sample's fault (IE, a language this
     /// machine does not have).
     pub counted: bool,
@@ -45,7 +49,11 @@ pub struct SampleResult {
 }
 
 impl Document for SampleResult {
-    const SCHEMA: &'static str = "judge.eval.sample/1";
+    const SCHEMA: &'static str = "judge.eval.sample/2";
+}
+
+fn judge_profile() -> String {
+    crate::Profile::Judge.name().into()
 }
 
 impl SampleResult {
@@ -155,6 +163,7 @@ mod tests {
             total: 2,
             reason: None,
             compiler: None,
+            profile: "judge".into(),
             counted: true,
             tests: Vec::new(),
         }

@@ -95,7 +95,14 @@ pub fn judge(
         ..Options::default()
     };
     Ok(
-        match judge_sample(judging, &sample, &problem, &cases, &options)? {
+        match judge_sample(
+            judging,
+            &sample,
+            &problem,
+            &cases,
+            &options,
+            crate::Profile::Judge,
+        )? {
             Judged::Sample(result, report) => Ok(Submitted {
                 code,
                 fenced,

@@ -253,6 +253,7 @@ mod tests {
             total: 1,
             reason: None,
             compiler: None,
+            profile: "judge".into(),
             counted,
             tests: Vec::new(),
         }

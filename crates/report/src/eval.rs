@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use judge_eval::against::Against;
+use judge_eval::progress::Progress;
 use judge_eval::results::SampleResult;
 use judge_eval::summary::Summary;
 
@@ -22,6 +23,46 @@ pub fn sample_line(index: usize, todo: usize, r: &SampleResult) -> String {
         None => format!("not run: {}", r.reason.as_deref().unwrap_or("")),
     };
     format!("[{}/{todo}] {} #{}  {what}", index + 1, r.problem, r.sample)
+}
+
+/// The progress line: `progress: 40/200 done · pass@1 0.425 · 3.2 samples/s · 0:50 left`
+/// (at the end, without the time left).
+pub fn progress_line(p: &Progress) -> String {
+    let pass1 = p
+        .pass1()
+        .map_or("pass@1 -".into(), |v| format!("pass@1 {v:.3}"));
+    let left = match (p.finished(), p.eta()) {
+        (true, _) => String::new(),
+        (false, Some(eta)) => format!(" · {} left", clock(eta.as_secs())),
+        (false, None) => " · time left not known yet".to_string(),
+    };
+    format!(
+        "progress: {}/{} done · {pass1} · {:.1} samples/s{left}",
+        p.judged(),
+        p.todo(),
+        p.rate()
+    )
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour.
+fn clock(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// What Ctrl-C leaves: the samples kept in the results file, and how to go on.
+pub fn interrupted_line(kept: usize, total: usize, out: Option<&str>) -> String {
+    match out {
+        Some(file) => format!(
+            "interrupted: {kept} of {total} samples have their result in {file}; run the same command again to judge the other {}",
+            total.saturating_sub(kept)
+        ),
+        None => "interrupted: without --out no result was kept; give --out FILE to keep each sample's result as it is judged".into(),
+    }
 }
 
 /// The summary as text.
@@ -144,5 +185,17 @@ fn problems(n: usize) -> String {
     match n {
         1 => "1 problem".into(),
         n => format!("{n} problems"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock;
+
+    #[test]
+    fn the_time_left_reads_as_a_clock() {
+        assert_eq!(clock(5), "0:05");
+        assert_eq!(clock(125), "2:05");
+        assert_eq!(clock(3725), "1:02:05");
     }
 }

@@ -15,6 +15,8 @@ mod config_yaml;
 mod lcb;
 pub mod programs;
 
+pub(crate) use apps::as_method;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
