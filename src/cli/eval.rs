@@ -20,11 +20,17 @@ use super::{Context, EXIT_OK, EXIT_UNJUDGED, EXIT_VERDICT};
 
 #[derive(clap::Args)]
 pub(crate) struct EvalArgs {
-    /// The data set: JSON Lines or a JSON array, gzip or not (code_contests, APPS/TACO,
-    /// LiveCodeBench, open-r1's codeforces, CodeContests+), or a folder of problems each with
-    /// its config.yaml (LiveCodeBench-Pro, FrontierCS).
+    /// The data set: JSON Lines or a JSON array, gzip or not, or Parquet (a file, or a folder
+    /// of shards) (code_contests, APPS/TACO, LiveCodeBench, open-r1's codeforces,
+    /// CodeContests+), or a folder of problems each with its config.yaml (LiveCodeBench-Pro,
+    /// FrontierCS).
     #[arg(value_name = "DATASET")]
     dataset: PathBuf,
+
+    /// open-r1's generated tests: its test_cases Parquet files, or their folder; each
+    /// problem's are judged after its official tests.
+    #[arg(long, value_name = "DIR|FILE")]
+    tests: Option<PathBuf>,
 
     /// The samples: JSON Lines of {"problem", "language", "code"}, or LiveCodeBench's
     /// [{"question_id", "code_list"}]. Without it, the data set's own solutions are judged.
@@ -88,6 +94,7 @@ pub(crate) fn eval(ctx: &Context, args: EvalArgs) -> Result<ExitCode> {
     let profile = Profile::named(&args.profile)?;
     let options = EvalOptions {
         dataset: ctx.cwd.join(&args.dataset),
+        tests: args.tests.as_ref().map(|t| ctx.cwd.join(t)),
         format: args.format.as_deref().and_then(Format::named),
         samples: args.samples.as_ref().map(|s| ctx.cwd.join(s)),
         extract: args.extract,

@@ -1,5 +1,6 @@
-//! What `judge eval` reads: a data set (code_contests, APPS/TACO, LiveCodeBench, gzip or not),
-//! a samples file, and the results file an earlier run left. Whatever the bytes: no panic, an
+//! What `judge eval` reads: a data set (code_contests, APPS/TACO, LiveCodeBench, open-r1's
+//! codeforces, CodeContests+, gzip or not), a folder of config.yaml problems, a samples file,
+//! and the results file an earlier run left. Whatever the bytes: no panic, an
 //! error that names the file and the fix, and never a problem judged on no tests.
 
 use std::io::Write;
@@ -39,9 +40,54 @@ fn datasets() -> Vec<Vec<u8>> {
         format!("{lcb}\n").into_bytes(),
         format!("[{apps}]").into_bytes(),
         format!("{codeforces}\n").into_bytes(),
+        fixture("plus.jsonl"),
         gz.finish().unwrap(),
     ]
 }
+
+/// config.yaml files of each shape the folders use: `n_cases`, named cases, per-subtask limits.
+fn configs() -> Vec<Vec<u8>> {
+    [
+        "type: default\ntime: 1s\nmemory: 256m\nchecker: chk.cc\nsubtasks:\n  - score: 100\n    n_cases: 1\n",
+        "time: 500ms\nsubtasks:\n  - memory: 64m\n    cases:\n      - input: 1.in\n        output: 1.ans\n",
+        "type: interactive\ntime: 2s\nmemory: 1g\ninteractor: chk.cc\nchecker_type: testlib\n",
+    ]
+    .iter()
+    .map(|c| c.as_bytes().to_vec())
+    .collect()
+}
+
+const YAML: &[&str] = &[
+    ":",
+    "- ",
+    "\n",
+    "  ",
+    "~",
+    "null",
+    "[",
+    "]",
+    "{",
+    "}",
+    "time: ",
+    "memory: ",
+    "0s",
+    "-1m",
+    "1e999ms",
+    "subtasks:",
+    "cases:",
+    "n_cases: ",
+    "99999999999",
+    "input: ",
+    "output: ",
+    "../",
+    "/",
+    "checker: ",
+    "{file: chk.cc}",
+    "type: ",
+    "interactive",
+    "&a",
+    "*a",
+];
 
 const FIELDS: &[&str] = &[
     "{",
@@ -96,6 +142,29 @@ proptest! {
                 }
             }
             Err(e) => names_file_and_fix(&format!("{e:#}"), "set.jsonl"),
+        }
+    }
+
+    #[test]
+    fn a_config_yaml_folder(input in mutants(configs(), YAML)) {
+        let _watched = watch("a config.yaml", &kept("eval-config-yaml"), &input);
+        let dir = scratch();
+        let problem = dir.path().join("pro/1");
+        std::fs::create_dir_all(problem.join("testdata")).unwrap();
+        std::fs::write(problem.join("config.yaml"), &input).unwrap();
+        std::fs::write(problem.join("chk.cc"), "int main() {}\n").unwrap();
+        std::fs::write(problem.join("testdata/1.in"), "1\n").unwrap();
+        std::fs::write(problem.join("testdata/1.ans"), "1\n").unwrap();
+        match dataset::read(&dir.path().join("pro"), None) {
+            Ok(set) => {
+                for p in &set.problems {
+                    match &p.spec {
+                        Ok(spec) => prop_assert!(!spec.tests.is_empty(), "{} judged on no tests", p.id),
+                        Err(why) => prop_assert!(!why.is_empty()),
+                    }
+                }
+            }
+            Err(e) => names_file_and_fix(&format!("{e:#}"), "pro"),
         }
     }
 

@@ -374,7 +374,7 @@ fn a_file_that_is_no_data_set_is_an_error_naming_the_file_and_the_fix() {
 }
 
 #[test]
-fn open_r1_codeforces_problems_judge_what_tokens_decide_and_name_the_rest() {
+fn open_r1_codeforces_problems_judge_by_tokens_or_by_their_generated_checker() {
     let ws = Workspace::new();
     let tests = json!([{"input": "1 2\n", "output": "3\n"}, {"input": "2 2\n", "output": "4\n"}]);
     let plain = json!({"id": "1/A", "official_tests": tests, "official_tests_complete": true, "time_limit": 1.0, "memory_limit": 256.0, "input_mode": "stdio"});

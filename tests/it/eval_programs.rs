@@ -1,6 +1,7 @@
 //! `judge eval` on problems judged by their own programs: open-r1's generated Python checker
 //! (two different right outputs accepted, a wrong one rejected), its file-I/O problems, an
-//! interactive problem with its testlib interactor and one without (an error, never a pass);
+//! interactive problem with its testlib interactor, one without and one whose interactor does
+//! not compile (errors, never a pass);
 //! CodeContests+ with its testlib checker and its own submissions verified, a checker that
 //! does not compile (the problem's error, counted, and the exit status says so); and a folder
 //! of config.yaml problems. The testlib programs are built with the judge's own
@@ -134,7 +135,17 @@ fn open_r1s_checker_named_files_and_interactor_judge_and_a_missing_interactor_is
     let mut mute = talk.clone();
     mute["id"] = json!("1/D");
     mute.as_object_mut().unwrap().remove("interactor");
-    ws.write("set.jsonl", lines(&[split, files, talk, mute]));
+    // A checker that says neither 1 nor 0 failed: an internal error, the sample not counted.
+    let mut unsure = base("1/F");
+    unsure["official_tests"] = json!([{"input": "5\n", "output": "2 3\n"}]);
+    unsure["generated_checker"] = json!("print('maybe')\n");
+    let mut broken = talk.clone();
+    broken["id"] = json!("1/E");
+    broken["interactor"] = json!(BROKEN_CPP);
+    ws.write(
+        "set.jsonl",
+        lines(&[split, files, talk, mute, broken, unsure]),
+    );
     let samples = [
         sample("1/A", "python", SPLIT_ONE_PY),
         sample("1/A", "cpp", SPLIT_ZERO_CPP),
@@ -144,6 +155,8 @@ fn open_r1s_checker_named_files_and_interactor_judge_and_a_missing_interactor_is
         sample("1/C", "python", NEXT_PY),
         sample("1/C", "python", NEXT_WRONG_PY),
         sample("1/D", "python", NEXT_PY),
+        sample("1/E", "python", NEXT_PY),
+        sample("1/F", "python", SPLIT_ONE_PY),
     ];
     ws.write("samples.jsonl", samples.join("\n") + "\n");
     let out = ws
@@ -168,7 +181,17 @@ fn open_r1s_checker_named_files_and_interactor_judge_and_a_missing_interactor_is
         "{mute}"
     );
     assert!(verdicts(&ws, "1/D").is_empty());
-    assert_eq!(summary["errors"], 1, "{stderr}");
+    let broken = problem(&summary, "1/E");
+    assert!(
+        broken["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("interactor") && e.contains("does not compile")),
+        "{broken}"
+    );
+    assert!(verdicts(&ws, "1/E").is_empty());
+    assert_eq!(verdicts(&ws, "1/F"), ["IE"], "{stderr}");
+    assert_eq!(counts(&summary, "1/F"), (Some(0), Some(0)), "{stderr}");
+    assert_eq!(summary["errors"], 2, "{stderr}");
 }
 
 #[test]
@@ -255,7 +278,7 @@ fn a_testlib_checker_without_a_header_is_the_problems_error_naming_the_fix() {
 }
 
 #[test]
-fn a_folder_of_config_yaml_problems_is_judged_by_its_checkers_and_its_lines() {
+fn a_folder_of_config_yaml_problems_is_judged_by_its_checkers_interactors_and_lines() {
     let ws = Workspace::new();
     ws.write(
         "pro/1/config.yaml",
@@ -272,6 +295,13 @@ fn a_folder_of_config_yaml_problems_is_judged_by_its_checkers_and_its_lines() {
     );
     ws.write("pro/2/a.in", "40 2\n");
     ws.write("pro/2/a.out", "42\n");
+    ws.write(
+        "pro/3/config.yaml",
+        "type: interactive\ntime: 1s\nmemory: 256m\ninteractor: interactor.cc\n",
+    );
+    ws.write("pro/3/interactor.cc", NEXT_INTERACTOR);
+    ws.write("pro/3/testdata/1.in", "5\n");
+    ws.write("pro/3/testdata/1.ans", "6\n");
     let header = std::fs::read_to_string(testlib()).unwrap();
     ws.write("pro/testlib.h", header);
     let samples = [
@@ -284,6 +314,8 @@ fn a_folder_of_config_yaml_problems_is_judged_by_its_checkers_and_its_lines() {
             "a, b = map(int, input().split())\nprint(a + b, '  ')\n",
         ),
         sample("2", "python", "print(42 * 10)\n"),
+        sample("3", "python", NEXT_PY),
+        sample("3", "python", NEXT_WRONG_PY),
     ];
     ws.write("samples.jsonl", samples.join("\n") + "\n");
     let out = ws
@@ -300,4 +332,6 @@ fn a_folder_of_config_yaml_problems_is_judged_by_its_checkers_and_its_lines() {
     assert_eq!(problem(&summary, "1")["tests"], 2);
     assert_eq!(counts(&summary, "2"), (Some(2), Some(1)), "{stderr}");
     assert_eq!(verdicts(&ws, "2"), ["AC", "WA"]);
+    assert_eq!(counts(&summary, "3"), (Some(2), Some(1)), "{stderr}");
+    assert_eq!(verdicts(&ws, "3"), ["AC", "WA"]);
 }

@@ -23,6 +23,7 @@ mod config_cmd;
 mod corpus;
 mod docs;
 mod eval;
+mod eval_parquet;
 mod eval_profiles;
 mod eval_programs;
 mod expectations;

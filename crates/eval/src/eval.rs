@@ -27,6 +27,9 @@ use crate::{problem, Error};
 #[derive(Debug, Clone, Default)]
 pub struct EvalOptions {
     pub dataset: PathBuf,
+    /// open-r1's generated tests (its `test_cases` files, or their folder), judged after each
+    /// problem's official ones; `None`: the official ones alone.
+    pub tests: Option<PathBuf>,
     /// The data set's format; `None`: told from its fields.
     pub format: Option<Format>,
     /// The samples; `None`: the data set's own solutions.
@@ -76,7 +79,8 @@ pub fn evaluate(
     options: &EvalOptions,
     observer: &mut dyn EvalObserver,
 ) -> Result<Summary, Error> {
-    let data = dataset::read(&options.dataset, options.format)?;
+    let data =
+        dataset::read_with_tests(&options.dataset, options.format, options.tests.as_deref())?;
     // Read first: a file that is not a results file stops the run before anything is judged.
     let other = options.against.as_deref().map(against::read).transpose()?;
     let (samples, samples_record) = match &options.samples {
@@ -158,6 +162,12 @@ pub fn evaluate(
             path: data.path.display().to_string(),
             sha256: data.sha256.clone(),
         },
+        shards: if data.path.is_dir() {
+            records(&data.files)
+        } else {
+            Vec::new()
+        },
+        tests: records(&data.tests),
         format: data.format.name().into(),
         samples: samples_record,
         limits: options
@@ -216,7 +226,7 @@ impl Evaluation<'_> {
                     let dir = problem::folder(&self.ws.cache_dir(), &self.data.sha256, id);
                     let setup = problem::Setup {
                         testlib: self.options.testlib.as_deref(),
-                        dataset: &self.data.path,
+                        dataset: Some(&self.data.path),
                     };
                     let (problem, cases) = problem::materialise(self.ws, &dir, id, &spec, setup)?;
                     Ok((problem, self.subset(&spec, cases)))
@@ -482,6 +492,17 @@ fn same_profile(out: &Path, results: &[SampleResult], now: Profile) -> Result<()
             ),
         }),
     }
+}
+
+/// The manifest's record of each file read.
+fn records(files: &[dataset::DataFile]) -> Vec<FileRecord> {
+    files
+        .iter()
+        .map(|f| FileRecord {
+            path: f.path.display().to_string(),
+            sha256: f.sha256.clone(),
+        })
+        .collect()
 }
 
 /// The toolchain of each language the results were built in, the first identity found.

@@ -36,11 +36,12 @@ pub fn folder(cache: &Path, dataset: &str, id: &str) -> PathBuf {
 }
 
 /// Where a problem's own programs find what they need: `--testlib`'s header, and the data
-/// set (beside which a `testlib.h` may lie).
-#[derive(Debug, Clone, Copy)]
+/// set's file or folder, beside which a `testlib.h` may lie (a record sent alone: the
+/// workspace's folder).
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Setup<'a> {
     pub testlib: Option<&'a Path>,
-    pub dataset: &'a Path,
+    pub dataset: Option<&'a Path>,
 }
 
 /// The problem `id` with `spec`, made in `dir` unless it is there already, and its cases.

@@ -83,7 +83,7 @@ pub fn judge(
     // the system's.
     let setup = problem::Setup {
         testlib: None,
-        dataset: &ws.root,
+        dataset: Some(&ws.root),
     };
     let (problem, cases) = match problem::materialise(&ws, &dir, &record.id, &record.spec, setup) {
         Ok(made) => made,

@@ -123,7 +123,15 @@ pub struct Manifest {
     /// The judge's version.
     pub judge: String,
     pub profile: String,
+    /// The data set: its path and SHA-256 (of a folder of shards or with `--tests`, the hash of
+    /// every file's name and hash in order).
     pub dataset: FileRecord,
+    /// A folder's Parquet shards, each with its SHA-256, in the order read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<FileRecord>,
+    /// `--tests`' files (open-r1's generated tests), each with its SHA-256.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tests: Vec<FileRecord>,
     pub format: String,
     /// The samples file; `None`: the data set's own solutions.
     pub samples: Option<FileRecord>,
@@ -268,6 +276,8 @@ mod tests {
             judge: "0".into(),
             profile: "default".into(),
             dataset: file.clone(),
+            shards: Vec::new(),
+            tests: Vec::new(),
             format: "code_contests".into(),
             samples: samples.then_some(file),
             limits: String::new(),

@@ -4,7 +4,8 @@
 //! (/usr/bin/time), `cached` (the program in a compile cache), `cgroup` (whether the runner gets
 //! a pids cgroup), `sandbox` (whether it can sandbox), `problemtools` (its example packages,
 //! downloaded once, their hash checked), `polygon` (a package's problem.xml), `serve` (a
-//! `judge serve` to speak HTTP to) and `nats` (a NATS server for the cluster's tests). `time` and `cached` are compiled into the benches too,
+//! `judge serve` to speak HTTP to), `nats` (a NATS server for the cluster's tests) and `parquet`
+//! (Parquet files written from JSON rows). `time` and `cached` are compiled into the benches too,
 //! `cgroup` and `sandbox` into build.rs: std only there (and the runner crate, a
 //! build-dependency).
 
@@ -12,6 +13,7 @@ pub(crate) mod cached;
 pub(crate) mod cgroup;
 mod harness;
 pub(crate) mod nats;
+pub(crate) mod parquet;
 pub(crate) mod polygon;
 pub(crate) mod problemtools;
 pub(crate) mod procs;

@@ -22,6 +22,8 @@
 //!   - `write PATH from FIXTURE`: the repository's file or folder FIXTURE (under
 //!     `tests/fixtures/`) copied to PATH in the workspace (`.` for its root), over what is there;
 //!   - `append PATH from FIXTURE`: FIXTURE's text added at the end of the workspace's PATH;
+//!   - `parquet PATH from FIXTURE`: FIXTURE, a JSON Lines file, written as the Parquet file PATH
+//!     (`common::parquet`: the repository keeps no binary fixture);
 //!   - `remove PATH`: a file of the workspace removed;
 //!   - `run judge ARGS`: the judge run for what it leaves (submissions in the history), its
 //!     output not compared;

@@ -30,6 +30,9 @@ pub(super) enum Step {
     Write { path: String, fixture: String },
     /// `append PATH from FIXTURE`: the repository's file FIXTURE added at the end of PATH.
     Append { path: String, fixture: String },
+    /// `parquet PATH from FIXTURE`: the repository's JSON Lines file FIXTURE written as the
+    /// Parquet file PATH (a binary file the repository does not keep).
+    Parquet { path: String, fixture: String },
     /// `remove PATH`: a file of the workspace removed.
     Remove(String),
     /// `run ARGS`: `judge ARGS` run for what it leaves behind (a submission in the history).
@@ -147,13 +150,14 @@ fn parse_step(step: &str) -> Result<Step, String> {
         "fresh" if rest.is_empty() => Ok(Step::Fresh),
         "write" => from(rest).map(|(path, fixture)| Step::Write { path, fixture }),
         "append" => from(rest).map(|(path, fixture)| Step::Append { path, fixture }),
+        "parquet" => from(rest).map(|(path, fixture)| Step::Parquet { path, fixture }),
         "remove" => workspace_path(rest).map(Step::Remove),
         "run" => judge_args(rest).map(Step::Run),
         "without" if !rest.is_empty() && !rest.contains(['/', ' ']) => {
             Ok(Step::Without(rest.to_string()))
         }
         _ => Err(format!(
-            "unknown step `{step}`: the steps are fresh, write, append, remove, run, without and exit"
+            "unknown step `{step}`: the steps are fresh, write, append, parquet, remove, run, without and exit"
         )),
     }
 }

@@ -143,6 +143,9 @@ fn apply(step: &Step, workspace: &mut Workspace) -> Result<(), String> {
                 .map_err(|e| format!("cannot append to `{path}`: {e}"))?;
             file.write_all(&more).unwrap();
         }
+        Step::Parquet { path, fixture: rel } => {
+            common::parquet::from_jsonl(&fixture(rel)?, &workspace.root().join(path))
+        }
         Step::Remove(path) => std::fs::remove_file(workspace.root().join(path))
             .map_err(|e| format!("cannot remove `{path}`: {e}"))?,
         Step::Run(args) => {

@@ -21,6 +21,16 @@ use crate::Error;
 
 const CONFIG: &str = "config.yaml";
 
+/// Whether the folder `root` is a problem (it holds a `config.yaml`) or holds problems.
+pub(super) fn holds(root: &Path) -> bool {
+    root.join(CONFIG).is_file()
+        || std::fs::read_dir(root).is_ok_and(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .any(|e| e.path().join(CONFIG).is_file())
+        })
+}
+
 /// The problems of the folder `root` (or `root` alone, when it is a problem itself).
 pub(super) fn read(root: &Path) -> Result<Dataset, Error> {
     let mut dirs: Vec<PathBuf> = if root.join(CONFIG).is_file() {
@@ -56,6 +66,9 @@ pub(super) fn read(root: &Path) -> Result<Dataset, Error> {
         path: root.to_path_buf(),
         format: Format::ConfigYaml,
         sha256: folder_hash(root, &dirs)?,
+        // Its files are hashed together, as one folder: no shard of its own to record.
+        files: Vec::new(),
+        tests: Vec::new(),
         problems: unique(problems),
     })
 }
@@ -145,6 +158,7 @@ fn spec(dir: &Path, shared_testlib: Option<&[u8]>) -> Result<Spec, String> {
         let Some(name) = file_named(config.get(key)) else {
             return Ok(None);
         };
+        inside(&name)?;
         let path = [dir.join(&name), data.join(&name)]
             .into_iter()
             .find(|p| p.is_file())
@@ -179,6 +193,22 @@ fn spec(dir: &Path, shared_testlib: Option<&[u8]>) -> Result<Spec, String> {
             testlib,
         },
     })
+}
+
+/// A file the config names is the problem's own: a path that climbs out of its folder (or
+/// starts at the root) is refused.
+fn inside(name: &str) -> Result<(), String> {
+    let path = Path::new(name);
+    if path.is_absolute()
+        || path
+            .components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return Err(format!(
+            "its {CONFIG} names `{name}`, outside the problem's folder"
+        ));
+    }
+    Ok(())
 }
 
 /// `chk.cc`, or `{file: chk.cc, lang: ...}`.
@@ -279,24 +309,21 @@ fn tests(data: &Path, subtasks: &[Value]) -> Result<Vec<Test>, String> {
         .iter()
         .filter_map(|s| s.get("n_cases").and_then(Value::as_u64))
         .sum();
-    let stems: Vec<(String, Option<String>)> = if !named.is_empty() {
-        named
+    // Lazily: a count far beyond the files there stops at the first missing one.
+    let stems: Box<dyn Iterator<Item = (String, Option<String>)>> = if !named.is_empty() {
+        Box::new(named.into_iter())
     } else if counted > 0 {
-        (1..=counted).map(|i| (format!("{i}.in"), None)).collect()
+        Box::new((1..=counted).map(|i| (format!("{i}.in"), None)))
     } else {
         let mut ins: Vec<String> = std::fs::read_dir(data)
             .map_err(|e| format!("its tests' folder cannot be read: {e}"))?
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
             .filter(|n| n.ends_with(".in"))
             .collect();
-        ins.sort_by(|a, b| {
-            let stem = |n: &str| natural(n.trim_end_matches(".in"));
-            stem(a).cmp(&stem(b))
-        });
-        ins.into_iter().map(|i| (i, None)).collect()
+        ins.sort_by_key(|n| natural(n.trim_end_matches(".in")));
+        Box::new(ins.into_iter().map(|i| (i, None)))
     };
     stems
-        .into_iter()
         .map(|(input, output)| {
             let output = match output {
                 Some(o) => o,
@@ -311,6 +338,7 @@ fn tests(data: &Path, subtasks: &[Value]) -> Result<Vec<Test>, String> {
                 }
             };
             let read = |name: &str| {
+                inside(name)?;
                 std::fs::read_to_string(data.join(name))
                     .map_err(|e| format!("the test file `{name}` cannot be read: {e}"))
             };
@@ -340,6 +368,14 @@ mod tests {
         assert_eq!(bytes(&s("1024MB")), Some(1 << 30));
         assert_eq!(bytes(&s("1g")), Some(1 << 30));
         assert_eq!(bytes(&s("256")), None);
+    }
+
+    #[test]
+    fn a_file_outside_the_problems_folder_is_refused() {
+        assert!(inside("chk.cc").is_ok());
+        assert!(inside("data/1.in").is_ok());
+        assert!(inside("../other/chk.cc").is_err());
+        assert!(inside("/etc/passwd").is_err());
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! A data set read in place: the file as its users download it (JSON Lines or one JSON array,
-//! gzip or not), its format told from the fields of its first record (or named), and each
-//! record made a `DataProblem`: its id as the data set writes it, its tests, limits and
-//! comparison, its own solutions, or why it cannot be judged. One module per format
-//! (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`, `code_contests_plus.rs`, and
-//! `config_yaml.rs` for a folder of problems); a problem's own programs made files
-//! (`programs.rs`); the reading and the shared model here.
+//! gzip or not, or Parquet: a file or a folder of shards), its format told from the fields of
+//! its first record (or named), and each record made a `DataProblem`: its id as the data set
+//! writes it, its tests, limits and comparison, its own solutions, or why it cannot be judged.
+//! One module per format (`code_contests.rs`, `apps.rs`, `lcb.rs`, `codeforces.rs`,
+//! `code_contests_plus.rs`, and `config_yaml.rs` for a folder of problems); a problem's own
+//! programs made files (`programs.rs`); Parquet's rows made JSON values (`parquet_file.rs`),
+//! the files of a folder (`source.rs`), open-r1's generated tests (`generated.rs`); the reading
+//! and the shared model here.
 
 mod apps;
 mod code_contests;
@@ -12,8 +14,11 @@ mod code_contests_plus;
 mod codeforces;
 mod common_oj;
 mod config_yaml;
+mod generated;
 mod lcb;
+mod parquet_file;
 pub mod programs;
+mod source;
 
 pub(crate) use apps::as_method;
 
@@ -75,14 +80,16 @@ impl Format {
     fn of(record: &Value) -> Option<Format> {
         if code_contests_plus::fits(record) {
             Some(Format::CodeContestsPlus)
+        // open-r1's before code_contests: its `generated_tests` (a count) is a field name of
+        // code_contests too.
+        } else if codeforces::fits(record) {
+            Some(Format::Codeforces)
         } else if code_contests::fits(record) {
             Some(Format::CodeContests)
         } else if lcb::fits(record) {
             Some(Format::LiveCodeBench)
         } else if apps::fits(record) {
             Some(Format::Apps)
-        } else if codeforces::fits(record) {
-            Some(Format::Codeforces)
         } else {
             None
         }
@@ -118,10 +125,28 @@ impl Format {
 pub struct Dataset {
     pub path: PathBuf,
     pub format: Format,
-    /// SHA-256 of the file as it lies (compressed when it is), in hex.
+    /// SHA-256 of the file as it lies (compressed when it is), in hex; of several files (a
+    /// folder's shards, `--tests`' files), the hash of their names and hashes in order.
     pub sha256: String,
+    /// The data set's files: the one named, or a folder's shards in order.
+    pub files: Vec<DataFile>,
+    /// `--tests`' files (open-r1's generated tests), in order; none without it.
+    pub tests: Vec<DataFile>,
     pub problems: Vec<DataProblem>,
 }
+
+/// A file read, with its SHA-256 as it lies, in hex.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataFile {
+    pub path: PathBuf,
+    pub sha256: String,
+}
+
+/// A file's records, each with its row (a JSON Lines file's line).
+type Records = Vec<(usize, Value)>;
+
+/// Each problem's generated tests (`--tests`), by its id.
+type ByProblem = std::collections::BTreeMap<String, Vec<Test>>;
 
 /// One record of a data set.
 #[derive(Debug, Clone)]
@@ -217,27 +242,112 @@ pub const DEFAULT_MEMORY: u64 = 256 << 20;
 
 /// Reads the data set at `path`, in `format` or the one its fields tell.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Dataset, Error> {
-    if path.is_dir() && matches!(format, None | Some(Format::ConfigYaml)) {
+    read_with_tests(path, format, None)
+}
+
+/// Reads the data set at `path` (a file, or a folder of Parquet shards), in `format` or the one
+/// its fields tell, with the generated tests of the files at `tests` (open-r1's `test_cases`
+/// files, or their folder) after each problem's own.
+pub fn read_with_tests(
+    path: &Path,
+    format: Option<Format>,
+    tests: Option<&Path>,
+) -> Result<Dataset, Error> {
+    // A folder of `config.yaml` problems (LiveCodeBench-Pro, FrontierCS); any other folder is
+    // one of Parquet shards.
+    let problems_folder = format == Some(Format::ConfigYaml)
+        || (format.is_none() && path.is_dir() && config_yaml::holds(path));
+    if problems_folder {
         return config_yaml::read(path);
     }
-    let raw = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
-    let sha256 = hex(&sha2::Sha256::digest(&raw));
-    let text = text_of(path, raw)?;
-    let records = records(path, &text)?;
+    let (files, records) = read_files(path)?;
     let format = match format {
         Some(f) => f,
         None => detect(path, &records)?,
     };
+    let (tests, generated) = match tests {
+        Some(at) => {
+            let (files, rows) = generated_tests(at, format)?;
+            (files, Some(rows))
+        }
+        None => (Vec::new(), None),
+    };
     let problems = records
         .iter()
-        .map(|(row, record)| problem_of(format, *row, record))
+        .map(|(row, record)| problem_of(format, *row, record, generated.as_ref()))
         .collect();
+    let all: Vec<DataFile> = files.iter().chain(&tests).cloned().collect();
     Ok(Dataset {
         path: path.to_path_buf(),
         format,
-        sha256,
+        sha256: source::combined(&all),
+        files,
+        tests,
         problems: unique(problems),
     })
+}
+
+/// The files `path` names and their records, numbered on from one file to the next.
+fn read_files(path: &Path) -> Result<(Vec<DataFile>, Records), Error> {
+    let mut files = Vec::new();
+    let mut records = Vec::new();
+    for file in source::files(path)? {
+        let (sha256, rows) = file_records(&file, records.len())?;
+        records.extend(rows);
+        files.push(DataFile { path: file, sha256 });
+    }
+    Ok((files, records))
+}
+
+/// One file's SHA-256 and records: a Parquet file's rows (numbered after `before`), or the
+/// lines (the elements) of a JSON file.
+fn file_records(path: &Path, before: usize) -> Result<(String, Records), Error> {
+    let mut head = [0u8; 4];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .map_err(|e| Error::io("read", path, e))?;
+    if parquet_file::is_parquet(&head[..n]) {
+        let rows = parquet_file::rows(path).map_err(|message| {
+            dataset_error(
+                path,
+                None,
+                message,
+                "download the file again (a Parquet file cut short or changed does not read)",
+            )
+        })?;
+        let numbered = rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (before + i + 1, v));
+        return Ok((source::sha256(path)?, numbered.collect()));
+    }
+    let raw = std::fs::read(path).map_err(|e| Error::io("read", path, e))?;
+    let sha256 = hex(&sha2::Sha256::digest(&raw));
+    let text = text_of(path, raw)?;
+    Ok((sha256, records(path, &text)?))
+}
+
+/// `--tests`' files and the generated tests they hold, by problem: open-r1's alone has them.
+fn generated_tests(at: &Path, format: Format) -> Result<(Vec<DataFile>, ByProblem), Error> {
+    if format != Format::Codeforces {
+        return Err(dataset_error(
+            at,
+            None,
+            format!(
+                "--tests gives open-r1's generated tests, and the data set is {}",
+                format.name()
+            ),
+            "leave --tests out, or give open-r1's codeforces data set",
+        ));
+    }
+    let mut files = Vec::new();
+    let mut gathered = std::collections::BTreeMap::new();
+    for file in source::files(at)? {
+        let (sha256, rows) = file_records(&file, 0)?;
+        generated::add(&file, &rows, &mut gathered)?;
+        files.push(DataFile { path: file, sha256 });
+    }
+    Ok((files, generated::sorted(gathered)))
 }
 
 /// Lowercase hex of `bytes`.
@@ -264,7 +374,12 @@ fn text_of(path: &Path, raw: Vec<u8>) -> Result<String, Error> {
         raw
     };
     String::from_utf8(bytes).map_err(|_| {
-        dataset_error(path, None, "the file is not UTF-8 text".into(), "give the data set's JSON or JSON Lines file (Parquet is not read yet: convert it with `pandas.read_parquet(f).to_json(out, orient=\"records\", lines=True)`)")
+        dataset_error(
+            path,
+            None,
+            "the file is not UTF-8 text".into(),
+            "give the data set's JSON, JSON Lines or Parquet file",
+        )
     })
 }
 
@@ -414,16 +529,21 @@ pub fn one(
             "its fields are not those of code_contests, CodeContests+, APPS/TACO, LiveCodeBench, open-r1's codeforces or SandboxFusion's stdin/stdout tests".to_string()
         })?,
     };
-    Ok((Some(format), problem_of(format, 1, record)))
+    Ok((Some(format), problem_of(format, 1, record, None)))
 }
 
-/// The problem of the record at `row`, read as `format`.
-fn problem_of(format: Format, row: usize, record: &Value) -> DataProblem {
+/// The problem of the record at `row`, read as `format`, with open-r1's generated tests.
+fn problem_of(
+    format: Format,
+    row: usize,
+    record: &Value,
+    generated: Option<&ByProblem>,
+) -> DataProblem {
     match format {
         Format::CodeContests => code_contests::problem(row, record),
         Format::Apps => apps::problem(row, record),
         Format::LiveCodeBench => lcb::problem(row, record),
-        Format::Codeforces => codeforces::problem(row, record),
+        Format::Codeforces => codeforces::problem(row, record, generated),
         Format::CodeContestsPlus => code_contests_plus::problem(row, record),
         Format::ConfigYaml => DataProblem {
             id: format!("row {row}"),

@@ -5,7 +5,7 @@
 //! a small wrapper that calls it as its harness does and turns what it prints into testlib's
 //! exit code. A testlib program with no `testlib.h` to be found is the problem's error.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{Program, Programs};
 
@@ -21,7 +21,7 @@ const SYSTEM_HEADERS: [&str; 2] = ["/usr/local/include/testlib.h", "/usr/include
 pub fn lay_out(
     programs: &Programs,
     testlib: Option<&Path>,
-    dataset: &Path,
+    dataset: Option<&Path>,
 ) -> Result<(Vec<File>, String), String> {
     let mut files = Vec::new();
     let mut toml = String::new();
@@ -70,7 +70,7 @@ pub fn lay_out(
 fn find_testlib(
     flag: Option<&Path>,
     shipped: Option<&[u8]>,
-    dataset: &Path,
+    dataset: Option<&Path>,
 ) -> Result<Vec<u8>, String> {
     if let Some(path) = flag {
         return std::fs::read(path)
@@ -79,13 +79,16 @@ fn find_testlib(
     if let Some(header) = shipped {
         return Ok(header.to_vec());
     }
-    let beside = if dataset.is_dir() {
-        dataset.join("testlib.h")
-    } else {
-        dataset.with_file_name("testlib.h")
-    };
-    std::iter::once(beside.as_path())
-        .chain(SYSTEM_HEADERS.iter().map(Path::new))
+    let beside = dataset.map(|d| {
+        if d.is_dir() {
+            d.join("testlib.h")
+        } else {
+            d.with_file_name("testlib.h")
+        }
+    });
+    beside
+        .into_iter()
+        .chain(SYSTEM_HEADERS.iter().map(PathBuf::from))
         .find_map(|p| std::fs::read(p).ok())
         .ok_or_else(|| {
             "its checker or interactor is a testlib program, and no testlib.h was found (beside the data set, or where the system keeps headers); give one with --testlib PATH".into()
@@ -165,8 +168,12 @@ mod tests {
             files: Some(("input.txt".into(), "output.txt".into())),
             ..Programs::default()
         };
-        let (files, toml) =
-            lay_out(&programs, Some(&header), &dir.path().join("set.jsonl")).unwrap();
+        let (files, toml) = lay_out(
+            &programs,
+            Some(&header),
+            Some(&dir.path().join("set.jsonl")),
+        )
+        .unwrap();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["checker.cpp", "testlib.h"]);
         assert!(toml.contains("checker_program = \"checker.cpp\""));
@@ -180,11 +187,11 @@ mod tests {
             interactor: Some(Program::Testlib("int main() {}".into())),
             ..Programs::default()
         };
-        let found = find_testlib(None, None, &dir.path().join("set.jsonl"));
+        let found = find_testlib(None, None, Some(&dir.path().join("set.jsonl")));
         if SYSTEM_HEADERS.iter().any(|p| Path::new(p).is_file()) {
             assert!(found.is_ok());
         } else {
-            let why = lay_out(&programs, None, &dir.path().join("set.jsonl")).unwrap_err();
+            let why = lay_out(&programs, None, Some(&dir.path().join("set.jsonl"))).unwrap_err();
             assert!(why.contains("--testlib PATH"), "{why}");
         }
     }
@@ -195,7 +202,7 @@ mod tests {
             checker: Some(Program::OpenR1("print(1)".into())),
             ..Programs::default()
         };
-        let (files, toml) = lay_out(&programs, None, Path::new("/nonexistent/set.jsonl")).unwrap();
+        let (files, toml) = lay_out(&programs, None, None).unwrap();
         assert_eq!(files.len(), 1);
         assert!(String::from_utf8_lossy(&files[0].1).contains("SOURCE = \"print(1)\""));
         assert!(toml.contains("checker.py"));
