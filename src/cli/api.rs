@@ -70,6 +70,7 @@ pub(crate) fn api(ctx: &Context, args: ApiArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let settings = Settings {
+        bound,
         jobs,
         queue: args.queue,
         token: args.token.map(Token::given),

@@ -109,7 +109,8 @@ enum Command {
     /// Receive problems from the Competitive Companion browser extension (127.0.0.1 only).
     Listen(listen::ListenArgs),
     /// The judge as an execution service for evaluation harnesses: SandboxFusion's and
-    /// Piston's APIs, /health and /metrics (127.0.0.1 only unless --bind with --token).
+    /// Piston's APIs, its own /v1/judge and /v1/batch, /health and /metrics (127.0.0.1 only
+    /// unless --bind with --token).
     Api(api::ApiArgs),
     /// The online judge's pages in the browser: problems, status, submissions, submit (127.0.0.1 only).
     Serve(serve::ServeArgs),

@@ -315,6 +315,7 @@ fn past_the_queue_the_answer_is_429_at_once_with_retry_after() {
                     let started = Instant::now();
                     let response = agent()
                         .post(format!("{base}/run_code"))
+                        .header("Content-Type", "application/json")
                         .send(slow.to_string())
                         .unwrap();
                     let retry = response

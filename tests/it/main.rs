@@ -4,6 +4,7 @@
 
 mod api;
 mod api_input;
+mod api_judge;
 mod api_load;
 mod api_submit;
 mod batch;

@@ -62,6 +62,9 @@ pub enum Error {
     /// A file to put in or take out of a program's working folder, named outside it.
     #[error("the file `{}` is outside the program's working folder\n  fix: name it by a relative path without `..`", .0.display())]
     OutsideFolder(std::path::PathBuf),
+    /// A request to judge that cannot be judged as it is (`judge api`'s `/v1/judge`).
+    #[error(transparent)]
+    Request(RequestError),
     /// A path that could not be made absolute.
     #[error(transparent)]
     Path(std::io::Error),
@@ -79,6 +82,25 @@ impl Error {
             example: ws.example_file("NAME", Some(problem)),
         }
     }
+}
+
+/// A request that cannot be judged as it is, said before anything runs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    #[error("give either `problem` (a problem of the workspace) or `tests`, not both")]
+    Both,
+    #[error(
+        "give `problem` (a problem of the workspace) or `tests` ([{{\"input\", \"output\"}}])"
+    )]
+    Neither,
+    #[error("`tests` is empty: a pass on no tests is no pass; send at least one")]
+    NoTests,
+    #[error("`checker` goes with `tests`: a problem of the workspace is checked by its own")]
+    CheckerWithProblem,
+    #[error("the checker's file `{0}` is not a header file beside it (`testlib.h`): name a `.h` file, without a folder")]
+    CheckerFile(String),
+    #[error("`{0}` is 0: give a positive limit")]
+    ZeroLimit(&'static str),
 }
 
 /// An error's message followed by those of its sources, as `anyhow` writes it with `{:#}`:

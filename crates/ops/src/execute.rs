@@ -82,15 +82,13 @@ pub struct Executed {
 /// Builds and runs `request` with `judge` (this machine's).
 pub fn execute(judge: &mut Judge, request: &Request) -> Result<Executed, Error> {
     let language = language(judge, &request.language)?;
-    let place = tempfile::Builder::new()
-        .prefix("execute.")
-        .tempdir_in(judge.scratch_dir())
-        .map_err(|source| Error::Io {
-            doing: "create",
-            path: judge.scratch_dir().to_path_buf(),
-            source,
-        })?;
-    let source = write_source(place.path(), request, &language)?;
+    let place = place(judge)?;
+    let source = write_source(
+        place.path(),
+        &request.code,
+        request.file_name.as_deref(),
+        &language,
+    )?;
     let problem = Problem::bare("execute", place.path(), problem_limits(&request.limits));
     let options = Options {
         compile_time_limit: request.compile_time,
@@ -197,8 +195,20 @@ pub fn version_number(identity: &str) -> String {
         .to_string()
 }
 
+/// A request's own folder in the judge's scratch folder, removed when dropped.
+pub(crate) fn place(judge: &Judge) -> Result<tempfile::TempDir, Error> {
+    tempfile::Builder::new()
+        .prefix("execute.")
+        .tempdir_in(judge.scratch_dir())
+        .map_err(|source| Error::Io {
+            doing: "create",
+            path: judge.scratch_dir().to_path_buf(),
+            source,
+        })
+}
+
 /// The judge's language `id`, whose programs are named by an extension of its own.
-fn language(judge: &Judge, id: &str) -> Result<Arc<Language>, Error> {
+pub(crate) fn language(judge: &Judge, id: &str) -> Result<Arc<Language>, Error> {
     let languages = &judge.workspace.config.languages;
     match languages.get(id) {
         Some(l) if !l.extensions.is_empty() => Ok(l.clone()),
@@ -212,23 +222,28 @@ fn language(judge: &Judge, id: &str) -> Result<Arc<Language>, Error> {
 /// Writes the source where it is built from: its own name when it has a fitting one, else
 /// `main.EXT`. The name is part of the build cache's key, so a fixed one lets the same bytes
 /// hit the cache on every request.
-fn write_source(dir: &Path, request: &Request, language: &Language) -> Result<PathBuf, Error> {
+pub(crate) fn write_source(
+    dir: &Path,
+    code: &str,
+    file_name: Option<&str>,
+    language: &Language,
+) -> Result<PathBuf, Error> {
     let extension = &language.extensions[0];
-    let fits = |name: &&String| {
-        let path = Path::new(name.as_str());
-        path.file_name().map(|f| f.to_str() == Some(name.as_str())) == Some(true)
+    let fits = |name: &&str| {
+        let path = Path::new(name);
+        path.file_name().map(|f| f.to_str() == Some(name)) == Some(true)
             && path
                 .extension()
                 .is_some_and(|e| language.extensions.iter().any(|x| e == x.as_str()))
     };
-    let name = match request.file_name.as_ref().filter(fits) {
-        Some(name) => name.clone(),
+    let name = match file_name.filter(fits) {
+        Some(name) => name.to_string(),
         None => format!("main.{extension}"),
     };
     let folder = dir.join("source");
     make_folder(&folder)?;
     let path = folder.join(name);
-    write(&path, request.code.as_bytes())?;
+    write(&path, code.as_bytes())?;
     Ok(path)
 }
 
@@ -275,7 +290,7 @@ fn make_folder(path: &Path) -> Result<(), Error> {
     })
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     if let Some(parent) = path.parent() {
         make_folder(parent)?;
     }

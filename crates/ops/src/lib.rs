@@ -8,6 +8,7 @@ pub mod error;
 pub mod execute;
 pub mod export;
 pub mod generate;
+pub mod judge;
 pub mod judges;
 pub mod run;
 pub mod scale;

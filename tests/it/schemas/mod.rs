@@ -33,6 +33,7 @@ fn formats() -> Vec<Format> {
         ),
     ];
     all.extend(judge_cluster::wire::formats());
+    all.extend(judge_ops::judge::formats());
     all
 }
 
@@ -47,8 +48,15 @@ fn schema_of(name: &str) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// `doc` is valid against the published schema `name` (`judge.api.request/1`: a document the
+/// judge reads, which says nothing of its schema).
+pub(crate) fn assert_valid_as(name: &str, doc: &Value) {
+    let errors = check::errors(&schema_of(name), doc);
+    assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+}
+
 /// `doc` is valid against the published schema of `T`'s documents, and says it is one.
-fn assert_valid<T: Document>(doc: &Value) {
+pub(crate) fn assert_valid<T: Document>(doc: &Value) {
     let list = doc.as_array().map(Vec::as_slice);
     for one in list.unwrap_or(std::slice::from_ref(doc)) {
         assert_eq!(one["schema"], T::SCHEMA, "{one:#}");

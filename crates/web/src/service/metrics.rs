@@ -1,4 +1,4 @@
-//! What `GET /metrics` tells Prometheus: requests by route and outcome, the programs running
+//! `GET /health` (ready or not, and why) and what `GET /metrics` tells Prometheus: requests by route and outcome, the programs running
 //! and the requests waiting, builds taken from the cache, and the programs' CPU times.
 
 use prometheus_client::encoding::EncodeLabelSet;
@@ -8,7 +8,15 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
 use super::pool::Load;
+use super::{json, Service};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct Request {
@@ -110,4 +118,58 @@ impl Metrics {
         let _ = prometheus_client::encoding::text::encode(&mut text, &self.registry);
         text
     }
+}
+
+#[derive(Serialize)]
+struct Health {
+    ready: bool,
+    why: Option<String>,
+    running: usize,
+    waiting: usize,
+    jobs: usize,
+    queue: usize,
+}
+
+/// Ready when a request would be taken now; else why not (all judges busy and the queue full).
+pub(super) async fn health(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
+    // Open to monitoring with a token too; with none, only under this service's name.
+    if let Err(refusal) = super::access::watched(&service, &headers) {
+        return refusal.into_response(&service, "/health");
+    }
+    let load = service.pool.load();
+    let full = load.running >= load.jobs && load.waiting >= load.queue;
+    let health = Health {
+        ready: !full,
+        why: full.then(|| {
+            format!(
+                "every judge is busy ({} running) and the queue is full ({} waiting)",
+                load.running, load.waiting
+            )
+        }),
+        running: load.running,
+        waiting: load.waiting,
+        jobs: load.jobs,
+        queue: load.queue,
+    };
+    let status = match full {
+        true => StatusCode::SERVICE_UNAVAILABLE,
+        false => StatusCode::OK,
+    };
+    json(status, &health)
+}
+
+pub(super) async fn metrics(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
+    // Open to monitoring with a token too; with none, only under this service's name.
+    if let Err(refusal) = super::access::watched(&service, &headers) {
+        return refusal.into_response(&service, "/metrics");
+    }
+    let text = service.metrics.render(service.pool.load());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
 }

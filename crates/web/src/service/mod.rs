@@ -1,15 +1,20 @@
 //! `judge api`: the judge as an execution service for evaluation harnesses and training loops,
 //! behind the doors they already call (SandboxFusion's `/run_code`, Piston's `/api/v2/...`),
-//! with `/health` and `/metrics`. Every program goes through `judge_ops::execute` on one of
-//! `--jobs` judges; at most `--queue` requests wait, and past that the answer is 429 at once.
+//! the judge's own `/v1/judge` and `/v1/batch`, with `/health` and `/metrics`. Every program goes
+//! through `judge_ops::execute` (or `judge_ops::judge`) on one of `--jobs` judges; at most
+//! `--queue` requests wait, and past that the answer is 429 at once. With no `--token`, only
+//! requests that name this service in `Host` and send JSON as JSON are served.
 
+mod access;
 pub mod fusion;
+pub mod judge;
 pub mod metrics;
 pub mod names;
 pub mod piston;
 pub mod pool;
 pub mod submit;
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -25,13 +30,16 @@ use serde::Serialize;
 use judge_core::verdict::Limits;
 use judge_ops::execute::{self, Executed, Runtime};
 
-use crate::http::{from_web_page, read_body, BodyError, Server};
+use crate::http::Server;
+use crate::serve::guard::Hosts;
 use crate::serve::Token;
 use metrics::Metrics;
 use pool::{Busy, MakeJudge, Pool};
 
 /// What the service allows and how much it takes at once.
 pub struct Settings {
+    /// The address it is bound to: what a `Host` header must name when there is no token.
+    pub bound: IpAddr,
     /// Programs run at once.
     pub jobs: usize,
     /// Requests that may wait for a judge; more are refused with 429.
@@ -54,6 +62,8 @@ const BODY_CAP: usize = 64 << 20;
 struct Service {
     pool: Pool,
     settings: Settings,
+    /// The `Host` headers that name this service.
+    hosts: Hosts,
     metrics: Metrics,
     /// The languages installed here, found once by a judge.
     runtimes: OnceLock<Vec<Runtime>>,
@@ -62,13 +72,18 @@ struct Service {
 /// Serves the service on `server` until the process is stopped (Ctrl-C: the judges' scratch
 /// folders are removed by the runner's interrupt handling, as for every command).
 pub fn serve(server: Server, settings: Settings, make: MakeJudge) -> crate::Result<()> {
-    server.serve(router(settings, make), Arc::new(tokio::sync::Notify::new()))
+    let (port, stop) = (server.port(), Arc::new(tokio::sync::Notify::new()));
+    server.serve(router(settings, port, make), stop)
 }
 
-/// The service's routes, its judges made by `make` on their threads.
-pub fn router(settings: Settings, make: MakeJudge) -> Router {
+/// The service's routes on `port`, its judges made by `make` on their threads.
+pub fn router(settings: Settings, port: u16, make: MakeJudge) -> Router {
     let service = Arc::new(Service {
         pool: Pool::start(settings.jobs, settings.queue, make),
+        hosts: Hosts {
+            bound: settings.bound,
+            port,
+        },
         settings,
         metrics: Metrics::new(),
         runtimes: OnceLock::new(),
@@ -78,8 +93,10 @@ pub fn router(settings: Settings, make: MakeJudge) -> Router {
         .route("/submit", post(submit))
         .route("/api/v2/runtimes", get(runtimes))
         .route("/api/v2/execute", post(piston_execute))
-        .route("/health", get(health))
-        .route("/metrics", get(metrics))
+        .route("/v1/judge", post(judge::judge))
+        .route("/v1/batch", post(judge::batch))
+        .route("/health", get(metrics::health))
+        .route("/metrics", get(metrics::metrics))
         .with_state(service)
 }
 
@@ -118,52 +135,6 @@ impl Refusal {
         }
         response
     }
-}
-
-/// The checks every request passes: not from a web page, the token when there is one, a
-/// body that fits, parsed as `T`.
-async fn admit<T: serde::de::DeserializeOwned>(
-    service: &Service,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<T, Refusal> {
-    allowed(service, headers)?;
-    let bytes = read_body(body, BODY_CAP).await.map_err(|e| match e {
-        BodyError::TooLarge { cap } => Refusal::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("the request is over {} MiB", cap >> 20),
-        ),
-        BodyError::Cut(why) => Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why),
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
-        Refusal::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            format!("the request is not the JSON this route reads: {e}"),
-        )
-    })
-}
-
-fn allowed(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
-    // A page the user visits could otherwise make the browser run code here.
-    if from_web_page(headers) {
-        return Err(Refusal::new(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            "requests from web pages are refused",
-        ));
-    }
-    if let Some(token) = &service.settings.token {
-        if !token.in_bearer(headers) {
-            return Err(Refusal::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "this service needs `Authorization: Bearer TOKEN` (the token given to judge api --token)",
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The limits a request asks for, within the service's caps: `time` (CPU) and `memory` in
@@ -252,6 +223,30 @@ async fn on_judge<T: Send + 'static>(
     Ok(answer.unwrap_or_else(|_| Err("the judge running this request failed".into())))
 }
 
+/// Hands `jobs` to the pool all at once or none: the guards that withdraw them, in order; 429
+/// when they do not fit beside the requests admitted, 400 when they never could.
+fn submit_all(service: &Service, jobs: Vec<pool::Job>) -> Result<Vec<Withdraw>, Refusal> {
+    let places = service.pool.places();
+    if jobs.len() > places {
+        return Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "over_cap",
+            format!(
+                "{} requests at once are more than this service takes ({places}: judge api --jobs plus --queue); send at most {places}",
+                jobs.len()
+            ),
+        ));
+    }
+    let tickets: Vec<pool::Ticket> = jobs.iter().map(|_| pool::Ticket::default()).collect();
+    let guards = tickets.iter().map(|t| Withdraw(Some(t.clone()))).collect();
+    let jobs = jobs.into_iter().zip(tickets).collect();
+    service
+        .pool
+        .submit_all(jobs)
+        .map_err(|Busy| busy(service))?;
+    Ok(guards)
+}
+
 /// Withdraws its ticket's job when dropped before the job answered: the request's future was
 /// dropped, so its client went away.
 struct Withdraw(Option<pool::Ticket>);
@@ -298,7 +293,7 @@ async fn run_code_answer(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<(fusion::RunCodeResponse, &'static str), Refusal> {
-    let request: fusion::RunCode = admit(service, headers, body).await?;
+    let request: fusion::RunCode = access::admit(service, headers, body).await?;
     let language = match names::fusion(&request.language) {
         names::Named::Judge(id) => id,
         names::Named::Unsupported(why) => {
@@ -367,7 +362,7 @@ async fn submit_answer(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<submit::EvalResult, Refusal> {
-    let request: submit::Submit = admit(service, headers, body).await?;
+    let request: submit::Submit = access::admit(service, headers, body).await?;
     let bad = |why: String| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why);
     if request.config.custom_extract_logic.is_some() {
         return Err(bad("config.custom_extract_logic is Python code, which this service does not run: send the code in a fenced block of the completion, or the completion as the code".into()));
@@ -451,7 +446,7 @@ fn seconds(field: &str, s: f64) -> Result<Duration, Refusal> {
 
 async fn runtimes(State(service): State<Arc<Service>>, headers: HeaderMap) -> Response {
     const ROUTE: &str = "/api/v2/runtimes";
-    if let Err(refusal) = allowed(&service, &headers) {
+    if let Err(refusal) = access::allowed(&service, &headers, false) {
         return refusal.into_response(&service, ROUTE);
     }
     match installed(&service).await {
@@ -512,7 +507,7 @@ async fn piston_answer(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<piston::Answer, Refusal> {
-    let request: piston::Execute = admit(service, headers, body).await?;
+    let request: piston::Execute = access::admit(service, headers, body).await?;
     let bad = |why: String| Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why);
     let language = names::piston(&request.language).to_string();
     let runtime = installed(service)
@@ -566,50 +561,4 @@ async fn piston_answer(
             why,
         )),
     }
-}
-
-#[derive(Serialize)]
-struct Health {
-    ready: bool,
-    why: Option<String>,
-    running: usize,
-    waiting: usize,
-    jobs: usize,
-    queue: usize,
-}
-
-/// Ready when a request would be taken now; else why not (all judges busy and the queue full).
-async fn health(State(service): State<Arc<Service>>) -> Response {
-    let load = service.pool.load();
-    let full = load.running >= load.jobs && load.waiting >= load.queue;
-    let health = Health {
-        ready: !full,
-        why: full.then(|| {
-            format!(
-                "every judge is busy ({} running) and the queue is full ({} waiting)",
-                load.running, load.waiting
-            )
-        }),
-        running: load.running,
-        waiting: load.waiting,
-        jobs: load.jobs,
-        queue: load.queue,
-    };
-    let status = match full {
-        true => StatusCode::SERVICE_UNAVAILABLE,
-        false => StatusCode::OK,
-    };
-    json(status, &health)
-}
-
-async fn metrics(State(service): State<Arc<Service>>) -> Response {
-    let text = service.metrics.render(service.pool.load());
-    (
-        [(
-            header::CONTENT_TYPE,
-            "application/openmetrics-text; version=1.0.0; charset=utf-8",
-        )],
-        text,
-    )
-        .into_response()
 }

@@ -129,24 +129,43 @@ impl Pool {
 
     /// [`Pool::submit`], with the `ticket` by which the job is withdrawn.
     pub fn submit_withdrawable(&self, job: Job, ticket: Ticket) -> Result<(), Busy> {
-        let cap = self.jobs + self.queue;
+        self.submit_all(vec![(job, ticket)])
+    }
+
+    /// Admits all of `jobs` or none (a batch takes as many places as it has requests): `Busy`
+    /// when they do not all fit in `jobs + queue` beside those admitted.
+    pub fn submit_all(&self, jobs: Vec<(Job, Ticket)>) -> Result<(), Busy> {
+        let (cap, n) = (self.jobs + self.queue, jobs.len());
         let admitted = self
             .admitted
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < cap).then_some(n + 1)
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |a| {
+                (a + n <= cap).then_some(a + n)
             });
         if admitted.is_err() {
             return Err(Busy);
         }
-        let sent = self
-            .send
-            .lock()
-            .is_ok_and(|s| s.send((job, ticket)).is_ok());
-        if !sent {
-            self.admitted.fetch_sub(1, Ordering::SeqCst);
+        let Ok(send) = self.send.lock() else {
+            self.admitted.fetch_sub(n, Ordering::SeqCst);
+            return Err(Busy);
+        };
+        let mut left = n;
+        for job in jobs {
+            // A job sent is the thread's to count down; only those never sent are taken back.
+            if send.send(job).is_err() {
+                break;
+            }
+            left -= 1;
+        }
+        if left > 0 {
+            self.admitted.fetch_sub(left, Ordering::SeqCst);
             return Err(Busy);
         }
         Ok(())
+    }
+
+    /// How many requests the pool takes at once: `jobs + queue`.
+    pub fn places(&self) -> usize {
+        self.jobs + self.queue
     }
 
     pub fn load(&self) -> Load {
