@@ -100,8 +100,6 @@ pub fn evaluate(
     };
     if let Some(out) = &options.out {
         same_tests(out, &data, &results, options.max_tests)?;
-    }
-    if let Some(out) = &options.out {
         same_profile(out, &results, options.profile)?;
     }
     options.profile.check(
@@ -155,31 +153,7 @@ pub fn evaluate(
         results.push(result);
     }
     let listed = run.listed(&samples);
-    let manifest = Manifest {
-        judge: env!("CARGO_PKG_VERSION").to_string(),
-        profile: options.profile.name().into(),
-        dataset: FileRecord {
-            path: data.path.display().to_string(),
-            sha256: data.sha256.clone(),
-        },
-        shards: if data.path.is_dir() {
-            records(&data.files)
-        } else {
-            Vec::new()
-        },
-        tests: records(&data.tests),
-        format: data.format.name().into(),
-        samples: samples_record,
-        limits: options
-            .profile
-            .limits_source()
-            .unwrap_or(data.format.limits_source())
-            .into(),
-        comparison: data.format.comparison().into(),
-        all_tests: options.all_tests,
-        max_tests: options.max_tests,
-        toolchains: toolchains(ws, &results),
-    };
+    let manifest = manifest(ws, &data, options, samples_record, &results);
     let mut summary = summary::summarise(listed, &results, &options.ks, manifest);
     if let (Some(path), Some(other)) = (&options.against, &other) {
         let name = path.display().to_string();
@@ -491,6 +465,42 @@ fn same_profile(out: &Path, results: &[SampleResult], now: Profile) -> Result<()
                 now.name()
             ),
         }),
+    }
+}
+
+/// What makes the figures what they are: the judge, the profile, the files read with their
+/// hashes, the rules, and the toolchains that built the results.
+fn manifest(
+    ws: &Workspace,
+    data: &Dataset,
+    options: &EvalOptions,
+    samples: Option<FileRecord>,
+    results: &[SampleResult],
+) -> Manifest {
+    Manifest {
+        judge: env!("CARGO_PKG_VERSION").to_string(),
+        profile: options.profile.name().into(),
+        dataset: FileRecord {
+            path: data.path.display().to_string(),
+            sha256: data.sha256.clone(),
+        },
+        shards: if data.path.is_dir() {
+            records(&data.files)
+        } else {
+            Vec::new()
+        },
+        tests: records(&data.tests),
+        format: data.format.name().into(),
+        samples,
+        limits: options
+            .profile
+            .limits_source()
+            .unwrap_or(data.format.limits_source())
+            .into(),
+        comparison: data.format.comparison().into(),
+        all_tests: options.all_tests,
+        max_tests: options.max_tests,
+        toolchains: toolchains(ws, results),
     }
 }
 
