@@ -509,6 +509,27 @@ fn a_batch_is_answered_in_order_or_refused_at_once() {
 }
 
 #[test]
+fn a_workspace_problems_own_limits_over_the_caps_are_refused_and_lower_ones_judged() {
+    // nqueens-ii's time limit is 4 s: over a cap of 2 s.
+    let api = Api::shipped(&["--jobs", "1", "--max-time", "2s"]);
+    let code = source("solutions/nqueens-ii/bitmask.rs");
+    let asked = json!({"problem": "nqueens-ii", "language": "rust", "code": code});
+    let (status, doc) = api.post("/v1/judge", &asked);
+    assert_eq!(status, 400, "{}", cap(&doc.to_string()));
+    let message = doc["message"].as_str().unwrap();
+    assert!(
+        message.contains("problem `nqueens-ii` is judged under its own limits")
+            && message.contains("cap of 2 s"),
+        "{message}"
+    );
+    let mut lower = asked.clone();
+    lower["time_limit_ms"] = json!(1500);
+    let doc = api.judge(lower);
+    assert_eq!(doc["verdict"], "AC", "{}", cap(&doc.to_string()));
+    assert_eq!(doc["limits"]["time_ms"], 1500);
+}
+
+#[test]
 fn bad_requests_are_refused_with_the_reason() {
     let api = Api::shipped(&["--jobs", "1", "--max-time", "5s"]);
     let tests = json!([{"input": "1 2", "output": "3"}]);

@@ -162,26 +162,51 @@ fn job(service: &Arc<Service>, request: Request) -> (Job, UnboundedReceiver<Even
                 status: StatusCode::INTERNAL_SERVER_ERROR.as_u16(),
                 message: why.to_string(),
             }),
-            Ok(judge) => {
-                let mut lines = Lines {
-                    send: send.clone(),
-                    total: 0,
-                    test: 0,
-                };
-                match door::judge_request(judge, &request, &mut lines) {
-                    Ok(judged) => {
-                        let cpu = judged.report.cases.iter().map(|c| c.cpu.as_secs_f64());
-                        let cpu = cpu.reduce(f64::max);
-                        shared.metrics.executed(judged.report.compile.cached, cpu);
-                        Ok(Box::new(judged))
+            Ok(judge) => match over_caps(&shared.settings, judge, &request) {
+                Some(refused) => Err(refused),
+                None => {
+                    let mut lines = Lines {
+                        send: send.clone(),
+                        total: 0,
+                        test: 0,
+                    };
+                    match door::judge_request(judge, &request, &mut lines) {
+                        Ok(judged) => {
+                            let cpu = judged.report.cases.iter().map(|c| c.cpu.as_secs_f64());
+                            let cpu = cpu.reduce(f64::max);
+                            shared.metrics.executed(judged.report.compile.cached, cpu);
+                            Ok(Box::new(judged))
+                        }
+                        Err(e) => Err(refused_for(&e)),
                     }
-                    Err(e) => Err(refused_for(&e)),
                 }
-            }
+            },
         };
         let _ = send.send(Event::Done(done));
     });
     (job, receive)
+}
+
+/// A problem of the workspace is judged under its own limits unless the request gives lower
+/// ones: limits over the service's caps are refused as a request's are, before anything runs
+/// (an unknown problem is left for the judging to say).
+fn over_caps(settings: &super::Settings, judge: &Judge, request: &Request) -> Option<Refused> {
+    let id = request.problem.as_deref()?;
+    let problem = judge.workspace.problem(id).ok()?;
+    let time = request
+        .time_limit_ms
+        .map_or(problem.limits.time, Duration::from_millis);
+    let memory = request
+        .memory_limit_mb
+        .map_or(problem.limits.memory_bytes, |mb| mb << 20);
+    let refusal = super::limits(settings, Some(time), Some(memory)).err()?;
+    Some(Refused {
+        status: refusal.status.as_u16(),
+        message: format!(
+            "problem `{id}` is judged under its own limits: {}; send lower ones (`time_limit_ms`, `memory_limit_mb`)",
+            refusal.message
+        ),
+    })
 }
 
 /// Tells each test as it is decided.
