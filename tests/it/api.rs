@@ -12,18 +12,25 @@ use serde_json::{json, Value};
 
 use crate::common::{first_address, Running, Test};
 
-/// A running `judge api --port 0 ARGS...` (no workspace: a bare temporary folder), stopped as
-/// Ctrl-C stops it when dropped.
+/// A running `judge api --port 0 ARGS...` (in a folder given, or with no workspace: a bare
+/// temporary folder), stopped as Ctrl-C stops it when dropped.
 pub(crate) struct Api {
     server: Option<Running>,
     pub(crate) base: String,
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl Api {
     pub(crate) fn start(args: &[&str]) -> Api {
         let dir = tempfile::tempdir().unwrap();
-        let mut server = Test::at(dir.path())
+        let mut api = Api::start_at(dir.path(), args);
+        api._dir = Some(dir);
+        api
+    }
+
+    /// In `dir`, which outlives the service.
+    pub(crate) fn start_at(dir: &Path, args: &[&str]) -> Api {
+        let mut server = Test::at(dir)
             .args(["api", "--port", "0"])
             .args(args)
             .expect_exit(130)
@@ -32,7 +39,7 @@ impl Api {
         Api {
             server: Some(server),
             base,
-            _dir: dir,
+            _dir: None,
         }
     }
 
@@ -55,7 +62,10 @@ impl Api {
             .get("retry-after")
             .map(|v| v.to_str().unwrap().to_string());
         let text = response.body_mut().read_to_string().unwrap();
-        let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let doc = serde_json::from_str(&text).unwrap_or_else(|e| {
+            let shown: String = text.chars().take(400).collect();
+            panic!("{e}: {shown}")
+        });
         (response.status().as_u16(), retry, doc)
     }
 

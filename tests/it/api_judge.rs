@@ -13,26 +13,23 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::common::{first_address, repo, shipped, Running, Test};
+use crate::common::{repo, shipped, Test};
 
-/// A running `judge api --port 0 ARGS...` in `dir`, stopped as Ctrl-C stops it when dropped.
-struct Api {
-    server: Option<Running>,
-    base: String,
+/// A running `judge api` (`crate::api::Api`), with the calls of this door.
+struct Api(crate::api::Api);
+
+impl std::ops::Deref for Api {
+    type Target = crate::api::Api;
+
+    fn deref(&self) -> &crate::api::Api {
+        &self.0
+    }
 }
 
 impl Api {
+    /// `judge api --port 0 ARGS...` in `dir`.
     fn start(dir: &Path, args: &[&str]) -> Api {
-        let mut server = Test::at(dir)
-            .args(["api", "--port", "0"])
-            .args(args)
-            .expect_exit(130)
-            .spawn();
-        let base = first_address(&mut server);
-        Api {
-            server: Some(server),
-            base,
-        }
+        Api(crate::api::Api::start_at(dir, args))
     }
 
     /// In the shipped workspace.
@@ -42,14 +39,8 @@ impl Api {
 
     /// `POST path` with `body`: the status and the JSON answer.
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let mut response = agent()
-            .post(format!("{}{path}", self.base))
-            .header("Content-Type", "application/json")
-            .send(body.to_string())
-            .unwrap();
-        let text = response.body_mut().read_to_string().unwrap();
-        let doc = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {}", cap(&text)));
-        (response.status().as_u16(), doc)
+        let (status, _, doc) = self.0.post(path, body, &[]);
+        (status, doc)
     }
 
     /// `POST /v1/judge` answered 200: the answer.
@@ -62,13 +53,7 @@ impl Api {
 
     /// `judge_api_running` of `/metrics`: programs running now.
     fn running(&self) -> f64 {
-        let text = agent()
-            .get(format!("{}/metrics", self.base))
-            .call()
-            .unwrap()
-            .body_mut()
-            .read_to_string()
-            .unwrap();
+        let (_, text) = self.get("/metrics");
         text.lines()
             .find_map(|l| l.strip_prefix("judge_api_running "))
             .and_then(|v| v.trim().parse().ok())
@@ -85,14 +70,6 @@ impl Api {
         while self.running() < 1.0 {
             assert!(started.elapsed() < Duration::from_secs(60), "never ran");
             std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Api {
-    fn drop(&mut self) {
-        if let Some(server) = self.server.take() {
-            server.ctrl_c(Duration::from_secs(10));
         }
     }
 }
