@@ -78,11 +78,12 @@ pub fn provided(request: &Submit) -> Result<&Value, String> {
         Some(Value::Array(rows)) => {
             let wanted = id_text(&request.id);
             rows.iter()
+                // The id fields of the formats read, looked at alone: each record is read
+                // whole only once it is the one.
                 .find(|row| {
-                    judge_eval::single::record(row, None).is_ok_and(|r| r.id == wanted)
-                        || ["id", "name", "question_id", "problem_id"]
-                            .iter()
-                            .any(|f| row.get(f).map(id_text).as_deref() == Some(wanted.as_str()))
+                    ["id", "name", "question_id", "problem_id"]
+                        .iter()
+                        .any(|f| row.get(f).map(id_text).as_deref() == Some(wanted.as_str()))
                 })
                 .ok_or_else(|| {
                     format!("config.provided_data holds no record with the id `{wanted}`")
