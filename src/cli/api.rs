@@ -20,6 +20,9 @@ const DEFAULT_PORT: u16 = 8080;
 
 #[derive(clap::Args)]
 pub(crate) struct ApiArgs {
+    #[command(flatten)]
+    cluster: super::cluster::ClusterArgs,
+
     /// The port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = DEFAULT_PORT)]
     port: u16,
@@ -32,7 +35,9 @@ pub(crate) struct ApiArgs {
     #[arg(long, value_name = "TOKEN")]
     token: Option<String>,
 
-    /// Programs run at once (default: the number of CPUs).
+    /// Programs run at once (default: the number of CPUs); with --nats, requests in the
+    /// cluster's hands at once (default: the slots of the workers registered at start, at
+    /// least 4).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
 
@@ -65,10 +70,22 @@ pub(crate) fn api(ctx: &Context, args: ApiArgs) -> Result<ExitCode> {
         anyhow::bail!("--token is empty\n  fix: give a token of at least one character");
     }
     let server = Server::bind_at(bound, args.port)?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let cluster = ctx.cluster(&args.cluster);
+    let front = match &cluster {
+        Some(config) => Some(judge_cluster::service::Front::connect(config)?),
+        None => None,
+    };
+    let jobs = match (args.jobs, &front) {
+        (Some(jobs), _) => jobs,
+        (None, Some(front)) => front
+            .workers_now()
+            .iter()
+            .map(|w| w.jobs)
+            .sum::<usize>()
+            .max(FEWEST_FRONT_JOBS),
+        (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+    .max(1);
     let settings = Settings {
         bound,
         jobs,
@@ -78,9 +95,49 @@ pub(crate) fn api(ctx: &Context, args: ApiArgs) -> Result<ExitCode> {
         max_memory: args.max_memory,
         output_limit: args.output_limit,
     };
-    let (workspace, run_settings) = (ctx.ws.clone(), ctx.settings);
-    let make: service::pool::MakeJudge = Arc::new(move || {
-        // Its runners noted, to be stopped when the client of the request it runs goes away.
+    let shown = std::net::SocketAddr::from((bound, server.port()));
+    let (front, config) = match (front, cluster) {
+        (Some(front), Some(config)) => (front, config),
+        _ => {
+            print_line(&format!(
+                "judge api: http://{shown} ({jobs} jobs, queue {}; Ctrl-C stops)",
+                args.queue
+            ))?;
+            service::serve(server, settings, judges(ctx.ws.clone(), ctx.settings))?;
+            return Ok(ExitCode::from(EXIT_OK));
+        }
+    };
+    let workers = front.workers_now().len();
+    print_line(&format!(
+        "judge api: http://{shown} (the front of the cluster at {}: {workers} worker{} now; {jobs} requests at once in the cluster's hands, queue {}; Ctrl-C stops)",
+        config.url,
+        if workers == 1 { "" } else { "s" },
+        args.queue
+    ))?;
+    let front = Arc::new(super::cluster::ServiceFront(front));
+    service::forward::serve(server, settings, front, ctx.ws.clone())?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// With --nats and no --jobs, requests in the cluster's hands at once when fewer workers' slots
+/// are registered at start: workers that join later find work waiting.
+const FEWEST_FRONT_JOBS: usize = 4;
+
+fn print_line(line: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The judges of the service's pool for `workspace`, each made on its thread with runners of
+/// its own (noted, to be stopped when the client of the request it runs goes away): `judge
+/// api`'s, and a worker's answering the calls of a cluster's front.
+pub(crate) fn judges(
+    workspace: judge_core::workspace::Workspace,
+    run_settings: judge_core::session::Settings,
+) -> service::pool::MakeJudge {
+    Arc::new(move || {
         let runners = Arc::new(std::sync::Mutex::new(Vec::new()));
         let noted = runners.clone();
         let note = Arc::new(move |pid| noted.lock().map_or((), |mut r| r.push(pid)));
@@ -94,17 +151,5 @@ pub(crate) fn api(ctx: &Context, args: ApiArgs) -> Result<ExitCode> {
             }
         });
         Ok((judge, stop))
-    });
-    let shown = std::net::SocketAddr::from((bound, server.port()));
-    {
-        let mut out = std::io::stdout().lock();
-        writeln!(
-            out,
-            "judge api: http://{shown} ({jobs} jobs, queue {}; Ctrl-C stops)",
-            args.queue
-        )?;
-        out.flush()?;
-    }
-    service::serve(server, settings, make)?;
-    Ok(ExitCode::from(EXIT_OK))
+    })
 }

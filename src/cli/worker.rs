@@ -55,8 +55,16 @@ pub(crate) fn worker(
         .unwrap_or_else(|| format!("{host}-{}", std::process::id()));
     // Absolute: the programs it builds there run from other folders.
     let cache = cwd.join(args.cache.unwrap_or_else(judge_core::paths::worker_cache));
+    // The execution service's calls (`judge api --nats`) are answered by the service's own
+    // routes here, with judges like `judge api`'s.
+    let local = judge_web::service::local::Local::new(
+        args.jobs.into(),
+        &cache.join("service"),
+        std::sync::Arc::new(move |ws| super::api::judges(ws, settings)),
+    )?;
     let options = WorkerOptions {
         name,
+        service: Some(super::cluster::answering(std::sync::Arc::new(local))),
         jobs: args.jobs.into(),
         cache,
         settings,

@@ -132,7 +132,7 @@ fn a_worker_of_another_protocol_is_refused_with_both_versions_named() {
         // The cluster, not the line, is wrong: the whole batch stops, as with a server gone.
         .expect_exit(2)
         .stderr_has(
-            "error: worker old speaks version 0 of the cluster's protocol, this judge version 1",
+            "error: worker old speaks version 0 of the cluster's protocol, this judge version 2",
         )
         .stderr_has("fix: run the same build of the judge on every machine of the cluster")
         .run();

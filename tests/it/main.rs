@@ -6,6 +6,7 @@ mod api;
 mod api_input;
 mod api_judge;
 mod api_load;
+mod api_nats;
 mod api_submit;
 mod batch;
 mod bench_targets;

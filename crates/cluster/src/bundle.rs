@@ -4,11 +4,16 @@
 
 use std::path::{Path, PathBuf};
 
+use futures_util::StreamExt;
+
 use judge_core::model::SourceDigest;
 use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 
 use crate::error::Error;
 use crate::wire::{hash, Entry, Manifest, ProblemRef};
+
+/// Files put in the store at once, the first time a bundle is submitted.
+const PUTS_AT_ONCE: usize = 16;
 
 /// Where a package sits in its bundle.
 pub const PACKAGE_DIR: &str = "package";
@@ -110,6 +115,78 @@ impl Bundle {
         bundle.add_file(&solution.path, &at)?;
         bundle.source = bundle.contents.last().map(|(_, b)| SourceDigest::of(b));
         Ok(bundle)
+    }
+
+    /// The workspace problems `ids` of `ws` with no solution (the service's calls through the
+    /// cluster name them, with the code in the call): `judge.toml`, each `problems/ID/` and its
+    /// `testcases/ID/`, as the workspace holds them. A problem the workspace mounted from a
+    /// package, or one whose folder lies elsewhere, is refused with the reason.
+    pub fn of_problems(ws: &Workspace, ids: &[String]) -> Result<Bundle, Error> {
+        let mut bundle = Bundle {
+            manifest: Manifest::default(),
+            contents: Vec::new(),
+            pack: None,
+            problem: ProblemRef::Workspace { id: String::new() },
+            solution: String::new(),
+            entry: None,
+            source: None,
+        };
+        let config = ws.root.join("judge.toml");
+        if config.is_file() {
+            bundle.add_file(&config, "judge.toml")?;
+        }
+        for id in ids {
+            let folder = ws.problems_dir().join(id);
+            if ws.package(id).is_some() || !folder.join("problem.toml").is_file() {
+                return Err(Error::Nats(format!(
+                    "problem `{id}` is not a problem of the workspace's problems/ folder, which is what the cluster's workers are sent"
+                )));
+            }
+            bundle.add_tree(&folder, &format!("problems/{id}"), &|_| true)?;
+            let listed = format!("testcases/{id}");
+            let cases = ws.root.join(&listed);
+            if cases.is_dir() {
+                bundle.add_tree(&cases, &listed, &|_| true)?;
+            }
+        }
+        Ok(bundle)
+    }
+
+    /// Puts the bundle's files in the store, unless it has them: the manifest's hash.
+    pub async fn put(&self, nats: &crate::nats::Nats) -> Result<String, Error> {
+        let listed =
+            serde_json::to_vec(&judge_core::schema::tagged(&self.manifest)).expect("plain data");
+        let manifest = crate::wire::hash(&listed);
+        // The manifest goes in last: when the store has it, it has every file it names, and
+        // a submission judged again asks one question instead of one per file.
+        if nats.files.info(&manifest).await.is_ok() {
+            return Ok(manifest);
+        }
+        // A packed problem's files go in as its pack; the others (the solution) one by one.
+        if let Some(pack) = &self.pack {
+            crate::files::put(nats, &pack.bytes).await?;
+        }
+        let packed = |h: &String| self.pack.as_ref().is_some_and(|p| p.hashes.contains(h));
+        let unique: std::collections::BTreeMap<&String, &Vec<u8>> = self
+            .contents
+            .iter()
+            .filter(|(h, _)| !packed(h))
+            .map(|(h, b)| (h, b))
+            .collect();
+        // Made first, not by a closure of the stream: the stream's future stays `Send` for any
+        // runtime it is spawned on (the service's front spawns it).
+        let puts: Vec<_> = unique
+            .into_values()
+            .map(|bytes| crate::files::put(nats, bytes))
+            .collect();
+        futures_util::stream::iter(puts)
+            .buffer_unordered(PUTS_AT_ONCE)
+            .collect::<Vec<_>>()
+            .await
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
+        crate::files::put(nats, &listed).await?;
+        Ok(manifest)
     }
 
     /// Every file under `dir` whose path relative to it `keep` admits, under `prefix`.

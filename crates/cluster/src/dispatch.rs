@@ -19,7 +19,7 @@ use judge_core::workspace::{Problem, Solution, TestCase, Workspace};
 use crate::bundle::Bundle;
 use crate::calibrate;
 use crate::error::Error;
-use crate::nats::{Config, Nats, WORK_STREAM};
+use crate::nats::{Config, Nats};
 use crate::wire::{JobCase, Judged, Outcome};
 
 /// A connection to the cluster, for handing out work.
@@ -55,19 +55,7 @@ impl Cluster {
 
     /// The workers registered now (those that started and did not stop).
     pub fn workers(&self) -> Vec<crate::wire::WorkerInfo> {
-        self.runtime.block_on(async {
-            let mut out = Vec::new();
-            if let Ok(mut keys) = self.nats.workers.keys().await {
-                while let Some(Ok(key)) = keys.next().await {
-                    if let Ok(Some(v)) = self.nats.workers.get(&key).await {
-                        if let Ok(info) = serde_json::from_slice(&v) {
-                            out.push(info);
-                        }
-                    }
-                }
-            }
-            out
-        })
+        self.runtime.block_on(self.nats.registered())
     }
 
     /// Judges `solution` of `problem` on `cases` through the workers, under the submission key
@@ -168,14 +156,7 @@ impl Cluster {
         let nats = &self.nats;
         let manifest = self.put_bundle(bundle).await?;
         // Listened to before anything is published: a job given up on is said only once.
-        let mut given_up = nats
-            .client
-            .subscribe(format!(
-                "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.{WORK_STREAM}.{}",
-                crate::nats::CONSUMER
-            ))
-            .await
-            .map_err(Error::nats)?;
+        let mut given_up = nats.given_up().await?;
         let mut found = outcomes_of(nats, submission).await?;
         let numbered: Vec<JobCase> = cases
             .iter()
@@ -455,7 +436,7 @@ impl judge_core::session::Judging for Remote {
         options: &Options,
         observer: &mut dyn Observer,
     ) -> judge_core::Result<SolutionReport> {
-        let submission = fresh_key();
+        let submission = crate::wire::fresh_key();
         let run = Run {
             problem,
             solution,
@@ -483,18 +464,6 @@ impl judge_core::session::Judging for Remote {
                 e => judge_core::Error::Judging(Box::new(e)),
             })
     }
-}
-
-/// A submission key no other judgement has: the time, this process and a counter.
-pub fn fresh_key() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_nanos();
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    crate::wire::hash(format!("{now}-{}-{n}", std::process::id()).as_bytes())[..20].to_string()
 }
 
 mod publish;

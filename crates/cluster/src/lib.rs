@@ -7,6 +7,7 @@ pub mod dispatch;
 mod error;
 pub mod files;
 pub mod nats;
+pub mod service;
 pub mod wire;
 pub mod worker;
 

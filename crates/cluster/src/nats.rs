@@ -118,6 +118,33 @@ impl Nats {
         })
     }
 
+    /// The workers registered now (those that started and did not stop).
+    pub async fn registered(&self) -> Vec<crate::wire::WorkerInfo> {
+        use futures_util::StreamExt;
+        let mut out = Vec::new();
+        if let Ok(mut keys) = self.workers.keys().await {
+            while let Some(Ok(key)) = keys.next().await {
+                if let Ok(Some(v)) = self.workers.get(&key).await {
+                    if let Ok(info) = serde_json::from_slice(&v) {
+                        out.push(info);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The advisories of the jobs given up on (delivered the most times, never finished): each
+    /// names the job's stream sequence (`stream_seq`) and its `deliveries`.
+    pub async fn given_up(&self) -> Result<async_nats::Subscriber, Error> {
+        self.client
+            .subscribe(format!(
+                "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.{WORK_STREAM}.{CONSUMER}"
+            ))
+            .await
+            .map_err(Error::nats)
+    }
+
     /// The consumer workers pull jobs from.
     pub async fn consumer(&self) -> Result<consumer::PullConsumer, Error> {
         self.js

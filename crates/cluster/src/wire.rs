@@ -16,24 +16,24 @@ use judge_core::session::Options;
 /// it, and a side of another version is refused with both named: a field added or changed with
 /// a default would otherwise be read silently as something else. 0 is a build from before
 /// versions (the field missing). Raise it with any change of these messages' shape.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
-/// The messages' documents: each names its kind and the [`PROTOCOL`] (`judge.cluster.job/1`),
+/// The messages' documents: each names its kind and the [`PROTOCOL`] (`judge.cluster.job/2`),
 /// beside the `protocol` field that jobs and registrations carry since before there were names.
 impl Document for Job {
-    const SCHEMA: &'static str = "judge.cluster.job/1";
+    const SCHEMA: &'static str = "judge.cluster.job/2";
 }
 
 impl Document for Manifest {
-    const SCHEMA: &'static str = "judge.cluster.manifest/1";
+    const SCHEMA: &'static str = "judge.cluster.manifest/2";
 }
 
 impl Document for WorkerInfo {
-    const SCHEMA: &'static str = "judge.cluster.worker/1";
+    const SCHEMA: &'static str = "judge.cluster.worker/2";
 }
 
 impl Document for Outcome {
-    const SCHEMA: &'static str = "judge.cluster.outcome/1";
+    const SCHEMA: &'static str = "judge.cluster.outcome/2";
 }
 
 /// The cluster's messages, as the guide publishes their schemas.
@@ -43,6 +43,7 @@ pub fn formats() -> Vec<Format> {
         Format::one::<Manifest>("the dispatcher, a bundle's files in the object store"),
         Format::one::<WorkerInfo>("a worker, its entry in the workers' bucket"),
         Format::one::<Outcome>("a worker, an outcome on the outcomes stream"),
+        Format::one::<Call>("`judge api --nats`, a request to the service on the jobs stream"),
     ]
 }
 
@@ -252,6 +253,72 @@ impl WireCase {
             ..self.report
         }
     }
+}
+
+// The execution service's calls (`judge api --nats`, [`crate::service`]).
+
+impl judge_core::schema::Document for Call {
+    const SCHEMA: &'static str = "judge.cluster.call/2";
+}
+
+/// An HTTP request to the service, handed to a worker.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct Call {
+    /// The [`PROTOCOL`] of the front that sent it.
+    #[serde(default)]
+    pub protocol: u32,
+    /// The call's key, the same for every delivery: its cancel subject is `judge.cancel.KEY`.
+    pub key: String,
+    pub method: String,
+    /// The path with its query: `/v1/judge?stream=1`.
+    pub path: String,
+    pub body: Carried,
+    /// The front's caps, which the worker's answer keeps.
+    pub caps: Caps,
+    /// The bundle (a manifest's hash) of the front's workspace problems the request names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<String>,
+    /// Where the answer goes: a subject the front listens on.
+    pub reply: String,
+}
+
+/// A request's body: in the call, or in the store by its hash when large.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Carried {
+    Inline { base64: String },
+    Stored { hash: String },
+}
+
+/// The service's caps (`judge api --max-time`, `--max-memory`, `--output-limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct Caps {
+    pub max_time_us: u64,
+    pub max_memory: u64,
+    pub output_limit: u64,
+}
+
+/// The first part of an answer.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct Head {
+    pub status: u16,
+    pub content_type: String,
+    /// The service's word for how the request ended (`ok`, `bad_request`, ...), for metrics.
+    pub outcome: String,
+    /// The worker that answers.
+    pub worker: String,
+}
+
+/// A submission key no other judgement has: the time, this process and a counter.
+pub fn fresh_key() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos();
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    crate::wire::hash(format!("{now}-{}-{n}", std::process::id()).as_bytes())[..20].to_string()
 }
 
 #[cfg(test)]

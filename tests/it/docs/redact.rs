@@ -46,8 +46,14 @@ static REDACTIONS: LazyLock<Vec<Redaction>> = LazyLock::new(|| {
             "seeds $1 to [N] · [N] seeds in",
         ),
         redaction(r"\d+\.\d+( ± \d+\.\d+)? x faster", "[RATIO] x faster"),
-        // compare's mark of a cell whose runs spread widely, as a busy machine's do.
-        redaction(r"(^|\s)~ ([A-Z]{2,3}\b)", "$1$2"),
+        // compare's mark of a cell whose runs spread widely, as a busy machine's do: written
+        // after the cell's time, after a `!` and before a `^` where those stand too; and its
+        // meaning in the legend under the table, among the other marks' meanings.
+        redaction(r"((?:ms|s|µs) !?)~", "$1"),
+        redaction(
+            r" · ~ wide spread over the runs|~ wide spread over the runs · ",
+            "",
+        ),
     ]
 });
 
@@ -60,6 +66,11 @@ static LOAD_WARNING: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
+
+/// compare's legend when the spread is its only mark: the line goes, with the blank line that
+/// sets the legend apart from the table.
+static SPREAD_LEGEND: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*~ wide spread over the runs$").unwrap());
 
 /// A time or a size, measured unless what stands before it says it is a limit.
 static QUANTITY: LazyLock<Regex> =
@@ -85,7 +96,13 @@ const LIMIT_BEFORE: &[&str] = &[
 /// (snapbox's wildcard for any lines).
 pub(super) fn normalise(text: &str) -> String {
     let mut out = String::new();
-    for line in text.lines().filter(|l| !LOAD_WARNING.is_match(l)) {
+    for line in text.lines() {
+        if SPREAD_LEGEND.is_match(line) && out.ends_with("\n\n") {
+            out.pop();
+        }
+        if LOAD_WARNING.is_match(line) {
+            continue;
+        }
         let mut line = line.to_string();
         for r in REDACTIONS.iter() {
             line = r.pattern.replace_all(&line, r.replacement).into_owned();
@@ -168,10 +185,16 @@ fn warnings_of_a_busy_machine_are_set_aside_on_both_sides() {
     let verify = "  warning: py-mirror: accepted, but its slowest case (14, 3.04 s) uses 76% of the time limit (at most half is safe)\nnext\n";
     assert_eq!(normalise(verify), "next\n");
     // compare's table marks such a cell and says what the mark means under it.
-    let marked = " 01  AC 1 ms / 1 ms  ~ AC 1 ms / 2 ms\n\n  ~ wide spread over the runs\n";
+    let marked =
+        " 01  AC 1 ms / 2 ms ~   AC 1 ms / 1 ms\n\n  ~ wide spread over the runs\n\nnext\n";
     assert_eq!(
         normalise(marked),
-        " 01 AC [TIME] / [TIME] AC [TIME] / [TIME]\n"
+        " 01 AC [TIME] / [TIME] AC [TIME] / [TIME]\n\nnext\n"
+    );
+    let among = " 02  TLE > 4 s !   AC 1 ms / 2 ms !~^\n\n  ! contradicts the expected verdict · ~ wide spread over the runs · ^ within 10% of the time limit\n";
+    assert_eq!(
+        normalise(among),
+        " 02 TLE > 4 s ! AC [TIME] / [TIME] !^\n\n ! contradicts the expected verdict · ^ within 10% of the time limit\n"
     );
     // Other warnings are the program's words, compared as they are.
     let other = "warning: the verdict above stands, but nothing was recorded in the history: x\n";

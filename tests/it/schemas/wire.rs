@@ -154,10 +154,10 @@ fn the_cluster_messages_say_their_schema_and_are_valid_against_it() {
     assert_eq!(
         names,
         [
-            "judge.cluster.job/1",
-            "judge.cluster.manifest/1",
-            "judge.cluster.outcome/1",
-            "judge.cluster.worker/1"
+            "judge.cluster.job/2",
+            "judge.cluster.manifest/2",
+            "judge.cluster.outcome/2",
+            "judge.cluster.worker/2"
         ]
     );
     let first = |name: &str| {
@@ -167,12 +167,12 @@ fn the_cluster_messages_say_their_schema_and_are_valid_against_it() {
             .cloned()
             .unwrap()
     };
-    let mut job = first("judge.cluster.job/1");
+    let mut job = first("judge.cluster.job/2");
     for k in ["submission", "bundle", "calibration_us"] {
         job[k] = "[run]".into();
     }
     super::snapshot("cluster_job", job);
-    let mut outcome = first("judge.cluster.outcome/1");
+    let mut outcome = first("judge.cluster.outcome/2");
     outcome["submission"] = "[run]".into();
     outcome["worker"] = "[worker]".into();
     super::snapshot("cluster_outcome", outcome);

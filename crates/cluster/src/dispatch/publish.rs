@@ -4,52 +4,19 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use async_nats::jetstream;
-use futures_util::StreamExt;
 
 use judge_core::session::Options;
 
 use super::Cluster;
 use crate::bundle::Bundle;
 use crate::error::Error;
-use crate::files;
 use crate::nats::{WORK_STREAM, WORK_SUBJECT};
 use crate::wire::{Job, JobCase, JobOptions, Judged, Outcome};
-
-/// Files put in the store at once, the first time a bundle is submitted.
-const PUTS_AT_ONCE: usize = 16;
 
 impl Cluster {
     /// Puts the bundle's files in the store, unless it has them: the manifest's hash.
     pub(super) async fn put_bundle(&self, bundle: &Bundle) -> Result<String, Error> {
-        let nats = &self.nats;
-        let listed =
-            serde_json::to_vec(&judge_core::schema::tagged(&bundle.manifest)).expect("plain data");
-        let manifest = crate::wire::hash(&listed);
-        // The manifest goes in last: when the store has it, it has every file it names, and
-        // a submission judged again asks one question instead of one per file.
-        if nats.files.info(&manifest).await.is_ok() {
-            return Ok(manifest);
-        }
-        // A packed problem's files go in as its pack; the others (the solution) one by one.
-        if let Some(pack) = &bundle.pack {
-            files::put(nats, &pack.bytes).await?;
-        }
-        let packed = |h: &String| bundle.pack.as_ref().is_some_and(|p| p.hashes.contains(h));
-        let unique: BTreeMap<&String, &Vec<u8>> = bundle
-            .contents
-            .iter()
-            .filter(|(h, _)| !packed(h))
-            .map(|(h, b)| (h, b))
-            .collect();
-        futures_util::stream::iter(unique.into_values())
-            .map(|bytes| files::put(nats, bytes))
-            .buffer_unordered(PUTS_AT_ONCE)
-            .collect::<Vec<_>>()
-            .await
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()?;
-        files::put(nats, &listed).await?;
-        Ok(manifest)
+        bundle.put(&self.nats).await
     }
 
     /// Publishes the cases `numbered`, a few to a job, for the bundle of `manifest`: each

@@ -27,7 +27,7 @@ use crate::wire::{Job, JobCase, Judged, Outcome, WorkerInfo};
 use judging::Slot;
 
 /// How a worker is started.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct WorkerOptions {
     pub name: String,
     /// Cases judged at once.
@@ -41,6 +41,9 @@ pub struct WorkerOptions {
     /// The calibration figure to report instead of measuring it at start (one measured on
     /// the machine at rest).
     pub calibration_us: Option<u64>,
+    /// What answers the execution service's calls (`judge api --nats`): `None`, a worker that
+    /// judges only submissions (a call it takes is answered with that reason).
+    pub service: Option<crate::service::Handler>,
 }
 
 /// What a worker does, for its log.
@@ -193,6 +196,7 @@ async fn serve(
         give_back.send(slot).await.expect("room for every slot");
     }
     let warned: Warned = Arc::default();
+    let service = options.service.clone();
     let mut consumer = nats.consumer().await?;
     // The consumer's own, fixed when it was made (this worker's settings may differ).
     let max_deliver = consumer
@@ -203,7 +207,7 @@ async fn serve(
         // A job is taken only when a slot is free for it: nothing waits here on its ack time.
         let slot = slots.recv().await.expect("the slots come back");
         let job = next_job(&consumer, &log).await;
-        let (nats, cache, info, held, publishing, warned, log, give_back) = (
+        let (nats, cache, info, held, publishing, warned, log, give_back, service) = (
             nats.clone(),
             cache.clone(),
             info.clone(),
@@ -212,8 +216,14 @@ async fn serve(
             warned.clone(),
             log.clone(),
             give_back.clone(),
+            service.clone(),
         );
         tokio::spawn(async move {
+            if crate::service::is_call(&job) {
+                answer_call(&nats, &cache, &info, service.as_ref(), &held, &log, job).await;
+                let _ = give_back.send(slot).await;
+                return;
+            }
             let who = (&info, max_deliver);
             let kept = (&held, &publishing, &warned);
             let slot = handle(&nats, &cache, who, kept, &log, job, slot).await;
@@ -308,6 +318,39 @@ async fn handle(
         h.remove(&sequence);
     }
     slot
+}
+
+/// Answers a call of the execution service on a slot (held, for Ctrl-C to hand back, and kept
+/// alive on the queue while it runs).
+async fn answer_call(
+    nats: &Nats,
+    cache: &Cache,
+    info: &WorkerInfo,
+    service: Option<&crate::service::Handler>,
+    held: &Held,
+    log: &Arc<dyn Fn(Event) + Send + Sync>,
+    message: jetstream::Message,
+) {
+    let Ok(meta) = message.info() else {
+        log(Event::Warning("a message with no JetStream reply".into()));
+        return;
+    };
+    let (sequence, attempt) = (meta.stream_sequence, meta.delivered.max(1) as u64);
+    if let Ok(mut h) = held.lock() {
+        h.insert(sequence, message.clone());
+    }
+    let ticker = progress(message.clone(), nats.config.ack_wait);
+    let answered = crate::service::answer(nats, cache, info, service, &message, attempt).await;
+    ticker.abort();
+    if let Err(e) = answered {
+        log(Event::Warning(format!(
+            "a call of the service was not answered: {e}"
+        )));
+        let _ = message.ack_with(AckKind::Nak(None)).await;
+    }
+    if let Ok(mut h) = held.lock() {
+        h.remove(&sequence);
+    }
 }
 
 /// The job a message holds; a message that holds none (or a job of no case) is dropped, and

@@ -6,14 +6,14 @@
 use axum::body::Body;
 use axum::http::{header, HeaderMap, StatusCode};
 
-use super::{Refusal, Service, BODY_CAP};
+use super::{Door, Refusal, BODY_CAP};
 use crate::http::{from_web_page, read_body, BodyError};
 use crate::serve::guard::Hosts;
 
 /// The checks every request passes: not from a web page, the token when there is one, a
 /// body that fits, parsed as `T`.
 pub(super) async fn admit<T: serde::de::DeserializeOwned>(
-    service: &Service,
+    service: &dyn Door,
     headers: &HeaderMap,
     body: Body,
 ) -> Result<T, Refusal> {
@@ -39,7 +39,7 @@ pub(super) async fn admit<T: serde::de::DeserializeOwned>(
 /// when there is one, else a `Host` naming this service and, for a request with a body
 /// (`with_body`), JSON sent as JSON.
 pub(super) fn allowed(
-    service: &Service,
+    service: &dyn Door,
     headers: &HeaderMap,
     with_body: bool,
 ) -> Result<(), Refusal> {
@@ -51,7 +51,7 @@ pub(super) fn allowed(
             "requests from web pages are refused",
         ));
     }
-    if let Some(token) = &service.settings.token {
+    if let Some(token) = &service.settings().token {
         if !token.in_bearer(headers) {
             return Err(Refusal::new(
                 StatusCode::UNAUTHORIZED,
@@ -61,14 +61,14 @@ pub(super) fn allowed(
         }
         return Ok(());
     }
-    same_machine(&service.hosts, headers, with_body)
+    same_machine(service.hosts(), headers, with_body)
 }
 
 /// `/health` and `/metrics`: with no token, a `Host` naming this service.
-pub(super) fn watched(service: &Service, headers: &HeaderMap) -> Result<(), Refusal> {
-    match service.settings.token {
+pub(super) fn watched(service: &dyn Door, headers: &HeaderMap) -> Result<(), Refusal> {
+    match service.settings().token {
         Some(_) => Ok(()),
-        None => same_machine(&service.hosts, headers, false),
+        None => same_machine(service.hosts(), headers, false),
     }
 }
 

@@ -127,7 +127,7 @@ pub(super) async fn batch(
 }
 
 /// Whether the query asks for a stream: `stream=1` (or `true`).
-fn streams(query: Option<&str>) -> bool {
+pub(super) fn streams(query: Option<&str>) -> bool {
     query
         .unwrap_or_default()
         .split('&')

@@ -18,6 +18,12 @@ use serde::Serialize;
 use super::pool::Load;
 use super::{json, Service};
 
+tokio::task_local! {
+    /// How the request answered within this task ended: a worker answering a call of a
+    /// cluster's front hears it here, for the front to count.
+    pub static OUTCOME: std::cell::RefCell<Option<String>>;
+}
+
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct Request {
     route: String,
@@ -90,6 +96,7 @@ impl Metrics {
             outcome: outcome.to_string(),
         };
         self.requests.get_or_create(&labels).inc();
+        let _ = OUTCOME.try_with(|o| *o.borrow_mut() = Some(outcome.to_string()));
     }
 
     /// A program built (or taken from the cache) and, when it ran, its CPU time.
@@ -163,7 +170,11 @@ pub(super) async fn metrics(State(service): State<Arc<Service>>, headers: Header
     if let Err(refusal) = super::access::watched(&service, &headers) {
         return refusal.into_response(&service, "/metrics");
     }
-    let text = service.metrics.render(service.pool.load());
+    exposition(service.metrics.render(service.pool.load()))
+}
+
+/// Metrics' text as Prometheus reads it.
+pub(super) fn exposition(text: String) -> Response {
     (
         [(
             header::CONTENT_TYPE,

@@ -6,8 +6,10 @@
 //! requests that name this service in `Host` and send JSON as JSON are served.
 
 mod access;
+pub mod forward;
 pub mod fusion;
 pub mod judge;
+pub mod local;
 pub mod metrics;
 pub mod names;
 pub mod piston;
@@ -69,6 +71,42 @@ struct Service {
     runtimes: OnceLock<Vec<Runtime>>,
 }
 
+/// What every door's checks and refusals need: the settings, the names the service answers
+/// to, and its metrics (the service that judges here, or the front of a cluster's).
+trait Door: Send + Sync {
+    fn settings(&self) -> &Settings;
+    fn hosts(&self) -> &Hosts;
+    fn metrics(&self) -> &Metrics;
+}
+
+impl Door for Service {
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn hosts(&self) -> &Hosts {
+        &self.hosts
+    }
+
+    fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+}
+
+impl<T: Door> Door for Arc<T> {
+    fn settings(&self) -> &Settings {
+        (**self).settings()
+    }
+
+    fn hosts(&self) -> &Hosts {
+        (**self).hosts()
+    }
+
+    fn metrics(&self) -> &Metrics {
+        (**self).metrics()
+    }
+}
+
 /// Serves the service on `server` until the process is stopped (Ctrl-C: the judges' scratch
 /// folders are removed by the runner's interrupt handling, as for every command).
 pub fn serve(server: Server, settings: Settings, make: MakeJudge) -> crate::Result<()> {
@@ -124,8 +162,8 @@ impl Refusal {
 
     /// The answer: `{"message": ...}` (Piston's error shape; SandboxFusion's client shows the
     /// body of any answer that is not 200), with `Retry-After` on 429.
-    fn into_response(self, service: &Service, route: &str) -> Response {
-        service.metrics.answered(route, self.outcome);
+    fn into_response(self, service: &dyn Door, route: &str) -> Response {
+        service.metrics().answered(route, self.outcome);
         let body = serde_json::json!({ "message": self.message });
         let mut response = json(self.status, &body);
         if self.status == StatusCode::TOO_MANY_REQUESTS {
