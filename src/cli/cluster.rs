@@ -105,7 +105,7 @@ impl judge_web::service::forward::Cluster for ServiceFront {
                     }),
                     Theirs::Body(bytes) => Part::Body(bytes),
                     Theirs::Again => Part::Again,
-                    Theirs::End => Part::End,
+                    Theirs::End(trailer) => Part::End(trailer),
                     Theirs::Failed(why) => Part::Failed(why),
                     Theirs::Unavailable(why) => Part::Unavailable(why),
                 };
@@ -138,11 +138,13 @@ pub(crate) fn answering(
                 workspace: request.workspace,
             };
             let answer = local.answer(request).await;
+            let trailer = Box::new(answer.facts());
             judge_cluster::service::Response {
                 status: answer.status,
                 content_type: answer.content_type,
                 outcome: answer.outcome,
                 body: answer.body,
+                trailer,
             }
         })
     })

@@ -213,6 +213,25 @@ fn every_door_answers_through_the_workers_as_it_answers_here() {
         "{}",
         cap(&metrics)
     );
+    // And what the workers' programs did: builds (the second of a source from the cache) and
+    // CPU times.
+    let count = |name: &str| -> f64 {
+        metrics
+            .lines()
+            .filter(|l| l.starts_with(name))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum()
+    };
+    assert!(
+        count(r#"judge_api_builds_total{cached="true"}"#) >= 1.0,
+        "{}",
+        cap(&metrics)
+    );
+    assert!(
+        count("judge_api_run_cpu_seconds_count") >= 10.0,
+        "{}",
+        cap(&metrics)
+    );
     let (status, health) = front.get("/health");
     let health: Value = serde_json::from_str(&health).unwrap();
     assert_eq!(

@@ -50,6 +50,9 @@ pub struct Response {
     pub content_type: String,
     pub outcome: String,
     pub body: BoxStream<'static, Result<Vec<u8>, String>>,
+    /// What the answer's end carries (what its programs did, in the service's words), asked
+    /// once the body is sent.
+    pub trailer: Box<dyn FnOnce() -> Vec<u8> + Send>,
 }
 
 /// What answers calls on a worker: the service itself (`judge_web`), given by the binary.
@@ -62,7 +65,8 @@ pub enum Part {
     Body(Vec<u8>),
     /// The worker that was answering stopped: another answers from the start.
     Again,
-    End,
+    /// The answer is whole, with its trailer.
+    End(Vec<u8>),
     /// No answer can come, and why.
     Failed(String),
     /// No worker is there to answer (the call was taken off the queue).
@@ -214,10 +218,10 @@ async fn follow(
                         Error::Malformed(format!("an answer's head: {e}"))
                     })?),
                     "body" => Part::Body(message.payload.to_vec()),
-                    "end" => Part::End,
+                    "end" => Part::End(message.payload.to_vec()),
                     _ => Part::Failed(String::from_utf8_lossy(&message.payload).into_owned()),
                 };
-                let last = matches!(part, Part::End | Part::Failed(_));
+                let last = matches!(part, Part::End(_) | Part::Failed(_));
                 if send.send(part).await.is_err() {
                     withdraw(nats, &call.key, sequence).await;
                     return Ok(());
@@ -327,7 +331,7 @@ pub(crate) async fn answer(
                 Err(why) => return reply.send("failed", why.into_bytes()).await,
             }
         }
-        reply.send("end", Vec::new()).await
+        reply.send("end", (response.trailer)()).await
     };
     tokio::select! {
         sent = answering => sent?,

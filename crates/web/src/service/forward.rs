@@ -81,7 +81,8 @@ pub enum Part {
     Body(Vec<u8>),
     /// The worker answering stopped: another answers from the start.
     Again,
-    End,
+    /// The answer is whole: what its programs did, as the worker's service wrote it.
+    End(Vec<u8>),
     /// No answer can come, and why.
     Failed(String),
     /// No worker is there to answer.
@@ -382,7 +383,10 @@ async fn relay(
                 head = None;
                 buffered.clear();
             }
-            Some(Part::End) => break,
+            Some(Part::End(facts)) => {
+                front.metrics.heard(&read_facts(&facts));
+                break;
+            }
             Some(Part::Failed(why)) => return Err(failed(why)),
             Some(Part::Unavailable(why)) => {
                 return Err(Refusal::new(
@@ -404,7 +408,7 @@ async fn relay(
             drop(admitted);
             Body::from(buffered)
         }
-        true => Body::from_stream(rest(parts, admitted)),
+        true => Body::from_stream(rest(front.clone(), parts, admitted)),
     };
     let mut response = Response::new(body);
     *response.status_mut() = status;
@@ -417,29 +421,42 @@ async fn relay(
 /// A streamed answer's body after its head: a worker that stops after lines were sent ends it
 /// with a line that says so (as a failure after the judging started is said).
 fn rest(
+    front: Arc<Forwarding>,
     parts: mpsc::Receiver<Part>,
     admitted: Admitted,
 ) -> impl futures_util::Stream<Item = Result<Bytes, std::convert::Infallible>> {
-    futures_util::stream::unfold(Some((parts, admitted)), |state| async move {
-        let (mut parts, admitted) = state?;
-        let cut = |why: &str| {
-            let line = serde_json::json!({ "status": 502, "message": why });
-            Bytes::from(format!("{line}\n"))
-        };
-        match parts.recv().await {
-            Some(Part::Body(bytes)) => Some((Ok(Bytes::from(bytes)), Some((parts, admitted)))),
-            Some(Part::Head(_)) => Some((Ok(Bytes::new()), Some((parts, admitted)))),
-            Some(Part::End) => None,
-            Some(Part::Again) => Some((
-                Ok(cut(
-                    "the worker answering stopped half way; send the request again",
+    futures_util::stream::unfold(Some((parts, admitted)), move |state| {
+        let front = front.clone();
+        async move {
+            let (mut parts, admitted) = state?;
+            let cut = |why: &str| {
+                let line = serde_json::json!({ "status": 502, "message": why });
+                Bytes::from(format!("{line}\n"))
+            };
+            match parts.recv().await {
+                Some(Part::Body(bytes)) => Some((Ok(Bytes::from(bytes)), Some((parts, admitted)))),
+                Some(Part::Head(_)) => Some((Ok(Bytes::new()), Some((parts, admitted)))),
+                Some(Part::End(facts)) => {
+                    front.metrics.heard(&read_facts(&facts));
+                    None
+                }
+                Some(Part::Again) => Some((
+                    Ok(cut(
+                        "the worker answering stopped half way; send the request again",
+                    )),
+                    None,
                 )),
-                None,
-            )),
-            Some(Part::Failed(why) | Part::Unavailable(why)) => Some((Ok(cut(&why)), None)),
-            None => Some((Ok(cut("the cluster's answer was cut off")), None)),
+                Some(Part::Failed(why) | Part::Unavailable(why)) => Some((Ok(cut(&why)), None)),
+                None => Some((Ok(cut("the cluster's answer was cut off")), None)),
+            }
         }
     })
+}
+
+/// What a worker's programs did for a request, as its service wrote it (nothing, from a worker
+/// that wrote nothing readable).
+fn read_facts(bytes: &[u8]) -> super::metrics::Facts {
+    serde_json::from_slice(bytes).unwrap_or_default()
 }
 
 #[derive(Serialize)]

@@ -155,7 +155,7 @@ fn prepare(service: &Service, mut request: Request) -> Result<Request, Refusal> 
 /// The job that judges `request`, and what it tells as it goes.
 fn job(service: &Arc<Service>, request: Request) -> (Job, UnboundedReceiver<Event>) {
     let (send, receive) = unbounded_channel();
-    let shared = service.clone();
+    let (shared, tally) = (service.clone(), super::metrics::Tally::here());
     let job: Job = Box::new(move |judge| {
         let done = match judge {
             Err(why) => Err(Refused {
@@ -174,7 +174,9 @@ fn job(service: &Arc<Service>, request: Request) -> (Job, UnboundedReceiver<Even
                         Ok(judged) => {
                             let cpu = judged.report.cases.iter().map(|c| c.cpu.as_secs_f64());
                             let cpu = cpu.reduce(f64::max);
-                            shared.metrics.executed(judged.report.compile.cached, cpu);
+                            shared
+                                .metrics
+                                .executed(&tally, judged.report.compile.cached, cpu);
                             Ok(Box::new(judged))
                         }
                         Err(e) => Err(refused_for(&e)),

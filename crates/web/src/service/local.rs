@@ -18,7 +18,7 @@ use judge_core::workspace::Workspace;
 
 use super::forward::Caps;
 
-use super::metrics::OUTCOME;
+use super::metrics::{Facts, FACTS, OUTCOME};
 use super::pool::MakeJudge;
 use super::Settings;
 use crate::serve::Token;
@@ -50,6 +50,21 @@ pub struct Answer {
     /// How the request ended, as the service counts it.
     pub outcome: String,
     pub body: BoxStream<'static, Result<Vec<u8>, String>>,
+    /// What the request's programs did, for the front's figures ([`Answer::facts`]): complete
+    /// once the body is sent.
+    facts: Arc<Mutex<Facts>>,
+}
+
+impl Answer {
+    /// What the request's programs did, as the front reads it ([`super::forward`]): to be taken
+    /// once the body is sent.
+    pub fn facts(&self) -> impl FnOnce() -> Vec<u8> + Send + 'static {
+        let facts = self.facts.clone();
+        move || {
+            let facts = facts.lock().map(|f| f.clone()).unwrap_or_default();
+            serde_json::to_vec(&facts).unwrap_or_default()
+        }
+    }
 }
 
 pub struct Local {
@@ -91,11 +106,13 @@ impl Local {
             Ok(http) => http,
             Err(e) => return refused(StatusCode::BAD_REQUEST, format!("the call: {e}")),
         };
+        let facts = Arc::new(Mutex::new(Facts::default()));
+        let asked = async move {
+            let response = router.oneshot(http).await;
+            (response, OUTCOME.with(|o| o.borrow().clone()))
+        };
         let (response, outcome) = OUTCOME
-            .scope(RefCell::new(None), async move {
-                let response = router.oneshot(http).await;
-                (response, OUTCOME.with(|o| o.borrow().clone()))
-            })
+            .scope(RefCell::new(None), FACTS.scope(facts.clone(), asked))
             .await;
         let Ok(response) = response;
         let status = response.status();
@@ -115,6 +132,7 @@ impl Local {
             content_type,
             outcome: outcome.unwrap_or_else(|| outcome_of(status).to_string()),
             body,
+            facts,
         }
     }
 
@@ -174,6 +192,7 @@ fn refused(status: StatusCode, why: String) -> Answer {
         content_type: "application/json".into(),
         outcome: outcome_of(status).into(),
         body: futures_util::stream::iter([Ok(body)]).boxed(),
+        facts: Arc::default(),
     }
 }
 

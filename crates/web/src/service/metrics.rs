@@ -8,12 +8,12 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::pool::Load;
 use super::{json, Service};
@@ -22,6 +22,35 @@ tokio::task_local! {
     /// How the request answered within this task ended: a worker answering a call of a
     /// cluster's front hears it here, for the front to count.
     pub static OUTCOME: std::cell::RefCell<Option<String>>;
+    /// What the programs of the request answered within this task did: a worker answering a
+    /// call gathers it here, for the front's figures.
+    pub static FACTS: Arc<Mutex<Facts>>;
+}
+
+/// What a request's programs did: each build (taken from the cache or not) and each CPU time
+/// observed, as the service counts them.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Facts {
+    pub builds: Vec<bool>,
+    pub runs: Vec<f64>,
+}
+
+/// Where the programs of a request are told besides the service's own figures: the task's
+/// [`FACTS`] when a worker answers a call. Taken in the request's task, before its job goes to
+/// a judge's thread.
+#[derive(Clone, Default)]
+pub struct Tally(Option<Arc<Mutex<Facts>>>);
+
+impl Tally {
+    pub fn here() -> Tally {
+        Tally(FACTS.try_with(Arc::clone).ok())
+    }
+
+    fn note(&self, note: impl FnOnce(&mut Facts)) {
+        if let Some(mut facts) = self.0.as_ref().and_then(|f| f.lock().ok()) {
+            note(&mut facts);
+        }
+    }
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -100,7 +129,11 @@ impl Metrics {
     }
 
     /// A program built (or taken from the cache) and, when it ran, its CPU time.
-    pub fn executed(&self, cached: bool, cpu_seconds: Option<f64>) {
+    pub fn executed(&self, tally: &Tally, cached: bool, cpu_seconds: Option<f64>) {
+        tally.note(|f| {
+            f.builds.push(cached);
+            f.runs.extend(cpu_seconds);
+        });
         let labels = Build {
             cached: cached.to_string(),
         };
@@ -112,8 +145,20 @@ impl Metrics {
 
     /// A test of a judged answer run, with its CPU time (its build is counted once, by
     /// [`Metrics::executed`]).
-    pub fn ran(&self, cpu_seconds: f64) {
+    pub fn ran(&self, tally: &Tally, cpu_seconds: f64) {
+        tally.note(|f| f.runs.push(cpu_seconds));
         self.run_seconds.observe(cpu_seconds);
+    }
+
+    /// What a worker's programs did for a request a front handed out, counted as the front's.
+    pub fn heard(&self, facts: &Facts) {
+        for &cached in &facts.builds {
+            let labels = Build {
+                cached: cached.to_string(),
+            };
+            self.builds.get_or_create(&labels).inc();
+        }
+        facts.runs.iter().for_each(|&s| self.run_seconds.observe(s));
     }
 
     /// The text Prometheus reads, with the pool's load as it is now.

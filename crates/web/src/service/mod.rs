@@ -218,12 +218,12 @@ enum Done {
 
 /// Runs `request` on a free judge; `Busy` when the pool is full.
 async fn execute(service: &Arc<Service>, request: execute::Request) -> Result<Done, Busy> {
-    let shared = service.clone();
+    let (shared, tally) = (service.clone(), metrics::Tally::here());
     let done = on_judge(service, move |judge| {
         execute::execute(judge, &request)
             .map(|executed| {
                 let cpu = executed.run.as_ref().map(|r| r.cpu.as_secs_f64());
-                shared.metrics.executed(executed.build.cached, cpu);
+                shared.metrics.executed(&tally, executed.build.cached, cpu);
                 Box::new(executed)
             })
             .map_err(|e| e.to_string())
@@ -439,16 +439,17 @@ async fn submit_answer(
     };
     let (judged, completion, shared) =
         (record.clone(), request.completion.clone(), service.clone());
+    let tally = metrics::Tally::here();
     let done = on_judge(service, move |judge| {
         let submitted = judge_eval::single::judge(judge, &judged, language, &completion, compile)
             .map_err(|e| e.to_string())?;
         if let Ok(s) = &submitted {
             if let Some(report) = &s.report {
-                shared.metrics.executed(report.compile.cached, None);
+                shared.metrics.executed(&tally, report.compile.cached, None);
                 report
                     .cases
                     .iter()
-                    .for_each(|c| shared.metrics.ran(c.cpu.as_secs_f64()));
+                    .for_each(|c| shared.metrics.ran(&tally, c.cpu.as_secs_f64()));
             }
         }
         Ok(submitted)
