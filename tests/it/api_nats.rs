@@ -132,7 +132,22 @@ fn requests() -> Vec<(&'static str, Value)> {
             }}}),
         ),
         ("/run_code", json!({"code": "print(1)"})),
+        // A body over what travels in a call (through the store), and an answer of many parts.
+        (
+            "/run_code",
+            json!({"code": "data = open('big.txt').read()\nprint(len(data))\nprint(data * 3)", "language": "python",
+                "files": {"big.txt": big()}, "fetch_files": ["big.txt"]}),
+        ),
     ]
+}
+
+/// A file of 600 KiB of text, base64 as SandboxFusion sends files.
+fn big() -> String {
+    use base64::Engine;
+    let text: String = (0..600 * 1024)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    base64::engine::general_purpose::STANDARD.encode(text)
 }
 
 #[test]
