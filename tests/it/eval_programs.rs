@@ -249,6 +249,47 @@ fn code_contests_plus_checks_with_its_checker_verifies_its_submissions_and_a_bro
 }
 
 #[test]
+fn a_checker_is_built_with_the_testlib_of_each_run_not_the_one_an_earlier_run_laid_out() {
+    let ws = Workspace::new();
+    let split = json!({
+        "id": "cf1", "time_limit": 2000, "memory_limit": 256,
+        "test_cases": [{"input": "3\n", "output": "1 2\n"}],
+        "checker": SPLIT_CHECKER_CPP,
+        "correct_submissions": [{"code": SPLIT_ONE_PY, "language": "python3"}],
+    });
+    ws.write("plus.jsonl", lines(&[split]));
+    let broken = ws.write("broken/testlib.h", "#error this header is not testlib\n");
+    let out = ws
+        .judge()
+        .args(["eval", "plus.jsonl", "--json", "--testlib"])
+        .arg(&broken)
+        .expect_exit(3)
+        .run();
+    let summary = out.json();
+    assert!(
+        problem(&summary, "cf1")["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("checker does not compile")),
+        "{}",
+        short(&out.stderr)
+    );
+    // The same data set again with a header that is testlib's: judged with it.
+    let out = ws
+        .judge()
+        .args(["eval", "plus.jsonl", "--json", "--testlib", &testlib()])
+        .expect_exit(0)
+        .run();
+    let summary = out.json();
+    let v = &problem(&summary, "cf1")["verification"];
+    assert_eq!(
+        (v["correct"].as_u64(), v["correct_passed"].as_u64()),
+        (Some(1), Some(1)),
+        "{v}\n{}",
+        short(&out.stderr)
+    );
+}
+
+#[test]
 fn a_testlib_checker_without_a_header_is_the_problems_error_naming_the_fix() {
     let ws = Workspace::new();
     let split = json!({

@@ -55,6 +55,10 @@ pub fn materialise(
 ) -> Result<(Problem, Vec<TestCase>), String> {
     let (files, own) = programs::lay_out(&spec.programs, setup.testlib, setup.dataset)?;
     let toml = problem_toml(id, spec, &own);
+    // Its programs and their headers name the folder too: a later run with another
+    // `--testlib` (or a checker changed beside the data set) makes a folder of its own, never
+    // judges with what an earlier run laid out.
+    let dir = &made_of(dir, &toml, &files);
     if !dir.join("problem.toml").is_file() {
         write(dir, &toml, spec, &files)
             .map_err(|e| format!("its tests could not be written: {e}"))?;
@@ -79,6 +83,21 @@ pub fn materialise(
         })
         .collect();
     Ok((problem, cases))
+}
+
+/// `dir` named also by what it is made of beside its tests: `NAME-DIGEST`, the digest of its
+/// `problem.toml` and its programs' files.
+fn made_of(dir: &Path, toml: &str, files: &[File]) -> PathBuf {
+    let mut digest = sha2::Sha256::new();
+    digest.update(toml.as_bytes());
+    for (name, bytes) in files {
+        digest.update(name.as_bytes());
+        digest.update((bytes.len() as u64).to_le_bytes());
+        digest.update(bytes);
+    }
+    let digest = hex(&digest.finalize());
+    let name = dir.file_name().unwrap_or_default().to_string_lossy();
+    dir.with_file_name(format!("{name}-{}", &digest[..8]))
 }
 
 /// `--max-tests N`: the indices of the `n` largest of tests whose inputs are `lengths` bytes
