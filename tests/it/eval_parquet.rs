@@ -105,8 +105,18 @@ fn code_contests_as_a_parquet_file_and_as_shards_judges_as_its_json_lines() {
         ws.path().join("hub/data/train-00000-of-00002.parquet"),
         ws.path().join("hub/data/train-00001-of-00002.parquet"),
     ];
-    parquet::write(&shards[0], &rows[..1]);
-    parquet::write(&shards[1], &rows[1..]);
+    // Compressed otherwise than the file: the shards of other data sets are zstd or gzip.
+    use ::parquet::basic::{Compression, GzipLevel, ZstdLevel};
+    parquet::write_compressed(
+        &shards[0],
+        &rows[..1],
+        Compression::ZSTD(ZstdLevel::default()),
+    );
+    parquet::write_compressed(
+        &shards[1],
+        &rows[1..],
+        Compression::GZIP(GzipLevel::default()),
+    );
     let lines = [
         sample("sum", "python", SUM_PY),
         sample("sum", "python", WRONG_PY),

@@ -35,8 +35,14 @@ struct Leaf {
     reps: Vec<i16>,
 }
 
-/// Writes `rows` (JSON objects) to `path` as one Parquet file, snappy-compressed.
+/// Writes `rows` (JSON objects) to `path` as one Parquet file, snappy-compressed (what most of
+/// Hugging Face's files are).
 pub(crate) fn write(path: &Path, rows: &[Value]) {
+    write_compressed(path, rows, Compression::SNAPPY);
+}
+
+/// [`write`], compressed with `compression` (zstd and gzip are what the other files are).
+pub(crate) fn write_compressed(path: &Path, rows: &[Value], compression: Compression) {
     let fields = match rows.iter().fold(Kind::Unknown, |k, r| merge(k, kind(r))) {
         Kind::Struct(fields) => fields,
         other => panic!("Parquet rows must be JSON objects, not {other:?}"),
@@ -60,7 +66,7 @@ pub(crate) fn write(path: &Path, rows: &[Value]) {
     }
     let schema = Arc::new(parquet::schema::parser::parse_message_type(&text).unwrap());
     let props = WriterProperties::builder()
-        .set_compression(Compression::SNAPPY)
+        .set_compression(compression)
         .build();
     let file = std::fs::File::create(path).unwrap();
     let mut writer = SerializedFileWriter::new(file, schema, Arc::new(props)).unwrap();
