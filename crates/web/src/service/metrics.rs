@@ -172,14 +172,18 @@ impl Metrics {
     }
 }
 
+/// What `/health` answers, here and on a cluster's front (which names its workers).
 #[derive(Serialize)]
-struct Health {
-    ready: bool,
-    why: Option<String>,
-    running: usize,
-    waiting: usize,
-    jobs: usize,
-    queue: usize,
+pub(super) struct Health {
+    pub ready: bool,
+    pub why: Option<String>,
+    pub running: usize,
+    pub waiting: usize,
+    pub jobs: usize,
+    pub queue: usize,
+    /// A front's workers, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workers: Option<Vec<String>>,
 }
 
 /// Ready when a request would be taken now; else why not (all judges busy and the queue full).
@@ -202,6 +206,7 @@ pub(super) async fn health(State(service): State<Arc<Service>>, headers: HeaderM
         waiting: load.waiting,
         jobs: load.jobs,
         queue: load.queue,
+        workers: None,
     };
     let status = match full {
         true => StatusCode::SERVICE_UNAVAILABLE,
