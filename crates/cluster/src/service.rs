@@ -151,12 +151,66 @@ async fn follow(
     body: Vec<u8>,
     send: mpsc::Sender<Part>,
 ) -> Result<(), Error> {
+    // Listened to before the call is published: nothing of its answer is missed.
     let mut parts = nats
         .client
         .subscribe(call.reply.clone())
         .await
         .map_err(Error::nats)?;
     let mut given_up = nats.given_up().await?;
+    let sequence = publish(nats, &mut call, body).await?;
+    let withdrawn = || withdraw(nats, &call.key, sequence);
+    let mut attempt = 0u64;
+    loop {
+        tokio::select! {
+            _ = send.closed() => {
+                withdrawn().await;
+                return Ok(());
+            }
+            message = parts.next() => {
+                let Some(message) = message else {
+                    return Err(Error::Nats("the connection to the cluster was lost".into()));
+                };
+                let (of, part) = part_of(&message)?;
+                if of < attempt {
+                    // A worker taken for dead that still speaks: its delivery was given to
+                    // another, whose answer is the one heard.
+                    continue;
+                }
+                let again = of > attempt && attempt > 0;
+                attempt = of;
+                let last = matches!(part, Part::End(_) | Part::Failed(_));
+                let told = !again || send.send(Part::Again).await.is_ok();
+                if !told || send.send(part).await.is_err() {
+                    withdrawn().await;
+                    return Ok(());
+                }
+                if last {
+                    return Ok(());
+                }
+            }
+            _ = tokio::time::sleep(LOOK_FOR_WORKERS), if attempt == 0 => {
+                // Not taken yet: a queue with no worker would keep the client waiting.
+                if nats.registered().await.is_empty() {
+                    withdrawn().await;
+                    let _ = send.send(Part::Unavailable(NO_WORKER.into())).await;
+                    return Ok(());
+                }
+            }
+            advisory = given_up.next() => {
+                if let Some(deliveries) = advisory.and_then(|a| given_up_on(&a.payload, sequence)) {
+                    let why = format!("no worker finished the request in {deliveries} deliveries (each worker that took it stopped or was cut off)");
+                    let _ = send.send(Part::Failed(why)).await;
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// Puts `call` with `body` (in it, or in the store when large) on the jobs stream: its
+/// sequence there.
+async fn publish(nats: &Nats, call: &mut Call, body: Vec<u8>) -> Result<u64, Error> {
     call.body = if body.len() <= INLINE_MOST {
         Carried::Inline {
             base64: base64::engine::general_purpose::STANDARD.encode(&body),
@@ -168,8 +222,8 @@ async fn follow(
     };
     let mut headers = HeaderMap::new();
     headers.insert(WORK_KIND, CALL);
-    let payload = serde_json::to_vec(&judge_core::schema::tagged(&call)).expect("plain data");
-    let sequence = nats
+    let payload = serde_json::to_vec(&judge_core::schema::tagged(&*call)).expect("plain data");
+    Ok(nats
         .js
         .send_publish(
             WORK_SUBJECT,
@@ -182,76 +236,38 @@ async fn follow(
         .map_err(Error::nats)?
         .await
         .map_err(Error::nats)?
-        .sequence;
-    let mut attempt = 0u64;
-    loop {
-        tokio::select! {
-            _ = send.closed() => {
-                withdraw(nats, &call.key, sequence).await;
-                return Ok(());
-            }
-            message = parts.next() => {
-                let Some(message) = message else {
-                    return Err(Error::Nats("the connection to the cluster was lost".into()));
-                };
-                let header = |name: &str| {
-                    message
-                        .headers
-                        .as_ref()
-                        .and_then(|h| h.get(name))
-                        .map(|v| v.as_str().to_string())
-                };
-                let of: u64 = header(ATTEMPT).and_then(|a| a.parse().ok()).unwrap_or(1);
-                if of < attempt {
-                    // A worker taken for dead that still speaks: its delivery was given to
-                    // another, whose answer is the one heard.
-                    continue;
-                }
-                let kind = header(PART).unwrap_or_default();
-                if of > attempt && attempt > 0 && send.send(Part::Again).await.is_err() {
-                    withdraw(nats, &call.key, sequence).await;
-                    return Ok(());
-                }
-                attempt = of;
-                let part = match kind.as_str() {
-                    "head" => Part::Head(serde_json::from_slice(&message.payload).map_err(|e| {
-                        Error::Malformed(format!("an answer's head: {e}"))
-                    })?),
-                    "body" => Part::Body(message.payload.to_vec()),
-                    "end" => Part::End(message.payload.to_vec()),
-                    _ => Part::Failed(String::from_utf8_lossy(&message.payload).into_owned()),
-                };
-                let last = matches!(part, Part::End(_) | Part::Failed(_));
-                if send.send(part).await.is_err() {
-                    withdraw(nats, &call.key, sequence).await;
-                    return Ok(());
-                }
-                if last {
-                    return Ok(());
-                }
-            }
-            _ = tokio::time::sleep(LOOK_FOR_WORKERS), if attempt == 0 => {
-                // Not taken yet: a queue with no worker would keep the client waiting.
-                if nats.registered().await.is_empty() {
-                    withdraw(nats, &call.key, sequence).await;
-                    let _ = send.send(Part::Unavailable(NO_WORKER.into())).await;
-                    return Ok(());
-                }
-            }
-            advisory = given_up.next() => {
-                let ours = advisory.and_then(|a| {
-                    let v: serde_json::Value = serde_json::from_slice(&a.payload).ok()?;
-                    (v.get("stream_seq")?.as_u64()? == sequence)
-                        .then(|| v.get("deliveries").and_then(|d| d.as_u64()).unwrap_or(0))
-                });
-                if let Some(deliveries) = ours {
-                    let why = format!("no worker finished the request in {deliveries} deliveries (each worker that took it stopped or was cut off)");
-                    let _ = send.send(Part::Failed(why)).await;
-                    return Ok(());
-                }
-            }
-        }
-    }
+        .sequence)
+}
+
+/// A message of an answer: the delivery it is of, and the part it holds.
+fn part_of(message: &async_nats::Message) -> Result<(u64, Part), Error> {
+    let header = |name: &str| {
+        message
+            .headers
+            .as_ref()
+            .and_then(|h| h.get(name))
+            .map(|v| v.as_str().to_string())
+    };
+    let attempt = header(ATTEMPT).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let payload = &message.payload;
+    let part = match header(PART).unwrap_or_default().as_str() {
+        "head" => Part::Head(
+            serde_json::from_slice(payload)
+                .map_err(|e| Error::Malformed(format!("an answer's head: {e}")))?,
+        ),
+        "body" => Part::Body(payload.to_vec()),
+        "end" => Part::End(payload.to_vec()),
+        _ => Part::Failed(String::from_utf8_lossy(payload).into_owned()),
+    };
+    Ok((attempt, part))
+}
+
+/// The deliveries of the job of stream sequence `sequence`, when a max-deliveries advisory
+/// (`payload`) is of it.
+fn given_up_on(payload: &[u8], sequence: u64) -> Option<u64> {
+    let v: serde_json::Value = serde_json::from_slice(payload).ok()?;
+    (v.get("stream_seq")?.as_u64()? == sequence)
+        .then(|| v.get("deliveries").and_then(|d| d.as_u64()).unwrap_or(0))
 }
 
 /// The call nobody waits for any more: off the queue if it is still there, and its worker told.

@@ -6,6 +6,7 @@
 //! requests that name this service in `Host` and send JSON as JSON are served.
 
 mod access;
+mod caps;
 pub mod forward;
 pub mod fusion;
 pub mod judge;
@@ -29,12 +30,12 @@ use axum::routing::{get, post};
 use axum::Router;
 use serde::Serialize;
 
-use judge_core::verdict::Limits;
 use judge_ops::execute::{self, Executed, Runtime};
 
 use crate::http::Server;
 use crate::serve::guard::Hosts;
 use crate::serve::Token;
+use caps::{limits, seconds, DEFAULT_TIME};
 use metrics::Metrics;
 use pool::{Busy, MakeJudge, Pool};
 
@@ -56,8 +57,6 @@ pub struct Settings {
     pub output_limit: u64,
 }
 
-/// The CPU time a request gets when it asks for none.
-const DEFAULT_TIME: Duration = Duration::from_secs(10);
 /// The largest request body read.
 const BODY_CAP: usize = 64 << 20;
 
@@ -173,40 +172,6 @@ impl Refusal {
         }
         response
     }
-}
-
-/// The limits a request asks for, within the service's caps: `time` (CPU) and `memory` in
-/// bytes, `None` for the defaults.
-fn limits(
-    settings: &Settings,
-    time: Option<Duration>,
-    memory: Option<u64>,
-) -> Result<Limits, Refusal> {
-    let time = time.unwrap_or(DEFAULT_TIME.min(settings.max_time));
-    if time > settings.max_time {
-        return Err(Refusal::new(
-            StatusCode::BAD_REQUEST,
-            "over_cap",
-            format!(
-                "the run time asked for ({} s) is over this service's cap of {} s (judge api --max-time)",
-                time.as_secs_f64(),
-                settings.max_time.as_secs_f64()
-            ),
-        ));
-    }
-    let memory = memory.unwrap_or(settings.max_memory);
-    if memory > settings.max_memory {
-        return Err(Refusal::new(
-            StatusCode::BAD_REQUEST,
-            "over_cap",
-            format!(
-                "the memory asked for ({} MiB) is over this service's cap of {} MiB (judge api --max-memory)",
-                memory >> 20,
-                settings.max_memory >> 20
-            ),
-        ));
-    }
-    Ok(Limits::new(time, memory, settings.output_limit))
 }
 
 /// What a program's run on a judge's thread gives.
@@ -467,19 +432,6 @@ async fn submit_answer(
             "error",
             why,
         )),
-    }
-}
-
-/// The seconds a client gives as `field`: a positive number, else the request is refused.
-fn seconds(field: &str, s: f64) -> Result<Duration, Refusal> {
-    if s.is_finite() && s > 0.0 {
-        Ok(Duration::from_secs_f64(s.min(1e6)))
-    } else {
-        Err(Refusal::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            format!("`{field}` is {s}: give a positive number of seconds"),
-        ))
     }
 }
 
