@@ -403,12 +403,7 @@ fn a_worker_killed_half_way_is_followed_by_another_unseen() {
 
 /// `POST base+path` with `body` from any thread: the status and the JSON answer.
 fn post_to(base: &str, path: &str, body: &Value) -> (u16, Value) {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(120)))
-        .build()
-        .into();
-    let mut response = agent
+    let mut response = crate::api::agent()
         .post(format!("{base}{path}"))
         .header("Content-Type", "application/json")
         .send(body.to_string())

@@ -109,6 +109,16 @@ fn verdicts(ws: &Workspace, id: &str) -> Vec<String> {
     found.into_iter().map(|(_, v)| v).collect()
 }
 
+/// A CodeContests+ problem of one test, its testlib checker and one right submission.
+fn split_alone() -> Value {
+    json!({
+        "id": "cf1", "time_limit": 2000, "memory_limit": 256,
+        "test_cases": [{"input": "3\n", "output": "1 2\n"}],
+        "checker": SPLIT_CHECKER_CPP,
+        "correct_submissions": [{"code": SPLIT_ONE_PY, "language": "python3"}],
+    })
+}
+
 fn short(text: &str) -> &str {
     &text[text.len().saturating_sub(600)..]
 }
@@ -251,13 +261,7 @@ fn code_contests_plus_checks_with_its_checker_verifies_its_submissions_and_a_bro
 #[test]
 fn a_checker_is_built_with_the_testlib_of_each_run_not_the_one_an_earlier_run_laid_out() {
     let ws = Workspace::new();
-    let split = json!({
-        "id": "cf1", "time_limit": 2000, "memory_limit": 256,
-        "test_cases": [{"input": "3\n", "output": "1 2\n"}],
-        "checker": SPLIT_CHECKER_CPP,
-        "correct_submissions": [{"code": SPLIT_ONE_PY, "language": "python3"}],
-    });
-    ws.write("plus.jsonl", lines(&[split]));
+    ws.write("plus.jsonl", lines(&[split_alone()]));
     let broken = ws.write("broken/testlib.h", "#error this header is not testlib\n");
     let out = ws
         .judge()
@@ -292,13 +296,7 @@ fn a_checker_is_built_with_the_testlib_of_each_run_not_the_one_an_earlier_run_la
 #[test]
 fn a_testlib_checker_without_a_header_is_the_problems_error_naming_the_fix() {
     let ws = Workspace::new();
-    let split = json!({
-        "id": "cf1", "time_limit": 2000, "memory_limit": 256,
-        "test_cases": [{"input": "3\n", "output": "1 2\n"}],
-        "checker": SPLIT_CHECKER_CPP,
-        "correct_submissions": [{"code": SPLIT_ONE_PY, "language": "python3"}],
-    });
-    ws.write("plus.jsonl", lines(&[split]));
+    ws.write("plus.jsonl", lines(&[split_alone()]));
     let system = ["/usr/local/include/testlib.h", "/usr/include/testlib.h"];
     if system.iter().any(|p| std::path::Path::new(p).is_file()) {
         // This machine has one where a system keeps headers: the problem is judged with it.

@@ -18,20 +18,25 @@ pub(super) async fn admit<T: serde::de::DeserializeOwned>(
     body: Body,
 ) -> Result<T, Refusal> {
     allowed(service, headers, true)?;
-    let bytes = read_body(body, BODY_CAP).await.map_err(|e| match e {
-        BodyError::TooLarge { cap } => Refusal::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            format!("the request is over {} MiB", cap >> 20),
-        ),
-        BodyError::Cut(why) => Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why),
-    })?;
+    let bytes = read(body).await?;
     serde_json::from_slice(&bytes).map_err(|e| {
         Refusal::new(
             StatusCode::BAD_REQUEST,
             "bad_request",
             format!("the request is not the JSON this route reads: {e}"),
         )
+    })
+}
+
+/// A request's body, within the cap: 413 past it.
+pub(super) async fn read(body: Body) -> Result<Vec<u8>, Refusal> {
+    read_body(body, BODY_CAP).await.map_err(|e| match e {
+        BodyError::TooLarge { cap } => Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the request is over {} MiB", cap >> 20),
+        ),
+        BodyError::Cut(why) => Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why),
     })
 }
 

@@ -24,8 +24,8 @@ use judge_core::workspace::Workspace;
 use super::access;
 use super::metrics::Metrics;
 use super::pool::Load;
-use super::{json, Door, Refusal, Settings, BODY_CAP};
-use crate::http::{read_body, BodyError, Server};
+use super::{json, Door, Refusal, Settings};
+use crate::http::Server;
 use crate::serve::guard::Hosts;
 
 /// The cluster as the front sees it, made by the binary from the cluster's own front (the web
@@ -234,14 +234,7 @@ async fn answer(
     let with_body = method == Method::POST;
     access::allowed(front, headers, with_body)?;
     let body = match with_body {
-        true => read_body(body, BODY_CAP).await.map_err(|e| match e {
-            BodyError::TooLarge { cap } => Refusal::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                format!("the request is over {} MiB", cap >> 20),
-            ),
-            BodyError::Cut(why) => Refusal::new(StatusCode::BAD_REQUEST, "bad_request", why),
-        })?,
+        true => access::read(body).await?,
         false => Vec::new(),
     };
     let (problems, places) = named(uri.path(), &body);
